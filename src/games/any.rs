@@ -1,0 +1,310 @@
+//! Playing whichever game a record or a command names, without `dyn`: the fixed set of games
+//! is the [`GameKind`] enum and its table, and [`AnyGame`] holds one of their games.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::game::{Game, PlayError};
+use super::jumpers;
+use super::options::{split_pair, OptionSpec, ParseOptionError};
+use super::perft::{divide, perft};
+use super::rules::{GameOptions, Outcome, ParseMoveError, ParsePositionError, Rules, Seat, Seed};
+
+/// The games Leapfrog plays. A new game is a new variant here and a new row of [`KINDS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    /// Jumpers (Прыгуны).
+    Jumpers,
+}
+
+/// What the bot needs to know of a game kind before it has a position.
+#[derive(Debug)]
+pub struct KindInfo {
+    /// The name typed in commands and stored in records.
+    pub name: &'static str,
+    /// Other names a player may type.
+    pub aliases: &'static [&'static str],
+    /// The name shown to players.
+    pub title: &'static str,
+    /// Whether the set-up is shuffled, so the game takes a `seed`.
+    pub shuffles: bool,
+    /// The option table.
+    pub options: &'static [OptionSpec],
+    /// The rules in a few lines.
+    pub summary: &'static str,
+}
+
+/// One row per [`GameKind`], in its order.
+pub const KINDS: [KindInfo; 1] = [KindInfo {
+    name: "jumpers",
+    aliases: &["прыгуны", "pryguny"],
+    title: "Jumpers",
+    shuffles: false,
+    options: jumpers::SPECS,
+    summary: jumpers::SUMMARY,
+}];
+
+impl GameKind {
+    /// Every game, in menu order.
+    pub const ALL: [Self; 1] = [Self::Jumpers];
+
+    /// This game's row of [`KINDS`].
+    #[must_use]
+    pub fn info(self) -> &'static KindInfo {
+        &KINDS[self as usize]
+    }
+
+    /// The command and storage name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.info().title)
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = SetupError;
+    fn from_str(s: &str) -> Result<Self, SetupError> {
+        let wanted = s.trim().to_lowercase();
+        Self::ALL
+            .into_iter()
+            .find(|k| k.info().name == wanted || k.info().aliases.contains(&wanted.as_str()))
+            .ok_or_else(|| SetupError::UnknownGame(s.trim().to_owned()))
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// No such game.
+    #[error("there is no game '{0}'; the games are {list}", list = game_list())]
+    UnknownGame(String),
+    /// An option is wrong.
+    #[error(transparent)]
+    Option(#[from] ParseOptionError),
+    /// The game is not shuffled, so a seed means nothing.
+    #[error("{0} has no shuffled set-up, so it takes no seed")]
+    NoShuffle(&'static str),
+    /// The seed is not a number.
+    #[error("the seed is a whole number from 0 to 18446744073709551615, not '{0}'")]
+    BadSeed(String),
+    /// The position text is wrong.
+    #[error(transparent)]
+    Position(#[from] ParsePositionError),
+}
+
+fn game_list() -> String {
+    GameKind::ALL.map(GameKind::name).join(", ")
+}
+
+/// Why a move typed by a player was not played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move at all.
+    #[error(transparent)]
+    Syntax(#[from] ParseMoveError),
+    /// The rules forbid it; the text names the rule.
+    #[error("{0}")]
+    Illegal(String),
+    /// The game is over.
+    #[error("the game is over")]
+    Finished,
+}
+
+/// A game of any kind, with its history.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// A Jumpers game.
+    Jumpers(Game<jumpers::Position>),
+}
+
+/// Runs `$body` with `$game` bound to the inner [`Game`], whatever its kind.
+macro_rules! with_game {
+    ($self:expr, $game:ident => $body:expr) => {
+        match $self {
+            AnyGame::Jumpers($game) => $body,
+        }
+    };
+}
+
+/// Reads options and the seed of `kind` from `key=value` texts.
+fn read_setup<O: GameOptions>(kind: GameKind, pairs: &[String]) -> Result<(O, Seed), SetupError> {
+    let mut options = O::default();
+    let mut seed = Seed::default();
+    for pair in pairs {
+        let (key, value) = split_pair(pair)?;
+        if key == "seed" {
+            if !kind.info().shuffles {
+                return Err(SetupError::NoShuffle(kind.info().title));
+            }
+            seed = Seed(
+                value
+                    .parse()
+                    .map_err(|_| SetupError::BadSeed(value.clone()))?,
+            );
+        } else {
+            options.set(&key, &value)?;
+        }
+    }
+    Ok((options, seed))
+}
+
+fn build<R: Rules>(
+    kind: GameKind,
+    pairs: &[String],
+    position: Option<&str>,
+) -> Result<Game<R>, SetupError> {
+    let (options, seed) = read_setup::<R::Options>(kind, pairs)?;
+    let position = match position {
+        Some(text) => R::from_text(&options, text)?,
+        None => R::start(&options, seed),
+    };
+    Ok(Game::new(position))
+}
+
+impl AnyGame {
+    /// A new game of `kind` with options as `key=value` texts (and `seed=N` for shuffled
+    /// games), from the start or from a position text.
+    ///
+    /// # Errors
+    /// A bad option, seed or position text, with a message for the player.
+    pub fn new(
+        kind: GameKind,
+        pairs: &[String],
+        position: Option<&str>,
+    ) -> Result<Self, SetupError> {
+        Ok(match kind {
+            GameKind::Jumpers => Self::Jumpers(build(kind, pairs, position)?),
+        })
+    }
+
+    /// The kind of game.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        match self {
+            Self::Jumpers(_) => GameKind::Jumpers,
+        }
+    }
+
+    /// Perft from the current position (history ignored).
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        with_game!(self, g => perft(g.position(), depth))
+    }
+
+    /// Perft split by first move, moves in notation.
+    #[must_use]
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        with_game!(self, g => divide(g.position(), depth)
+            .into_iter()
+            .map(|(mv, n)| (mv.to_string(), n))
+            .collect())
+    }
+
+    /// The position text.
+    #[must_use]
+    pub fn position_text(&self) -> String {
+        with_game!(self, g => g.position().to_text())
+    }
+
+    /// Every option with its value, as `key=value` pairs.
+    #[must_use]
+    pub fn option_pairs(&self) -> Vec<(&'static str, String)> {
+        with_game!(self, g => g.position().options().to_pairs())
+    }
+
+    /// The options that differ from the defaults.
+    #[must_use]
+    pub fn non_default_options(&self) -> Vec<(&'static str, String)> {
+        with_game!(self, g => g.position().options().non_default_pairs())
+    }
+
+    /// The legal moves in notation (none once the game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<String> {
+        with_game!(self, g => g.legal_moves().iter().map(ToString::to_string).collect())
+    }
+
+    /// The moves played so far, in notation.
+    #[must_use]
+    pub fn moves(&self) -> Vec<String> {
+        with_game!(self, g => g.moves().iter().map(ToString::to_string).collect())
+    }
+
+    /// Plays a move typed by a player; returns it in canonical notation.
+    ///
+    /// # Errors
+    /// Unreadable text, an illegal move (naming the rule), or a finished game.
+    pub fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        with_game!(self, g => {
+            let mv = text.parse()?;
+            g.play(&mv).map_err(|e| match e {
+                PlayError::Finished(_) => MoveError::Finished,
+                PlayError::Illegal(reason) => MoveError::Illegal(reason.to_string()),
+            })?;
+            Ok(mv.to_string())
+        })
+    }
+
+    /// The outcome, history-based draws included.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        with_game!(self, g => g.outcome())
+    }
+
+    /// Whose ply it is.
+    #[must_use]
+    pub fn to_move(&self) -> Seat {
+        with_game!(self, g => g.position().to_move())
+    }
+
+    /// How many seats the game has.
+    #[must_use]
+    pub fn seat_count(&self) -> usize {
+        with_game!(self, g => g.position().seat_count())
+    }
+
+    /// A seat's name ("White").
+    #[must_use]
+    pub fn seat_name(&self, seat: Seat) -> String {
+        with_game!(self, g => g.position().seat_name(seat))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_are_found_by_name_or_alias_and_unknown_ones_listed() {
+        assert_eq!("Jumpers".parse::<GameKind>().unwrap(), GameKind::Jumpers);
+        assert_eq!("прыгуны".parse::<GameKind>().unwrap(), GameKind::Jumpers);
+        assert_eq!(
+            "chess".parse::<GameKind>().unwrap_err().to_string(),
+            "there is no game 'chess'; the games are jumpers"
+        );
+    }
+
+    #[test]
+    fn a_seed_is_refused_by_a_game_without_shuffle() {
+        let err = AnyGame::new(GameKind::Jumpers, &["seed=3".into()], None).unwrap_err();
+        assert_eq!(err, SetupError::NoShuffle("Jumpers"));
+    }
+
+    #[test]
+    fn moves_are_played_and_refused_with_reasons() {
+        let mut game = AnyGame::new(GameKind::Jumpers, &[], None).unwrap();
+        assert_eq!(game.play("E3 H6").unwrap(), "e3-h6");
+        assert!(matches!(game.play("zz"), Err(MoveError::Syntax(_))));
+        assert_eq!(
+            game.play("e3-e5").unwrap_err().to_string(),
+            "there is no piece on e3"
+        );
+        assert_eq!(game.moves(), ["e3-h6"]);
+    }
+}

@@ -1,0 +1,102 @@
+//! A game in progress: a position plus the history that the draw rules need.
+
+use std::collections::HashMap;
+
+use super::rules::{DrawReason, Outcome, Rules};
+
+/// A position with its history: the moves played and how often each position occurred.
+/// Repetition and move-limit draws live here, not in the position, so search (perft, AI)
+/// can work on bare positions.
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules> {
+    position: R,
+    moves: Vec<R::Move>,
+    seen: HashMap<R::Key, u32>,
+    repeated: bool,
+}
+
+impl<R: Rules> Game<R> {
+    /// A game starting from `position`.
+    #[must_use]
+    pub fn new(position: R) -> Self {
+        let mut seen = HashMap::new();
+        seen.insert(position.key(), 1);
+        Self {
+            position,
+            moves: Vec::new(),
+            seen,
+            repeated: false,
+        }
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &R {
+        &self.position
+    }
+
+    /// The moves played so far, oldest first.
+    #[must_use]
+    pub fn moves(&self) -> &[R::Move] {
+        &self.moves
+    }
+
+    /// The outcome: the position's own, then the history's draws.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        let own = self.position.outcome();
+        if own.is_finished() {
+            return own;
+        }
+        if self.repeated {
+            return Outcome::Draw(DrawReason::Repetition);
+        }
+        match R::DRAW_RULES.ply_limit {
+            Some(limit) if self.moves.len() >= limit as usize => {
+                Outcome::Draw(DrawReason::MoveLimit)
+            }
+            _ => Outcome::Ongoing,
+        }
+    }
+
+    /// The legal moves now: none once the game is over, whatever the reason.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<R::Move> {
+        if self.outcome().is_finished() {
+            Vec::new()
+        } else {
+            self.position.legal_moves()
+        }
+    }
+
+    /// Plays a move.
+    ///
+    /// # Errors
+    /// [`PlayError::Finished`] after the end, [`PlayError::Illegal`] with the rule's reason;
+    /// the game is unchanged then.
+    pub fn play(&mut self, mv: &R::Move) -> Result<(), PlayError<R::Illegal>> {
+        let outcome = self.outcome();
+        if outcome.is_finished() {
+            return Err(PlayError::Finished(outcome));
+        }
+        self.position.play(mv).map_err(PlayError::Illegal)?;
+        self.moves.push(mv.clone());
+        let count = self.seen.entry(self.position.key()).or_insert(0);
+        *count += 1;
+        if R::DRAW_RULES.repetitions.is_some_and(|n| *count >= n) {
+            self.repeated = true;
+        }
+        Ok(())
+    }
+}
+
+/// Why [`Game::play`] refused a move.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlayError<I: std::error::Error> {
+    /// The game is already over.
+    #[error("the game is over")]
+    Finished(Outcome),
+    /// The rules forbid the move.
+    #[error(transparent)]
+    Illegal(I),
+}

@@ -1,0 +1,19 @@
+//! The rules engines: one folder per game, the shared [`Rules`] trait, and [`AnyGame`], the
+//! one enum through which the rest of the bot plays whichever game a record names.
+//!
+//! Pure code: nothing here does I/O, async, Discord, storage or drawing.
+
+pub mod any;
+pub mod game;
+pub mod jumpers;
+pub mod options;
+pub mod perft;
+pub mod rules;
+
+pub use any::{AnyGame, GameKind, MoveError, SetupError};
+pub use game::{Game, PlayError};
+pub use options::{OptionSpec, ParseOptionError};
+pub use rules::{
+    DrawReason, DrawRules, GameOptions, Outcome, ParseMoveError, ParsePositionError, Rules, Seat,
+    Seed,
+};

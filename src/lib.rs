@@ -1,0 +1,18 @@
+//! Leapfrog: a Discord bot for abstract jumping-and-stacking board games.
+//!
+//! The layers, each in its own module (see `docs/architecture.md`):
+//! - [`games`]: the pure rules engines;
+//! - [`play`]: commands in, replies out, the platform-agnostic heart of the bot;
+//! - [`store`]: where games live (sled);
+//! - [`render`]: positions to PNG;
+//! - [`discord`]: the gateway bot and the HTTP interactions endpoint;
+//! - [`ai`]: computer opponents.
+//!
+//! Arrows point one way: discord → play → {games, store, render}; render → games.
+
+pub mod ai;
+pub mod discord;
+pub mod games;
+pub mod play;
+pub mod render;
+pub mod store;

@@ -1,0 +1,73 @@
+//! Helpers shared by the integration tests: building Jumpers positions by cell name.
+
+#![allow(dead_code)]
+
+use leapfrog::games::jumpers::{Options, Position};
+use leapfrog::games::{GameOptions, Rules};
+
+/// Options from `key=value` texts.
+pub fn options(pairs: &[&str]) -> Options {
+    Options::from_pairs(pairs.iter().map(|p| p.split_once('=').expect("key=value"))).unwrap()
+}
+
+/// A position with the given stacks (cell name → stack text bottom → top, e.g. `("e5", "sB")`)
+/// and everything else empty, built through the public position text.
+pub fn position(pairs: &[&str], stacks: &[(&str, &str)], turn: char) -> Position {
+    let options = options(pairs);
+    let geometry = options.board.geometry();
+    let ranks: Vec<String> = (0..9)
+        .rev()
+        .map(|rank| {
+            geometry.ranks[rank]
+                .iter()
+                .map(|&cell| {
+                    let name = geometry.cells[usize::from(cell)].to_string();
+                    match stacks.iter().find(|(c, _)| *c == name) {
+                        Some((_, s)) => format!("({s})"),
+                        None => ".".to_owned(),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    for (cell, _) in stacks {
+        assert!(
+            geometry.index(cell.parse().unwrap()).is_some(),
+            "{cell} is not on the board"
+        );
+    }
+    let text = format!("{} {turn}", ranks.join("/"));
+    Position::from_text(&options, &text).unwrap()
+}
+
+/// The destinations of the piece on `from`, sorted.
+pub fn targets(position: &Position, from: &str) -> Vec<String> {
+    let mut targets: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .filter_map(|m| {
+            let text = m.to_string();
+            let (f, t) = text.split_once('-')?;
+            (f == from).then(|| t.to_owned())
+        })
+        .collect();
+    targets.sort();
+    targets
+}
+
+/// The reason a move is refused.
+pub fn refusal(position: &Position, mv: &str) -> String {
+    position
+        .check(&mv.parse().unwrap())
+        .unwrap_err()
+        .to_string()
+}
+
+/// Plays moves in order, panicking with the reason on an illegal one.
+pub fn play(position: &mut Position, moves: &[&str]) {
+    for mv in moves {
+        position
+            .play(&mv.parse().unwrap())
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+}
