@@ -11,6 +11,8 @@
 //! Arrows point one way: discord → play → {games, store, render}; render → games.
 
 pub mod ai;
+pub mod config;
+pub mod console;
 pub mod discord;
 pub mod games;
 pub mod play;

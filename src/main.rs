@@ -1,22 +1,45 @@
 //! The `leapfrog` command: a thin CLI that wires the library's layers together.
 
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context as _, Result};
 use clap::{Parser, Subcommand};
 
+use leapfrog::config::Config;
+use leapfrog::console::Console;
 use leapfrog::games::{AnyGame, GameKind};
+use leapfrog::play::Play;
+use leapfrog::store::SledStore;
 
 /// Leapfrog: jumping-and-stacking board games for Discord.
 #[derive(Parser)]
 #[command(version, about)]
 struct Cli {
+    /// The configuration file (default: config.toml if present).
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    /// Without a command: the local console.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play from the terminal: lines like `@alice /play jumpers opponent:@bob`, against the
+    /// same store and commands as Discord. Reads the script file, or standard input.
+    Local {
+        /// A file of command lines to run (default: standard input).
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// The data folder (overrides the config's store.data_dir).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// The folder for board pictures (overrides the config's console.out_dir).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Count the legal move sequences of each length from a position (one line per depth).
     Perft {
         /// The game: jumpers.
@@ -36,8 +59,50 @@ enum Command {
     },
 }
 
+fn local(
+    config: Option<PathBuf>,
+    script: Option<PathBuf>,
+    data: Option<PathBuf>,
+    out: Option<PathBuf>,
+) -> Result<()> {
+    let config = Config::load(config.as_deref())?;
+    let mut store_config = config.store;
+    if let Some(data) = data {
+        store_config.data_dir = data;
+    }
+    let store = SledStore::open(&store_config).with_context(|| {
+        format!(
+            "opening the data folder {}",
+            store_config.data_dir.display()
+        )
+    })?;
+    let console = Console::new(Play::new(store), out.unwrap_or(config.console.out_dir));
+    let stdout = std::io::stdout().lock();
+    match script {
+        Some(path) => {
+            let file = std::fs::File::open(&path)
+                .with_context(|| format!("opening {}", path.display()))?;
+            console.run(std::io::BufReader::new(file), stdout, true)?;
+        }
+        None => {
+            let interactive = std::io::stdin().is_terminal();
+            if interactive {
+                eprintln!("Leapfrog console. Type lines like: @alice /play jumpers opponent:@bob  (Ctrl-D to quit; @you /help)");
+            }
+            console.run(std::io::stdin().lock(), stdout, !interactive)?;
+        }
+    }
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<()> {
-    match cli.command {
+    let command = cli.command.unwrap_or(Command::Local {
+        script: None,
+        data: None,
+        out: None,
+    });
+    match command {
+        Command::Local { script, data, out } => local(cli.config, script, data, out)?,
         Command::Perft {
             game,
             depth,
@@ -70,6 +135,10 @@ fn run(cli: Cli) -> Result<()> {
 }
 
 fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .init();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -1,1 +1,262 @@
-//! The platform-agnostic command layer: `Command` in, `Reply` out. Nothing here yet: it arrives with the sessions issue.
+//! The platform-agnostic heart of the bot: a [`Command`] from a user in a channel becomes a
+//! [`Reply`], loading and saving through the [`Store`]. The Discord gateway, the HTTP
+//! interactions endpoint and the console all call exactly this code, so the tests of this
+//! layer test what players get.
+//!
+//! Authorization lives here: only the player to move may move, only seated players may resign
+//! or propose, nobody acts in a finished game, and every refusal says why in one sentence.
+
+mod command;
+mod handlers;
+mod parse;
+mod reply;
+mod text;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+pub use command::{Answer, Command, Context, User};
+pub use parse::{parse_command, ParseCommandError, COMMANDS};
+pub use reply::{Button, ButtonStyle, Component, Image, Outcome, Reply};
+
+use crate::games::AnyGame;
+use crate::store::{GameId, GameRecord, Store, StoreError};
+
+/// The time, injected so tests (and later the deadline scheduler's tests) can move it.
+pub trait Clock: Send + Sync {
+    /// Now, in unix milliseconds.
+    fn now_ms(&self) -> u64;
+}
+
+/// The wall clock.
+#[derive(Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    }
+}
+
+/// Chance, injected so seat draws and shuffles are reproducible in tests.
+pub trait Dice: Send + Sync {
+    /// A number in `0..sides` (`sides` > 0), or any `u64` when `sides` is 0.
+    fn roll(&self, sides: u64) -> u64;
+}
+
+/// Dice seeded from the process's hash randomness and a counter.
+#[derive(Debug, Default)]
+pub struct SystemDice {
+    counter: AtomicU64,
+}
+
+impl Dice for SystemDice {
+    fn roll(&self, sides: u64) -> u64 {
+        use std::hash::{BuildHasher, Hasher};
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u64(self.counter.fetch_add(1, Ordering::Relaxed));
+        hasher.write_u64(SystemClock.now_ms());
+        let value = hasher.finish();
+        if sides == 0 {
+            value
+        } else {
+            value % sides
+        }
+    }
+}
+
+/// The most moves an autocomplete may offer (Discord's limit).
+pub const MAX_CHOICES: usize = 25;
+
+/// The command layer over a store.
+pub struct Play<S: Store> {
+    store: S,
+    clock: Box<dyn Clock>,
+    dice: Box<dyn Dice>,
+}
+
+/// Why a handler stopped early; turned into a [`Reply`] in one place.
+#[derive(Debug)]
+enum Stop {
+    /// The user asked for something the rules or permissions forbid.
+    Refuse(String),
+    /// Someone else's write landed first.
+    Conflict(GameId),
+    /// The store failed.
+    Fail(StoreError),
+}
+
+impl From<StoreError> for Stop {
+    fn from(error: StoreError) -> Self {
+        match error {
+            StoreError::Conflict(id) => Self::Conflict(id),
+            StoreError::NotFound(id) => Self::Refuse(format!("There is no game #{id}.")),
+            other => Self::Fail(other),
+        }
+    }
+}
+
+fn refuse<T>(text: impl Into<String>) -> Result<T, Stop> {
+    Err(Stop::Refuse(text.into()))
+}
+
+/// A record and the game rebuilt from it.
+struct Loaded {
+    record: GameRecord,
+    game: AnyGame,
+}
+
+impl<S: Store> Play<S> {
+    /// The command layer with the wall clock and real dice.
+    pub fn new(store: S) -> Self {
+        Self::with(
+            store,
+            Box::new(SystemClock),
+            Box::new(SystemDice::default()),
+        )
+    }
+
+    /// The command layer with an injected clock and dice.
+    pub fn with(store: S, clock: Box<dyn Clock>, dice: Box<dyn Dice>) -> Self {
+        Self { store, clock, dice }
+    }
+
+    /// The store, for front ends that need to look things up (and for tests).
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    /// Carries out a command. Never panics on user input; refusals and failures are replies.
+    pub fn handle(&self, ctx: &Context, command: Command) -> Reply {
+        match self.dispatch(ctx, command) {
+            Ok(reply) => reply,
+            Err(Stop::Refuse(text)) => Reply::refused(text),
+            Err(Stop::Conflict(id)) => self.conflict_reply(id),
+            Err(Stop::Fail(error)) => failure_reply(&error),
+        }
+    }
+
+    fn dispatch(&self, ctx: &Context, command: Command) -> Result<Reply, Stop> {
+        match command {
+            Command::Challenge {
+                game,
+                opponent,
+                options,
+                seat,
+            } => self.challenge(ctx, &game, opponent, &options, seat),
+            Command::Accept { game } => self.accept(ctx, game),
+            Command::Decline { game } => self.decline(ctx, game),
+            Command::Cancel { game } => self.cancel(ctx, game),
+            Command::Move { game, mv } => self.play_move(ctx, game, &mv),
+            Command::Board { game } => self.board(ctx, game),
+            Command::Games => self.games(ctx),
+            Command::Resign { game } => self.resign(ctx, game),
+            Command::Draw { game, answer } => self.draw(ctx, game, answer),
+            Command::Takeback { game, answer } => self.takeback(ctx, game, answer),
+            Command::Rules { game } => text::rules(game.as_deref()).map_err(Stop::Refuse),
+            Command::Help => Ok(Reply::private(text::HELP)),
+        }
+    }
+
+    /// The caller's legal moves in a game that start like `typed` (case, spaces and dashes
+    /// ignored), at most [`MAX_CHOICES`]: Discord's autocomplete. Empty when it is not the
+    /// caller's turn or the game cannot be found.
+    pub fn complete_move(&self, ctx: &Context, game: Option<GameId>, typed: &str) -> Vec<String> {
+        let Ok(loaded) = self.my_game(ctx, game).and_then(|r| self.rebuild(r)) else {
+            return Vec::new();
+        };
+        let seat = loaded.record.seat_of(ctx.user.id);
+        if seat != Some(loaded.game.to_move().0) {
+            return Vec::new();
+        }
+        let wanted = squash(typed);
+        loaded
+            .game
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| squash(mv).starts_with(&wanted))
+            .take(MAX_CHOICES)
+            .collect()
+    }
+
+    /// Loads a game and replays it.
+    fn load(&self, id: GameId) -> Result<Loaded, Stop> {
+        let record = self.store.get(id)?;
+        self.rebuild(record)
+    }
+
+    /// Replays a record's moves and checks the stored position against the replay.
+    fn rebuild(&self, record: GameRecord) -> Result<Loaded, Stop> {
+        let game = replay(&record, record.moves.len()).map_err(Stop::Fail)?;
+        if game.position_text() != record.position {
+            return Err(Stop::Fail(StoreError::Corrupt {
+                id: record.id,
+                reason: "its moves do not lead to its stored position".into(),
+            }));
+        }
+        Ok(Loaded { record, game })
+    }
+
+    fn conflict_reply(&self, id: GameId) -> Reply {
+        match self.load(id) {
+            Ok(loaded) => {
+                let mut reply = text::board_reply(
+                    &loaded.record,
+                    &loaded.game,
+                    "The position changed while you were moving: another move landed first. Here is the new board.",
+                );
+                reply.outcome = Outcome::Refused;
+                reply.private = true;
+                reply
+            }
+            Err(Stop::Fail(error)) => failure_reply(&error),
+            Err(_) => Reply::refused(format!("Game #{id} changed; try again.")),
+        }
+    }
+}
+
+/// Rebuilds the game of a record from its start, playing its first `moves` moves.
+fn replay(record: &GameRecord, moves: usize) -> Result<AnyGame, StoreError> {
+    let corrupt = |reason: String| StoreError::Corrupt {
+        id: record.id,
+        reason,
+    };
+    let mut pairs = record.options.clone();
+    if record.kind.info().shuffles {
+        pairs.push(format!("seed={}", record.seed));
+    }
+    let mut game = AnyGame::new(record.kind, &pairs, record.start.as_deref())
+        .map_err(|e| corrupt(e.to_string()))?;
+    for (i, mv) in record.moves.iter().take(moves).enumerate() {
+        game.play(mv)
+            .map_err(|e| corrupt(format!("move {} ({mv}) does not replay: {e}", i + 1)))?;
+    }
+    Ok(game)
+}
+
+fn failure_reply(error: &StoreError) -> Reply {
+    tracing::error!(%error, "a command failed in the store");
+    let text = match error {
+        StoreError::Corrupt { .. } | StoreError::UnknownSchema { .. } => format!(
+            "I can't load that game: {error}. Nothing was changed; please tell the server admin."
+        ),
+        _ => {
+            "Something went wrong on my side and nothing was changed; please try again in a moment."
+                .to_owned()
+        }
+    };
+    Reply {
+        outcome: Outcome::Failed,
+        ..Reply::private(text)
+    }
+}
+
+/// Lower case without spaces or dashes: how typed moves are compared.
+fn squash(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
+}

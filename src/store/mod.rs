@@ -1,1 +1,94 @@
-//! Where games live: the `Store` trait and its sled implementation. Nothing here yet: it arrives with the sessions issue.
+//! Where games live: the [`Store`] trait, the game record, and the sled implementation.
+//!
+//! The play layer talks only to [`Store`], so a later PostgreSQL backend is another impl.
+//! Every write of a record is a compare-and-swap on its version together with all its index
+//! entries, so two moves for the same turn can never both land.
+
+mod keys;
+mod record;
+mod sled_store;
+
+pub use keys::{IndexKey, KEY_LEN};
+pub use record::{
+    ChallengeRecord, ChannelId, GameId, GameRecord, GuildId, Place, Player, Request,
+    Result as GameResult, SeatChoice, Status, UserId, SCHEMA_VERSION,
+};
+pub use sled_store::{SledStore, StoreConfig};
+
+/// What can go wrong in a store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// No game with this id.
+    #[error("there is no game #{0}")]
+    NotFound(GameId),
+    /// The record changed since it was read (someone else's move landed first).
+    #[error("game #{0} changed since it was read")]
+    Conflict(GameId),
+    /// The stored bytes are not a record.
+    #[error("game #{id}'s record is damaged: {reason}")]
+    Corrupt {
+        /// The game.
+        id: GameId,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The record was written by a newer release.
+    #[error("game #{id}'s record has schema version {found}, newer than this release reads ({SCHEMA_VERSION})")]
+    UnknownSchema {
+        /// The game.
+        id: GameId,
+        /// The version found.
+        found: u32,
+    },
+    /// The database failed.
+    #[error("database error: {0}")]
+    Database(#[from] sled::Error),
+}
+
+/// The games, their indexes and their deadlines. Implementations must make [`Store::replace`]
+/// atomic: the record and all its index entries, or nothing.
+pub trait Store: Send + Sync {
+    /// Stores a new game, giving it an id and version 1; returns the stored record.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn insert(&self, record: GameRecord) -> Result<GameRecord, StoreError>;
+
+    /// Reads a game.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`], a damaged or too-new record, database failures.
+    fn get(&self, id: GameId) -> Result<GameRecord, StoreError>;
+
+    /// Writes `record` if the stored version still equals `record.version`; returns the
+    /// stored record with its version increased by one.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if someone else wrote first; the others as [`Store::get`].
+    fn replace(&self, record: &GameRecord) -> Result<GameRecord, StoreError>;
+
+    /// The games a user sits in or was challenged to, newest first.
+    ///
+    /// # Errors
+    /// As [`Store::get`].
+    fn games_of_user(&self, user: UserId) -> Result<Vec<GameRecord>, StoreError>;
+
+    /// The games of a channel, newest first.
+    ///
+    /// # Errors
+    /// As [`Store::get`].
+    fn games_in_channel(&self, channel: ChannelId) -> Result<Vec<GameRecord>, StoreError>;
+
+    /// The challenges still waiting for an answer in a channel, newest first.
+    ///
+    /// # Errors
+    /// As [`Store::get`].
+    fn challenges_in_channel(&self, channel: ChannelId) -> Result<Vec<GameRecord>, StoreError>;
+
+    /// Deadlines up to `until` (unix milliseconds), earliest first: for the timers of
+    /// correspondence play.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn deadlines_until(&self, until: u64) -> Result<Vec<(u64, GameId)>, StoreError>;
+}

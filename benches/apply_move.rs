@@ -1,0 +1,115 @@
+//! Applying a move through the play layer on an on-disk sled store: load, replay, validate,
+//! compare-and-swap save, and the reply. `cargo bench --bench apply_move`.
+
+use std::time::{Duration, Instant};
+
+use leapfrog::console::console_user;
+use leapfrog::play::{Command, Component, Context, Play, Reply};
+use leapfrog::store::{ChannelId, GameId, Place, SeatChoice, SledStore, StoreConfig};
+
+fn ctx(name: &str, channel: u64) -> Context {
+    Context {
+        user: console_user(name),
+        place: Place {
+            guild: None,
+            channel: ChannelId(channel),
+        },
+    }
+}
+
+fn legal(reply: &Reply) -> Vec<String> {
+    reply
+        .components
+        .iter()
+        .find_map(|c| match c {
+            Component::Moves { moves, .. } => Some(moves.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// Starts a game in its own channel and plays `plies` pseudo-random moves; returns the
+/// players in turn order from here, the game and the next legal moves.
+fn game(
+    play: &Play<SledStore>,
+    channel: u64,
+    plies: usize,
+) -> (GameId, Vec<String>, [&'static str; 2]) {
+    let (a, b) = (ctx("alice", channel), ctx("bob", channel));
+    play.handle(
+        &a,
+        Command::Challenge {
+            game: "jumpers".into(),
+            opponent: Some(console_user("bob")),
+            options: vec![],
+            seat: SeatChoice::First,
+        },
+    );
+    let mut reply = play.handle(&b, Command::Accept { game: None });
+    let id = game_id(&reply);
+    let mut order = ["alice", "bob"];
+    let mut state = channel;
+    for _ in 0..plies {
+        let moves = legal(&reply);
+        if moves.is_empty() {
+            break;
+        }
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        let mv = moves[(state >> 33) as usize % moves.len()].clone();
+        reply = play.handle(
+            &ctx(order[0], channel),
+            Command::Move { game: Some(id), mv },
+        );
+        order.swap(0, 1);
+    }
+    (id, legal(&reply), order)
+}
+
+/// The game a board reply shows.
+fn game_id(reply: &Reply) -> GameId {
+    reply
+        .components
+        .iter()
+        .find_map(|c| match c {
+            Component::Moves { game, .. } => Some(*game),
+            _ => None,
+        })
+        .expect("a started game shows its moves")
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn main() {
+    let dir = std::env::temp_dir().join(format!("leapfrog-bench-{}", std::process::id()));
+    let store = SledStore::open(&StoreConfig {
+        data_dir: dir.clone(),
+    })
+    .expect("store opens");
+    let play = Play::new(store);
+    for history in [0, 40, 120] {
+        let mut samples = Vec::new();
+        for channel in 0..200 {
+            let (id, moves, order) = game(&play, 1_000 * (history as u64 + 1) + channel, history);
+            let Some(mv) = moves.first().cloned() else {
+                continue;
+            };
+            let who = ctx(order[0], 0);
+            let start = Instant::now();
+            let reply = play.handle(&who, Command::Move { game: Some(id), mv });
+            samples.push(start.elapsed());
+            assert!(!reply.is_refused(), "{}", reply.text);
+        }
+        let n = samples.len();
+        println!(
+            "apply a move after {history:>3} plies: median {:>7.1} µs over {n} games",
+            median(samples).as_secs_f64() * 1e6
+        );
+    }
+    drop(play);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,0 +1,146 @@
+//! `leapfrog local`: the console front end. It reads lines such as
+//! `@alice /play jumpers opponent:@bob board:far`, runs them through the same play layer and
+//! store as Discord, prints each reply and writes any picture to a folder.
+//!
+//! Users and channels are names: `@alice` is a user, an optional `#name` after it picks a
+//! channel (default `#console`). Lines starting with `#` alone are comments.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use crate::play::{parse_command, Component, Context, Play, Reply, User};
+use crate::store::{ChannelId, Place, Store, UserId};
+
+/// A stable id for a console name (FNV-1a of its lower-case form), so a data folder can be
+/// reused across runs.
+#[must_use]
+pub fn name_id(name: &str) -> u64 {
+    name.to_lowercase()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
+/// The console user called `name`.
+#[must_use]
+pub fn console_user(name: &str) -> User {
+    let name = name.trim_start_matches('@');
+    User {
+        id: UserId(name_id(name)),
+        name: name.to_owned(),
+    }
+}
+
+/// The console over a play layer.
+pub struct Console<S: Store> {
+    play: Play<S>,
+    out_dir: PathBuf,
+}
+
+impl<S: Store> Console<S> {
+    /// A console writing pictures to `out_dir`.
+    pub fn new(play: Play<S>, out_dir: PathBuf) -> Self {
+        Self { play, out_dir }
+    }
+
+    /// The play layer (for tests).
+    pub fn play(&self) -> &Play<S> {
+        &self.play
+    }
+
+    /// Runs one line and returns what to print (empty for blank lines and comments).
+    pub fn run_line(&self, line: &str) -> String {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return String::new();
+        }
+        let mut words = line.split_whitespace();
+        let Some(user) = words.next().filter(|w| w.starts_with('@') && w.len() > 1) else {
+            return "! start each line with the user who types it: @alice /play jumpers opponent:@bob\n".into();
+        };
+        let mut rest: Vec<&str> = words.collect();
+        let channel = match rest.first() {
+            Some(w) if w.starts_with('#') && w.len() > 1 => rest.remove(0).trim_start_matches('#'),
+            _ => "console",
+        };
+        let ctx = Context {
+            user: console_user(user),
+            place: Place {
+                guild: None,
+                channel: ChannelId(name_id(channel)),
+            },
+        };
+        match parse_command(&rest.join(" "), console_user) {
+            Ok(command) => self.show(&self.play.handle(&ctx, command), &ctx.user.name),
+            Err(error) => format!("! {error}\n"),
+        }
+    }
+
+    fn show(&self, reply: &Reply, caller: &str) -> String {
+        let mut out = String::new();
+        if reply.private {
+            out.push_str(&format!("(only {caller} sees this)\n"));
+        }
+        out.push_str(&reply.text);
+        out.push('\n');
+        for component in &reply.components {
+            match component {
+                Component::Buttons(buttons) => {
+                    let labels: Vec<String> =
+                        buttons.iter().map(|b| format!("[{}]", b.label)).collect();
+                    out.push_str(&format!("  buttons: {}\n", labels.join(" ")));
+                }
+                Component::Moves { moves, .. } if !moves.is_empty() => {
+                    out.push_str(&format!(
+                        "  legal moves ({}): {}\n",
+                        moves.len(),
+                        moves.join(" ")
+                    ));
+                }
+                Component::Moves { .. } => {}
+            }
+        }
+        if !reply.mentions.is_empty() {
+            out.push_str(&format!("  notifies {} user(s)\n", reply.mentions.len()));
+        }
+        if let Some(image) = &reply.image {
+            let path = self.out_dir.join(&image.name);
+            let written = std::fs::create_dir_all(&self.out_dir)
+                .and_then(|()| std::fs::write(&path, &image.png));
+            match written {
+                Ok(()) => out.push_str(&format!("  image: {}\n", path.display())),
+                Err(error) => out.push_str(&format!(
+                    "  image not written to {}: {error}\n",
+                    path.display()
+                )),
+            }
+        }
+        out
+    }
+
+    /// Runs every line of `input`, echoing each command and printing its reply.
+    ///
+    /// # Errors
+    /// Reading or writing failed.
+    pub fn run(
+        &self,
+        input: impl BufRead,
+        mut output: impl Write,
+        echo: bool,
+    ) -> std::io::Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            let shown = self.run_line(&line);
+            if shown.is_empty() {
+                continue;
+            }
+            if echo {
+                writeln!(output, "> {}", line.trim())?;
+            }
+            writeln!(output, "{shown}")?;
+            output.flush()?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,141 @@
+//! What a user asks the bot to do, independent of where they typed it.
+
+use crate::store::{GameId, Place, SeatChoice, UserId};
+
+/// A person issuing a command or named in one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    /// Their id.
+    pub id: UserId,
+    /// Their display name.
+    pub name: String,
+}
+
+/// Who asks, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// The caller.
+    pub user: User,
+    /// The channel (and server) the command came from.
+    pub place: Place,
+}
+
+/// How a seated player answers or makes a proposal (draw, takeback).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Make the proposal, or accept the other side's if one is open.
+    Propose,
+    /// Accept the other side's proposal.
+    Accept,
+    /// Decline the other side's proposal (or withdraw one's own).
+    Decline,
+}
+
+/// A command. `game: None` means "my only game here", resolved by the play layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Challenge a named user, or anyone in the channel when `opponent` is `None`.
+    Challenge {
+        /// The game's name as typed.
+        game: String,
+        /// Who is challenged.
+        opponent: Option<User>,
+        /// `key=value` options.
+        options: Vec<String>,
+        /// The challenger's seat wish.
+        seat: SeatChoice,
+    },
+    /// Accept a challenge.
+    Accept {
+        /// Which one.
+        game: Option<GameId>,
+    },
+    /// Decline a challenge addressed to the caller.
+    Decline {
+        /// Which one.
+        game: Option<GameId>,
+    },
+    /// Withdraw one's own challenge.
+    Cancel {
+        /// Which one.
+        game: Option<GameId>,
+    },
+    /// Play a move.
+    Move {
+        /// Which game.
+        game: Option<GameId>,
+        /// The move as typed.
+        mv: String,
+    },
+    /// Show a game's board.
+    Board {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// List the caller's games.
+    Games,
+    /// Give up.
+    Resign {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// Offer, accept or decline a draw.
+    Draw {
+        /// Which game.
+        game: Option<GameId>,
+        /// What to do.
+        answer: Answer,
+    },
+    /// Ask to take back one's last move, or answer such a request.
+    Takeback {
+        /// Which game.
+        game: Option<GameId>,
+        /// What to do.
+        answer: Answer,
+    },
+    /// A game's rules and options (or the list of games).
+    Rules {
+        /// The game's name.
+        game: Option<String>,
+    },
+    /// What the bot can do.
+    Help,
+}
+
+impl Command {
+    /// The command a button stands for, from its id (see [`Button::id`](super::Button)).
+    /// Buttons carry their game, so a click always acts on the game it was shown with.
+    #[must_use]
+    pub fn from_button_id(id: &str) -> Option<Self> {
+        let (action, game) = id.split_once(':')?;
+        let game = Some(GameId(game.parse().ok()?));
+        Some(match action {
+            "accept" => Self::Accept { game },
+            "decline" => Self::Decline { game },
+            "cancel" => Self::Cancel { game },
+            "board" => Self::Board { game },
+            "resign" => Self::Resign { game },
+            "draw" => Self::Draw {
+                game,
+                answer: Answer::Propose,
+            },
+            "draw-accept" => Self::Draw {
+                game,
+                answer: Answer::Accept,
+            },
+            "draw-decline" => Self::Draw {
+                game,
+                answer: Answer::Decline,
+            },
+            "takeback-accept" => Self::Takeback {
+                game,
+                answer: Answer::Accept,
+            },
+            "takeback-decline" => Self::Takeback {
+                game,
+                answer: Answer::Decline,
+            },
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,546 @@
+//! One method per command. Each checks who may do what, then writes through the store's
+//! compare-and-swap so two clicks at once can never both land.
+
+use crate::games::{GameKind, Outcome as RulesOutcome};
+use crate::store::{
+    ChallengeRecord, GameId, GameRecord, GameResult, Player, Request, SeatChoice, Status, Store,
+};
+
+use super::command::{Answer, Context, User};
+use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::text::{self, board_reply, challenge_line, seat_label};
+use super::{refuse, replay, squash, Loaded, Play, Stop, MAX_CHOICES};
+
+fn player(user: &User) -> Player {
+    Player::User {
+        id: user.id,
+        name: user.name.clone(),
+    }
+}
+
+/// The result a finished game's rules outcome gives, if finished.
+fn rules_result(outcome: &RulesOutcome) -> Option<GameResult> {
+    match outcome {
+        RulesOutcome::Ongoing => None,
+        RulesOutcome::Win(seat) => Some(GameResult {
+            winners: vec![seat.0],
+            reason: "reached the goal".into(),
+        }),
+        RulesOutcome::SharedWin(seats) => Some(GameResult {
+            winners: seats.iter().map(|s| s.0).collect(),
+            reason: "shared the best score".into(),
+        }),
+        RulesOutcome::Draw(reason) => Some(GameResult {
+            winners: Vec::new(),
+            reason: reason.to_string(),
+        }),
+    }
+}
+
+impl<S: Store> Play<S> {
+    pub(super) fn challenge(
+        &self,
+        ctx: &Context,
+        game: &str,
+        opponent: Option<User>,
+        options: &[String],
+        seat: SeatChoice,
+    ) -> Result<Reply, Stop> {
+        let kind: GameKind = game.parse().map_err(|e| Stop::Refuse(format!("{e}.")))?;
+        if opponent.as_ref().is_some_and(|o| o.id == ctx.user.id) {
+            return refuse("You can't challenge yourself; leave out the opponent for an open challenge anyone here may accept.");
+        }
+        let seed = if kind.info().shuffles {
+            self.dice.roll(0)
+        } else {
+            0
+        };
+        let mut pairs = options.to_vec();
+        if kind.info().shuffles {
+            pairs.push(format!("seed={seed}"));
+        }
+        let start = crate::games::AnyGame::new(kind, &pairs, None)
+            .map_err(|e| Stop::Refuse(format!("I can't set up that game: {e}.")))?;
+        let now = self.clock.now_ms();
+        let record = self.store.insert(GameRecord {
+            id: GameId(0),
+            kind,
+            options: start
+                .non_default_options()
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            seed,
+            start: None,
+            seats: Vec::new(),
+            place: ctx.place,
+            moves: Vec::new(),
+            position: start.position_text(),
+            status: Status::Challenge(ChallengeRecord {
+                from: player(&ctx.user),
+                to: opponent.as_ref().map(player),
+                seat,
+            }),
+            pending: None,
+            created: now,
+            updated: now,
+            deadline: None,
+            version: 0,
+        })?;
+        let id = record.id;
+        let what = challenge_line(&record);
+        let buttons = vec![
+            Button::new("accept", id, "Accept", ButtonStyle::Primary),
+            Button::new(
+                if opponent.is_some() {
+                    "decline"
+                } else {
+                    "cancel"
+                },
+                id,
+                if opponent.is_some() {
+                    "Decline"
+                } else {
+                    "Cancel"
+                },
+                ButtonStyle::Danger,
+            ),
+        ];
+        let text = match &opponent {
+            Some(o) => format!("{what}\n**{}**, /accept or /decline.", o.name),
+            None => format!("{what}\nAnyone in this channel may /accept."),
+        };
+        Ok(Reply::public(text)
+            .mentioning(opponent.map(|o| o.id))
+            .with(Component::Buttons(buttons)))
+    }
+
+    /// The challenge a command means: by id, or the only one in this channel that `fits`.
+    fn pick_challenge(
+        &self,
+        ctx: &Context,
+        id: Option<GameId>,
+        fits: impl Fn(&ChallengeRecord) -> bool,
+        none: &str,
+    ) -> Result<(GameRecord, ChallengeRecord), Stop> {
+        if let Some(id) = id {
+            let record = self.store.get(id)?;
+            return match &record.status {
+                Status::Challenge(c) => {
+                    let c = c.clone();
+                    Ok((record, c))
+                }
+                _ => refuse(format!(
+                    "Game #{id} is not a challenge waiting for an answer."
+                )),
+            };
+        }
+        let mut found: Vec<(GameRecord, ChallengeRecord)> = self
+            .store
+            .challenges_in_channel(ctx.place.channel)?
+            .into_iter()
+            .filter_map(|r| match &r.status {
+                Status::Challenge(c) if fits(c) => {
+                    let c = c.clone();
+                    Some((r, c))
+                }
+                _ => None,
+            })
+            .collect();
+        match found.len() {
+            0 => refuse(none),
+            1 => Ok(found.remove(0)),
+            _ => refuse(format!(
+                "Several challenges wait here: {}. Add game:<number> to say which.",
+                found
+                    .iter()
+                    .map(|(r, _)| challenge_line(r))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+        }
+    }
+
+    pub(super) fn accept(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
+        let me = ctx.user.id;
+        let (mut record, challenge) = self.pick_challenge(
+            ctx,
+            id,
+            |c| match &c.to {
+                Some(to) => to.user_id() == Some(me),
+                None => c.from.user_id() != Some(me),
+            },
+            "There's no challenge waiting for you in this channel.",
+        )?;
+        if challenge.from.user_id() == Some(me) {
+            return refuse("That's your own challenge; wait for an opponent, or /cancel it.");
+        }
+        if let Some(to) = &challenge.to {
+            if to.user_id() != Some(me) {
+                return refuse(format!("That challenge is for {}, not you.", to.name()));
+            }
+        }
+        let challenger_first = match challenge.seat {
+            SeatChoice::First => true,
+            SeatChoice::Second => false,
+            SeatChoice::Random => self.dice.roll(2) == 0,
+        };
+        let accepter = player(&ctx.user);
+        record.seats = if challenger_first {
+            vec![challenge.from.clone(), accepter]
+        } else {
+            vec![accepter, challenge.from.clone()]
+        };
+        record.status = Status::Active;
+        record.updated = self.clock.now_ms();
+        let record = self.store.replace(&record)?;
+        let loaded = self.rebuild(record)?;
+        let headline = format!(
+            "{} accepted: game #{} begins.",
+            ctx.user.name, loaded.record.id
+        );
+        Ok(board_reply(&loaded.record, &loaded.game, &headline))
+    }
+
+    pub(super) fn decline(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
+        let me = ctx.user.id;
+        let (mut record, challenge) = self.pick_challenge(
+            ctx,
+            id,
+            |c| c.to.as_ref().and_then(Player::user_id) == Some(me),
+            "There's no challenge to you in this channel to decline.",
+        )?;
+        match &challenge.to {
+            None if challenge.from.user_id() == Some(me) => {
+                return refuse("That's your own open challenge; use /cancel to withdraw it.")
+            }
+            None => return refuse("An open challenge can't be declined; just leave it, or let its challenger /cancel it."),
+            Some(to) if to.user_id() != Some(me) => {
+                return refuse(format!("That challenge is for {}, not you.", to.name()))
+            }
+            Some(_) => {}
+        }
+        record.status = Status::Declined;
+        record.updated = self.clock.now_ms();
+        self.store.replace(&record)?;
+        Ok(Reply::public(format!(
+            "{} declined {}'s challenge (game #{}).",
+            ctx.user.name,
+            challenge.from.name(),
+            record.id
+        ))
+        .mentioning(challenge.from.user_id()))
+    }
+
+    pub(super) fn cancel(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
+        let me = ctx.user.id;
+        let (mut record, challenge) = self.pick_challenge(
+            ctx,
+            id,
+            |c| c.from.user_id() == Some(me),
+            "You have no challenge waiting in this channel.",
+        )?;
+        if challenge.from.user_id() != Some(me) {
+            return refuse(format!(
+                "Only {} can cancel their challenge.",
+                challenge.from.name()
+            ));
+        }
+        record.status = Status::Cancelled;
+        record.updated = self.clock.now_ms();
+        self.store.replace(&record)?;
+        Ok(Reply::public(format!(
+            "{} withdrew their challenge (game #{}).",
+            ctx.user.name, record.id
+        )))
+    }
+
+    /// The game a seated-player command means: by id, or the caller's only active game here.
+    pub(super) fn my_game(&self, ctx: &Context, id: Option<GameId>) -> Result<GameRecord, Stop> {
+        if let Some(id) = id {
+            return Ok(self.store.get(id)?);
+        }
+        let mut mine: Vec<GameRecord> = self
+            .store
+            .games_in_channel(ctx.place.channel)?
+            .into_iter()
+            .filter(|r| r.status == Status::Active && r.seat_of(ctx.user.id).is_some())
+            .collect();
+        match mine.len() {
+            0 => refuse("You have no game in progress in this channel; start one with /play, or add game:<number>."),
+            1 => Ok(mine.remove(0)),
+            n => refuse(format!(
+                "You have {n} games in this channel: {}. Add game:<number> to say which.",
+                mine.iter()
+                    .map(|r| text::game_line(r, ctx.user.id))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+        }
+    }
+
+    /// Loads the game and checks that the caller sits in it and it is being played.
+    fn seated(&self, ctx: &Context, id: Option<GameId>) -> Result<(Loaded, u8), Stop> {
+        let loaded = self.rebuild(self.my_game(ctx, id)?)?;
+        let id = loaded.record.id;
+        match &loaded.record.status {
+            Status::Active => {}
+            Status::Challenge(_) => {
+                return refuse(format!(
+                    "Game #{id} hasn't started: the challenge is still waiting for an answer."
+                ))
+            }
+            Status::Finished(_) => {
+                return refuse(format!("Game #{id} is over; start a new one with /play."))
+            }
+            Status::Declined | Status::Cancelled => {
+                return refuse(format!(
+                    "Game #{id} never started: its challenge was withdrawn or declined."
+                ))
+            }
+        }
+        let Some(seat) = loaded.record.seat_of(ctx.user.id) else {
+            return refuse(format!("You're not playing in game #{id}."));
+        };
+        Ok((loaded, seat))
+    }
+
+    pub(super) fn play_move(
+        &self,
+        ctx: &Context,
+        id: Option<GameId>,
+        mv: &str,
+    ) -> Result<Reply, Stop> {
+        let (
+            Loaded {
+                mut record,
+                mut game,
+            },
+            seat,
+        ) = self.seated(ctx, id)?;
+        let to_move = game.to_move().0;
+        if to_move != seat {
+            return refuse(format!(
+                "It's {}'s turn in game #{}, not yours.",
+                seat_label(&record, &game, to_move),
+                record.id
+            ));
+        }
+        let played = match game.play(mv) {
+            Ok(played) => played,
+            Err(error) => return refuse(move_refusal(&game, mv, &error.to_string())),
+        };
+        record.moves.push(played.clone());
+        record.position = game.position_text();
+        record.pending = None;
+        record.updated = self.clock.now_ms();
+        if let Some(result) = rules_result(&game.outcome()) {
+            record.status = Status::Finished(result);
+        }
+        let record = self.store.replace(&record)?;
+        let headline = format!("{} played {played}.", seat_label(&record, &game, seat));
+        Ok(board_reply(&record, &game, &headline))
+    }
+
+    pub(super) fn board(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
+        let record = match self.my_game(ctx, id) {
+            Ok(record) => record,
+            // No game of mine in progress here: my latest game here, finished or not, or
+            // (for spectators) the channel's only game in progress.
+            Err(Stop::Refuse(why)) if id.is_none() => {
+                let here = self.store.games_in_channel(ctx.place.channel)?;
+                let mine = here
+                    .iter()
+                    .find(|r| r.seat_of(ctx.user.id).is_some())
+                    .cloned();
+                let active: Vec<&GameRecord> =
+                    here.iter().filter(|r| r.status == Status::Active).collect();
+                match (mine, active.as_slice()) {
+                    (Some(record), _) => record,
+                    (None, [only]) => (*only).clone(),
+                    _ => return Err(Stop::Refuse(why)),
+                }
+            }
+            Err(other) => return Err(other),
+        };
+        let loaded = self.rebuild(record)?;
+        Ok(board_reply(&loaded.record, &loaded.game, ""))
+    }
+
+    pub(super) fn games(&self, ctx: &Context) -> Result<Reply, Stop> {
+        let records = self.store.games_of_user(ctx.user.id)?;
+        let lines: Vec<String> = records
+            .iter()
+            .filter(|r| matches!(r.status, Status::Active | Status::Challenge(_)))
+            .map(|r| format!("• {}", text::game_line(r, ctx.user.id)))
+            .collect();
+        Ok(Reply::private(if lines.is_empty() {
+            "You have no games in progress. Start one with /play.".to_owned()
+        } else {
+            format!("Your games:\n{}", lines.join("\n"))
+        }))
+    }
+
+    pub(super) fn resign(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
+        let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
+        let winners: Vec<u8> = (0..record.seats.len())
+            .filter_map(|s| u8::try_from(s).ok())
+            .filter(|&s| s != seat)
+            .collect();
+        record.status = Status::Finished(GameResult {
+            winners,
+            reason: format!("{} resigned", seat_label(&record, &game, seat)),
+        });
+        record.pending = None;
+        record.updated = self.clock.now_ms();
+        let record = self.store.replace(&record)?;
+        Ok(board_reply(&record, &game, ""))
+    }
+
+    pub(super) fn draw(
+        &self,
+        ctx: &Context,
+        id: Option<GameId>,
+        answer: Answer,
+    ) -> Result<Reply, Stop> {
+        let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
+        let me = seat_label(&record, &game, seat);
+        let offered_by = match record.pending {
+            Some(Request::Draw(by)) => Some(by),
+            _ => None,
+        };
+        record.updated = self.clock.now_ms();
+        let reply = match (answer, offered_by) {
+            (Answer::Propose | Answer::Accept, Some(by)) if by != seat => {
+                record.status = Status::Finished(GameResult {
+                    winners: Vec::new(),
+                    reason: "agreed to a draw".into(),
+                });
+                record.pending = None;
+                let record = self.store.replace(&record)?;
+                return Ok(board_reply(
+                    &record,
+                    &game,
+                    &format!("{me} accepted the draw."),
+                ));
+            }
+            (Answer::Propose, Some(_)) => {
+                return refuse("You have already offered a draw; wait for the answer.")
+            }
+            (Answer::Accept, _) => return refuse("There is no draw offer to accept."),
+            (Answer::Propose, None) => {
+                record.pending = Some(Request::Draw(seat));
+                let id = record.id;
+                Reply::public(format!("{me} offers a draw in game #{id}."))
+                    .mentioning(others(&record, seat))
+                    .with(Component::Buttons(vec![
+                        Button::new("draw-accept", id, "Accept draw", ButtonStyle::Primary),
+                        Button::new("draw-decline", id, "Decline", ButtonStyle::Secondary),
+                    ]))
+            }
+            (Answer::Decline, Some(by)) => {
+                record.pending = None;
+                let verb = if by == seat {
+                    "withdrew the draw offer"
+                } else {
+                    "declined the draw"
+                };
+                Reply::public(format!("{me} {verb} in game #{}.", record.id))
+            }
+            (Answer::Decline, None) => return refuse("There is no draw offer to decline."),
+        };
+        self.store.replace(&record)?;
+        Ok(reply)
+    }
+
+    pub(super) fn takeback(
+        &self,
+        ctx: &Context,
+        id: Option<GameId>,
+        answer: Answer,
+    ) -> Result<Reply, Stop> {
+        let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
+        let me = seat_label(&record, &game, seat);
+        let Some(last) = record.moves.len().checked_sub(1) else {
+            return refuse("No move has been played yet, so there is nothing to take back.");
+        };
+        let last_mover = replay(&record, last).map_err(Stop::Fail)?.to_move().0;
+        let asked_by = match record.pending {
+            Some(Request::Takeback(by)) => Some(by),
+            _ => None,
+        };
+        record.updated = self.clock.now_ms();
+        let reply = match (answer, asked_by) {
+            (Answer::Propose | Answer::Accept, Some(by)) if by != seat => {
+                let undone = record.moves.pop().unwrap_or_default();
+                let game = replay(&record, last).map_err(Stop::Fail)?;
+                record.position = game.position_text();
+                record.pending = None;
+                let record = self.store.replace(&record)?;
+                return Ok(board_reply(&record, &game, &format!("{me} agreed: {undone} was taken back.")));
+            }
+            (Answer::Propose, Some(_)) => return refuse("You have already asked for a takeback; wait for the answer."),
+            (Answer::Accept, _) => return refuse("There is no takeback request to accept."),
+            (Answer::Propose, None) if last_mover != seat => {
+                return refuse("You can only ask to take back your own last move, and the last move was your opponent's.")
+            }
+            (Answer::Propose, None) => {
+                record.pending = Some(Request::Takeback(seat));
+                let id = record.id;
+                Reply::public(format!("{me} asks to take back {} in game #{id}.", record.moves[last]))
+                    .mentioning(others(&record, seat))
+                    .with(Component::Buttons(vec![
+                        Button::new("takeback-accept", id, "Allow takeback", ButtonStyle::Primary),
+                        Button::new("takeback-decline", id, "Refuse", ButtonStyle::Secondary),
+                    ]))
+            }
+            (Answer::Decline, Some(by)) => {
+                record.pending = None;
+                let verb = if by == seat { "withdrew the takeback request" } else { "refused the takeback" };
+                Reply::public(format!("{me} {verb} in game #{}.", record.id))
+            }
+            (Answer::Decline, None) => return refuse("There is no takeback request to refuse."),
+        };
+        self.store.replace(&record)?;
+        Ok(reply)
+    }
+}
+
+/// The users in the other seats.
+fn others(record: &GameRecord, seat: u8) -> Vec<crate::store::UserId> {
+    record
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != usize::from(seat))
+        .filter_map(|(_, p)| p.user_id())
+        .collect()
+}
+
+/// "You can't play X: <rule>." plus the legal options that fit what was typed.
+fn move_refusal(game: &crate::games::AnyGame, typed: &str, reason: &str) -> String {
+    let legal = game.legal_moves();
+    let typed_squashed = squash(typed);
+    let prefix: String = typed_squashed.chars().take(2).collect();
+    let from_here: Vec<&String> = legal
+        .iter()
+        .filter(|m| !prefix.is_empty() && squash(m).starts_with(&prefix))
+        .collect();
+    let (label, list): (&str, Vec<&String>) = if from_here.is_empty() {
+        ("Your legal moves", legal.iter().collect())
+    } else {
+        ("Legal moves from there", from_here)
+    };
+    let shown: Vec<&str> = list.iter().take(MAX_CHOICES).map(|s| s.as_str()).collect();
+    let more = list.len().saturating_sub(shown.len());
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    format!(
+        "You can't play {}: {reason}. {label}: {}{more}.",
+        typed.trim(),
+        shown.join(", ")
+    )
+}

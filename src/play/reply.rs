@@ -1,0 +1,145 @@
+//! What the bot answers, independent of where it is shown.
+
+use crate::store::{GameId, UserId};
+
+/// A rendered board picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    /// A file name for the attachment.
+    pub name: String,
+    /// The PNG bytes.
+    pub png: Vec<u8>,
+}
+
+/// How a button looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    /// The expected next step.
+    Primary,
+    /// Neutral.
+    Secondary,
+    /// Destructive (resign, decline).
+    Danger,
+}
+
+/// A button. Its id is `action:game`; [`Command::from_button_id`](super::Command::from_button_id)
+/// reads it back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// `action:game`.
+    pub id: String,
+    /// What it says.
+    pub label: String,
+    /// How it looks.
+    pub style: ButtonStyle,
+    /// Whether the button asks for a confirmation before acting (resign).
+    pub confirm: bool,
+}
+
+impl Button {
+    /// A button for `action` on `game`.
+    #[must_use]
+    pub fn new(action: &str, game: GameId, label: &str, style: ButtonStyle) -> Self {
+        Self {
+            id: format!("{action}:{game}"),
+            label: label.to_owned(),
+            style,
+            confirm: action == "resign",
+        }
+    }
+}
+
+/// Interactive parts of a reply, described for any front end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Component {
+    /// A row of buttons.
+    Buttons(Vec<Button>),
+    /// The legal moves of the player to move, for a picker.
+    Moves {
+        /// The game.
+        game: GameId,
+        /// Every legal move in notation.
+        moves: Vec<String>,
+    },
+}
+
+/// How the command went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Done (or information shown).
+    Done,
+    /// Refused: the text says why, and what to do instead.
+    Refused,
+    /// The bot failed (storage); the text says so without details a player can't use.
+    Failed,
+}
+
+/// The answer to one command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The message, in plain text with light Markdown.
+    pub text: String,
+    /// The board picture, when the reply shows a board.
+    pub image: Option<Image>,
+    /// Buttons and pickers.
+    pub components: Vec<Component>,
+    /// Users to notify (the player to move, the challenged player).
+    pub mentions: Vec<UserId>,
+    /// Only the caller should see it (refusals, help).
+    pub private: bool,
+    /// How the command went.
+    pub outcome: Outcome,
+}
+
+impl Reply {
+    /// A public message.
+    #[must_use]
+    pub fn public(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            image: None,
+            components: Vec::new(),
+            mentions: Vec::new(),
+            private: false,
+            outcome: Outcome::Done,
+        }
+    }
+
+    /// A message only the caller sees.
+    #[must_use]
+    pub fn private(text: impl Into<String>) -> Self {
+        Self {
+            private: true,
+            ..Self::public(text)
+        }
+    }
+
+    /// A refusal: private, with the reason.
+    #[must_use]
+    pub fn refused(text: impl Into<String>) -> Self {
+        Self {
+            outcome: Outcome::Refused,
+            ..Self::private(text)
+        }
+    }
+
+    /// Whether the command was refused.
+    #[must_use]
+    pub fn is_refused(&self) -> bool {
+        self.outcome == Outcome::Refused
+    }
+
+    /// Adds users to notify.
+    #[must_use]
+    pub fn mentioning(mut self, users: impl IntoIterator<Item = UserId>) -> Self {
+        self.mentions.extend(users);
+        self
+    }
+
+    /// Adds a component.
+    #[must_use]
+    pub fn with(mut self, component: Component) -> Self {
+        self.components.push(component);
+        self
+    }
+}

@@ -1,0 +1,194 @@
+//! The words of replies: board summaries, game lines, rules and help.
+
+use crate::games::{AnyGame, GameKind, Seat};
+use crate::store::{GameRecord, Status, UserId};
+
+use super::reply::{Button, ButtonStyle, Component, Reply};
+
+/// What `/help` says.
+pub const HELP: &str = "\
+**Leapfrog** plays abstract jumping-and-stacking games.
+/play game:<game> [opponent:@user] [options]: challenge someone (or anyone here, without an opponent)
+/accept, /decline, /cancel: answer or withdraw a challenge
+/move move:<e3-h6>: play a move (the list autocompletes)
+/board: show the board · /games: your games
+/resign · /draw [accept|decline] · /takeback [accept|decline]
+/rules game:<game>: rules and options
+Commands act on your only game in the channel; add game:<number> when you have several.";
+
+/// "alice (White)".
+pub fn seat_label(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
+    let colour = game.seat_name(Seat(seat));
+    match record.seats.get(usize::from(seat)) {
+        Some(player) => format!("{} ({colour})", player.name()),
+        None => colour,
+    }
+}
+
+/// "Game #3 · Jumpers (board=far)".
+fn title(record: &GameRecord) -> String {
+    let options = if record.options.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", record.options.join(" "))
+    };
+    format!("Game #{} · {}{options}", record.id, record.kind)
+}
+
+/// A challenge in one line.
+pub fn challenge_line(record: &GameRecord) -> String {
+    match &record.status {
+        Status::Challenge(c) => match &c.to {
+            Some(to) => format!(
+                "{}: {} challenges {}",
+                title(record),
+                c.from.name(),
+                to.name()
+            ),
+            None => format!("{}: open challenge by {}", title(record), c.from.name()),
+        },
+        _ => title(record),
+    }
+}
+
+/// A game in one line, from `me`'s point of view.
+pub fn game_line(record: &GameRecord, me: UserId) -> String {
+    let opponents: Vec<&str> = record
+        .seats
+        .iter()
+        .filter(|p| p.user_id() != Some(me))
+        .map(crate::store::Player::name)
+        .collect();
+    match &record.status {
+        Status::Challenge(c) if c.from.user_id() == Some(me) => {
+            format!(
+                "{}: your challenge, waiting for an answer",
+                challenge_line(record)
+            )
+        }
+        Status::Challenge(_) => format!("{}: waiting for you to /accept", challenge_line(record)),
+        Status::Active => {
+            let turn = AnyGame::new(record.kind, &record.options, Some(&record.position))
+                .map(|g| g.to_move().0)
+                .ok();
+            let whose = match turn {
+                Some(seat) if record.seat_of(me) == Some(seat) => "your turn".to_owned(),
+                Some(seat) => record
+                    .seats
+                    .get(usize::from(seat))
+                    .map_or_else(String::new, |p| format!("{}'s turn", p.name())),
+                None => String::new(),
+            };
+            format!("{} vs {}: {whose}", title(record), opponents.join(", "))
+        }
+        Status::Finished(result) => format!(
+            "{} vs {}: over ({})",
+            title(record),
+            opponents.join(", "),
+            result.reason
+        ),
+        Status::Declined | Status::Cancelled => format!("{}: never started", title(record)),
+    }
+}
+
+/// The reply that shows a game: headline, players, state, and the buttons to go on.
+pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str) -> Reply {
+    let id = record.id;
+    let players: Vec<String> = (0..record.seats.len())
+        .filter_map(|s| u8::try_from(s).ok())
+        .map(|s| seat_label(record, game, s))
+        .collect();
+    let mut lines = Vec::new();
+    if !headline.is_empty() {
+        lines.push(headline.to_owned());
+    }
+    lines.push(format!("**{}** · {}", title(record), players.join(" vs ")));
+    let mut mentions = Vec::new();
+    let mut components = Vec::new();
+    match &record.status {
+        Status::Active => {
+            let seat = game.to_move().0;
+            let last = record
+                .moves
+                .last()
+                .map_or_else(String::new, |m| format!(" · last move {m}"));
+            lines.push(format!(
+                "Move {} · **{}** to move{last}",
+                record.moves.len() + 1,
+                seat_label(record, game, seat)
+            ));
+            mentions.extend(
+                record
+                    .seats
+                    .get(usize::from(seat))
+                    .and_then(crate::store::Player::user_id),
+            );
+            components.push(Component::Moves {
+                game: id,
+                moves: game.legal_moves(),
+            });
+            components.push(Component::Buttons(vec![
+                Button::new("draw", id, "Offer draw", ButtonStyle::Secondary),
+                Button::new("resign", id, "Resign", ButtonStyle::Danger),
+            ]));
+        }
+        Status::Finished(result) => {
+            let winners: Vec<String> = result
+                .winners
+                .iter()
+                .map(|&s| seat_label(record, game, s))
+                .collect();
+            lines.push(if winners.is_empty() {
+                format!("Game over: a draw ({}).", result.reason)
+            } else {
+                format!(
+                    "Game over: **{}** wins ({}).",
+                    winners.join(" and "),
+                    result.reason
+                )
+            });
+        }
+        Status::Challenge(_) => lines.push("Waiting for the challenge to be accepted.".into()),
+        Status::Declined | Status::Cancelled => lines.push("This game never started.".into()),
+    }
+    lines.push(format!("Position: `{}`", record.position));
+    Reply {
+        mentions,
+        components,
+        ..Reply::public(lines.join("\n"))
+    }
+}
+
+/// `/rules [game]`.
+///
+/// # Errors
+/// The refusal text for an unknown game.
+pub fn rules(game: Option<&str>) -> Result<Reply, String> {
+    let Some(name) = game else {
+        let list: Vec<String> = GameKind::ALL
+            .iter()
+            .map(|k| format!("• **{}** (`{}`)", k, k.name()))
+            .collect();
+        return Ok(Reply::private(format!(
+            "The games:\n{}\nAsk /rules game:<name> for one game's rules and options.",
+            list.join("\n")
+        )));
+    };
+    let kind: GameKind = name.parse().map_err(|e| format!("{e}."))?;
+    let info = kind.info();
+    let options: Vec<String> = info
+        .options
+        .iter()
+        .map(|o| {
+            format!(
+                "• `{}`: {} (default {}). {}",
+                o.key, o.expected, o.values[0], o.help
+            )
+        })
+        .collect();
+    Ok(Reply::private(format!(
+        "{}\n\nOptions:\n{}",
+        info.summary,
+        options.join("\n")
+    )))
+}

@@ -1,0 +1,260 @@
+//! The game record: everything the bot keeps about one game, and its versioned encoding.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::StoreError;
+use crate::games::GameKind;
+
+/// The record layout this release writes. A release that changes the layout bumps it and
+/// teaches [`GameRecord::decode`] to migrate the older ones.
+pub const SCHEMA_VERSION: u32 = 1;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub u64);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A game's number, shown to players as `#12`.
+    GameId
+);
+id_type!(
+    /// A user (a Discord snowflake, or a console name's hash).
+    UserId
+);
+id_type!(
+    /// A channel (or thread).
+    ChannelId
+);
+id_type!(
+    /// A server.
+    GuildId
+);
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Player {
+    /// A person.
+    User {
+        /// Their id.
+        id: UserId,
+        /// Their display name when the game was made (for pictures and lists).
+        name: String,
+    },
+}
+
+impl Player {
+    /// The user id of a person.
+    #[must_use]
+    pub fn user_id(&self) -> Option<UserId> {
+        match self {
+            Self::User { id, .. } => Some(*id),
+        }
+    }
+
+    /// The name shown to players.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self {
+            Self::User { name, .. } => name,
+        }
+    }
+}
+
+/// Where a game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Place {
+    /// The server, if any (none for direct messages and the console).
+    pub guild: Option<GuildId>,
+    /// The channel.
+    pub channel: ChannelId,
+}
+
+/// Which seat the challenger wants.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatChoice {
+    /// Drawn at random when the challenge is accepted.
+    #[default]
+    Random,
+    /// The first seat (White, South): moves first.
+    First,
+    /// The second seat.
+    Second,
+}
+
+/// A challenge waiting for an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeRecord {
+    /// Who challenged.
+    pub from: Player,
+    /// Who was challenged; `None` for an open challenge anyone in the channel may accept.
+    pub to: Option<Player>,
+    /// The challenger's seat wish.
+    pub seat: SeatChoice,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Result {
+    /// The winning seats; empty for a draw.
+    pub winners: Vec<u8>,
+    /// How it ended, in words ("reached a gate", "resignation", "agreement").
+    pub reason: String,
+}
+
+/// Where a game is in its life.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Waiting for the challenged player.
+    Challenge(ChallengeRecord),
+    /// Being played.
+    Active,
+    /// Over.
+    Finished(Result),
+    /// The challenge was declined.
+    Declined,
+    /// The challenger withdrew the challenge.
+    Cancelled,
+}
+
+/// A question one seat has put to the other(s), answered or dropped by the next move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Request {
+    /// This seat offers a draw.
+    Draw(u8),
+    /// This seat asks to take back its last move.
+    Takeback(u8),
+}
+
+/// Everything the bot keeps about one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's number (0 until stored).
+    pub id: GameId,
+    /// Which game.
+    #[serde(with = "kind_name")]
+    pub kind: GameKind,
+    /// The options as canonical `key=value` pairs.
+    pub options: Vec<String>,
+    /// The shuffle seed (used by shuffled games only).
+    pub seed: u64,
+    /// A custom start position text, if the game did not start from the standard one.
+    pub start: Option<String>,
+    /// The players by seat (empty while a challenge waits).
+    pub seats: Vec<Player>,
+    /// Where it is played.
+    pub place: Place,
+    /// The moves played, in notation.
+    pub moves: Vec<String>,
+    /// The current position text: what replaying `moves` must give (checked on load).
+    pub position: String,
+    /// Where the game is in its life.
+    pub status: Status,
+    /// An open draw offer or takeback request.
+    pub pending: Option<Request>,
+    /// When the game was made, unix milliseconds.
+    pub created: u64,
+    /// When it last changed, unix milliseconds.
+    pub updated: u64,
+    /// The player to move must move by then (unix milliseconds), for correspondence play.
+    pub deadline: Option<u64>,
+    /// Bumped by every write: the compare-and-swap token.
+    pub version: u64,
+}
+
+#[derive(Serialize)]
+struct EnvelopeRef<'a> {
+    schema: u32,
+    record: &'a GameRecord,
+}
+
+#[derive(Deserialize)]
+struct Header {
+    schema: u32,
+}
+
+#[derive(Deserialize)]
+struct Envelope {
+    record: GameRecord,
+}
+
+impl GameRecord {
+    /// The record's bytes, tagged with [`SCHEMA_VERSION`].
+    #[must_use]
+    pub fn encode(&self) -> Vec<u8> {
+        serde_json::to_vec(&EnvelopeRef {
+            schema: SCHEMA_VERSION,
+            record: self,
+        })
+        .expect("a record always serialises")
+    }
+
+    /// Reads a record, migrating older schema versions.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for bytes that are not a record, [`StoreError::UnknownSchema`]
+    /// for a newer release's record.
+    pub fn decode(id: GameId, bytes: &[u8]) -> std::result::Result<Self, StoreError> {
+        let corrupt = |e: serde_json::Error| StoreError::Corrupt {
+            id,
+            reason: e.to_string(),
+        };
+        let header: Header = serde_json::from_slice(bytes).map_err(corrupt)?;
+        match header.schema {
+            1 => {
+                let envelope: Envelope = serde_json::from_slice(bytes).map_err(corrupt)?;
+                Ok(envelope.record)
+            }
+            found => Err(StoreError::UnknownSchema { id, found }),
+        }
+    }
+
+    /// The users this game belongs to: its seats and, while a challenge waits, both sides.
+    #[must_use]
+    pub fn users(&self) -> Vec<UserId> {
+        let mut users: Vec<UserId> = self.seats.iter().filter_map(Player::user_id).collect();
+        if let Status::Challenge(challenge) = &self.status {
+            users.extend(challenge.from.user_id());
+            users.extend(challenge.to.as_ref().and_then(Player::user_id));
+        }
+        users.sort_unstable();
+        users.dedup();
+        users
+    }
+
+    /// The seat of a user, if seated.
+    #[must_use]
+    pub fn seat_of(&self, user: UserId) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|p| p.user_id() == Some(user))
+            .and_then(|s| u8::try_from(s).ok())
+    }
+}
+
+mod kind_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::games::GameKind;
+
+    pub fn serialize<S: Serializer>(kind: &GameKind, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(kind.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,733 @@
+//! The command layer driven through a temporary sled store: every command, every refusal, the
+//! race of two moves for one turn, a restart, and damaged records.
+
+use std::sync::Arc;
+
+use leapfrog::console::{console_user, name_id};
+use leapfrog::play::{
+    Answer, Clock, Command, Component, Context, Dice, Outcome, Play, Reply, User,
+};
+use leapfrog::store::{
+    ChannelId, GameId, GameRecord, Place, SeatChoice, SledStore, Status, Store, StoreConfig,
+};
+
+struct FixedClock;
+impl Clock for FixedClock {
+    fn now_ms(&self) -> u64 {
+        1_700_000_000_000
+    }
+}
+
+/// Always rolls 0: a random seat draw gives the challenger the first seat.
+struct Zero;
+impl Dice for Zero {
+    fn roll(&self, _: u64) -> u64 {
+        0
+    }
+}
+
+fn play_on(store: SledStore) -> Play<SledStore> {
+    Play::with(store, Box::new(FixedClock), Box::new(Zero))
+}
+
+fn fresh() -> Play<SledStore> {
+    play_on(SledStore::temporary().unwrap())
+}
+
+fn user(name: &str) -> User {
+    console_user(name)
+}
+
+fn at(name: &str, channel: &str) -> Context {
+    Context {
+        user: user(name),
+        place: Place {
+            guild: None,
+            channel: ChannelId(name_id(channel)),
+        },
+    }
+}
+
+fn ctx(name: &str) -> Context {
+    at(name, "general")
+}
+
+fn run(play: &Play<SledStore>, who: &str, command: Command) -> Reply {
+    play.handle(&ctx(who), command)
+}
+
+fn challenge(play: &Play<SledStore>, from: &str, to: Option<&str>, options: &[&str]) -> Reply {
+    run(
+        play,
+        from,
+        Command::Challenge {
+            game: "jumpers".into(),
+            opponent: to.map(user),
+            options: options.iter().map(|s| (*s).to_owned()).collect(),
+            seat: SeatChoice::Random,
+        },
+    )
+}
+
+fn mv(play: &Play<SledStore>, who: &str, text: &str) -> Reply {
+    run(
+        play,
+        who,
+        Command::Move {
+            game: None,
+            mv: text.into(),
+        },
+    )
+}
+
+fn assert_done(reply: &Reply) {
+    assert_eq!(reply.outcome, Outcome::Done, "{}", reply.text);
+}
+
+fn assert_refused(reply: &Reply, text: &str) {
+    assert!(reply.is_refused(), "not refused: {}", reply.text);
+    assert!(reply.private);
+    assert!(
+        reply.text.contains(text),
+        "{:?} does not contain {text:?}",
+        reply.text
+    );
+}
+
+/// alice (White) vs bob (Black), game #1 begun.
+fn started() -> Play<SledStore> {
+    let play = fresh();
+    assert_done(&challenge(&play, "alice", Some("bob"), &[]));
+    assert_done(&run(&play, "bob", Command::Accept { game: None }));
+    play
+}
+
+fn record(play: &Play<SledStore>, id: u64) -> GameRecord {
+    play.store().get(GameId(id)).unwrap()
+}
+
+#[test]
+fn a_full_game_to_a_win() {
+    let play = fresh();
+    let reply = challenge(&play, "alice", Some("bob"), &["board=near"]);
+    assert!(reply.text.contains("alice challenges bob"));
+    assert_eq!(reply.mentions, [user("bob").id]);
+    let reply = run(&play, "bob", Command::Accept { game: None });
+    assert!(
+        reply.text.contains("alice (White) vs bob (Black)"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(reply.mentions, [user("alice").id]);
+    assert!(reply
+        .components
+        .iter()
+        .any(|c| matches!(c, Component::Moves { moves, .. } if moves.len() == 30)));
+    assert_done(&mv(&play, "alice", "e3-h6"));
+    assert_done(&mv(&play, "bob", "c9-d8"));
+    let reply = mv(&play, "alice", "H6 E9");
+    assert!(
+        reply.text.contains("alice (White) played h6-e9"),
+        "{}",
+        reply.text
+    );
+    assert!(
+        reply.text.contains("**alice (White)** wins"),
+        "{}",
+        reply.text
+    );
+    let stored = record(&play, 1);
+    assert_eq!(stored.moves, ["e3-h6", "c9-d8", "h6-e9"]);
+    assert!(matches!(stored.status, Status::Finished(ref r) if r.winners == [0]));
+    assert_refused(&mv(&play, "bob", "e9-f8"), "no game in progress");
+    assert_refused(
+        &run(
+            &play,
+            "bob",
+            Command::Move {
+                game: Some(GameId(1)),
+                mv: "e9-f8".into(),
+            },
+        ),
+        "Game #1 is over",
+    );
+    // The finished board can still be seen.
+    assert!(run(&play, "bob", Command::Board { game: None })
+        .text
+        .contains("wins"));
+}
+
+#[test]
+fn challenges_are_refused_with_reasons() {
+    let play = fresh();
+    assert_refused(
+        &challenge(&play, "alice", Some("alice"), &[]),
+        "can't challenge yourself",
+    );
+    let reply = run(
+        &play,
+        "alice",
+        Command::Challenge {
+            game: "chess".into(),
+            opponent: None,
+            options: vec![],
+            seat: SeatChoice::Random,
+        },
+    );
+    assert_refused(&reply, "there is no game 'chess'; the games are jumpers");
+    assert_refused(
+        &challenge(&play, "alice", Some("bob"), &["board=round"]),
+        "'round' is not a value of board",
+    );
+    assert_refused(
+        &run(&play, "bob", Command::Accept { game: None }),
+        "no challenge waiting for you",
+    );
+    assert_done(&challenge(&play, "alice", Some("bob"), &[]));
+    assert_refused(
+        &run(
+            &play,
+            "carol",
+            Command::Accept {
+                game: Some(GameId(1)),
+            },
+        ),
+        "is for bob, not you",
+    );
+    assert_refused(
+        &run(
+            &play,
+            "alice",
+            Command::Accept {
+                game: Some(GameId(1)),
+            },
+        ),
+        "your own challenge",
+    );
+    assert_refused(
+        &run(
+            &play,
+            "bob",
+            Command::Cancel {
+                game: Some(GameId(1)),
+            },
+        ),
+        "Only alice can cancel",
+    );
+    assert_refused(&mv(&play, "alice", "e3-h6"), "no game in progress");
+    assert_refused(
+        &run(
+            &play,
+            "bob",
+            Command::Move {
+                game: Some(GameId(1)),
+                mv: "e3-h6".into(),
+            },
+        ),
+        "hasn't started",
+    );
+    assert_done(&run(&play, "bob", Command::Decline { game: None }));
+    assert_eq!(record(&play, 1).status, Status::Declined);
+    assert_refused(
+        &run(
+            &play,
+            "bob",
+            Command::Accept {
+                game: Some(GameId(1)),
+            },
+        ),
+        "not a challenge waiting",
+    );
+    assert_refused(
+        &run(
+            &play,
+            "bob",
+            Command::Accept {
+                game: Some(GameId(99)),
+            },
+        ),
+        "There is no game #99",
+    );
+}
+
+#[test]
+fn open_challenges_are_for_anyone_but_the_challenger_and_can_be_cancelled() {
+    let play = fresh();
+    assert!(challenge(&play, "alice", None, &[])
+        .text
+        .contains("Anyone in this channel may /accept"));
+    assert_refused(
+        &run(
+            &play,
+            "bob",
+            Command::Decline {
+                game: Some(GameId(1)),
+            },
+        ),
+        "can't be declined",
+    );
+    assert_refused(
+        &run(&play, "alice", Command::Accept { game: None }),
+        "no challenge waiting for you",
+    );
+    assert_done(&run(&play, "alice", Command::Cancel { game: None }));
+    assert_eq!(record(&play, 1).status, Status::Cancelled);
+    assert_done(&challenge(&play, "alice", None, &["board=far"]));
+    // In another channel the challenge is not visible without its number.
+    assert_refused(
+        &play.handle(&at("carol", "elsewhere"), Command::Accept { game: None }),
+        "no challenge",
+    );
+    assert_done(&run(&play, "carol", Command::Accept { game: None }));
+    let stored = record(&play, 2);
+    assert_eq!(stored.options, ["board=far"]);
+    assert_eq!(stored.seats[1].name(), "carol");
+}
+
+#[test]
+fn the_seat_choice_is_honoured() {
+    let play = fresh();
+    run(
+        &play,
+        "alice",
+        Command::Challenge {
+            game: "jumpers".into(),
+            opponent: Some(user("bob")),
+            options: vec![],
+            seat: SeatChoice::Second,
+        },
+    );
+    run(&play, "bob", Command::Accept { game: None });
+    assert_eq!(record(&play, 1).seats[0].name(), "bob");
+    assert_refused(
+        &mv(&play, "alice", "e3-h6"),
+        "It's bob (White)'s turn in game #1, not yours",
+    );
+}
+
+#[test]
+fn moves_are_refused_with_the_rule_and_the_legal_options() {
+    let play = started();
+    assert_refused(&mv(&play, "bob", "e7-e5"), "It's alice (White)'s turn");
+    assert_refused(&mv(&play, "carol", "e3-h6"), "no game in progress");
+    assert_refused(
+        &run(
+            &play,
+            "carol",
+            Command::Move {
+                game: Some(GameId(1)),
+                mv: "e3-h6".into(),
+            },
+        ),
+        "You're not playing in game #1",
+    );
+    assert_refused(&mv(&play, "alice", "e3-e4"), "You can't play e3-e4: there is no cell e4 on the near board. Legal moves from there: e3-h6, e3-b6.");
+    assert_refused(&mv(&play, "alice", "e3-f4"), "a Big jumps exactly 3 cells");
+    assert_refused(
+        &mv(&play, "alice", "hello"),
+        "'hello' is not a move: write the start and end cells",
+    );
+    assert_refused(
+        &mv(&play, "alice", "pass"),
+        "you can only pass when you have no legal move",
+    );
+    assert!(record(&play, 1).moves.is_empty());
+}
+
+#[test]
+fn resign_draw_and_takeback() {
+    let play = started();
+    assert_refused(
+        &run(
+            &play,
+            "alice",
+            Command::Takeback {
+                game: None,
+                answer: Answer::Propose,
+            },
+        ),
+        "nothing to take back",
+    );
+    assert_done(&mv(&play, "alice", "e3-h6"));
+    assert_refused(
+        &run(
+            &play,
+            "bob",
+            Command::Takeback {
+                game: None,
+                answer: Answer::Propose,
+            },
+        ),
+        "your own last move",
+    );
+    assert_refused(
+        &run(
+            &play,
+            "alice",
+            Command::Takeback {
+                game: None,
+                answer: Answer::Accept,
+            },
+        ),
+        "no takeback request",
+    );
+    assert_done(&run(
+        &play,
+        "alice",
+        Command::Takeback {
+            game: None,
+            answer: Answer::Propose,
+        },
+    ));
+    assert_refused(
+        &run(
+            &play,
+            "alice",
+            Command::Takeback {
+                game: None,
+                answer: Answer::Propose,
+            },
+        ),
+        "already asked",
+    );
+    assert_refused(
+        &run(
+            &play,
+            "alice",
+            Command::Takeback {
+                game: None,
+                answer: Answer::Accept,
+            },
+        ),
+        "no takeback request",
+    );
+    let reply = run(
+        &play,
+        "bob",
+        Command::Takeback {
+            game: None,
+            answer: Answer::Accept,
+        },
+    );
+    assert!(
+        reply.text.contains("e3-h6 was taken back"),
+        "{}",
+        reply.text
+    );
+    let stored = record(&play, 1);
+    assert!(stored.moves.is_empty());
+    assert!(stored.position.ends_with(" w"));
+
+    assert_refused(
+        &run(
+            &play,
+            "alice",
+            Command::Draw {
+                game: None,
+                answer: Answer::Accept,
+            },
+        ),
+        "no draw offer to accept",
+    );
+    assert_done(&run(
+        &play,
+        "alice",
+        Command::Draw {
+            game: None,
+            answer: Answer::Propose,
+        },
+    ));
+    assert_done(&run(
+        &play,
+        "bob",
+        Command::Draw {
+            game: None,
+            answer: Answer::Decline,
+        },
+    ));
+    assert_done(&run(
+        &play,
+        "alice",
+        Command::Draw {
+            game: None,
+            answer: Answer::Propose,
+        },
+    ));
+    // A move drops the open offer.
+    assert_done(&mv(&play, "alice", "e3-h6"));
+    assert_refused(
+        &run(
+            &play,
+            "bob",
+            Command::Draw {
+                game: None,
+                answer: Answer::Accept,
+            },
+        ),
+        "no draw offer",
+    );
+    assert_done(&run(
+        &play,
+        "bob",
+        Command::Draw {
+            game: None,
+            answer: Answer::Propose,
+        },
+    ));
+    let reply = run(
+        &play,
+        "alice",
+        Command::Draw {
+            game: None,
+            answer: Answer::Propose,
+        },
+    );
+    assert!(
+        reply.text.contains("a draw (agreed to a draw)"),
+        "{}",
+        reply.text
+    );
+    assert_refused(
+        &run(
+            &play,
+            "alice",
+            Command::Resign {
+                game: Some(GameId(1)),
+            },
+        ),
+        "is over",
+    );
+
+    let play = started();
+    assert_refused(
+        &run(
+            &play,
+            "carol",
+            Command::Resign {
+                game: Some(GameId(1)),
+            },
+        ),
+        "not playing",
+    );
+    let reply = run(&play, "bob", Command::Resign { game: None });
+    assert!(
+        reply
+            .text
+            .contains("**alice (White)** wins (bob (Black) resigned)"),
+        "{}",
+        reply.text
+    );
+}
+
+#[test]
+fn several_games_in_a_channel_need_a_number() {
+    let play = started();
+    assert_done(&challenge(&play, "carol", Some("alice"), &[]));
+    assert_done(&run(&play, "alice", Command::Accept { game: None }));
+    assert_refused(
+        &mv(&play, "alice", "e3-h6"),
+        "You have 2 games in this channel",
+    );
+    assert_done(&run(
+        &play,
+        "alice",
+        Command::Move {
+            game: Some(GameId(1)),
+            mv: "e3-h6".into(),
+        },
+    ));
+    // bob has one game here, so he needs no number.
+    assert_done(&mv(&play, "bob", "c9-d8"));
+    let games = run(&play, "alice", Command::Games);
+    assert!(
+        games.text.contains("#1") && games.text.contains("#2"),
+        "{}",
+        games.text
+    );
+    assert!(games.text.contains("your turn"));
+}
+
+#[test]
+fn two_moves_for_the_same_turn_exactly_one_lands() {
+    for round in 0..40 {
+        let play = Arc::new(started());
+        let threads: Vec<_> = ["e3-h6", "a3-g3"]
+            .into_iter()
+            .map(|text| {
+                let play = Arc::clone(&play);
+                std::thread::spawn(move || mv(&play, "alice", text))
+            })
+            .collect();
+        let replies: Vec<Reply> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        let landed = replies
+            .iter()
+            .filter(|r| r.outcome == Outcome::Done)
+            .count();
+        assert_eq!(
+            landed,
+            1,
+            "round {round}: {:?}",
+            replies.iter().map(|r| &r.text).collect::<Vec<_>>()
+        );
+        let loser = replies.iter().find(|r| r.is_refused()).unwrap();
+        assert!(
+            loser.text.contains("The position changed")
+                || loser.text.contains("It's bob (Black)'s turn"),
+            "{}",
+            loser.text
+        );
+        assert_eq!(record(&play, 1).moves.len(), 1);
+    }
+}
+
+#[test]
+fn everything_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = StoreConfig {
+        data_dir: dir.path().join("data"),
+    };
+    {
+        let play = play_on(SledStore::open(&config).unwrap());
+        challenge(&play, "alice", Some("bob"), &["goal=long"]);
+        run(&play, "bob", Command::Accept { game: None });
+        assert_done(&mv(&play, "alice", "e3-h6"));
+        challenge(&play, "carol", Some("bob"), &[]);
+        play.store().flush().unwrap();
+    }
+    let play = play_on(SledStore::open(&config).unwrap());
+    let stored = record(&play, 1);
+    assert_eq!(stored.moves, ["e3-h6"]);
+    assert_eq!(stored.options, ["goal=long"]);
+    assert_done(&mv(&play, "bob", "c9-d8"));
+    let pending = play
+        .store()
+        .challenges_in_channel(ChannelId(name_id("general")))
+        .unwrap();
+    assert_eq!(pending.len(), 1);
+    assert_done(&run(
+        &play,
+        "bob",
+        Command::Accept {
+            game: Some(pending[0].id),
+        },
+    ));
+}
+
+#[test]
+fn damaged_and_too_new_records_give_a_clear_error() {
+    let play = started();
+    play.store().write_raw(GameId(1), b"\x00 not json").unwrap();
+    let reply = run(
+        &play,
+        "alice",
+        Command::Board {
+            game: Some(GameId(1)),
+        },
+    );
+    assert_eq!(reply.outcome, Outcome::Failed);
+    assert!(
+        reply.text.contains("game #1's record is damaged"),
+        "{}",
+        reply.text
+    );
+    assert!(reply.text.contains("tell the server admin"));
+
+    let mut good = record(&started(), 1);
+    good.id = GameId(1);
+    let newer =
+        String::from_utf8(good.encode())
+            .unwrap()
+            .replacen("\"schema\":1", "\"schema\":99", 1);
+    play.store().write_raw(GameId(1), newer.as_bytes()).unwrap();
+    let reply = run(
+        &play,
+        "alice",
+        Command::Move {
+            game: Some(GameId(1)),
+            mv: "e3-h6".into(),
+        },
+    );
+    assert!(reply.text.contains("schema version 99"), "{}", reply.text);
+
+    // Moves that do not replay to the stored position.
+    let mut tampered = good.clone();
+    tampered.moves = vec!["e3-e5".into()];
+    play.store()
+        .write_raw(GameId(1), &tampered.encode())
+        .unwrap();
+    let reply = run(
+        &play,
+        "alice",
+        Command::Board {
+            game: Some(GameId(1)),
+        },
+    );
+    assert!(
+        reply.text.contains("move 1 (e3-e5) does not replay"),
+        "{}",
+        reply.text
+    );
+    // Listings skip the damaged game instead of failing.
+    assert_done(&run(&play, "alice", Command::Games));
+}
+
+#[test]
+fn autocomplete_offers_the_callers_matching_legal_moves() {
+    let play = started();
+    let c = ctx("alice");
+    assert_eq!(play.complete_move(&c, None, "E3"), ["e3-h6", "e3-b6"]);
+    assert_eq!(play.complete_move(&c, None, "").len(), 25);
+    assert!(play.complete_move(&ctx("bob"), None, "").is_empty());
+    assert!(play.complete_move(&ctx("carol"), None, "").is_empty());
+}
+
+#[test]
+fn button_ids_read_back_as_commands() {
+    let play = fresh();
+    let reply = challenge(&play, "alice", Some("bob"), &[]);
+    let Component::Buttons(buttons) = &reply.components[0] else {
+        panic!()
+    };
+    assert_eq!(
+        Command::from_button_id(&buttons[0].id),
+        Some(Command::Accept {
+            game: Some(GameId(1))
+        })
+    );
+    assert_eq!(
+        Command::from_button_id(&buttons[1].id),
+        Some(Command::Decline {
+            game: Some(GameId(1))
+        })
+    );
+    assert_eq!(Command::from_button_id("nonsense"), None);
+    assert_eq!(Command::from_button_id("resign:x"), None);
+}
+
+#[test]
+fn rules_and_help_answer_privately() {
+    let play = fresh();
+    let rules = run(
+        &play,
+        "alice",
+        Command::Rules {
+            game: Some("jumpers".into()),
+        },
+    );
+    assert!(
+        rules.private && rules.text.contains("`crawlers`"),
+        "{}",
+        rules.text
+    );
+    assert_refused(
+        &run(
+            &play,
+            "alice",
+            Command::Rules {
+                game: Some("go".into()),
+            },
+        ),
+        "there is no game 'go'",
+    );
+    assert!(run(&play, "alice", Command::Help).text.contains("/play"));
+}
