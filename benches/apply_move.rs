@@ -1,7 +1,9 @@
 //! Applying a move through the play layer on an on-disk sled store: load, replay, validate,
-//! compare-and-swap save, and the reply. `cargo bench --bench apply_move`.
+//! compare-and-swap save, and the reply (which includes rendering the board's PNG). `cargo bench --bench apply_move`.
 
-use std::time::{Duration, Instant};
+mod common;
+
+use std::time::Instant;
 
 use leapfrog::console::console_user;
 use leapfrog::play::{Command, Component, Context, Play, Reply};
@@ -79,11 +81,6 @@ fn game_id(reply: &Reply) -> GameId {
         .expect("a started game shows its moves")
 }
 
-fn median(mut samples: Vec<Duration>) -> Duration {
-    samples.sort();
-    samples[samples.len() / 2]
-}
-
 fn main() {
     let dir = std::env::temp_dir().join(format!("leapfrog-bench-{}", std::process::id()));
     let store = SledStore::open(&StoreConfig {
@@ -107,7 +104,7 @@ fn main() {
         let n = samples.len();
         println!(
             "apply a move after {history:>3} plies: median {:>7.1} µs over {n} games",
-            median(samples).as_secs_f64() * 1e6
+            common::median(samples).as_secs_f64() * 1e6
         );
     }
     drop(play);

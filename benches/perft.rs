@@ -2,14 +2,9 @@
 //! nodes per second; the targets (depth 4 well under a second) are checked by reading this,
 //! never by a timed test.
 
-use std::time::{Duration, Instant};
+mod common;
 
 use leapfrog::games::{AnyGame, GameKind};
-
-fn median(mut samples: Vec<Duration>) -> Duration {
-    samples.sort();
-    samples[samples.len() / 2]
-}
 
 fn main() {
     let cases: &[(&str, &[&str], u32)] = &[
@@ -28,14 +23,9 @@ fn main() {
         let options: Vec<String> = options.iter().map(|s| (*s).to_owned()).collect();
         let game = AnyGame::new(GameKind::Jumpers, &options, None).expect("valid options");
         let mut nodes = 0;
-        let samples = (0..7)
-            .map(|_| {
-                let start = Instant::now();
-                nodes = std::hint::black_box(game.perft(*depth));
-                start.elapsed()
-            })
-            .collect();
-        let time = median(samples);
+        let time = common::median_of(7, || {
+            nodes = game.perft(*depth);
+        });
         println!(
             "perft {name:<24} depth {depth}: {nodes:>11} nodes, median {:>9.3} ms, {:>6.1} M nodes/s",
             time.as_secs_f64() * 1e3,

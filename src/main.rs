@@ -11,6 +11,7 @@ use leapfrog::config::Config;
 use leapfrog::console::Console;
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::play::Play;
+use leapfrog::render::Header;
 use leapfrog::store::SledStore;
 
 /// Leapfrog: jumping-and-stacking board games for Discord.
@@ -39,6 +40,23 @@ enum Command {
         /// The folder for board pictures (overrides the config's console.out_dir).
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// Draw a position as PNG.
+    Render {
+        /// The game: jumpers.
+        game: String,
+        /// A game option as key=value (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The position text (default: the start position).
+        #[arg(long)]
+        position: Option<String>,
+        /// Mark this move as the last one played (from-to).
+        #[arg(long)]
+        last: Option<String>,
+        /// The PNG file to write.
+        #[arg(short, long)]
+        output: PathBuf,
     },
     /// Count the legal move sequences of each length from a position (one line per depth).
     Perft {
@@ -103,6 +121,20 @@ fn run(cli: Cli) -> Result<()> {
     });
     match command {
         Command::Local { script, data, out } => local(cli.config, script, data, out)?,
+        Command::Render {
+            game,
+            options,
+            position,
+            last,
+            output,
+        } => {
+            let kind: GameKind = game.parse()?;
+            let game = AnyGame::new(kind, &options, position.as_deref())?;
+            let header = Header::for_game(&game, Header::seat_names(&game), None);
+            let png = leapfrog::render::draw(&game, last.as_deref(), &header)?.to_png();
+            std::fs::write(&output, png)
+                .with_context(|| format!("writing {}", output.display()))?;
+        }
         Command::Perft {
             game,
             depth,

@@ -75,10 +75,50 @@ fn bad_input_gives_one_line_and_a_failure_exit() {
             &["perft", "jumpers", "--depth", "0"][..],
             "leapfrog: --depth must be at least 1\n",
         ),
+        (
+            &["render", "jumpers", "--last", "e3", "-o", "/nonexistent/x.png"][..],
+            "leapfrog: 'e3' is not a move: write the start and end cells, like e3-h6 (or pass)\n",
+        ),
+        (
+            &["render", "jumpers", "--last", "a1-c1", "-o", "/nonexistent/x.png"][..],
+            "leapfrog: the last move a1-c1 names a cell this board does not have\n",
+        ),
+        (
+            &["render", "jumpers", "--option", "board=round", "-o", "/nonexistent/x.png"][..],
+            "leapfrog: 'round' is not a value of board: it takes near or far\n",
+        ),
     ] {
         let out = leapfrog(args);
         assert!(!out.status.success(), "{args:?}");
         assert_eq!(stderr(&out), message, "{args:?}");
         assert!(stdout(&out).is_empty());
     }
+}
+
+#[test]
+fn render_writes_a_png_and_reports_a_bad_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.png");
+    let out = leapfrog(&[
+        "render",
+        "jumpers",
+        "--option",
+        "board=far",
+        "--last",
+        "c3-e3",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let image = image::open(&path).unwrap();
+    assert_eq!(image.width(), 800);
+
+    let out = leapfrog(&["render", "jumpers", "-o", "/nonexistent/dir/board.png"]);
+    assert!(!out.status.success());
+    let message = stderr(&out);
+    assert!(
+        message.starts_with("leapfrog: writing /nonexistent/dir/board.png: "),
+        "{message}"
+    );
+    assert_eq!(message.lines().count(), 1, "{message}");
 }

@@ -50,6 +50,19 @@ fn a_game_goes_on_after_the_console_restarts() {
         "@alice /play jumpers opponent:@bob board:far seat:white\n@bob /accept\n@alice /move e3-h6\n",
     );
     assert!(ok && out.contains("alice (White) played e3-h6"), "{out}");
+    // Every board reply names its picture, and the picture is there.
+    let images: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("image: "))
+        .collect();
+    assert_eq!(
+        images.len(),
+        2,
+        "the accept and the move show a board: {out}"
+    );
+    let board = image::open(images[1]).unwrap();
+    assert_eq!(board.width(), 800);
+    assert!(images[1].ends_with("leapfrog-1-1.png"), "{}", images[1]);
     let (out, ok) = local(
         &data,
         "@bob /board\n@bob /move nonsense\n@carol #other /games\n",

@@ -157,6 +157,38 @@ fn a_full_game_to_a_win() {
         .contains("wins"));
 }
 
+/// Every reply that shows a board carries its picture; refusals and lists carry none.
+#[test]
+fn board_replies_carry_the_picture() {
+    let play = fresh();
+    assert!(challenge(&play, "alice", Some("bob"), &[]).image.is_none());
+    let accepted = run(&play, "bob", Command::Accept { game: None });
+    let moved = mv(&play, "alice", "e3-h6");
+    let board = run(
+        &play,
+        "carol",
+        Command::Board {
+            game: Some(GameId(1)),
+        },
+    );
+    for (reply, name) in [
+        (&accepted, "leapfrog-1-0.png"),
+        (&moved, "leapfrog-1-1.png"),
+        (&board, "leapfrog-1-1.png"),
+    ] {
+        let image = reply.image.as_ref().expect("a board reply has a picture");
+        assert_eq!(image.name, name);
+        let picture = image::load_from_memory(&image.png).unwrap();
+        assert_eq!(picture.width(), 800);
+    }
+    assert_ne!(
+        accepted.image.as_ref().unwrap().png,
+        moved.image.as_ref().unwrap().png
+    );
+    assert!(mv(&play, "alice", "e3-e5").image.is_none());
+    assert!(run(&play, "alice", Command::Games).image.is_none());
+}
+
 #[test]
 fn challenges_are_refused_with_reasons() {
     let play = fresh();

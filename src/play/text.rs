@@ -3,7 +3,9 @@
 use crate::games::{AnyGame, GameKind, Seat};
 use crate::store::{GameRecord, Status, UserId};
 
-use super::reply::{Button, ButtonStyle, Component, Reply};
+use crate::render::{self, Header};
+
+use super::reply::{Button, ButtonStyle, Component, Image, Reply};
 
 /// What `/help` says.
 pub const HELP: &str = "\
@@ -155,7 +157,40 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str) -> Reply
     Reply {
         mentions,
         components,
+        image: Some(board_image(record, game)),
         ..Reply::public(lines.join("\n"))
+    }
+}
+
+/// The picture of a game record: players by name, and the record's own result when the game
+/// ended off the board (resignation, agreement).
+fn board_image(record: &GameRecord, game: &AnyGame) -> Image {
+    let names = record.seats.iter().map(|p| p.name().to_owned()).collect();
+    let ended = match &record.status {
+        Status::Finished(result) if result.winners.is_empty() => {
+            Some(format!("Draw ({})", result.reason))
+        }
+        Status::Finished(result) => {
+            let winners: Vec<String> = result
+                .winners
+                .iter()
+                .map(|&s| game.seat_name(Seat(s)))
+                .collect();
+            Some(format!(
+                "{} wins ({})",
+                winners.join(" and "),
+                result.reason
+            ))
+        }
+        Status::Active => None,
+        Status::Challenge(_) => Some("Waiting for the challenge".to_owned()),
+        Status::Declined | Status::Cancelled => Some("Never started".to_owned()),
+    };
+    let mut header = Header::for_game(game, names, ended);
+    header.detail = format!("Game #{} · {}", record.id, header.detail);
+    Image {
+        name: format!("leapfrog-{}-{}.png", record.id, record.moves.len()),
+        png: render::render(game, &header),
     }
 }
 

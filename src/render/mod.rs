@@ -1,1 +1,195 @@
-//! Position to PNG: the shared drawing kit and one drawer per game. Nothing here yet: it arrives with the renderer issue.
+//! Position → PNG: a shared drawing kit ([`canvas`], [`theme`]) and one drawer per game.
+//!
+//! The renderer is a pure function of a small view (position, last move, header texts): it
+//! knows nothing of the store or of Discord. Everything static (fonts, the empty boards) is
+//! prepared once per process and shared.
+
+pub mod canvas;
+pub mod encode;
+pub mod jumpers;
+pub mod theme;
+
+use crate::games::jumpers::Move as JumpersMove;
+use crate::games::options::PairsDisplay;
+use crate::games::{AnyGame, Outcome, Seat};
+
+use canvas::{fit_text, text_width, Canvas, Point};
+use theme::{fonts, HEADER, PALETTE, WIDTH};
+
+/// The texts of a picture's header band.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// Each seat's label ("alice (White)"), seat order.
+    pub players: Vec<String>,
+    /// The seat to move, if the game goes on (its name is underlined).
+    pub to_move: Option<usize>,
+    /// Whose turn it is, or the result.
+    pub status: String,
+    /// The second line: game number, move number, options that differ from the defaults.
+    pub detail: String,
+}
+
+impl Header {
+    /// The header of `game`: `names` in seat order, whose turn it is or the result, the move
+    /// number and the options that differ from the defaults. `ended` is a result the rules
+    /// cannot see (a resignation, an agreed draw); without it the result is the rules' own.
+    #[must_use]
+    pub fn for_game(game: &AnyGame, names: Vec<String>, ended: Option<String>) -> Self {
+        let outcome = game.outcome();
+        let finished = ended.is_some() || outcome.is_finished();
+        let status = match (ended, &outcome) {
+            (Some(text), _) => text,
+            (None, Outcome::Ongoing) => format!("{} to move", game.seat_name(game.to_move())),
+            (None, Outcome::Win(seat)) => format!("{} wins", game.seat_name(*seat)),
+            (None, Outcome::SharedWin(seats)) => {
+                let names: Vec<String> = seats.iter().map(|&s| game.seat_name(s)).collect();
+                format!("{} share the win", names.join(" and "))
+            }
+            (None, Outcome::Draw(_)) => "Draw".to_owned(),
+        };
+        let plies = game.moves().len();
+        let to_move = (!finished).then(|| usize::from(game.to_move().0));
+        let progress = if finished {
+            format!("{plies} move{} played", if plies == 1 { "" } else { "s" })
+        } else {
+            format!("move {}", plies + 1)
+        };
+        let options = game.non_default_options();
+        let mut detail = format!("{} · {progress}", game.kind());
+        if !options.is_empty() {
+            detail.push_str(&format!(" · {}", PairsDisplay(&options)));
+        }
+        Self {
+            players: names,
+            to_move,
+            status,
+            detail,
+        }
+    }
+
+    /// The seats' own names ("White", "Black"), for pictures without players.
+    #[must_use]
+    pub fn seat_names(game: &AnyGame) -> Vec<String> {
+        (0..game.seat_count())
+            .filter_map(|s| u8::try_from(s).ok())
+            .map(|s| game.seat_name(Seat(s)))
+            .collect()
+    }
+}
+
+/// Draws the header band: players with their side's disc, status, details.
+pub fn draw_header(canvas: &mut Canvas, header: &Header) {
+    let fonts = fonts();
+    canvas.fill_rect(0, 0, WIDTH as i32, HEADER as i32, PALETTE.header);
+    let status_width = text_width(19.0, &fonts.bold, &header.status);
+    let vs_width = text_width(19.0, &fonts.regular, "vs") + 10.0;
+    // Names share what the status leaves; a long one is cut with an ellipsis.
+    let seats = header.players.len().max(1) as f32;
+    let room = WIDTH as f32 - 28.0 - status_width - 24.0 - (seats - 1.0) * vs_width;
+    let name_room = room / seats - 36.0;
+    let mut x = 14.0;
+    for (seat, name) in header.players.iter().enumerate() {
+        if seat > 0 {
+            canvas.text(
+                Point::new(x, 9.0),
+                19.0,
+                &fonts.regular,
+                PALETTE.header_muted,
+                "vs",
+            );
+            x += vs_width;
+        }
+        let (face, rim) = if seat % 2 == 0 {
+            (PALETTE.light_piece, PALETTE.light_rim)
+        } else {
+            (PALETTE.dark_piece, [0x9a, 0x9e, 0xb0])
+        };
+        canvas.fill_ellipse(Point::new(x + 9.0, 21.0), 9.0, 9.0, rim, 1.0);
+        canvas.fill_ellipse(Point::new(x + 9.0, 21.0), 7.5, 7.5, face, 1.0);
+        x += 24.0;
+        let name = fit_text(19.0, &fonts.bold, name, name_room);
+        canvas.text(
+            Point::new(x, 8.0),
+            19.0,
+            &fonts.bold,
+            PALETTE.header_text,
+            &name,
+        );
+        let width = text_width(19.0, &fonts.bold, &name);
+        if header.to_move == Some(seat) {
+            canvas.line(
+                Point::new(x, 33.0),
+                Point::new(x + width, 33.0),
+                3.0,
+                PALETTE.to,
+                1.0,
+            );
+        }
+        x += width + 12.0;
+    }
+    canvas.text(
+        Point::new(WIDTH as f32 - 14.0 - status_width, 8.0),
+        19.0,
+        &fonts.bold,
+        PALETTE.to,
+        &header.status,
+    );
+    let detail = fit_text(15.0, &fonts.regular, &header.detail, WIDTH as f32 - 28.0);
+    canvas.text(
+        Point::new(14.0, 39.0),
+        15.0,
+        &fonts.regular,
+        PALETTE.header_muted,
+        &detail,
+    );
+}
+
+/// Why a picture could not be drawn as asked (only the CLI's `--last` can be wrong).
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The last move is not a move of this game.
+    #[error(transparent)]
+    Syntax(#[from] crate::games::ParseMoveError),
+    /// The last move names a cell the board does not have.
+    #[error("the last move {0} names a cell this board does not have")]
+    OffBoard(String),
+}
+
+/// The picture of a game's current position with its last move marked, as PNG bytes.
+#[must_use]
+pub fn render(game: &AnyGame, header: &Header) -> Vec<u8> {
+    draw(game, None, header)
+        .expect("a game's own last move is always drawable")
+        .to_png()
+}
+
+/// The picture before encoding. `last` overrides the game's own last move (the CLI's
+/// `--last`, for a position given as text).
+///
+/// # Errors
+/// A `last` that is not a move of this game, or leaves the board.
+pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canvas, RenderError> {
+    match game {
+        AnyGame::Jumpers(g) => {
+            let last = match last {
+                Some(text) => Some(text.parse::<JumpersMove>()?),
+                None => g.moves().last().copied(),
+            };
+            let last = match last {
+                Some(JumpersMove::Go { from, to }) => {
+                    let geometry = g.position().geometry();
+                    if geometry.index(from).is_none() || geometry.index(to).is_none() {
+                        return Err(RenderError::OffBoard(format!("{from}-{to}")));
+                    }
+                    Some((from, to))
+                }
+                _ => None,
+            };
+            Ok(jumpers::draw(&jumpers::View {
+                position: g.position(),
+                last,
+                header,
+            }))
+        }
+    }
+}

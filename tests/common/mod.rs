@@ -13,6 +13,11 @@ pub fn options(pairs: &[&str]) -> Options {
 /// A position with the given stacks (cell name → stack text bottom → top, e.g. `("e5", "sB")`)
 /// and everything else empty, built through the public position text.
 pub fn position(pairs: &[&str], stacks: &[(&str, &str)], turn: char) -> Position {
+    Position::from_text(&options(pairs), &position_text(pairs, stacks, turn)).unwrap()
+}
+
+/// The position text of [`position`].
+pub fn position_text(pairs: &[&str], stacks: &[(&str, &str)], turn: char) -> String {
     let options = options(pairs);
     let geometry = options.board.geometry();
     let ranks: Vec<String> = (0..9)
@@ -36,8 +41,7 @@ pub fn position(pairs: &[&str], stacks: &[(&str, &str)], turn: char) -> Position
             "{cell} is not on the board"
         );
     }
-    let text = format!("{} {turn}", ranks.join("/"));
-    Position::from_text(&options, &text).unwrap()
+    format!("{} {turn}", ranks.join("/"))
 }
 
 /// The destinations of the piece on `from`, sorted.

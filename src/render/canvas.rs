@@ -1,0 +1,660 @@
+//! The drawing kit every game's drawer uses: an RGB canvas with anti-aliased shapes (by
+//! signed distance, so edges are smooth without supersampling), text, sprites, and a fast
+//! PNG encoder ([`super::encode`]). Shapes are game-neutral: hexagons and squares, discs and rings, arrows.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
+use image::{Rgba, RgbaImage};
+
+/// A colour.
+pub type Colour = [u8; 3];
+
+/// A point in pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// Right.
+    pub x: f32,
+    /// Down.
+    pub y: f32,
+}
+
+impl Point {
+    /// A point.
+    #[must_use]
+    pub const fn new(x: f32, y: f32) -> Self {
+        Self { x, y }
+    }
+}
+
+/// What a shape knows about one row band: where it surely covers every pixel, and where
+/// it surely covers none.
+#[derive(Default)]
+struct Spans {
+    solid: Option<(f32, f32)>,
+    hole: Option<(f32, f32)>,
+}
+
+/// An RGBA picture being drawn: opaque for a whole board, transparent around a sprite (a
+/// piece drawn once and stamped many times, which is what keeps a render under 2 ms).
+#[derive(Clone)]
+pub struct Canvas {
+    image: RgbaImage,
+}
+
+/// Puts `colour` at coverage `alpha` (1..=255) "over" the RGBA pixel `px`.
+#[inline]
+fn blend_pixel(px: &mut [u8], colour: Colour, alpha: u32) {
+    let under = u32::from(px[3]);
+    if alpha >= 255 {
+        px[..3].copy_from_slice(&colour);
+        px[3] = 255;
+    } else if under == 255 {
+        for (c, &o) in px[..3].iter_mut().zip(&colour) {
+            *c = mix(*c, o, alpha);
+        }
+    } else {
+        // General "over" on straight alpha (only sprites have translucent pixels).
+        let rest = under * (255 - alpha) / 255;
+        let out = alpha + rest;
+        for (c, &o) in px[..3].iter_mut().zip(&colour) {
+            *c = ((u32::from(o) * alpha + u32::from(*c) * rest + out / 2) / out) as u8;
+        }
+        px[3] = out as u8;
+    }
+}
+
+/// `under` moved towards `over` by `alpha`/255, rounded.
+fn mix(under: u8, over: u8, alpha: u32) -> u8 {
+    ((u32::from(under) * (255 - alpha) + u32::from(over) * alpha + 127) / 255) as u8
+}
+
+impl Canvas {
+    /// An opaque canvas filled with one colour.
+    #[must_use]
+    pub fn new(width: u32, height: u32, background: Colour) -> Self {
+        let [r, g, b] = background;
+        Self {
+            image: RgbaImage::from_pixel(width, height, Rgba([r, g, b, 255])),
+        }
+    }
+
+    /// A fully transparent canvas, for sprites.
+    #[must_use]
+    pub fn transparent(width: u32, height: u32) -> Self {
+        Self {
+            image: RgbaImage::new(width, height),
+        }
+    }
+
+    /// The picture so far.
+    #[must_use]
+    pub fn image(&self) -> &RgbaImage {
+        &self.image
+    }
+
+    /// Width in pixels.
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.image.width()
+    }
+
+    /// Height in pixels.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.image.height()
+    }
+
+    /// Paints the pixels `from..to` of row `y` (clipped to the canvas) with `colour` at
+    /// opacity `alpha` (0..=255): the fast path for the inside of shapes.
+    pub fn fill_run(&mut self, y: i32, from: i32, to: i32, colour: Colour, alpha: u32) {
+        let (w, h) = (self.image.width() as i32, self.image.height() as i32);
+        let (from, to) = (from.clamp(0, w), to.clamp(0, w));
+        if y < 0 || y >= h || from >= to {
+            return;
+        }
+        if alpha < 255 {
+            for x in from..to {
+                self.blend(x, y, colour, alpha);
+            }
+            return;
+        }
+        let row = y as usize * w as usize;
+        let pixel = [colour[0], colour[1], colour[2], 255];
+        let bytes: &mut [u8] = self.image.as_mut();
+        for px in bytes[(row + from as usize) * 4..(row + to as usize) * 4].chunks_exact_mut(4) {
+            px.copy_from_slice(&pixel);
+        }
+    }
+
+    /// Fills an axis-aligned rectangle of whole pixels (bands, square cells).
+    pub fn fill_rect(&mut self, x: i32, y: i32, width: i32, height: i32, colour: Colour) {
+        for row in y..y + height {
+            self.fill_run(row, x, x + width, colour, 255);
+        }
+    }
+
+    /// Blends `colour` at `(x, y)` with coverage `alpha` (0..=255), "over" what is there.
+    /// Pixels outside the canvas are ignored, so shapes may overhang its edges.
+    #[inline]
+    pub fn blend(&mut self, x: i32, y: i32, colour: Colour, alpha: u32) {
+        let (w, h) = (self.image.width(), self.image.height());
+        let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else {
+            return;
+        };
+        if alpha == 0 || x >= w || y >= h {
+            return;
+        }
+        let i = (y as usize * w as usize + x as usize) * 4;
+        blend_pixel(&mut self.image.as_mut()[i..i + 4], colour, alpha);
+    }
+
+    /// Blends with a coverage in 0..1 scaled by `opacity`.
+    fn cover(&mut self, x: i32, y: i32, colour: Colour, coverage: f32) {
+        self.blend(x, y, colour, (coverage * 255.0 + 0.5) as u32);
+    }
+
+    /// Stamps a sprite with its top-left corner at `(x, y)`; the parts off the canvas are
+    /// dropped.
+    pub fn stamp(&mut self, sprite: &Canvas, x: i32, y: i32) {
+        let (w, h) = (self.image.width() as i32, self.image.height() as i32);
+        let sw = sprite.image.width() as i32;
+        let (from, to) = (x.max(0), (x + sw).min(w));
+        if from >= to {
+            return;
+        }
+        let source = sprite.image.as_raw();
+        let target: &mut [u8] = self.image.as_mut();
+        for (sy, row) in source.chunks_exact(sw as usize * 4).enumerate() {
+            let ty = y + sy as i32;
+            if ty < 0 || ty >= h {
+                continue;
+            }
+            let start = (ty as usize * w as usize + from as usize) * 4;
+            let dst = &mut target[start..start + (to - from) as usize * 4];
+            let src = &row[(from - x) as usize * 4..(to - x) as usize * 4];
+            for (d, s) in dst.chunks_exact_mut(4).zip(src.chunks_exact(4)) {
+                if s[3] > 0 {
+                    blend_pixel(d, [s[0], s[1], s[2]], u32::from(s[3]));
+                }
+            }
+        }
+    }
+
+    /// Fills the shape whose signed distance (negative inside, in pixels) is `distance`,
+    /// over the box `min..max`, with `colour` at opacity `opacity`.
+    pub fn fill_sdf(
+        &mut self,
+        min: Point,
+        max: Point,
+        colour: Colour,
+        opacity: f32,
+        distance: impl Fn(f32, f32) -> f32,
+    ) {
+        self.fill_shape(min, max, colour, opacity, distance, |_, _| Spans::default());
+    }
+
+    /// [`Self::fill_sdf`] with a shortcut: `spans(top, bottom)` tells which pixels of that
+    /// row are surely all in or all out, so only the anti-aliased fringe pays for a distance.
+    fn fill_shape(
+        &mut self,
+        min: Point,
+        max: Point,
+        colour: Colour,
+        opacity: f32,
+        distance: impl Fn(f32, f32) -> f32,
+        spans: impl Fn(f32, f32) -> Spans,
+    ) {
+        let (w, h) = (self.image.width() as f32, self.image.height() as f32);
+        let x0 = (min.x - 1.0).floor().clamp(0.0, w) as i32;
+        let y0 = (min.y - 1.0).floor().clamp(0.0, h) as i32;
+        let x1 = (max.x + 1.0).ceil().clamp(0.0, w) as i32;
+        let y1 = (max.y + 1.0).ceil().clamp(0.0, h) as i32;
+        let solid_alpha = (opacity * 255.0 + 0.5) as u32;
+        for y in y0..y1 {
+            let row = spans(y as f32, y as f32 + 1.0);
+            // Whole pixels inside an interval: x with a <= x and x + 1 <= b.
+            let pixels = |span: Option<(f32, f32)>| {
+                span.map_or((0, 0), |(a, b)| (a.ceil() as i32, b.floor() as i32))
+            };
+            let (solid_from, solid_to) = pixels(row.solid);
+            let (hole_from, hole_to) = pixels(row.hole);
+            let mut x = x0;
+            while x < x1 {
+                if x >= hole_from && x < hole_to {
+                    x = hole_to;
+                } else if x >= solid_from && x < solid_to {
+                    self.fill_run(y, x, solid_to.min(x1), colour, solid_alpha);
+                    x = solid_to;
+                } else {
+                    let d = distance(x as f32 + 0.5, y as f32 + 0.5);
+                    if d < 0.5 {
+                        self.cover(x, y, colour, (0.5 - d).min(1.0) * opacity);
+                    }
+                    x += 1;
+                }
+            }
+        }
+    }
+
+    /// Fills a convex polygon (vertices in either winding order).
+    pub fn fill_convex(&mut self, points: &[Point], colour: Colour, opacity: f32) {
+        let (min, max) = bounds(points);
+        let distance = convex_distance(points);
+        self.fill_shape(min, max, colour, opacity, distance, |top, bottom| Spans {
+            solid: band_span(points, top, bottom),
+            hole: None,
+        });
+    }
+
+    /// Strokes a convex polygon's outline `width` pixels wide (inside the edge).
+    pub fn stroke_convex(&mut self, points: &[Point], width: f32, colour: Colour) {
+        let (min, max) = bounds(points);
+        let distance = convex_distance(points);
+        // Pixels well inside the inner edge are untouched.
+        let inner = inset(points, width + 1.0);
+        self.fill_shape(
+            min,
+            max,
+            colour,
+            1.0,
+            |x, y| {
+                let d = distance(x, y);
+                d.max(-d - width)
+            },
+            |top, bottom| Spans {
+                solid: None,
+                hole: band_span(&inner, top, bottom),
+            },
+        );
+    }
+
+    /// Fills an axis-aligned ellipse.
+    pub fn fill_ellipse(&mut self, centre: Point, rx: f32, ry: f32, colour: Colour, opacity: f32) {
+        let min = Point::new(centre.x - rx, centre.y - ry);
+        let max = Point::new(centre.x + rx, centre.y + ry);
+        let half_width = |y: f32| {
+            let t = (y - centre.y) / ry;
+            (t.abs() < 1.0).then(|| rx * (1.0 - t * t).sqrt())
+        };
+        self.fill_shape(
+            min,
+            max,
+            colour,
+            opacity,
+            |x, y| ellipse_distance(x - centre.x, y - centre.y, rx, ry),
+            |top, bottom| Spans {
+                solid: half_width(top)
+                    .zip(half_width(bottom))
+                    .map(|(a, b)| (centre.x - a.min(b), centre.x + a.min(b))),
+                hole: None,
+            },
+        );
+    }
+
+    /// Strokes an ellipse's outline `width` pixels wide, centred on the edge.
+    pub fn stroke_ellipse(&mut self, centre: Point, rx: f32, ry: f32, width: f32, colour: Colour) {
+        let half = width / 2.0;
+        let min = Point::new(centre.x - rx - half, centre.y - ry - half);
+        let max = Point::new(centre.x + rx + half, centre.y + ry + half);
+        self.fill_sdf(min, max, colour, 1.0, |x, y| {
+            ellipse_distance(x - centre.x, y - centre.y, rx, ry).abs() - half
+        });
+    }
+
+    /// A line segment with round ends, `width` pixels wide.
+    pub fn line(&mut self, a: Point, b: Point, width: f32, colour: Colour, opacity: f32) {
+        let r = width / 2.0;
+        let min = Point::new(a.x.min(b.x) - r, a.y.min(b.y) - r);
+        let max = Point::new(a.x.max(b.x) + r, a.y.max(b.y) + r);
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len2 = (dx * dx + dy * dy).max(1e-6);
+        self.fill_sdf(min, max, colour, opacity, |x, y| {
+            let t = (((x - a.x) * dx + (y - a.y) * dy) / len2).clamp(0.0, 1.0);
+            let (px, py) = (a.x + t * dx - x, a.y + t * dy - y);
+            (px * px + py * py).sqrt() - r
+        });
+    }
+
+    /// An arrow from `a` to `b`: a shaft and a head whose tip is at `b`.
+    pub fn arrow(&mut self, a: Point, b: Point, width: f32, colour: Colour, opacity: f32) {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-6);
+        let (ux, uy) = (dx / len, dy / len);
+        let head = width * 2.6;
+        let base = Point::new(b.x - ux * head, b.y - uy * head);
+        self.line(a, base, width, colour, opacity);
+        let side = width * 1.5;
+        self.fill_convex(
+            &[
+                b,
+                Point::new(base.x - uy * side, base.y + ux * side),
+                Point::new(base.x + uy * side, base.y - ux * side),
+            ],
+            colour,
+            opacity,
+        );
+    }
+
+    /// Draws text with its top-left corner (of the line, not of the ink) at `at`.
+    pub fn text(
+        &mut self,
+        at: Point,
+        size: f32,
+        font: &FontRef<'static>,
+        colour: Colour,
+        text: &str,
+    ) {
+        let scale = PxScale::from(size);
+        let scaled = font.as_scaled(scale);
+        let baseline = at.y + scaled.ascent();
+        let mut x = at.x;
+        let mut previous = None;
+        for c in text.chars() {
+            let id = font.glyph_id(c);
+            if let Some(p) = previous {
+                x += scaled.kern(p, id);
+            }
+            let glyph = id.with_scale_and_position(scale, point(x, baseline));
+            if let Some(outline) = font.outline_glyph(glyph) {
+                let bounds = outline.px_bounds();
+                let (left, top) = (bounds.min.x as i32, bounds.min.y as i32);
+                outline.draw(|gx, gy, coverage| {
+                    self.cover(left + gx as i32, top + gy as i32, colour, coverage);
+                });
+            }
+            x += scaled.h_advance(id);
+            previous = Some(id);
+        }
+    }
+
+    /// Draws text centred on `centre` (by its advance width and the font's cap height).
+    pub fn text_centred(
+        &mut self,
+        centre: Point,
+        size: f32,
+        font: &FontRef<'static>,
+        colour: Colour,
+        text: &str,
+    ) {
+        let width = text_width(size, font, text);
+        let scaled = font.as_scaled(PxScale::from(size));
+        let cap = size * 0.72;
+        let top = centre.y - cap / 2.0 - (scaled.ascent() - cap);
+        self.text(
+            Point::new(centre.x - width / 2.0, top),
+            size,
+            font,
+            colour,
+            text,
+        );
+    }
+
+    /// Encodes the picture as an indexed PNG (see [`super::encode`]).
+    #[must_use]
+    pub fn to_png(&self) -> Vec<u8> {
+        super::encode::png(&self.image)
+    }
+}
+
+/// Pictures drawn on first use and kept for the process's life: pieces, highlighted cells,
+/// anything a drawer would otherwise draw from shapes on every render. A drawer keys its
+/// sprites as it likes (kind, colour, cell...) in one `static` cache of its own.
+pub struct SpriteCache(Mutex<BTreeMap<u64, Arc<Canvas>>>);
+
+impl SpriteCache {
+    /// An empty cache, for a `static`.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self(Mutex::new(BTreeMap::new()))
+    }
+
+    /// The sprite under `key`, drawn by `draw` the first time.
+    pub fn get(&self, key: u64, draw: impl FnOnce() -> Canvas) -> Arc<Canvas> {
+        // A panic while drawing leaves no entry behind, so a poisoned map is still sound.
+        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(map.entry(key).or_insert_with(|| Arc::new(draw())))
+    }
+}
+
+impl Default for SpriteCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The advance width of `text` in pixels, kerning included.
+#[must_use]
+pub fn text_width(size: f32, font: &FontRef<'static>, text: &str) -> f32 {
+    let scaled = font.as_scaled(PxScale::from(size));
+    let mut previous = None;
+    let mut width = 0.0;
+    for c in text.chars() {
+        let id = font.glyph_id(c);
+        if let Some(p) = previous {
+            width += scaled.kern(p, id);
+        }
+        width += scaled.h_advance(id);
+        previous = Some(id);
+    }
+    width
+}
+
+/// `text` as it fits in `room` pixels: whole, or cut with an ellipsis (names chosen by
+/// players can be any length).
+#[must_use]
+pub fn fit_text(size: f32, font: &FontRef<'static>, text: &str, room: f32) -> String {
+    if text_width(size, font, text) <= room {
+        return text.to_owned();
+    }
+    let mut cut: String = text.to_owned();
+    while !cut.is_empty() && text_width(size, font, &format!("{cut}…")) > room {
+        cut.pop();
+    }
+    format!("{}…", cut.trim_end())
+}
+
+/// The signed distance to a convex polygon (the largest distance outside any edge's line:
+/// exact inside, close enough outside for one pixel of anti-aliasing).
+fn convex_distance(points: &[Point]) -> impl Fn(f32, f32) -> f32 {
+    let sign = if signed_area(points) >= 0.0 {
+        1.0
+    } else {
+        -1.0
+    };
+    let edges: Vec<(Point, f32, f32)> = points
+        .iter()
+        .zip(points.iter().cycle().skip(1))
+        .map(|(a, b)| {
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-6);
+            (*a, sign * dy / len, -sign * dx / len)
+        })
+        .collect();
+    move |x, y| {
+        edges
+            .iter()
+            .map(|(a, nx, ny)| (x - a.x) * nx + (y - a.y) * ny)
+            .fold(f32::MIN, f32::max)
+    }
+}
+
+fn ellipse_distance(x: f32, y: f32, rx: f32, ry: f32) -> f32 {
+    let f = x * x / (rx * rx) + y * y / (ry * ry) - 1.0;
+    let gx = 2.0 * x / (rx * rx);
+    let gy = 2.0 * y / (ry * ry);
+    let g = (gx * gx + gy * gy).sqrt().max(1e-6);
+    f / g
+}
+
+/// The x interval of a convex polygon on the horizontal line `y`, if the line crosses it.
+fn line_span(points: &[Point], y: f32) -> Option<(f32, f32)> {
+    let mut span: Option<(f32, f32)> = None;
+    for (a, b) in points.iter().zip(points.iter().cycle().skip(1)) {
+        if (a.y <= y && y <= b.y || b.y <= y && y <= a.y) && a.y != b.y {
+            let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x);
+            span = Some(span.map_or((x, x), |(l, r)| (l.min(x), r.max(x))));
+        }
+    }
+    span
+}
+
+/// The x interval inside a convex polygon on every line of the band `top..bottom`: by
+/// convexity, the narrower of the band's two edges.
+fn band_span(points: &[Point], top: f32, bottom: f32) -> Option<(f32, f32)> {
+    let (a, b) = (line_span(points, top)?, line_span(points, bottom)?);
+    Some((a.0.max(b.0), a.1.min(b.1)))
+}
+
+/// A convex polygon shrunk by `by` pixels on every side (each edge moved inwards, corners
+/// where the moved edges meet).
+fn inset(points: &[Point], by: f32) -> Vec<Point> {
+    let sign = if signed_area(points) >= 0.0 {
+        1.0
+    } else {
+        -1.0
+    };
+    let n = points.len();
+    // Each edge as a point on it (moved in) and its direction.
+    let lines: Vec<(Point, Point)> = (0..n)
+        .map(|i| {
+            let (a, b) = (points[i], points[(i + 1) % n]);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-6);
+            let (nx, ny) = (-sign * dy / len, sign * dx / len);
+            (Point::new(a.x + nx * by, a.y + ny * by), Point::new(dx, dy))
+        })
+        .collect();
+    (0..n)
+        .map(|i| {
+            let (p, d) = lines[(i + n - 1) % n];
+            let (q, e) = lines[i];
+            let cross = d.x * e.y - d.y * e.x;
+            if cross.abs() < 1e-6 {
+                return q;
+            }
+            let t = ((q.x - p.x) * e.y - (q.y - p.y) * e.x) / cross;
+            Point::new(p.x + t * d.x, p.y + t * d.y)
+        })
+        .collect()
+}
+
+fn bounds(points: &[Point]) -> (Point, Point) {
+    let min = points.iter().fold(Point::new(f32::MAX, f32::MAX), |m, p| {
+        Point::new(m.x.min(p.x), m.y.min(p.y))
+    });
+    let max = points.iter().fold(Point::new(f32::MIN, f32::MIN), |m, p| {
+        Point::new(m.x.max(p.x), m.y.max(p.y))
+    });
+    (min, max)
+}
+
+fn signed_area(points: &[Point]) -> f32 {
+    points
+        .iter()
+        .zip(points.iter().cycle().skip(1))
+        .map(|(a, b)| a.x * b.y - b.x * a.y)
+        .sum()
+}
+
+/// The corners of a hexagon of circumradius `r`: flat-topped when `flat`, else pointy-topped.
+#[must_use]
+pub fn hexagon(centre: Point, r: f32, flat: bool) -> [Point; 6] {
+    let offset = if flat { 0.0 } else { 30.0_f32 };
+    std::array::from_fn(|i| {
+        let angle = (offset + 60.0 * i as f32).to_radians();
+        Point::new(centre.x + r * angle.cos(), centre.y + r * angle.sin())
+    })
+}
+
+/// The corners of an axis-aligned square of side `side` (for the square-board games).
+#[must_use]
+pub fn square(centre: Point, side: f32) -> [Point; 4] {
+    let h = side / 2.0;
+    [
+        Point::new(centre.x - h, centre.y - h),
+        Point::new(centre.x + h, centre.y - h),
+        Point::new(centre.x + h, centre.y + h),
+        Point::new(centre.x - h, centre.y + h),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn differences(a: &Canvas, b: &Canvas) -> u8 {
+        a.image
+            .as_raw()
+            .iter()
+            .zip(b.image.as_raw())
+            .map(|(x, y)| x.abs_diff(*y))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The span shortcut must not change a pixel: compare with the plain distance fill.
+    #[test]
+    fn convex_spans_match_the_plain_fill() {
+        for (i, shape) in [
+            hexagon(Point::new(40.3, 37.8), 29.6, true).to_vec(),
+            hexagon(Point::new(41.0, 40.0), 33.2, false).to_vec(),
+            square(Point::new(37.5, 42.25), 41.0).to_vec(),
+            vec![
+                Point::new(5.0, 70.0),
+                Point::new(44.4, 3.3),
+                Point::new(77.7, 61.0),
+            ],
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (min, max) = bounds(&shape);
+            let mut fast = Canvas::new(90, 90, [10, 20, 30]);
+            let mut plain = fast.clone();
+            fast.fill_convex(&shape, [200, 100, 50], 0.9);
+            plain.fill_sdf(min, max, [200, 100, 50], 0.9, convex_distance(&shape));
+            assert_eq!(differences(&fast, &plain), 0, "fill of shape {i}");
+            let mut fast = Canvas::new(90, 90, [10, 20, 30]);
+            let mut plain = fast.clone();
+            fast.stroke_convex(&shape, 3.5, [200, 100, 50]);
+            let distance = convex_distance(&shape);
+            plain.fill_sdf(min, max, [200, 100, 50], 1.0, |x, y| {
+                let d = distance(x, y);
+                d.max(-d - 3.5)
+            });
+            assert_eq!(differences(&fast, &plain), 0, "stroke of shape {i}");
+        }
+    }
+
+    #[test]
+    fn ellipse_spans_match_the_plain_fill() {
+        let (c, rx, ry) = (Point::new(45.5, 44.2), 31.3, 12.7);
+        let mut fast = Canvas::new(90, 90, [10, 20, 30]);
+        let mut plain = fast.clone();
+        fast.fill_ellipse(c, rx, ry, [240, 230, 220], 1.0);
+        plain.fill_sdf(
+            Point::new(c.x - rx, c.y - ry),
+            Point::new(c.x + rx, c.y + ry),
+            [240, 230, 220],
+            1.0,
+            |x, y| ellipse_distance(x - c.x, y - c.y, rx, ry),
+        );
+        // The ellipse distance is an estimate; a whole pixel inside may read as 99 % covered.
+        assert!(differences(&fast, &plain) <= 3);
+    }
+
+    #[test]
+    fn sprites_keep_their_colours_when_stamped() {
+        let mut sprite = Canvas::transparent(20, 20);
+        sprite.fill_ellipse(Point::new(10.0, 10.0), 7.7, 7.7, [250, 0, 0], 1.0);
+        let mut board = Canvas::new(40, 40, [0, 0, 250]);
+        board.stamp(&sprite, 10, 10);
+        assert_eq!(board.image.get_pixel(20, 20).0, [250, 0, 0, 255]);
+        assert_eq!(board.image.get_pixel(2, 2).0, [0, 0, 250, 255]);
+        // An edge pixel blends the two.
+        let edge = board.image.get_pixel(12, 20).0;
+        assert!(edge[0] > 0 && edge[2] > 0, "{edge:?}");
+    }
+}

@@ -1,0 +1,263 @@
+//! The Jumpers picture: the hex board turned on its side (White's gates on the left, Black's
+//! on the right, so it fits Discord's landscape preview), stacks as side-on discs.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::games::jumpers::{BoardKind, Color, Coord, Geometry, Kind, Piece, Position};
+use crate::games::Rules;
+
+use super::canvas::{hexagon, Canvas, Colour, Point, SpriteCache};
+use super::theme::{fonts, label_on, PALETTE, WIDTH};
+use super::{draw_header, Header};
+
+/// Hexagon circumradius in pixels.
+const S: f32 = 54.0;
+/// Space around the board.
+const MARGIN_X: f32 = (WIDTH as f32 - 14.0 * S) / 2.0;
+const MARGIN_Y: f32 = 12.0;
+/// Half the height of a flat-topped hexagon.
+const HALF_HEIGHT: f32 = S * 0.866_025_4;
+/// The most discs a stack shows; taller stacks add a height number.
+pub const MAX_DRAWN: usize = 4;
+/// The picture's height.
+pub const HEIGHT: u32 = super::theme::HEADER + (2.0 * MARGIN_Y + 10.0 * HALF_HEIGHT) as u32;
+
+/// What one Jumpers picture shows: a pure input, no game record or request.
+pub struct View<'a> {
+    /// The position.
+    pub position: &'a Position,
+    /// The last move's cells.
+    pub last: Option<(Coord, Coord)>,
+    /// Players, turn and details.
+    pub header: &'a Header,
+}
+
+/// The centre of a cell on the picture.
+#[must_use]
+pub fn centre(coord: Coord) -> Point {
+    Point::new(
+        MARGIN_X + S + f32::from(coord.rank - 1) * 1.5 * S,
+        super::theme::HEADER as f32 + MARGIN_Y + HALF_HEIGHT + f32::from(coord.file) * HALF_HEIGHT,
+    )
+}
+
+/// The gate owner of a cell, if it is a gate.
+fn gate_of(geometry: &Geometry, cell: u8) -> Option<Color> {
+    Color::ALL
+        .into_iter()
+        .find(|&c| geometry.is_gate_of(cell, c))
+}
+
+fn side_colours(color: Color) -> (Colour, Colour) {
+    match color {
+        Color::White => (PALETTE.light_piece, PALETTE.light_rim),
+        Color::Black => (PALETTE.dark_piece, PALETTE.dark_rim),
+    }
+}
+
+/// One cell: hexagon, outline, name and, on gates, the gate mark.
+fn draw_cell(canvas: &mut Canvas, coord: Coord, c: Point, fill: Colour, gate: Option<Color>) {
+    let hex = hexagon(c, S - 1.0, true);
+    canvas.fill_convex(&hex, fill, 1.0);
+    if let Some(owner) = gate {
+        // A thick frame in the owner's colour and a small gate (Π) beside the name.
+        let (face, rim) = side_colours(owner);
+        canvas.stroke_convex(&hexagon(c, S - 2.0, true), 5.0, rim);
+        canvas.stroke_convex(&hexagon(c, S - 4.0, true), 3.0, face);
+        let (x, y, h) = (c.x + 0.30 * S, c.y - 0.74 * S, 0.24 * S);
+        for (a, b) in [
+            (Point::new(x, y + h), Point::new(x, y)),
+            (Point::new(x + h, y + h), Point::new(x + h, y)),
+            (Point::new(x - 2.0, y), Point::new(x + h + 2.0, y)),
+        ] {
+            canvas.line(a, b, 5.0, rim, 1.0);
+            canvas.line(a, b, 2.5, face, 1.0);
+        }
+    } else {
+        canvas.stroke_convex(&hex, 1.5, PALETTE.cell_edge);
+    }
+    // The name sits left of the cell's centre line, where no last-move arrow runs (arrows
+    // along a rank run through the centres).
+    canvas.text_centred(
+        Point::new(c.x - 0.34 * S, c.y - 0.6 * S),
+        14.0,
+        &fonts().regular,
+        label_on(fill),
+        &coord.to_string(),
+    );
+}
+
+/// The empty board of one kind, drawn once per process.
+fn background(board: BoardKind) -> &'static Canvas {
+    static BACKGROUNDS: [OnceLock<Canvas>; 2] = [OnceLock::new(), OnceLock::new()];
+    BACKGROUNDS[board as usize].get_or_init(|| {
+        let geometry = board.geometry();
+        let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+        for (cell, &coord) in geometry.cells.iter().enumerate() {
+            let gate = gate_of(geometry, cell as u8);
+            let fill = match gate {
+                Some(Color::White) => PALETTE.light_goal,
+                Some(Color::Black) => PALETTE.dark_goal,
+                None => PALETTE.cell,
+            };
+            draw_cell(&mut canvas, coord, centre(coord), fill, gate);
+        }
+        canvas
+    })
+}
+
+/// A disc's half-width by kind: the bigger the jump, the bigger the disc.
+fn radius(kind: Kind) -> f32 {
+    match kind {
+        Kind::Small => 0.38 * S,
+        Kind::Medium => 0.47 * S,
+        Kind::Big => 0.56 * S,
+    }
+}
+
+/// The height of a disc's side.
+const DISC_SIDE: f32 = 0.13 * S;
+/// Half the height of a disc's top face.
+const DISC_RY: f32 = 0.2 * S;
+
+/// One piece as a side-on disc whose top face is centred on `top`.
+fn draw_disc(canvas: &mut Canvas, piece: Piece, top: Point, crawler: bool, letter: bool) {
+    let (rx, ry, t) = (radius(piece.kind), DISC_RY, DISC_SIDE);
+    let (face, rim) = side_colours(piece.color);
+    let outline = match piece.color {
+        Color::White => [0x4a, 0x45, 0x3c],
+        Color::Black => [0x8a, 0x8e, 0xa0],
+    };
+    let below = Point::new(top.x, top.y + t);
+    let side = |grow: f32| {
+        [
+            Point::new(top.x - rx - grow, top.y),
+            Point::new(top.x + rx + grow, top.y),
+            Point::new(top.x + rx + grow, below.y),
+            Point::new(top.x - rx - grow, below.y),
+        ]
+    };
+    canvas.fill_ellipse(below, rx + 1.0, ry + 1.0, outline, 1.0);
+    canvas.fill_convex(&side(1.0), outline, 1.0);
+    canvas.fill_ellipse(below, rx, ry, rim, 1.0);
+    canvas.fill_convex(&side(0.0), rim, 1.0);
+    canvas.fill_ellipse(top, rx, ry, face, 1.0);
+    canvas.stroke_ellipse(top, rx, ry, 1.6, outline);
+    let ink = match piece.color {
+        Color::White => PALETTE.dark_piece,
+        Color::Black => PALETTE.light_piece,
+    };
+    if crawler {
+        // Crawlers wear a ring: a "flipped" piece.
+        canvas.stroke_ellipse(top, rx * 0.78, ry * 0.74, 2.4, ink);
+    }
+    if letter {
+        let text = piece.kind.rules().letter.to_string();
+        canvas.text_centred(top, 0.36 * S, &fonts().bold, ink, &text);
+    }
+}
+
+/// A disc sprite's size and where its top face's centre sits in it.
+const SPRITE_W: u32 = (2.0 * (0.56 * S + 3.0)) as u32;
+const SPRITE_H: u32 = (2.0 * DISC_RY + DISC_SIDE + 6.0) as u32;
+const SPRITE_TOP: Point = Point::new(SPRITE_W as f32 / 2.0, DISC_RY + 2.0);
+
+/// A disc drawn once per process and stamped wherever it stands: drawing every disc from
+/// its shapes each time would cost more than the whole render budget.
+fn disc_sprite(piece: Piece, crawler: bool, letter: bool) -> Arc<Canvas> {
+    static DISCS: SpriteCache = SpriteCache::new();
+    let key = ((piece.color as u64 * 3 + piece.kind as u64) * 2 + u64::from(crawler)) * 2
+        + u64::from(letter);
+    DISCS.get(key, || {
+        let mut sprite = Canvas::transparent(SPRITE_W, SPRITE_H);
+        draw_disc(&mut sprite, piece, SPRITE_TOP, crawler, letter);
+        sprite
+    })
+}
+
+/// A highlighted cell (the last move's start or end) as a sprite, drawn once per board,
+/// cell and colour, and where it goes. It keeps the cell's sub-pixel position, so it lands
+/// exactly on the background's cell.
+fn highlighted_cell(board: BoardKind, cell: u8, end: bool) -> (Arc<Canvas>, i32, i32) {
+    static CELLS: SpriteCache = SpriteCache::new();
+    let geometry = board.geometry();
+    let coord = geometry.cells[usize::from(cell)];
+    let c = centre(coord);
+    let (left, top) = (
+        (c.x - S).floor() as i32 - 2,
+        (c.y - HALF_HEIGHT).floor() as i32 - 2,
+    );
+    let key = (board as u64) << 16 | u64::from(cell) << 1 | u64::from(end);
+    let sprite = CELLS.get(key, || {
+        let mut sprite = Canvas::transparent(2 * S as u32 + 6, 2 * HALF_HEIGHT as u32 + 6);
+        let fill = if end { PALETTE.to } else { PALETTE.from };
+        let at = Point::new(c.x - left as f32, c.y - top as f32);
+        draw_cell(&mut sprite, coord, at, fill, gate_of(geometry, cell));
+        sprite
+    });
+    (sprite, left, top)
+}
+
+/// A stack, bottom first, drawn in its cell.
+fn draw_stack(canvas: &mut Canvas, coord: Coord, stack: &[Piece], crawlers: impl Fn(Kind) -> bool) {
+    let c = centre(coord);
+    let shown = &stack[stack.len().saturating_sub(MAX_DRAWN)..];
+    let bottom = c.y + 0.36 * S;
+    for (i, &piece) in shown.iter().enumerate() {
+        let top = Point::new(c.x, bottom - i as f32 * DISC_SIDE);
+        let is_top = i + 1 == shown.len();
+        let sprite = disc_sprite(piece, crawlers(piece.kind), is_top);
+        canvas.stamp(
+            &sprite,
+            (top.x - SPRITE_TOP.x).round() as i32,
+            (top.y - SPRITE_TOP.y).round() as i32,
+        );
+    }
+    if stack.len() > MAX_DRAWN {
+        // The true height, on a badge at the stack's right.
+        let badge = Point::new(c.x + 0.62 * S, c.y - 0.12 * S);
+        canvas.fill_ellipse(badge, 11.0, 11.0, PALETTE.arrow, 1.0);
+        canvas.text_centred(
+            badge,
+            14.0,
+            &fonts().bold,
+            PALETTE.light_piece,
+            &stack.len().to_string(),
+        );
+    }
+}
+
+/// Draws the picture.
+#[must_use]
+pub fn draw(view: &View<'_>) -> Canvas {
+    let position = view.position;
+    let options = position.options();
+    let geometry = position.geometry();
+    let mut canvas = background(options.board).clone();
+    if let Some((from, to)) = view.last {
+        for (coord, end) in [(from, false), (to, true)] {
+            if let Some(cell) = geometry.index(coord) {
+                let (sprite, x, y) = highlighted_cell(options.board, cell, end);
+                canvas.stamp(&sprite, x, y);
+            }
+        }
+    }
+    if let Some((from, to)) = view.last {
+        // Under the pieces, so it never hides a stack's top letter; the head stops where
+        // the target cell's stack begins.
+        let (a, b) = (centre(from), centre(to));
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let shorten = 0.5 * S;
+        let b = Point::new(b.x - dx / len * shorten, b.y - dy / len * shorten);
+        canvas.arrow(a, b, 7.0, PALETTE.arrow, 0.9);
+    }
+    for (cell, &coord) in geometry.cells.iter().enumerate() {
+        let stack: Vec<Piece> = position.stack(cell as u8).collect();
+        if !stack.is_empty() {
+            draw_stack(&mut canvas, coord, &stack, |k| options.crawlers.contains(k));
+        }
+    }
+    draw_header(&mut canvas, view.header);
+    canvas
+}

@@ -1,0 +1,221 @@
+//! The Jumpers picture, checked on the decoded PNG: size, highlights, stacks that stay in
+//! their cells, and golden images (regenerate with `LEAPFROG_BLESS=1 cargo test --test
+//! render`, then look at every changed file before committing it).
+
+mod common;
+
+use std::path::PathBuf;
+
+use image::RgbImage;
+use leapfrog::games::jumpers::Coord;
+use leapfrog::games::{AnyGame, GameKind};
+use leapfrog::render::{self, jumpers, Header};
+
+fn game(pairs: &[&str], stacks: &[(&str, &str)]) -> AnyGame {
+    let text = common::position_text(pairs, stacks, 'w');
+    let pairs: Vec<String> = pairs.iter().map(|p| (*p).to_owned()).collect();
+    AnyGame::new(GameKind::Jumpers, &pairs, Some(&text)).unwrap()
+}
+
+fn start(pairs: &[&str]) -> AnyGame {
+    let pairs: Vec<String> = pairs.iter().map(|p| (*p).to_owned()).collect();
+    AnyGame::new(GameKind::Jumpers, &pairs, None).unwrap()
+}
+
+/// Draws, encodes and decodes: every check reads what a player's client would.
+fn picture(game: &AnyGame, last: Option<&str>) -> (Vec<u8>, RgbImage) {
+    let header = Header::for_game(game, vec!["alice".into(), "bob".into()], None);
+    let png = render::draw(game, last, &header).unwrap().to_png();
+    let image = image::load_from_memory(&png).unwrap().to_rgb8();
+    (png, image)
+}
+
+fn pixel(image: &RgbImage, coord: &str, dx: f32, dy: f32) -> [u8; 3] {
+    let c = jumpers::centre(coord.parse().unwrap());
+    image.get_pixel((c.x + dx) as u32, (c.y + dy) as u32).0
+}
+
+#[test]
+fn the_picture_is_800_wide_and_small() {
+    for pairs in [&[][..], &["board=far"][..]] {
+        let (png, image) = picture(&start(pairs), None);
+        assert_eq!(image.width(), 800);
+        assert_eq!(image.height(), jumpers::HEIGHT);
+        assert!(png.len() <= 60 * 1024, "{pairs:?}: {} bytes", png.len());
+    }
+}
+
+#[test]
+fn the_last_move_cells_are_highlighted() {
+    let game = game(&[], &[("e5", "M"), ("a7", "b")]);
+    let (_, plain) = picture(&game, None);
+    let (_, marked) = picture(&game, Some("c3-e5"));
+    // Left of the cell's centre: cell colour, clear of the discs.
+    let spot = (-0.7 * 54.0, 0.0);
+    let empty_cell = pixel(&plain, "g5", spot.0, spot.1);
+    for cell in ["c3", "e5"] {
+        let highlighted = pixel(&marked, cell, spot.0, spot.1);
+        assert_ne!(highlighted, empty_cell, "{cell} is not highlighted");
+        assert_eq!(
+            pixel(&plain, cell, spot.0, spot.1),
+            empty_cell,
+            "{cell} without a last move"
+        );
+    }
+    assert_ne!(
+        pixel(&marked, "c3", spot.0, spot.1),
+        pixel(&marked, "e5", spot.0, spot.1),
+        "start and end look alike"
+    );
+    // The arrow runs between them (over the empty middle cell d4 here).
+    assert_ne!(plain, marked);
+    let mid = (
+        jumpers::centre("c3".parse().unwrap()),
+        jumpers::centre("e5".parse().unwrap()),
+    );
+    let (x, y) = ((mid.0.x + mid.1.x) / 2.0, (mid.0.y + mid.1.y) / 2.0);
+    assert_ne!(
+        plain.get_pixel(x as u32, y as u32),
+        marked.get_pixel(x as u32, y as u32),
+        "no arrow"
+    );
+}
+
+#[test]
+fn different_positions_give_different_pictures() {
+    let a = picture(&game(&[], &[("e5", "M")]), None).1;
+    let b = picture(&game(&[], &[("e5", "m")]), None).1;
+    let c = picture(&game(&[], &[("e5", "Mb")]), None).1;
+    let d = picture(&game(&["crawlers=M"], &[("e5", "M")]), None).1;
+    assert_ne!(a, b, "owner");
+    assert_ne!(a, c, "height");
+    assert_ne!(a, d, "crawler");
+}
+
+/// Every pixel that a stack changes lies in its own cell (nearest centre), so it never
+/// covers a neighbour's name or pieces.
+#[test]
+fn tall_stacks_and_crawlers_stay_in_their_cells() {
+    let cells: Vec<Coord> = leapfrog::games::jumpers::BoardKind::Near
+        .geometry()
+        .cells
+        .clone();
+    for (pairs, stack) in [
+        (&[][..], "sSmMbB"),
+        (&[][..], "SSSSSSSSSSSB"),
+        (&["crawlers=S,M,B"][..], "sSmMbB"),
+        (&["crawlers=B"][..], "B"),
+    ] {
+        let (_, empty) = picture(&game(pairs, &[("a7", "b")]), None);
+        let (_, full) = picture(&game(pairs, &[("a7", "b"), ("e5", stack)]), None);
+        let own = jumpers::centre("e5".parse().unwrap());
+        let mut changed = 0;
+        for (x, y, px) in full.enumerate_pixels() {
+            // The palette is chosen per picture, so unchanged pixels may move a level or two.
+            if empty
+                .get_pixel(x, y)
+                .0
+                .iter()
+                .zip(px.0)
+                .all(|(a, b)| a.abs_diff(b) <= 16)
+            {
+                continue;
+            }
+            changed += 1;
+            let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);
+            let d = |c: leapfrog::render::canvas::Point| (c.x - fx).powi(2) + (c.y - fy).powi(2);
+            let nearest = cells
+                .iter()
+                .min_by(|a, b| d(jumpers::centre(**a)).total_cmp(&d(jumpers::centre(**b))))
+                .unwrap();
+            assert!(
+                d(own) <= d(jumpers::centre(*nearest)) + 1.0,
+                "{stack}: pixel ({x}, {y}) is in {nearest}'s cell"
+            );
+        }
+        assert!(changed > 500, "{stack} drew only {changed} pixels");
+    }
+}
+
+#[test]
+fn the_header_shows_the_result_and_cuts_long_names() {
+    let mut game = game(&[], &[("d8", "S"), ("a7", "b")]);
+    game.play("d8-e9").unwrap();
+    let header = Header::for_game(&game, vec!["x".repeat(200), "bob".into()], None);
+    assert_eq!(header.status, "White wins");
+    assert_eq!(header.to_move, None);
+    assert_eq!(header.detail, "Jumpers · 1 move played");
+    // The status stays readable: the band's right end differs from a status-less header.
+    let quiet = Header {
+        status: String::new(),
+        ..header.clone()
+    };
+    let a = render::draw(&game, None, &header).unwrap();
+    let b = render::draw(&game, None, &quiet).unwrap();
+    let differs =
+        (700..790).any(|x| (5..30).any(|y| a.image().get_pixel(x, y) != b.image().get_pixel(x, y)));
+    assert!(differs, "the status is hidden under the long name");
+}
+
+/// The golden pictures: a handful of positions whose look was checked by eye.
+#[test]
+fn golden_pictures() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let bless = std::env::var_os("LEAPFROG_BLESS").is_some();
+    let cases: Vec<(&str, AnyGame, Option<&str>, Vec<String>)> = vec![
+        (
+            "jumpers-near-start",
+            start(&[]),
+            None,
+            vec!["alice".into(), "Борис".into()],
+        ),
+        (
+            "jumpers-far-start",
+            start(&["board=far"]),
+            Some("c3-e3"),
+            vec!["Zoë".into(), "Łukasz".into()],
+        ),
+        (
+            "jumpers-crowded",
+            game(
+                &["crawlers=S,B", "goal=long"],
+                &[
+                    ("a7", "sSmMbBs"),
+                    ("e5", "Bm"),
+                    ("c9", "S"),
+                    ("e1", "bs"),
+                    ("g7", "mmM"),
+                    ("c3", "b"),
+                ],
+            ),
+            Some("e3-e5"),
+            vec!["a very long player name indeed".into(), "bob".into()],
+        ),
+    ];
+    for (name, game, last, names) in cases {
+        let header = Header::for_game(&game, names, None);
+        let png = render::draw(&game, last, &header).unwrap().to_png();
+        let path = dir.join(format!("{name}.png"));
+        if bless {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &png).unwrap();
+            continue;
+        }
+        let golden = image::open(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (LEAPFROG_BLESS=1 writes it)", path.display()))
+            .to_rgb8();
+        let now = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!(golden.dimensions(), now.dimensions(), "{name}");
+        // Identical on one machine; allow a few edge pixels of floating-point drift.
+        let off = golden
+            .pixels()
+            .zip(now.pixels())
+            .filter(|(a, b)| a.0.iter().zip(b.0).any(|(x, y)| x.abs_diff(y) > 24))
+            .count();
+        assert!(
+            off < 200,
+            "{name}: {off} pixels differ from {}",
+            path.display()
+        );
+    }
+}
