@@ -17,6 +17,9 @@ pub struct Config {
     /// `[console]`.
     #[serde(default)]
     pub console: ConsoleConfig,
+    /// `[discord]`.
+    #[serde(default)]
+    pub discord: crate::discord::DiscordConfig,
 }
 
 /// `[console]`: where `leapfrog local` writes pictures.

@@ -9,10 +9,15 @@ use clap::{Parser, Subcommand};
 
 use leapfrog::config::Config;
 use leapfrog::console::Console;
+use leapfrog::discord::bot::Bot;
+use leapfrog::discord::endpoint;
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::play::Play;
 use leapfrog::render::Header;
 use leapfrog::store::SledStore;
+use serenity::interactions_endpoint::Verifier;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Leapfrog: jumping-and-stacking board games for Discord.
 #[derive(Parser)]
@@ -21,7 +26,8 @@ struct Cli {
     /// The configuration file (default: config.toml if present).
     #[arg(long, global = true)]
     config: Option<PathBuf>,
-    /// Without a command: the local console.
+    /// Without a command: the Discord bot when a token is configured (DISCORD_TOKEN or
+    /// config.toml), else the local console.
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -40,6 +46,22 @@ enum Command {
         /// The folder for board pictures (overrides the config's console.out_dir).
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// Run the Discord bot over the gateway (needs a token: DISCORD_TOKEN or config.toml).
+    Serve {
+        /// The data folder (overrides the config's store.data_dir).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Serve Discord's HTTP interactions endpoint (needs the token, the application id and
+    /// its public key; see config.example.toml).
+    Http {
+        /// The data folder (overrides the config's store.data_dir).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// Listen here (overrides the config's discord.listen), e.g. 0.0.0.0:8080.
+        #[arg(long)]
+        listen: Option<std::net::SocketAddr>,
     },
     /// Draw a position as PNG.
     Render {
@@ -77,24 +99,31 @@ enum Command {
     },
 }
 
-fn local(
-    config: Option<PathBuf>,
-    script: Option<PathBuf>,
-    data: Option<PathBuf>,
-    out: Option<PathBuf>,
-) -> Result<()> {
-    let config = Config::load(config.as_deref())?;
-    let mut store_config = config.store;
+/// Opens the store named by the config, or by `--data`.
+fn open_store(config: &Config, data: Option<PathBuf>) -> Result<SledStore> {
+    let mut store_config = config.store.clone();
     if let Some(data) = data {
         store_config.data_dir = data;
     }
-    let store = SledStore::open(&store_config).with_context(|| {
+    SledStore::open(&store_config).with_context(|| {
         format!(
             "opening the data folder {}",
             store_config.data_dir.display()
         )
-    })?;
-    let console = Console::new(Play::new(store), out.unwrap_or(config.console.out_dir));
+    })
+}
+
+fn local(
+    config: &Config,
+    script: Option<PathBuf>,
+    data: Option<PathBuf>,
+    out: Option<PathBuf>,
+) -> Result<()> {
+    let store = open_store(config, data)?;
+    let console = Console::new(
+        Play::new(store),
+        out.unwrap_or_else(|| config.console.out_dir.clone()),
+    );
     let stdout = std::io::stdout().lock();
     match script {
         Some(path) => {
@@ -113,14 +142,115 @@ fn local(
     Ok(())
 }
 
+/// The token, or the error that says where to put it.
+fn token(config: &Config) -> Result<String> {
+    config.discord.token().context(
+        "no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see README)",
+    )
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")
+}
+
+fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
+    let token = token(config)?;
+    let play = Arc::new(Play::new(open_store(config, data)?));
+    runtime()?.block_on(async {
+        let mut client = leapfrog::discord::gateway::client(&config.discord, &token, play)
+            .await
+            .context("building the Discord client")?;
+        tracing::info!("connecting to Discord");
+        client
+            .start()
+            .await
+            .context("the Discord gateway connection failed")
+    })
+}
+
+fn http(
+    config: &Config,
+    data: Option<PathBuf>,
+    listen: Option<std::net::SocketAddr>,
+) -> Result<()> {
+    let token = token(config)?;
+    let discord = &config.discord;
+    let key = discord.public_key.as_deref().context(
+        "no public key: set [discord] public_key in config.toml (Developer Portal → General Information)",
+    )?;
+    let verifier = key
+        .parse::<PublicKeyHex>()
+        .map(|k| k.0)
+        .map_err(anyhow::Error::msg)?;
+    discord.application_id.context(
+        "no application id: set [discord] application_id in config.toml (General Information)",
+    )?;
+    let play = Arc::new(Play::new(open_store(config, data)?));
+    let http = Arc::new(leapfrog::discord::http_client(discord, &token));
+    let address = listen.unwrap_or(discord.listen);
+    runtime()?.block_on(async {
+        if discord.register_commands {
+            leapfrog::discord::commands::register(&http, discord.dev_guild)
+                .await
+                .context("registering the slash commands")?;
+        }
+        let bot = Bot::new(play, http, Duration::from_millis(discord.defer_after_ms));
+        let router = endpoint::router(endpoint::Endpoint { bot, verifier }, discord.max_body_bytes);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .with_context(|| format!("listening on {address}"))?;
+        tracing::info!(%address, "interactions endpoint ready");
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .context("serving the interactions endpoint")
+    })
+}
+
+/// A public key in hex, checked.
+struct PublicKeyHex(Verifier);
+
+impl std::str::FromStr for PublicKeyHex {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bytes: Vec<u8> = (0..text.len())
+            .step_by(2)
+            .map(|i| {
+                text.get(i..i + 2)
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+            })
+            .collect::<Option<_>>()
+            .ok_or("the public key is not hex")?;
+        let bytes: [u8; 32] = bytes
+            .try_into()
+            .map_err(|_| "the public key must be 64 hex digits".to_owned())?;
+        Verifier::try_new(bytes)
+            .map(Self)
+            .map_err(|_| "the public key is not a valid Ed25519 key".to_owned())
+    }
+}
+
 fn run(cli: Cli) -> Result<()> {
-    let command = cli.command.unwrap_or(Command::Local {
-        script: None,
-        data: None,
-        out: None,
-    });
+    let load = || Config::load(cli.config.as_deref());
+    let command = match cli.command {
+        Some(command) => command,
+        None if load()?.discord.token().is_some() => Command::Serve { data: None },
+        None => Command::Local {
+            script: None,
+            data: None,
+            out: None,
+        },
+    };
     match command {
-        Command::Local { script, data, out } => local(cli.config, script, data, out)?,
+        Command::Local { script, data, out } => local(&load()?, script, data, out)?,
+        Command::Serve { data } => serve(&load()?, data)?,
+        Command::Http { data, listen } => http(&load()?, data, listen)?,
         Command::Render {
             game,
             options,

@@ -1,1 +1,35 @@
-//! The Discord front ends (gateway bot and HTTP interactions endpoint): thin adapters from Discord payloads to play-layer commands. Nothing here yet: it arrives with the Discord issue.
+//! The Discord front ends: the gateway bot (`leapfrog serve`) and the HTTP interactions
+//! endpoint (`leapfrog http`). Both are thin adapters over the play layer through one shared
+//! handler ([`bot::Bot`]); no game logic lives here.
+//!
+//! - [`commands`]: the slash commands, built from the games' tables, and their registration;
+//! - [`translate`]: interactions → play-layer commands and picker steps;
+//! - [`message`]: replies → Discord messages (PNG attachment, buttons, menus, mentions);
+//! - [`bot`]: answering within Discord's 3 s, deferring slow work;
+//! - [`gateway`], [`endpoint`]: the two ways interactions arrive.
+
+pub mod bot;
+pub mod commands;
+mod config;
+pub mod endpoint;
+pub mod gateway;
+pub mod message;
+pub mod translate;
+
+pub use config::DiscordConfig;
+
+use serenity::all::{ApplicationId, Http, HttpBuilder};
+
+/// The REST client for `config`: its token, its API proxy if any (the rate limiter then
+/// belongs to the proxy), and its application id if known.
+#[must_use]
+pub fn http_client(config: &DiscordConfig, token: &str) -> Http {
+    let mut builder = HttpBuilder::new(token);
+    if let Some(proxy) = &config.api_proxy {
+        builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);
+    }
+    if let Some(id) = config.application_id {
+        builder = builder.application_id(ApplicationId::new(id));
+    }
+    builder.build()
+}

@@ -16,11 +16,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 pub use command::{Answer, Command, Context, User};
-pub use parse::{parse_command, ParseCommandError, COMMANDS};
+pub use parse::{command_from_args, parse_command, Args, ParseCommandError, COMMANDS};
 pub use reply::{Button, ButtonStyle, Component, Image, Outcome, Reply};
 
 use crate::games::AnyGame;
-use crate::store::{GameId, GameRecord, Store, StoreError};
+use crate::store::{GameId, GameRecord, Status, Store, StoreError};
 
 /// The time, injected so tests (and later the deadline scheduler's tests) can move it.
 pub trait Clock: Send + Sync {
@@ -164,19 +164,40 @@ impl<S: Store> Play<S> {
     /// ignored), at most [`MAX_CHOICES`]: Discord's autocomplete. Empty when it is not the
     /// caller's turn or the game cannot be found.
     pub fn complete_move(&self, ctx: &Context, game: Option<GameId>, typed: &str) -> Vec<String> {
+        let wanted = squash(typed);
+        self.my_legal_moves(ctx, game)
+            .into_iter()
+            .filter(|mv| squash(mv).starts_with(&wanted))
+            .take(MAX_CHOICES)
+            .collect()
+    }
+
+    /// Every legal move of the caller in a game (a move picker's list). Empty when it is not
+    /// the caller's turn or the game cannot be found.
+    pub fn my_legal_moves(&self, ctx: &Context, game: Option<GameId>) -> Vec<String> {
         let Ok(loaded) = self.my_game(ctx, game).and_then(|r| self.rebuild(r)) else {
             return Vec::new();
         };
         let seat = loaded.record.seat_of(ctx.user.id);
-        if seat != Some(loaded.game.to_move().0) {
+        if loaded.record.status != Status::Active || seat != Some(loaded.game.to_move().0) {
             return Vec::new();
         }
-        let wanted = squash(typed);
-        loaded
-            .game
-            .legal_moves()
-            .into_iter()
-            .filter(|mv| squash(mv).starts_with(&wanted))
+        loaded.game.legal_moves()
+    }
+
+    /// The caller's games in progress or waiting (newest first) whose number or description
+    /// contains `typed`, at most [`MAX_CHOICES`]: Discord's autocomplete of a `game` option.
+    pub fn complete_game(&self, ctx: &Context, typed: &str) -> Vec<(GameId, String)> {
+        let wanted = typed.trim().trim_start_matches('#').to_lowercase();
+        self.store
+            .games_of_user(ctx.user.id)
+            .unwrap_or_default()
+            .iter()
+            .filter(|r| matches!(r.status, Status::Active | Status::Challenge(_)))
+            .map(|r| (r.id, text::game_line(r, ctx.user.id)))
+            .filter(|(id, line)| {
+                id.0.to_string().starts_with(&wanted) || line.to_lowercase().contains(&wanted)
+            })
             .take(MAX_CHOICES)
             .collect()
     }

@@ -33,13 +33,23 @@ pub enum ParseCommandError {
     Bad(String),
 }
 
-/// The words of a command: named `key:value` (or `key=value`) and positional ones.
-struct Args {
+/// The arguments of a command: named `key:value` (or `key=value`) and positional ones. The
+/// console reads them from a line; Discord's options arrive already named.
+pub struct Args {
     named: Vec<(String, String)>,
     positional: Vec<String>,
 }
 
 impl Args {
+    /// Named arguments only, as a slash command's options give them.
+    #[must_use]
+    pub fn named(pairs: Vec<(String, String)>) -> Self {
+        Self {
+            named: pairs,
+            positional: Vec::new(),
+        }
+    }
+
     fn read(words: &[&str]) -> Self {
         let mut named = Vec::new();
         let mut positional = Vec::new();
@@ -83,7 +93,10 @@ impl Args {
     }
 
     fn answer(&mut self, propose: &[&str]) -> Result<Answer, ParseCommandError> {
-        match self.positional.first().map(|w| w.to_ascii_lowercase()) {
+        let word = self
+            .take(&["answer"])
+            .or_else(|| self.positional.first().cloned());
+        match word.map(|w| w.to_ascii_lowercase()) {
             None => Ok(Answer::Propose),
             Some(w) if propose.contains(&w.as_str()) => Ok(Answer::Propose),
             Some(w) if w == "accept" || w == "yes" => Ok(Answer::Accept),
@@ -118,7 +131,19 @@ pub fn parse_command(
     let Some(name) = words.first().and_then(|w| w.strip_prefix('/')) else {
         return Err(ParseCommandError::NoCommand);
     };
-    let mut args = Args::read(&words[1..]);
+    command_from_args(name, Args::read(&words[1..]), user)
+}
+
+/// The command `name` with its arguments: one reading of arguments for every front end.
+/// `user` resolves an opponent's name or id (`bob`, or a Discord id) to a user.
+///
+/// # Errors
+/// An unknown command or a missing or bad argument, with a sentence saying which.
+pub fn command_from_args(
+    name: &str,
+    mut args: Args,
+    user: impl Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
     let name = name.to_ascii_lowercase();
     Ok(match name.as_str() {
         "play" | "challenge" => {

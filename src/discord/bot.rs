@@ -1,0 +1,283 @@
+//! The one interaction handler both front ends share. It is written against the play layer
+//! and serenity's [`Http`] only: the gateway hands it the interactions it receives, the HTTP
+//! endpoint the ones Discord posts to it. The only difference is how the first answer
+//! travels: over REST (gateway), or as the HTTP response's JSON body (endpoint), which cannot
+//! carry files — so there a board is acknowledged first and attached by editing the answer.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{
+    AutocompleteChoice, Builder, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseMessage, Http, Interaction, InteractionId,
+};
+
+use crate::play::Play;
+use crate::store::Store;
+
+use super::message::Message;
+use super::translate::{request, Request};
+
+/// How the first answer reaches Discord.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// A REST call (the gateway bot).
+    Rest,
+    /// The body of the HTTP response to Discord's request (the interactions endpoint).
+    Body,
+}
+
+/// How a finished message is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Show {
+    /// As a new message answering the interaction.
+    New,
+    /// In place of the message the clicked component sits on (the picker's steps).
+    Update,
+}
+
+/// The shared handler.
+pub struct Bot<S: Store + 'static> {
+    play: Arc<Play<S>>,
+    http: Arc<Http>,
+    defer_after: Duration,
+}
+
+impl<S: Store + 'static> Clone for Bot<S> {
+    fn clone(&self) -> Self {
+        Self {
+            play: Arc::clone(&self.play),
+            http: Arc::clone(&self.http),
+            defer_after: self.defer_after,
+        }
+    }
+}
+
+/// How many times an edit or follow-up is tried: over the endpoint it can reach Discord
+/// before Discord has read our acknowledgement.
+const DELIVERY_TRIES: u32 = 3;
+
+impl<S: Store + 'static> Bot<S> {
+    /// A handler over `play`, answering through `http`; answers slower than `defer_after`
+    /// are deferred and completed later.
+    #[must_use]
+    pub fn new(play: Arc<Play<S>>, http: Arc<Http>, defer_after: Duration) -> Self {
+        Self {
+            play,
+            http,
+            defer_after,
+        }
+    }
+
+    /// The REST client.
+    #[must_use]
+    pub fn http(&self) -> &Arc<Http> {
+        &self.http
+    }
+
+    /// Answers one interaction. With [`Via::Body`] the first answer is returned (to be sent
+    /// as the HTTP response) and anything later goes over REST in the background; with
+    /// [`Via::Rest`] everything goes over REST and `None` is returned.
+    pub async fn answer(
+        &self,
+        interaction: Interaction,
+        via: Via,
+    ) -> Option<CreateInteractionResponse> {
+        let (id, token) = match &interaction {
+            Interaction::Command(i) | Interaction::Autocomplete(i) => (i.id, i.token.clone()),
+            Interaction::Component(i) => (i.id, i.token.clone()),
+            Interaction::Ping(_) => return Some(CreateInteractionResponse::Pong),
+            _ => return None,
+        };
+        let play = Arc::clone(&self.play);
+        match request(&interaction) {
+            Request::Ping => Some(CreateInteractionResponse::Pong),
+            Request::Ignore => None,
+            Request::CompleteMove(ctx, game, typed) => {
+                let moves = blocking(move || play.complete_move(&ctx, game, &typed)).await;
+                let choices = moves
+                    .into_iter()
+                    .map(|m| AutocompleteChoice::new(m.clone(), m))
+                    .collect();
+                let response = CreateAutocompleteResponse::new().set_choices(choices);
+                self.first(
+                    CreateInteractionResponse::Autocomplete(response),
+                    via,
+                    id,
+                    &token,
+                )
+                .await
+            }
+            Request::CompleteGame(ctx, typed) => {
+                let games = blocking(move || play.complete_game(&ctx, &typed)).await;
+                let choices = games
+                    .into_iter()
+                    .map(|(game, line)| {
+                        // Discord's limit on a choice's name.
+                        let label: String =
+                            format!("#{} {line}", game.0).chars().take(100).collect();
+                        AutocompleteChoice::new(label, game.0)
+                    })
+                    .collect();
+                let response = CreateAutocompleteResponse::new().set_choices(choices);
+                self.first(
+                    CreateInteractionResponse::Autocomplete(response),
+                    via,
+                    id,
+                    &token,
+                )
+                .await
+            }
+            Request::Play(ctx, command) => {
+                self.show(via, id, token, Show::New, move || {
+                    Message::from_reply(play.handle(&ctx, command))
+                })
+                .await
+            }
+            Request::PickPiece(ctx, game) => {
+                self.show(via, id, token, Show::New, move || {
+                    Message::piece_picker(game, &play.my_legal_moves(&ctx, Some(game)))
+                })
+                .await
+            }
+            Request::PickTarget(ctx, game, from) => {
+                self.show(via, id, token, Show::Update, move || {
+                    Message::target_picker(game, &from, &play.my_legal_moves(&ctx, Some(game)))
+                })
+                .await
+            }
+            Request::Confirm(button) => {
+                let message = Message::confirmation(&button);
+                self.show(via, id, token, Show::New, move || message).await
+            }
+            Request::Refuse(text) => {
+                let message = Message::private(&text);
+                self.show(via, id, token, Show::New, move || message).await
+            }
+        }
+    }
+
+    /// Sends a first answer over REST, or returns it for the HTTP body.
+    async fn first(
+        &self,
+        response: CreateInteractionResponse,
+        via: Via,
+        id: InteractionId,
+        token: &str,
+    ) -> Option<CreateInteractionResponse> {
+        match via {
+            Via::Body => Some(response),
+            Via::Rest => {
+                if let Err(error) = response.execute(self.http.as_ref(), (id, token)).await {
+                    tracing::warn!(%error, "could not answer an interaction");
+                }
+                None
+            }
+        }
+    }
+
+    /// Runs `work` off the async threads and shows its message: at once when it is ready
+    /// within the deferral budget (and, over the endpoint, has no file), else after an
+    /// acknowledgement that Discord shows as "thinking".
+    async fn show(
+        &self,
+        via: Via,
+        id: InteractionId,
+        token: String,
+        how: Show,
+        work: impl FnOnce() -> Message + Send + 'static,
+    ) -> Option<CreateInteractionResponse> {
+        let mut job = tokio::task::spawn_blocking(work);
+        let ready = tokio::time::timeout(self.defer_after, &mut job).await;
+        let message = match ready {
+            Ok(joined) => Some(joined.unwrap_or_else(|_| failure())),
+            Err(_) => None,
+        };
+        match message {
+            Some(message) if via == Via::Rest || message.image.is_none() => {
+                let data = message.response();
+                let response = match how {
+                    Show::New => CreateInteractionResponse::Message(data),
+                    Show::Update => CreateInteractionResponse::UpdateMessage(data),
+                };
+                self.first(response, via, id, &token).await
+            }
+            Some(message) => {
+                // Over the endpoint with a picture: acknowledge, then attach by editing.
+                let ack = acknowledgement(how, message.ephemeral);
+                let bot = self.clone();
+                let later_token = token.clone();
+                tokio::spawn(async move { bot.complete(&later_token, message, false).await });
+                self.first(ack, via, id, &token).await
+            }
+            None => {
+                // Slow: acknowledge publicly now, finish when the work is done.
+                let ack = acknowledgement(how, false);
+                let bot = self.clone();
+                let later_token = token.clone();
+                let acknowledged = self.first(ack, via, id, &token).await;
+                tokio::spawn(async move {
+                    let message = job.await.unwrap_or_else(|_| failure());
+                    let private = message.ephemeral && how == Show::New;
+                    bot.complete(&later_token, message, private).await;
+                });
+                acknowledged
+            }
+        }
+    }
+
+    /// Completes a deferred answer: edits it, or — for a private message after a public
+    /// "thinking" — deletes it and follows up privately.
+    async fn complete(&self, token: &str, message: Message, private_after_public: bool) {
+        for attempt in 1..=DELIVERY_TRIES {
+            let result = if private_after_public {
+                let _ = self.http.delete_original_interaction_response(token).await;
+                message
+                    .follow_up()
+                    .execute(self.http.as_ref(), (None, token))
+                    .await
+                    .map(drop)
+            } else {
+                message
+                    .edit()
+                    .execute(self.http.as_ref(), token)
+                    .await
+                    .map(drop)
+            };
+            match result {
+                Ok(()) => return,
+                Err(error) if attempt == DELIVERY_TRIES => {
+                    tracing::warn!(%error, "could not complete a deferred answer");
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(250 * u64::from(attempt))).await,
+            }
+        }
+    }
+}
+
+/// The acknowledgement for a message to come: "thinking…" for a new message, a silent one
+/// for an update of the clicked message.
+fn acknowledgement(how: Show, ephemeral: bool) -> CreateInteractionResponse {
+    match how {
+        Show::New => CreateInteractionResponse::Defer(
+            CreateInteractionResponseMessage::new().ephemeral(ephemeral),
+        ),
+        Show::Update => CreateInteractionResponse::Acknowledge,
+    }
+}
+
+/// What a player sees when the work itself crashed.
+fn failure() -> Message {
+    Message::private("Something went wrong on our side; your game is safe. Please try again.")
+}
+
+/// Runs `f` on the blocking pool (the store does disk I/O); a crash gives the empty answer
+/// (no suggestions) and a log line.
+async fn blocking<T: Default + Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    tokio::task::spawn_blocking(f)
+        .await
+        .unwrap_or_else(|error| {
+            tracing::error!(%error, "an autocomplete query crashed");
+            T::default()
+        })
+}

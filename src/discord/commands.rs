@@ -1,0 +1,187 @@
+//! The slash commands, defined once from the games' own tables (game names, option keys and
+//! values), and their registration.
+
+use serenity::all::{
+    Command as DiscordCommand, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http,
+};
+
+use crate::games::GameKind;
+
+/// Discord's limit on a description's length.
+const DESCRIPTION_MAX: usize = 100;
+
+/// A description cut to Discord's limit.
+fn describe(text: &str) -> String {
+    if text.chars().count() <= DESCRIPTION_MAX {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(DESCRIPTION_MAX - 1).collect();
+    format!("{cut}…")
+}
+
+fn game_choice(required: bool) -> CreateCommandOption {
+    GameKind::ALL.iter().fold(
+        CreateCommandOption::new(CommandOptionType::String, "game", "Which game")
+            .required(required),
+        |option, kind| option.add_string_choice(kind.info().title, kind.name()),
+    )
+}
+
+/// `game:` on commands that act on one of the caller's games, suggested as they type.
+fn game_number() -> CreateCommandOption {
+    CreateCommandOption::new(
+        CommandOptionType::Integer,
+        "game",
+        "Which of your games (needed only when you have several here)",
+    )
+    .set_autocomplete(true)
+}
+
+fn answer(propose: &str) -> CreateCommandOption {
+    CreateCommandOption::new(
+        CommandOptionType::String,
+        "answer",
+        "Propose, accept or decline",
+    )
+    .add_string_choice(propose, propose.to_lowercase())
+    .add_string_choice("Accept", "accept")
+    .add_string_choice("Decline", "decline")
+}
+
+/// `/play`: the game, the opponent, the seat, and every option key of every game as a
+/// string choice (a key belongs to the games whose tables list it; the play layer rejects
+/// a key the chosen game does not have, with the list of its keys).
+fn play() -> CreateCommand {
+    let mut command = CreateCommand::new("play")
+        .description("Challenge someone (or, without an opponent, anyone in this channel)")
+        .add_option(game_choice(true))
+        .add_option(CreateCommandOption::new(
+            CommandOptionType::User,
+            "opponent",
+            "Who you challenge; leave out for an open challenge",
+        ))
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::String,
+                "seat",
+                "Your seat (random by default)",
+            )
+            .add_string_choice("Random", "random")
+            .add_string_choice("First (White, South): moves first", "first")
+            .add_string_choice("Second (Black, North)", "second"),
+        );
+    let mut seen: Vec<&str> = Vec::new();
+    for kind in GameKind::ALL {
+        for spec in kind.info().options {
+            if seen.contains(&spec.key) {
+                continue;
+            }
+            seen.push(spec.key);
+            let description = format!("{}: {}", kind.info().title, spec.help);
+            let option = spec.values.iter().take(25).fold(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    spec.key,
+                    describe(&description),
+                ),
+                |option, value| option.add_string_choice(*value, *value),
+            );
+            command = command.add_option(option);
+        }
+    }
+    command
+}
+
+/// Every command, as registered.
+#[must_use]
+pub fn definitions() -> Vec<CreateCommand> {
+    let on_game = |name: &str, description: &str| {
+        CreateCommand::new(name)
+            .description(description)
+            .add_option(game_number())
+    };
+    vec![
+        play(),
+        on_game("accept", "Accept a challenge"),
+        on_game("decline", "Decline a challenge addressed to you"),
+        on_game("cancel", "Withdraw your challenge"),
+        CreateCommand::new("move")
+            .description("Play a move")
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "move",
+                    "Your move, like e3-h6",
+                )
+                .required(true)
+                .set_autocomplete(true),
+            )
+            .add_option(game_number()),
+        on_game("board", "Show a game's board"),
+        CreateCommand::new("games").description("Your games and whose turn it is"),
+        on_game("resign", "Give up a game"),
+        on_game("draw", "Offer a draw, or answer an offer").add_option(answer("Offer")),
+        on_game("takeback", "Ask to take back your last move, or answer")
+            .add_option(answer("Request")),
+        CreateCommand::new("rules")
+            .description("A game's rules and options")
+            .add_option(game_choice(false)),
+        CreateCommand::new("help").description("What Leapfrog can do"),
+    ]
+}
+
+/// Registers the commands: to `guild` when given (changes show at once, for development),
+/// else globally. Both overwrite the whole set, so a removed command disappears.
+///
+/// # Errors
+/// Discord refused or could not be reached.
+pub async fn register(http: &Http, guild: Option<u64>) -> serenity::Result<Vec<DiscordCommand>> {
+    match guild {
+        Some(guild) => GuildId::new(guild).set_commands(http, definitions()).await,
+        None => DiscordCommand::set_global_commands(http, definitions()).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn definitions_fit_discords_limits() {
+        let json = serde_json::to_value(definitions()).unwrap();
+        let commands = json.as_array().unwrap();
+        assert_eq!(
+            commands.len(),
+            crate::play::COMMANDS.len(),
+            "one per play command"
+        );
+        for command in commands {
+            let name = command["name"].as_str().unwrap();
+            assert!(crate::play::COMMANDS.contains(&name), "{name}");
+            assert!(command["description"].as_str().unwrap().chars().count() <= 100);
+            let options = command["options"].as_array().cloned().unwrap_or_default();
+            assert!(options.len() <= 25, "{name}");
+            for option in options {
+                assert!(option["description"].as_str().unwrap().chars().count() <= 100);
+                let choices = option["choices"].as_array().map_or(0, Vec::len);
+                assert!(choices <= 25);
+            }
+        }
+    }
+
+    #[test]
+    fn play_offers_every_option_of_every_game() {
+        let json = serde_json::to_value(play()).unwrap();
+        let names: Vec<&str> = json["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        for kind in GameKind::ALL {
+            for spec in kind.info().options {
+                assert!(names.contains(&spec.key), "{}", spec.key);
+            }
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! Replies → Discord messages: text with the player to move mentioned, the board as a plain
+//! PNG attachment (embeds crop and shrink it on phones), buttons, and the move picker.
+
+use serenity::all::{
+    ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateButton, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
+    UserId as DiscordUserId,
+};
+
+use crate::play::{Button, ButtonStyle, Component, Image, Reply};
+use crate::store::GameId;
+
+use super::translate::ids;
+
+/// Discord's limit on a message's text.
+const CONTENT_MAX: usize = 2000;
+/// Discord's limits on buttons per row, rows per message and options per menu.
+const ROW_MAX: usize = 5;
+const ROWS_MAX: usize = 5;
+const MENU_MAX: usize = 25;
+
+/// One message to show, independent of how it is delivered (first answer, edit, follow-up).
+#[derive(Clone, Debug, Default)]
+pub struct Message {
+    /// The text, within Discord's limit.
+    pub content: String,
+    /// The board picture.
+    pub image: Option<Image>,
+    /// Rows of buttons and menus.
+    pub rows: Vec<CreateActionRow>,
+    /// Users pinged (and only they: names typed by players never ping anyone).
+    pub mentions: Vec<u64>,
+    /// Only the caller sees it.
+    pub ephemeral: bool,
+}
+
+fn style(style: ButtonStyle) -> DiscordStyle {
+    match style {
+        ButtonStyle::Primary => DiscordStyle::Primary,
+        ButtonStyle::Secondary => DiscordStyle::Secondary,
+        ButtonStyle::Danger => DiscordStyle::Danger,
+    }
+}
+
+fn button(b: &Button) -> CreateButton {
+    let id = if b.confirm {
+        format!("{}{}", ids::CONFIRM, b.id)
+    } else {
+        b.id.clone()
+    };
+    CreateButton::new(id).label(&b.label).style(style(b.style))
+}
+
+fn cut(text: &str) -> String {
+    if text.chars().count() <= CONTENT_MAX {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(CONTENT_MAX - 1).collect();
+    cut.push('…');
+    cut
+}
+
+impl Message {
+    /// A short text only the caller sees.
+    #[must_use]
+    pub fn private(text: &str) -> Self {
+        Self {
+            content: cut(text),
+            ephemeral: true,
+            ..Self::default()
+        }
+    }
+
+    /// The message for a play-layer reply. A board's legal moves become a "Move" button that
+    /// opens the picker; the player to move is mentioned on the first line.
+    #[must_use]
+    pub fn from_reply(reply: Reply) -> Self {
+        let mut buttons: Vec<CreateButton> = Vec::new();
+        for component in &reply.components {
+            match component {
+                Component::Moves { game, moves } if !moves.is_empty() => buttons.insert(
+                    0,
+                    CreateButton::new(format!("{}:{}", ids::MOVES, game.0))
+                        .label("Move")
+                        .style(DiscordStyle::Primary),
+                ),
+                Component::Moves { .. } => {}
+                Component::Buttons(row) => buttons.extend(row.iter().map(button)),
+            }
+        }
+        let rows = buttons
+            .chunks(ROW_MAX)
+            .take(ROWS_MAX)
+            .map(|row| CreateActionRow::Buttons(row.to_vec()))
+            .collect();
+        let mentions: Vec<u64> = if reply.private {
+            Vec::new()
+        } else {
+            reply.mentions.iter().map(|u| u.0).collect()
+        };
+        let mut content = reply.text;
+        if !mentions.is_empty() {
+            let pings: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
+            content = format!("{}\n{content}", pings.join(" "));
+        }
+        Self {
+            content: cut(&content),
+            image: reply.image,
+            rows,
+            mentions,
+            ephemeral: reply.private,
+        }
+    }
+
+    /// The picker's first step: a menu of the pieces that can move.
+    #[must_use]
+    pub fn piece_picker(game: GameId, moves: &[String]) -> Self {
+        let mut pieces: Vec<&str> = Vec::new();
+        for mv in moves {
+            let from = mv.split_once('-').map_or(mv.as_str(), |(from, _)| from);
+            if !pieces.contains(&from) {
+                pieces.push(from);
+            }
+        }
+        if pieces.is_empty() {
+            return Self::private("You have no move to pick in that game right now.");
+        }
+        if pieces.len() > MENU_MAX {
+            return Self::private(
+                "Too many pieces can move to list them here; type /move and pick from the suggestions.",
+            );
+        }
+        let options = pieces
+            .iter()
+            .map(|p| CreateSelectMenuOption::new(*p, *p))
+            .collect();
+        Self {
+            content: format!("Game #{}: which piece?", game.0),
+            rows: vec![CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(
+                    format!("{}:{}", ids::PIECE, game.0),
+                    CreateSelectMenuKind::String { options },
+                )
+                .placeholder("Piece"),
+            )],
+            ephemeral: true,
+            ..Self::default()
+        }
+    }
+
+    /// The picker's second step: the chosen piece's moves.
+    #[must_use]
+    pub fn target_picker(game: GameId, from: &str, moves: &[String]) -> Self {
+        let targets: Vec<&String> = moves
+            .iter()
+            .filter(|m| m.as_str() == from || m.split_once('-').is_some_and(|(f, _)| f == from))
+            .take(MENU_MAX)
+            .collect();
+        if targets.is_empty() {
+            return Self::private(&format!(
+                "{from} has no move now; the position may have changed. Ask for a fresh /board."
+            ));
+        }
+        let options = targets
+            .iter()
+            .map(|m| CreateSelectMenuOption::new(m.as_str(), m.as_str()))
+            .collect();
+        Self {
+            content: format!("Game #{}: where does {from} go?", game.0),
+            rows: vec![CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(
+                    format!("{}:{}", ids::TARGET, game.0),
+                    CreateSelectMenuKind::String { options },
+                )
+                .placeholder("Move"),
+            )],
+            ephemeral: true,
+            ..Self::default()
+        }
+    }
+
+    /// "Are you sure?" before a destructive button.
+    #[must_use]
+    pub fn confirmation(id: &str) -> Self {
+        let action = id.split(':').next().unwrap_or(id);
+        Self {
+            content: format!("Really {action}? This cannot be undone."),
+            rows: vec![CreateActionRow::Buttons(vec![CreateButton::new(id)
+                .label(format!("Yes, {action}"))
+                .style(DiscordStyle::Danger)])],
+            ephemeral: true,
+            ..Self::default()
+        }
+    }
+
+    fn allowed(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new().users(self.mentions.iter().map(|&id| DiscordUserId::new(id)))
+    }
+
+    fn attachment(&self) -> Option<CreateAttachment> {
+        self.image
+            .as_ref()
+            .map(|i| CreateAttachment::bytes(i.png.clone(), i.name.clone()))
+    }
+
+    /// As a first answer (or an update of the message a component sits on).
+    pub fn response(&self) -> CreateInteractionResponseMessage {
+        let mut m = CreateInteractionResponseMessage::new()
+            .content(&self.content)
+            .components(self.rows.clone())
+            .allowed_mentions(self.allowed())
+            .ephemeral(self.ephemeral);
+        if let Some(file) = self.attachment() {
+            m = m.add_file(file);
+        }
+        m
+    }
+
+    /// As an edit of a deferred first answer.
+    pub fn edit(&self) -> EditInteractionResponse {
+        let mut m = EditInteractionResponse::new()
+            .content(&self.content)
+            .components(self.rows.clone())
+            .allowed_mentions(self.allowed());
+        if let Some(file) = self.attachment() {
+            m = m.new_attachment(file);
+        }
+        m
+    }
+
+    /// As a follow-up message.
+    pub fn follow_up(&self) -> CreateInteractionResponseFollowup {
+        let mut m = CreateInteractionResponseFollowup::new()
+            .content(&self.content)
+            .components(self.rows.clone())
+            .allowed_mentions(self.allowed())
+            .ephemeral(self.ephemeral);
+        if let Some(file) = self.attachment() {
+            m = m.add_file(file);
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::UserId;
+
+    #[test]
+    fn a_board_reply_mentions_the_player_to_move_and_offers_the_picker() {
+        let reply = Reply {
+            mentions: vec![UserId(42)],
+            components: vec![
+                Component::Moves {
+                    game: GameId(7),
+                    moves: vec!["e3-h6".into()],
+                },
+                Component::Buttons(vec![Button::new(
+                    "resign",
+                    GameId(7),
+                    "Resign",
+                    ButtonStyle::Danger,
+                )]),
+            ],
+            ..Reply::public("Move 2")
+        };
+        let message = Message::from_reply(reply);
+        assert!(message.content.starts_with("<@42>\n"));
+        let json = serde_json::to_value(message.response()).unwrap();
+        let buttons = &json["components"][0]["components"];
+        assert_eq!(buttons[0]["custom_id"], "moves:7");
+        assert_eq!(buttons[1]["custom_id"], "confirm|resign:7");
+        assert_eq!(json["allowed_mentions"]["users"][0], "42");
+    }
+
+    #[test]
+    fn the_picker_lists_pieces_then_their_moves() {
+        let moves: Vec<String> = ["e3-h6", "e3-f4", "c1-d2", "pass"]
+            .map(String::from)
+            .to_vec();
+        let pieces =
+            serde_json::to_value(Message::piece_picker(GameId(3), &moves).response()).unwrap();
+        let options: Vec<&str> = pieces["components"][0]["components"][0]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["value"].as_str().unwrap())
+            .collect();
+        assert_eq!(options, ["e3", "c1", "pass"]);
+        let targets =
+            serde_json::to_value(Message::target_picker(GameId(3), "e3", &moves).response())
+                .unwrap();
+        let options: Vec<&str> = targets["components"][0]["components"][0]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["value"].as_str().unwrap())
+            .collect();
+        assert_eq!(options, ["e3-h6", "e3-f4"]);
+    }
+}

@@ -1,0 +1,220 @@
+//! Discord payloads → what the bot is asked to do. Slash-command options become the same
+//! named arguments the console reads (`game:`, `opponent:`, `board:`…), so both front ends
+//! share one reading of every command ([`command_from_args`]).
+
+use serenity::all::{
+    CommandDataOptionValue, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind,
+    Interaction, Member, User as DiscordUser,
+};
+
+use crate::play::{command_from_args, Args, Command, Context, User};
+use crate::store::{ChannelId, GameId, GuildId, Place, UserId};
+
+/// What an interaction asks for.
+#[derive(Debug, PartialEq)]
+pub enum Request {
+    /// Discord checks the endpoint is alive.
+    Ping,
+    /// Run a command and show its reply.
+    Play(Context, Command),
+    /// Suggest legal moves starting with the typed text.
+    CompleteMove(Context, Option<GameId>, String),
+    /// Suggest the caller's games.
+    CompleteGame(Context, String),
+    /// The move picker, first step: which piece (the caller only sees it).
+    PickPiece(Context, GameId),
+    /// The move picker, second step: where the chosen piece goes.
+    PickTarget(Context, GameId, String),
+    /// Ask "are you sure?" before running the button `id`.
+    Confirm(String),
+    /// Tell the caller what is wrong with what they sent (only they see it).
+    Refuse(String),
+    /// Nothing the bot handles (a modal, a new interaction type).
+    Ignore,
+}
+
+/// Custom-id prefixes of the Discord-only components (the play layer's buttons carry
+/// `action:game` ids of their own).
+pub mod ids {
+    /// The "Move" button under a board: opens the picker.
+    pub const MOVES: &str = "moves";
+    /// The picker's piece menu.
+    pub const PIECE: &str = "piece";
+    /// The picker's destination menu; its values are whole moves.
+    pub const TARGET: &str = "target";
+    /// A button that asks for a confirmation first: `confirm|<the button's id>`.
+    pub const CONFIRM: &str = "confirm|";
+}
+
+/// The name players see: the server nickname, else the global display name, else the
+/// account name.
+fn display_name(user: &DiscordUser, member: Option<&Member>) -> String {
+    member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}
+
+fn context(
+    user: &DiscordUser,
+    member: Option<&Member>,
+    guild: Option<u64>,
+    channel: u64,
+) -> Context {
+    Context {
+        user: User {
+            id: UserId(user.id.get()),
+            name: display_name(user, member),
+        },
+        place: Place {
+            guild: guild.map(GuildId),
+            channel: ChannelId(channel),
+        },
+    }
+}
+
+fn command_context(i: &CommandInteraction) -> Context {
+    context(
+        &i.user,
+        i.member.as_deref(),
+        i.guild_id.map(|g| g.get()),
+        i.channel_id.get(),
+    )
+}
+
+fn component_context(i: &ComponentInteraction) -> Context {
+    context(
+        &i.user,
+        i.member.as_ref(),
+        i.guild_id.map(|g| g.get()),
+        i.channel_id.get(),
+    )
+}
+
+/// An option's value as the text the console would have read.
+fn option_text(value: &CommandDataOptionValue) -> Option<String> {
+    Some(match value {
+        CommandDataOptionValue::String(s) => s.clone(),
+        CommandDataOptionValue::Integer(n) => n.to_string(),
+        CommandDataOptionValue::Boolean(b) => b.to_string(),
+        CommandDataOptionValue::Number(x) => x.to_string(),
+        CommandDataOptionValue::User(id) => id.get().to_string(),
+        CommandDataOptionValue::Autocomplete { value, .. } => value.clone(),
+        _ => return None,
+    })
+}
+
+/// A slash command.
+fn slash(i: &CommandInteraction) -> Request {
+    let ctx = command_context(i);
+    let pairs: Vec<(String, String)> = i
+        .data
+        .options
+        .iter()
+        .filter_map(|o| Some((o.name.clone(), option_text(&o.value)?)))
+        .collect();
+    // The opponent, as Discord resolved it: name and whether it is a bot.
+    let resolved = |text: &str| -> Option<(User, bool)> {
+        let id = serenity::all::UserId::new(text.parse().ok().filter(|&n| n > 0)?);
+        let user = i.data.resolved.users.get(&id)?;
+        let member = i.data.resolved.members.get(&id);
+        let name = member
+            .and_then(|m| m.nick.clone())
+            .or_else(|| user.global_name.clone())
+            .unwrap_or_else(|| user.name.clone());
+        Some((
+            User {
+                id: UserId(id.get()),
+                name,
+            },
+            user.bot,
+        ))
+    };
+    if let Some((_, value)) = pairs.iter().find(|(k, _)| k == "opponent") {
+        if let Some((user, true)) = resolved(value) {
+            return Request::Refuse(format!(
+                "{} is a bot; computer opponents are not here yet, so challenge a person \
+                 (or leave out the opponent for an open challenge).",
+                user.name
+            ));
+        }
+    }
+    let user = |text: &str| {
+        resolved(text).map_or_else(
+            || User {
+                id: UserId(text.parse().unwrap_or(0)),
+                name: format!("<@{text}>"),
+            },
+            |(user, _)| user,
+        )
+    };
+    match command_from_args(&i.data.name, Args::named(pairs), user) {
+        Ok(command) => Request::Play(ctx, command),
+        Err(error) => Request::Refuse(format!("{error}.")),
+    }
+}
+
+/// An autocomplete request: the focused option and what is typed so far.
+fn autocomplete(i: &CommandInteraction) -> Request {
+    let ctx = command_context(i);
+    let Some(focus) = i.data.autocomplete() else {
+        return Request::Ignore;
+    };
+    let game = i
+        .data
+        .options
+        .iter()
+        .find_map(|o| match (&o.name[..], &o.value) {
+            ("game", CommandDataOptionValue::Integer(n)) => u64::try_from(*n).ok().map(GameId),
+            _ => None,
+        });
+    match focus.name {
+        "move" => Request::CompleteMove(ctx, game, focus.value.to_owned()),
+        "game" => Request::CompleteGame(ctx, focus.value.to_owned()),
+        _ => Request::Ignore,
+    }
+}
+
+/// A button click or a menu choice.
+fn component(i: &ComponentInteraction) -> Request {
+    let ctx = component_context(i);
+    let id = i.data.custom_id.as_str();
+    if let Some(inner) = id.strip_prefix(ids::CONFIRM) {
+        return Request::Confirm(inner.to_owned());
+    }
+    let chosen = match &i.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    };
+    let (action, game) = id.split_once(':').unwrap_or((id, ""));
+    let game = game.parse().ok().map(GameId);
+    match (action, game, chosen) {
+        (ids::MOVES, Some(game), _) => Request::PickPiece(ctx, game),
+        (ids::PIECE, Some(game), Some(from)) => Request::PickTarget(ctx, game, from),
+        (ids::TARGET, Some(game), Some(mv)) => Request::Play(
+            ctx,
+            Command::Move {
+                game: Some(game),
+                mv,
+            },
+        ),
+        _ => match Command::from_button_id(id) {
+            Some(command) => Request::Play(ctx, command),
+            None => Request::Refuse(
+                "That button is from an older version of Leapfrog; ask for a fresh /board.".into(),
+            ),
+        },
+    }
+}
+
+/// What `interaction` asks for.
+#[must_use]
+pub fn request(interaction: &Interaction) -> Request {
+    match interaction {
+        Interaction::Ping(_) => Request::Ping,
+        Interaction::Command(i) => slash(i),
+        Interaction::Autocomplete(i) => autocomplete(i),
+        Interaction::Component(i) => component(i),
+        _ => Request::Ignore,
+    }
+}

@@ -1,0 +1,456 @@
+//! Both Discord front ends against a fake Discord on loopback: the HTTP endpoint driven by
+//! signed requests (and forged, stale and oversized ones), the gateway bot driven by a fake
+//! gateway; every REST call the bot makes lands in a recording fake of Discord's API.
+
+mod fake_discord;
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use ed25519_dalek::{Signer, SigningKey};
+use fake_discord::{id_of, token_of, Call, Gateway, Payloads, Person, Rest, APP_ID};
+use leapfrog::discord::bot::Bot;
+use leapfrog::discord::{endpoint, gateway, http_client, DiscordConfig};
+use leapfrog::play::{Dice, Play};
+use leapfrog::store::{ChannelId, GameId, GameRecord, SledStore, Store, StoreError, UserId};
+use serde_json::{json, Value};
+use serenity::interactions_endpoint::Verifier;
+
+const ALICE: Person = Person {
+    id: 101,
+    name: "alice",
+};
+const BOB: Person = Person {
+    id: 202,
+    name: "bob",
+};
+
+/// Gives the challenger the first seat on a random draw.
+struct Zero;
+impl Dice for Zero {
+    fn roll(&self, _: u64) -> u64 {
+        0
+    }
+}
+
+fn play() -> Arc<Play<SledStore>> {
+    Arc::new(Play::with(
+        SledStore::temporary().unwrap(),
+        Box::new(leapfrog::play::SystemClock),
+        Box::new(Zero),
+    ))
+}
+
+fn key() -> SigningKey {
+    SigningKey::from_bytes(&[7; 32])
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn config(rest: &str) -> DiscordConfig {
+    DiscordConfig {
+        token: Some("test-token".into()),
+        application_id: Some(APP_ID),
+        public_key: Some(hex(key().verifying_key().as_bytes())),
+        dev_guild: Some(77),
+        api_proxy: Some(rest.to_owned()),
+        ..DiscordConfig::default()
+    }
+}
+
+/// A store that takes its time: the bot must still answer Discord within its budget.
+struct SlowStore(SledStore);
+
+impl SlowStore {
+    fn wait(&self) {
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+impl Store for SlowStore {
+    fn insert(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
+        self.wait();
+        self.0.insert(record)
+    }
+    fn get(&self, id: GameId) -> Result<GameRecord, StoreError> {
+        self.wait();
+        self.0.get(id)
+    }
+    fn replace(&self, record: &GameRecord) -> Result<GameRecord, StoreError> {
+        self.wait();
+        self.0.replace(record)
+    }
+    fn games_of_user(&self, user: UserId) -> Result<Vec<GameRecord>, StoreError> {
+        self.wait();
+        self.0.games_of_user(user)
+    }
+    fn games_in_channel(&self, channel: ChannelId) -> Result<Vec<GameRecord>, StoreError> {
+        self.wait();
+        self.0.games_in_channel(channel)
+    }
+    fn challenges_in_channel(&self, channel: ChannelId) -> Result<Vec<GameRecord>, StoreError> {
+        self.wait();
+        self.0.challenges_in_channel(channel)
+    }
+    fn deadlines_until(&self, until: u64) -> Result<Vec<(u64, GameId)>, StoreError> {
+        self.0.deadlines_until(until)
+    }
+}
+
+/// The endpoint on a free port; returns its URL.
+async fn start_endpoint(config: &DiscordConfig) -> String {
+    start_endpoint_on(config, play()).await
+}
+
+async fn start_endpoint_on<S: Store + 'static>(
+    config: &DiscordConfig,
+    play: Arc<Play<S>>,
+) -> String {
+    let http = Arc::new(http_client(config, "test-token"));
+    let bot = Bot::new(play, http, Duration::from_millis(config.defer_after_ms));
+    let verifier = Verifier::try_new(key().verifying_key().to_bytes()).unwrap();
+    let router = endpoint::router(endpoint::Endpoint { bot, verifier }, config.max_body_bytes);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/interactions", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    url
+}
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// Posts `body` signed by `signer` at `timestamp`.
+async fn post(url: &str, body: &[u8], signer: &SigningKey, timestamp: u64) -> (u16, Value) {
+    let timestamp = timestamp.to_string();
+    let mut message = timestamp.as_bytes().to_vec();
+    message.extend_from_slice(body);
+    let signature = hex(&signer.sign(&message).to_bytes());
+    let response = reqwest::Client::new()
+        .post(url)
+        .header("X-Signature-Ed25519", signature)
+        .header("X-Signature-Timestamp", timestamp)
+        .header("Content-Type", "application/json")
+        .body(body.to_vec())
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+async fn send(url: &str, payload: &Value) -> Value {
+    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// Checks a call carries a board picture: a decodable 800 px PNG.
+fn assert_board(call: &Call) {
+    let png = call
+        .file()
+        .unwrap_or_else(|| panic!("no file in {} {}", call.method, call.path));
+    let image = image::load_from_memory(&png).expect("a valid PNG");
+    assert_eq!(image.width(), 800);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_endpoint_turns_away_unsigned_forged_stale_and_oversized_requests() {
+    let (_rest, rest_url) = Rest::start().await;
+    let config = config(&rest_url);
+    let url = start_endpoint(&config).await;
+    let ping = json!({"id": "1", "application_id": APP_ID.to_string(), "type": 1, "token": "t", "version": 1}).to_string();
+
+    let (status, body) = post(&url, ping.as_bytes(), &key(), now()).await;
+    assert_eq!((status, body), (200, json!({"type": 1})), "PING → PONG");
+
+    let forger = SigningKey::from_bytes(&[9; 32]);
+    assert_eq!(
+        post(&url, ping.as_bytes(), &forger, now()).await.0,
+        401,
+        "forged"
+    );
+    assert_eq!(
+        post(&url, ping.as_bytes(), &key(), now() - 3_600).await.0,
+        401,
+        "stale"
+    );
+    let unsigned = reqwest::Client::new()
+        .post(&url)
+        .body(ping.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unsigned.status().as_u16(), 401, "unsigned");
+    // A signature over other bytes than those sent.
+    let timestamp = now().to_string();
+    let signature = hex(&key().sign(format!("{timestamp}{{}}").as_bytes()).to_bytes());
+    let tampered = reqwest::Client::new()
+        .post(&url)
+        .header("X-Signature-Ed25519", signature)
+        .header("X-Signature-Timestamp", timestamp)
+        .body(ping.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(tampered.status().as_u16(), 401, "tampered body");
+    let huge = vec![b' '; config.max_body_bytes + 1];
+    assert_eq!(post(&url, &huge, &key(), now()).await.0, 413, "oversized");
+    let (status, _) = post(&url, b"{\"not\": \"an interaction\"}", &key(), now()).await;
+    assert_eq!(status, 400, "signed garbage");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_game_through_the_http_endpoint() {
+    let (rest, rest_url) = Rest::start().await;
+    let url = start_endpoint(&config(&rest_url)).await;
+    let mut p = Payloads::new();
+
+    // The challenge: a message with Accept/Decline, no picture, answered in the body.
+    let challenge = p.command(
+        ALICE,
+        "play",
+        &[("game", json!("jumpers")), ("board", json!("near"))],
+        Some(BOB),
+    );
+    let answer = send(&url, &challenge).await;
+    assert_eq!(answer["type"], 4, "{answer}");
+    assert!(
+        answer["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("alice challenges bob"),
+        "{answer}"
+    );
+    assert_eq!(answer["data"]["allowed_mentions"]["users"][0], "202");
+    let buttons = &answer["data"]["components"][0]["components"];
+    assert!(buttons.to_string().contains("accept:1"), "{buttons}");
+
+    // Accepting shows the board: acknowledged in the body, the PNG edited in over REST.
+    let accept = p.component(BOB, "accept:1", &[]);
+    let answer = send(&url, &accept).await;
+    assert_eq!(answer["type"], 5, "deferred: {answer}");
+    let edit_path = |payload: &Value| {
+        format!(
+            "/webhooks/{APP_ID}/{}/messages/@original",
+            token_of(payload)
+        )
+    };
+    let path = edit_path(&accept);
+    let (mut seen, call) = rest
+        .wait_for(0, |c| c.method == "PATCH" && c.path == path)
+        .await;
+    assert_board(&call);
+    assert!(
+        call.json()["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("<@101>"),
+        "alice is to move"
+    );
+
+    // Autocomplete offers alice's moves (and nothing to bob, who is not to move).
+    let typed = send(&url, &p.autocomplete(ALICE, "move", "move", "e3")).await;
+    assert_eq!(typed["type"], 8);
+    let choices: Vec<&str> = typed["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert!(
+        choices.contains(&"e3-h6") && choices.iter().all(|c| c.starts_with("e3")),
+        "{choices:?}"
+    );
+    let none = send(&url, &p.autocomplete(BOB, "move", "move", "")).await;
+    assert_eq!(none["data"]["choices"], json!([]));
+
+    // The picker: the Move button lists pieces, a piece lists its moves (in place).
+    let pieces = send(&url, &p.component(ALICE, "moves:1", &[])).await;
+    assert_eq!(pieces["type"], 4);
+    assert_eq!(pieces["data"]["flags"], 64, "only alice sees the picker");
+    assert!(
+        pieces["data"]["components"].to_string().contains("\"e3\""),
+        "{pieces}"
+    );
+    let targets = send(&url, &p.component(ALICE, "piece:1", &["e3"])).await;
+    assert_eq!(targets["type"], 7, "updates the picker: {targets}");
+    assert!(targets["data"]["components"].to_string().contains("e3-h6"));
+
+    // A refusal is private and says why.
+    let wrong = send(
+        &url,
+        &p.command(BOB, "move", &[("move", json!("c9-d8"))], None),
+    )
+    .await;
+    assert_eq!(wrong["type"], 4);
+    assert_eq!(wrong["data"]["flags"], 64);
+    assert!(
+        wrong["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("turn in game #1, not yours"),
+        "{wrong}"
+    );
+
+    // The game: alice by the picker's last step, then slash commands, to alice's win.
+    let moves = [
+        p.component(ALICE, "target:1", &["e3-h6"]),
+        p.command(BOB, "move", &[("move", json!("c9-d8"))], None),
+        p.command(
+            ALICE,
+            "move",
+            &[("move", json!("h6-e9")), ("game", json!(1))],
+            None,
+        ),
+    ];
+    for payload in &moves {
+        let answer = send(&url, payload).await;
+        assert_eq!(answer["type"], 5, "{answer}");
+        let path = edit_path(payload);
+        let (index, call) = rest
+            .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
+            .await;
+        seen = index + 1;
+        assert_board(&call);
+    }
+    let last = rest.calls()[seen - 1].json();
+    let text = last["content"].as_str().unwrap();
+    assert!(text.contains("**alice (White)** wins"), "{text}");
+    assert!(rest
+        .calls()
+        .iter()
+        .all(|c| c.authorization == "Bot test-token"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_game_through_the_gateway() {
+    let (rest, rest_url) = Rest::start().await;
+    let fake = Gateway::start().await;
+    rest.set_gateway(&fake.url);
+    let config = config(&rest_url);
+    let mut client = gateway::client(&config, "test-token", play())
+        .await
+        .unwrap();
+    let shard = client.shard_manager.clone();
+    tokio::spawn(async move { client.start().await });
+
+    let identify = fake.identified().await;
+    assert_eq!(identify["d"]["token"], "Bot test-token");
+    // READY registers the commands in the development server.
+    let register = format!("/applications/{APP_ID}/guilds/77/commands");
+    let (_, call) = rest
+        .wait_for(0, |c| c.method == "PUT" && c.path == register)
+        .await;
+    let names: Vec<String> = call
+        .json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(
+        names.contains(&"play".to_owned()) && names.contains(&"move".to_owned()),
+        "{names:?}"
+    );
+
+    let mut p = Payloads::new();
+    let callback = |payload: &Value| {
+        format!(
+            "/interactions/{}/{}/callback",
+            id_of(payload),
+            token_of(payload)
+        )
+    };
+    let mut seen = 0;
+    let script = [
+        p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB)),
+        p.command(BOB, "accept", &[], None),
+        p.command(ALICE, "move", &[("move", json!("e3-h6"))], None),
+        p.command(BOB, "move", &[("move", json!("c9-d8"))], None),
+        p.command(ALICE, "move", &[("move", json!("h6-e9"))], None),
+    ];
+    for (i, payload) in script.iter().enumerate() {
+        fake.dispatch(payload.clone());
+        let path = callback(payload);
+        let (index, call) = rest
+            .wait_for(seen, |c| c.method == "POST" && c.path == path)
+            .await;
+        seen = index + 1;
+        let answer = call.json();
+        assert_eq!(answer["type"], 4, "{answer}");
+        if i > 0 {
+            // Every board comes with its picture, in the first answer itself.
+            assert_board(&call);
+        }
+        if i == script.len() - 1 {
+            let text = answer["data"]["content"].as_str().unwrap();
+            assert!(text.contains("**alice (White)** wins"), "{text}");
+        }
+    }
+    shard.shutdown_all().await;
+}
+
+/// Slow answers are acknowledged at once and completed later: a board by editing the
+/// acknowledgement, a private answer by a private follow-up (the public "thinking" removed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_are_deferred_then_completed() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = DiscordConfig {
+        defer_after_ms: 100,
+        ..config(&rest_url)
+    };
+    let slow = Arc::new(Play::with(
+        SlowStore(SledStore::temporary().unwrap()),
+        Box::new(leapfrog::play::SystemClock),
+        Box::new(Zero),
+    ));
+    let url = start_endpoint_on(&config, slow).await;
+    let mut p = Payloads::new();
+
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    let started = std::time::Instant::now();
+    let answer = send(&url, &challenge).await;
+    assert!(
+        started.elapsed() < Duration::from_millis(1_000),
+        "acknowledged in time"
+    );
+    assert_eq!(answer["type"], 5, "{answer}");
+    assert_eq!(answer["data"]["flags"], 0, "a public acknowledgement");
+    let original = format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(&challenge)
+    );
+    let (_, edit) = rest
+        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
+        .await;
+    assert!(edit.json()["content"]
+        .as_str()
+        .unwrap()
+        .contains("alice challenges bob"));
+
+    let games = p.command(BOB, "games", &[], None);
+    assert_eq!(send(&url, &games).await["type"], 5);
+    let original = format!("/webhooks/{APP_ID}/{}/messages/@original", token_of(&games));
+    rest.wait_for(0, |c| c.method == "DELETE" && c.path == original)
+        .await;
+    let follow_up = format!("/webhooks/{APP_ID}/{}", token_of(&games));
+    let (_, call) = rest
+        .wait_for(0, |c| c.method == "POST" && c.path == follow_up)
+        .await;
+    let message = call.json();
+    assert_eq!(message["flags"], 64, "{message}");
+    assert!(
+        message["content"].as_str().unwrap().contains("Your games"),
+        "{message}"
+    );
+}

@@ -1,0 +1,380 @@
+//! A fake Discord on loopback: a REST server that records every call the bot makes (and
+//! answers with the minimal JSON serenity parses), a gateway that speaks HELLO / IDENTIFY /
+//! READY / heartbeats and dispatches the interactions a test hands it, and builders for
+//! Discord's documented interaction payloads.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::IntoResponse;
+use axum::Router;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message as Frame;
+
+/// The application id the fake hands out.
+pub const APP_ID: u64 = 1_000;
+/// The bot's user id.
+pub const BOT_ID: u64 = 999;
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// GET, POST, PATCH…
+    pub method: String,
+    /// The path, from `/api/v10`.
+    pub path: String,
+    /// The `Content-Type` header.
+    pub content_type: String,
+    /// The `Authorization` header.
+    pub authorization: String,
+    /// The raw body.
+    pub body: Vec<u8>,
+}
+
+impl Call {
+    /// The JSON of the call: the body, or a multipart body's `payload_json`.
+    pub fn json(&self) -> Value {
+        if self.content_type.starts_with("multipart/") {
+            let payload = self.part("payload_json").expect("a payload_json part");
+            serde_json::from_slice(&payload).expect("payload_json is JSON")
+        } else if self.body.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&self.body).expect("a JSON body")
+        }
+    }
+
+    /// The bytes of the multipart part named `name` (`files[0]`, `payload_json`).
+    pub fn part(&self, name: &str) -> Option<Vec<u8>> {
+        let boundary = self
+            .content_type
+            .split("boundary=")
+            .nth(1)?
+            .trim_matches('"');
+        let delimiter = format!("--{boundary}");
+        let body = &self.body;
+        let starts: Vec<usize> = find_all(body, delimiter.as_bytes());
+        starts.windows(2).find_map(|w| {
+            let part = &body[w[0] + delimiter.len()..w[1]];
+            let split = find_all(part, b"\r\n\r\n").into_iter().next()?;
+            let head = String::from_utf8_lossy(&part[..split]);
+            head.contains(&format!("name=\"{name}\"")).then(|| {
+                let content = &part[split + 4..];
+                content.strip_suffix(b"\r\n").unwrap_or(content).to_vec()
+            })
+        })
+    }
+
+    /// The first attached file.
+    pub fn file(&self) -> Option<Vec<u8>> {
+        self.part("files[0]")
+    }
+}
+
+fn find_all(haystack: &[u8], needle: &[u8]) -> Vec<usize> {
+    (0..haystack.len().saturating_sub(needle.len()) + 1)
+        .filter(|&i| haystack[i..].starts_with(needle))
+        .collect()
+}
+
+/// A recorded fake of Discord's REST API.
+#[derive(Clone, Default)]
+pub struct Rest {
+    calls: Arc<Mutex<Vec<Call>>>,
+    gateway_url: Arc<Mutex<String>>,
+}
+
+fn message_json() -> Value {
+    json!({
+        "id": "1", "channel_id": "2", "author": {"id": BOT_ID.to_string(), "username": "leapfrog", "bot": true},
+        "content": "", "timestamp": "2026-01-01T00:00:00Z", "tts": false, "mention_everyone": false,
+        "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0
+    })
+}
+
+async fn record(
+    State(rest): State<Rest>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> axum::response::Response {
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_owned()
+    };
+    let path = uri.path().trim_start_matches("/api/v10").to_owned();
+    rest.calls.lock().unwrap().push(Call {
+        method: method.to_string(),
+        path: path.clone(),
+        content_type: header("content-type"),
+        authorization: header("authorization"),
+        body: body.to_vec(),
+    });
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match (method.as_str(), parts.as_slice()) {
+        ("GET", ["gateway"]) => {
+            axum::Json(json!({"url": *rest.gateway_url.lock().unwrap()})).into_response()
+        }
+        ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
+        ("PUT", ["applications", _, "commands"] | ["applications", _, "guilds", _, "commands"]) => {
+            axum::Json(json!([])).into_response()
+        }
+        ("PATCH" | "POST", ["webhooks", ..]) => axum::Json(message_json()).into_response(),
+        ("DELETE", ["webhooks", ..]) => StatusCode::NO_CONTENT.into_response(),
+        _ => (StatusCode::NOT_FOUND, "the fake does not know this route").into_response(),
+    }
+}
+
+impl Rest {
+    /// Starts the fake on a free loopback port; returns it and its base URL.
+    pub async fn start() -> (Self, String) {
+        let rest = Self::default();
+        let app = Router::new().fallback(record).with_state(rest.clone());
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        (rest, format!("http://{address}"))
+    }
+
+    /// Where `GET /gateway` sends the bot.
+    pub fn set_gateway(&self, url: &str) {
+        *self.gateway_url.lock().unwrap() = url.to_owned();
+    }
+
+    /// Every call so far.
+    pub fn calls(&self) -> Vec<Call> {
+        self.calls.lock().unwrap().clone()
+    }
+
+    /// Waits (up to 10 s) for a call whose method and path match, after the first `skip`
+    /// calls; returns it with its index.
+    pub async fn wait_for(&self, skip: usize, matches: impl Fn(&Call) -> bool) -> (usize, Call) {
+        for _ in 0..1_000 {
+            if let Some(found) = self
+                .calls()
+                .into_iter()
+                .enumerate()
+                .skip(skip)
+                .find(|(_, c)| matches(c))
+            {
+                return found;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!(
+            "no matching call; calls: {:#?}",
+            self.calls()
+                .iter()
+                .map(|c| (&c.method, &c.path))
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
+/// A fake gateway: one bot connection at a time.
+pub struct Gateway {
+    /// `ws://127.0.0.1:port`.
+    pub url: String,
+    dispatch: mpsc::UnboundedSender<Value>,
+    /// What the bot sent (IDENTIFY, heartbeats), as JSON.
+    pub received: Arc<Mutex<Vec<Value>>>,
+}
+
+impl Gateway {
+    /// Starts it on a free loopback port.
+    pub async fn start() -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address: SocketAddr = listener.local_addr().unwrap();
+        let (dispatch, mut events) = mpsc::unbounded_channel::<Value>();
+        let received = Arc::new(Mutex::new(Vec::new()));
+        let log = Arc::clone(&received);
+        tokio::spawn(async move {
+            let (stream, _) = listener.accept().await.unwrap();
+            let mut ws = tokio_tungstenite::accept_async(stream).await.unwrap();
+            let hello = json!({"op": 10, "d": {"heartbeat_interval": 45_000}});
+            ws.send(Frame::text(hello.to_string())).await.unwrap();
+            let mut seq = 0u64;
+            loop {
+                tokio::select! {
+                    frame = ws.next() => {
+                        let Some(Ok(frame)) = frame else { return };
+                        let Ok(text) = frame.into_text() else { continue };
+                        let Ok(value) = serde_json::from_str::<Value>(&text) else { continue };
+                        log.lock().unwrap().push(value.clone());
+                        match value["op"].as_u64() {
+                            Some(1) => ws.send(Frame::text(json!({"op": 11}).to_string())).await.unwrap(),
+                            Some(2) => {
+                                seq += 1;
+                                let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
+                                    "v": 10,
+                                    "user": {"id": BOT_ID.to_string(), "username": "leapfrog", "bot": true},
+                                    "guilds": [],
+                                    "session_id": "fake-session",
+                                    "resume_gateway_url": "ws://127.0.0.1:1",
+                                    "application": {"id": APP_ID.to_string(), "flags": 0}
+                                }});
+                                ws.send(Frame::text(ready.to_string())).await.unwrap();
+                            }
+                            _ => {}
+                        }
+                    }
+                    event = events.recv() => {
+                        let Some(d) = event else { return };
+                        seq += 1;
+                        let frame = json!({"op": 0, "s": seq, "t": "INTERACTION_CREATE", "d": d});
+                        ws.send(Frame::text(frame.to_string())).await.unwrap();
+                    }
+                }
+            }
+        });
+        Self {
+            url: format!("ws://{address}"),
+            dispatch,
+            received,
+        }
+    }
+
+    /// Sends an INTERACTION_CREATE with this interaction.
+    pub fn dispatch(&self, interaction: Value) {
+        self.dispatch.send(interaction).unwrap();
+    }
+
+    /// Waits for the bot's IDENTIFY.
+    pub async fn identified(&self) -> Value {
+        for _ in 0..1_000 {
+            if let Some(found) = self.received.lock().unwrap().iter().find(|v| v["op"] == 2) {
+                return found.clone();
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("the bot never identified");
+    }
+}
+
+/// Builds Discord's interaction payloads for one channel of one server.
+pub struct Payloads {
+    next_id: u64,
+    /// The server.
+    pub guild: u64,
+    /// The channel.
+    pub channel: u64,
+}
+
+/// A user in the channel.
+#[derive(Clone, Copy)]
+pub struct Person {
+    /// The id.
+    pub id: u64,
+    /// The name.
+    pub name: &'static str,
+}
+
+fn user_json(p: Person) -> Value {
+    json!({"id": p.id.to_string(), "username": p.name, "global_name": p.name, "discriminator": "0", "bot": false})
+}
+
+fn member_json(p: Person) -> Value {
+    json!({"user": user_json(p), "roles": [], "deaf": false, "mute": false, "flags": 0, "joined_at": "2026-01-01T00:00:00Z"})
+}
+
+impl Payloads {
+    /// Payloads for a server and channel.
+    pub fn new() -> Self {
+        Self {
+            next_id: 5_000,
+            guild: 77,
+            channel: 88,
+        }
+    }
+
+    fn id(&mut self) -> String {
+        self.next_id += 1;
+        self.next_id.to_string()
+    }
+
+    fn base(&mut self, kind: u8, who: Person, data: Value) -> Value {
+        let id = self.id();
+        json!({
+            "id": id, "application_id": APP_ID.to_string(), "type": kind, "data": data,
+            "guild_id": self.guild.to_string(), "channel_id": self.channel.to_string(),
+            "member": member_json(who), "token": format!("token-{id}"), "version": 1,
+            "locale": "en-US", "entitlements": [], "attachment_size_limit": 8_388_608,
+            "app_permissions": "0"
+        })
+    }
+
+    /// A slash command with `(name, value)` options (strings; ints for `game`; a user for
+    /// `opponent`, resolved like Discord does).
+    pub fn command(
+        &mut self,
+        who: Person,
+        name: &str,
+        options: &[(&str, Value)],
+        opponent: Option<Person>,
+    ) -> Value {
+        let mut options: Vec<Value> = options
+            .iter()
+            .map(|(n, v)| {
+                let kind = if v.is_i64() { 4 } else { 3 };
+                json!({"name": n, "type": kind, "value": v})
+            })
+            .collect();
+        let mut resolved = json!({});
+        if let Some(o) = opponent {
+            options.push(json!({"name": "opponent", "type": 6, "value": o.id.to_string()}));
+            resolved = json!({"users": {o.id.to_string(): user_json(o)}});
+        }
+        let data =
+            json!({"id": "1", "name": name, "type": 1, "options": options, "resolved": resolved});
+        self.base(2, who, data)
+    }
+
+    /// An autocomplete request with `focused` being typed.
+    pub fn autocomplete(&mut self, who: Person, name: &str, focused: &str, typed: &str) -> Value {
+        let data = json!({"id": "1", "name": name, "type": 1, "options": [
+            {"name": focused, "type": 3, "value": typed, "focused": true}
+        ]});
+        self.base(4, who, data)
+    }
+
+    /// A button click (`values` empty) or a menu choice.
+    pub fn component(&mut self, who: Person, custom_id: &str, values: &[&str]) -> Value {
+        let (kind, data) = if values.is_empty() {
+            (2, json!({"custom_id": custom_id, "component_type": 2}))
+        } else {
+            (
+                3,
+                json!({"custom_id": custom_id, "component_type": 3, "values": values}),
+            )
+        };
+        let _ = kind;
+        let mut payload = self.base(3, who, data);
+        let mut message = message_json();
+        message["channel_id"] = json!(self.channel.to_string());
+        payload["message"] = message;
+        payload
+    }
+}
+
+/// The interaction id of a payload.
+pub fn id_of(payload: &Value) -> String {
+    payload["id"].as_str().unwrap().to_owned()
+}
+
+/// Its token.
+pub fn token_of(payload: &Value) -> String {
+    payload["token"].as_str().unwrap().to_owned()
+}
