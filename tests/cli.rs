@@ -122,3 +122,30 @@ fn render_writes_a_png_and_reports_a_bad_path() {
     );
     assert_eq!(message.lines().count(), 1, "{message}");
 }
+
+#[test]
+fn the_bot_without_its_secrets_says_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, "[discord]\ntoken = \"t\"\n").unwrap();
+    let empty = dir.path().join("empty.toml");
+    std::fs::write(&empty, "").unwrap();
+    for (args, message) in [
+        (
+            vec!["serve", "--config", empty.to_str().unwrap()],
+            "leapfrog: no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see README)\n",
+        ),
+        (
+            vec!["http", "--config", config.to_str().unwrap()],
+            "leapfrog: no public key: set [discord] public_key in config.toml (Developer Portal → General Information)\n",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+            .args(&args)
+            .env_remove("DISCORD_TOKEN")
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(stderr(&out), message, "{args:?}");
+    }
+}

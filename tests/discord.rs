@@ -5,16 +5,17 @@
 mod fake_discord;
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use ed25519_dalek::{Signer, SigningKey};
-use fake_discord::{id_of, token_of, Call, Gateway, Payloads, Person, Rest, APP_ID};
-use leapfrog::discord::bot::Bot;
-use leapfrog::discord::{endpoint, gateway, http_client, DiscordConfig};
+use fake_discord::{
+    config, hex, id_of, key, now, post, start_endpoint, token_of, Call, Gateway, Payloads, Person,
+    Rest, APP_ID,
+};
+use leapfrog::discord::{gateway, DiscordConfig};
 use leapfrog::play::{Dice, Play};
 use leapfrog::store::{ChannelId, GameId, GameRecord, SledStore, Store, StoreError, UserId};
 use serde_json::{json, Value};
-use serenity::interactions_endpoint::Verifier;
 
 const ALICE: Person = Person {
     id: 101,
@@ -39,25 +40,6 @@ fn play() -> Arc<Play<SledStore>> {
         Box::new(leapfrog::play::SystemClock),
         Box::new(Zero),
     ))
-}
-
-fn key() -> SigningKey {
-    SigningKey::from_bytes(&[7; 32])
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn config(rest: &str) -> DiscordConfig {
-    DiscordConfig {
-        token: Some("test-token".into()),
-        application_id: Some(APP_ID),
-        public_key: Some(hex(key().verifying_key().as_bytes())),
-        dev_guild: Some(77),
-        api_proxy: Some(rest.to_owned()),
-        ..DiscordConfig::default()
-    }
 }
 
 /// A store that takes its time: the bot must still answer Discord within its budget.
@@ -99,55 +81,6 @@ impl Store for SlowStore {
     }
 }
 
-/// The endpoint on a free port; returns its URL.
-async fn start_endpoint(config: &DiscordConfig) -> String {
-    start_endpoint_on(config, play()).await
-}
-
-async fn start_endpoint_on<S: Store + 'static>(
-    config: &DiscordConfig,
-    play: Arc<Play<S>>,
-) -> String {
-    let http = Arc::new(http_client(config, "test-token"));
-    let bot = Bot::new(play, http, Duration::from_millis(config.defer_after_ms));
-    let verifier = Verifier::try_new(key().verifying_key().to_bytes()).unwrap();
-    let router = endpoint::router(endpoint::Endpoint { bot, verifier }, config.max_body_bytes);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/interactions", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    url
-}
-
-fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-}
-
-/// Posts `body` signed by `signer` at `timestamp`.
-async fn post(url: &str, body: &[u8], signer: &SigningKey, timestamp: u64) -> (u16, Value) {
-    let timestamp = timestamp.to_string();
-    let mut message = timestamp.as_bytes().to_vec();
-    message.extend_from_slice(body);
-    let signature = hex(&signer.sign(&message).to_bytes());
-    let response = reqwest::Client::new()
-        .post(url)
-        .header("X-Signature-Ed25519", signature)
-        .header("X-Signature-Timestamp", timestamp)
-        .header("Content-Type", "application/json")
-        .body(body.to_vec())
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    let text = response.text().await.unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
-
 async fn send(url: &str, payload: &Value) -> Value {
     let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
     assert_eq!(status, 200, "{body}");
@@ -167,7 +100,7 @@ fn assert_board(call: &Call) {
 async fn the_endpoint_turns_away_unsigned_forged_stale_and_oversized_requests() {
     let (_rest, rest_url) = Rest::start().await;
     let config = config(&rest_url);
-    let url = start_endpoint(&config).await;
+    let url = start_endpoint(&config, play()).await;
     let ping = json!({"id": "1", "application_id": APP_ID.to_string(), "type": 1, "token": "t", "version": 1}).to_string();
 
     let (status, body) = post(&url, ping.as_bytes(), &key(), now()).await;
@@ -212,7 +145,7 @@ async fn the_endpoint_turns_away_unsigned_forged_stale_and_oversized_requests() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_game_through_the_http_endpoint() {
     let (rest, rest_url) = Rest::start().await;
-    let url = start_endpoint(&config(&rest_url)).await;
+    let url = start_endpoint(&config(&rest_url), play()).await;
     let mut p = Payloads::new();
 
     // The challenge: a message with Accept/Decline, no picture, answered in the body.
@@ -285,6 +218,33 @@ async fn a_full_game_through_the_http_endpoint() {
     let targets = send(&url, &p.component(ALICE, "piece:1", &["e3"])).await;
     assert_eq!(targets["type"], 7, "updates the picker: {targets}");
     assert!(targets["data"]["components"].to_string().contains("e3-h6"));
+
+    // Resigning asks first, privately.
+    let sure = send(&url, &p.component(BOB, "confirm|resign:1", &[])).await;
+    assert_eq!(sure["data"]["flags"], 64);
+    assert!(
+        sure["data"]["components"]
+            .to_string()
+            .contains("\"resign:1\""),
+        "{sure}"
+    );
+
+    // A bot can't be challenged (yet): said privately, no game made.
+    let robot = Person {
+        id: fake_discord::BOT_ID,
+        name: "leapfrog",
+    };
+    let mut versus_bot = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(robot));
+    versus_bot["data"]["resolved"]["users"][robot.id.to_string()]["bot"] = json!(true);
+    let refused = send(&url, &versus_bot).await;
+    assert_eq!(refused["data"]["flags"], 64);
+    assert!(
+        refused["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("is a bot"),
+        "{refused}"
+    );
 
     // A refusal is private and says why.
     let wrong = send(
@@ -414,7 +374,7 @@ async fn slow_answers_are_deferred_then_completed() {
         Box::new(leapfrog::play::SystemClock),
         Box::new(Zero),
     ));
-    let url = start_endpoint_on(&config, slow).await;
+    let url = start_endpoint(&config, slow).await;
     let mut p = Payloads::new();
 
     let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));

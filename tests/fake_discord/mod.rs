@@ -7,7 +7,14 @@
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use ed25519_dalek::{Signer, SigningKey};
+use leapfrog::discord::bot::Bot;
+use leapfrog::discord::{endpoint, http_client, DiscordConfig};
+use leapfrog::play::Play;
+use leapfrog::store::Store;
+use serenity::interactions_endpoint::Verifier;
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -91,6 +98,7 @@ fn find_all(haystack: &[u8], needle: &[u8]) -> Vec<usize> {
 pub struct Rest {
     calls: Arc<Mutex<Vec<Call>>>,
     gateway_url: Arc<Mutex<String>>,
+    arrived: Arc<tokio::sync::Notify>,
 }
 
 fn message_json() -> Value {
@@ -123,6 +131,7 @@ async fn record(
         authorization: header("authorization"),
         body: body.to_vec(),
     });
+    rest.arrived.notify_waiters();
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     match (method.as_str(), parts.as_slice()) {
         ("GET", ["gateway"]) => {
@@ -162,7 +171,12 @@ impl Rest {
     /// Waits (up to 10 s) for a call whose method and path match, after the first `skip`
     /// calls; returns it with its index.
     pub async fn wait_for(&self, skip: usize, matches: impl Fn(&Call) -> bool) -> (usize, Call) {
-        for _ in 0..1_000 {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            // Listen before looking, so a call that lands in between is not missed.
+            let arrival = self.arrived.notified();
+            tokio::pin!(arrival);
+            arrival.as_mut().enable();
             if let Some(found) = self
                 .calls()
                 .into_iter()
@@ -172,7 +186,9 @@ impl Rest {
             {
                 return found;
             }
-            tokio::time::sleep(Duration::from_millis(10)).await;
+            if tokio::time::timeout_at(deadline, arrival).await.is_err() {
+                break;
+            }
         }
         panic!(
             "no matching call; calls: {:#?}",
@@ -377,4 +393,72 @@ pub fn id_of(payload: &Value) -> String {
 /// Its token.
 pub fn token_of(payload: &Value) -> String {
     payload["token"].as_str().unwrap().to_owned()
+}
+
+/// The application's signing key (its public half is the endpoint's `public_key`).
+pub fn key() -> SigningKey {
+    SigningKey::from_bytes(&[7; 32])
+}
+
+/// Lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `leapfrog http`'s router over `play` on a free loopback port; returns its URL.
+pub async fn start_endpoint<S: Store + 'static>(
+    config: &DiscordConfig,
+    play: Arc<Play<S>>,
+) -> String {
+    let http = Arc::new(http_client(config, "test-token"));
+    let bot = Bot::new(play, http, Duration::from_millis(config.defer_after_ms));
+    let verifier = Verifier::try_new(key().verifying_key().to_bytes()).unwrap();
+    let router = endpoint::router(endpoint::Endpoint { bot, verifier }, config.max_body_bytes);
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/interactions", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    url
+}
+
+/// Seconds since the epoch: a fresh signature timestamp.
+pub fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// Posts `body` signed by `signer` at `timestamp`.
+pub async fn post(url: &str, body: &[u8], signer: &SigningKey, timestamp: u64) -> (u16, Value) {
+    let timestamp = timestamp.to_string();
+    let mut message = timestamp.as_bytes().to_vec();
+    message.extend_from_slice(body);
+    let signature = hex(&signer.sign(&message).to_bytes());
+    let response = reqwest::Client::new()
+        .post(url)
+        .header("X-Signature-Ed25519", signature)
+        .header("X-Signature-Timestamp", timestamp)
+        .header("Content-Type", "application/json")
+        .body(body.to_vec())
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+/// The bot's settings against a fake REST server at `rest`.
+pub fn config(rest: &str) -> DiscordConfig {
+    DiscordConfig {
+        token: Some("test-token".into()),
+        application_id: Some(APP_ID),
+        public_key: Some(hex(key().verifying_key().as_bytes())),
+        dev_guild: Some(77),
+        api_proxy: Some(rest.to_owned()),
+        ..DiscordConfig::default()
+    }
 }
