@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use fake_discord::{config, now, post, start_endpoint, token_of, Payloads, Person, Rest, APP_ID};
 use leapfrog::games::{AnyGame, GameKind};
-use leapfrog::play::{Dice, Play, SystemClock};
+use leapfrog::play::{Play, SystemClock};
 use leapfrog::store::{SledStore, StoreConfig};
 use serde_json::json;
 
@@ -27,14 +27,6 @@ const BOB: Person = Person {
 };
 const SAMPLES: usize = 400;
 
-/// The challenger takes the first seat.
-struct Zero;
-impl Dice for Zero {
-    fn roll(&self, _: u64) -> u64 {
-        0
-    }
-}
-
 fn percentile(mut samples: Vec<Duration>, p: f64) -> Duration {
     samples.sort();
     samples[((samples.len() - 1) as f64 * p).round() as usize]
@@ -47,7 +39,11 @@ async fn main() {
         data_dir: dir.clone(),
     })
     .expect("store opens");
-    let play = Arc::new(Play::with(store, Box::new(SystemClock), Box::new(Zero)));
+    let play = Arc::new(Play::with(
+        store,
+        Box::new(SystemClock),
+        Box::new(fake_discord::ChallengerFirst),
+    ));
     let (rest, rest_url) = Rest::start().await;
     let url = start_endpoint(&config(&rest_url), play).await;
     let mut payloads = Payloads::new();

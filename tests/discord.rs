@@ -2,6 +2,7 @@
 //! signed requests (and forged, stale and oversized ones), the gateway bot driven by a fake
 //! gateway; every REST call the bot makes lands in a recording fake of Discord's API.
 
+mod common;
 mod fake_discord;
 
 use std::sync::Arc;
@@ -13,7 +14,7 @@ use fake_discord::{
     Rest, APP_ID,
 };
 use leapfrog::discord::{gateway, DiscordConfig};
-use leapfrog::play::{Dice, Play};
+use leapfrog::play::Play;
 use leapfrog::store::{ChannelId, GameId, GameRecord, SledStore, Store, StoreError, UserId};
 use serde_json::{json, Value};
 
@@ -26,19 +27,11 @@ const BOB: Person = Person {
     name: "bob",
 };
 
-/// Gives the challenger the first seat on a random draw.
-struct Zero;
-impl Dice for Zero {
-    fn roll(&self, _: u64) -> u64 {
-        0
-    }
-}
-
 fn play() -> Arc<Play<SledStore>> {
     Arc::new(Play::with(
         SledStore::temporary().unwrap(),
         Box::new(leapfrog::play::SystemClock),
-        Box::new(Zero),
+        Box::new(fake_discord::ChallengerFirst),
     ))
 }
 
@@ -372,7 +365,7 @@ async fn slow_answers_are_deferred_then_completed() {
     let slow = Arc::new(Play::with(
         SlowStore(SledStore::temporary().unwrap()),
         Box::new(leapfrog::play::SystemClock),
-        Box::new(Zero),
+        Box::new(fake_discord::ChallengerFirst),
     ));
     let url = start_endpoint(&config, slow).await;
     let mut p = Payloads::new();
@@ -413,4 +406,48 @@ async fn slow_answers_are_deferred_then_completed() {
         message["content"].as_str().unwrap().contains("Your games"),
         "{message}"
     );
+}
+
+/// A whole Jump Sturdy game through the endpoint: a picture after every move, the right
+/// winner at the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_jump_sturdy_game_through_the_http_endpoint() {
+    let (rest, rest_url) = Rest::start().await;
+    let url = start_endpoint(&config(&rest_url), play()).await;
+    let mut p = Payloads::new();
+    let challenge = p.command(ALICE, "play", &[("game", json!("jump-sturdy"))], Some(BOB));
+    assert_eq!(send(&url, &challenge).await["type"], 4);
+    send(&url, &p.command(BOB, "accept", &[], None)).await;
+    let mut mirror =
+        leapfrog::games::AnyGame::new(leapfrog::games::GameKind::JumpSturdy, &[], None).unwrap();
+    let mut players = [ALICE, BOB];
+    let mut seen = 0;
+    let mut last = Value::Null;
+    while !mirror.outcome().is_finished() {
+        let mv = common::racing_move(&mirror);
+        let payload = p.command(
+            players[0],
+            "move",
+            &[("move", json!(mv.to_uppercase()))],
+            None,
+        );
+        assert_eq!(send(&url, &payload).await["type"], 5);
+        let path = format!(
+            "/webhooks/{APP_ID}/{}/messages/@original",
+            token_of(&payload)
+        );
+        let (index, call) = rest
+            .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
+            .await;
+        seen = index + 1;
+        assert_board(&call);
+        last = call.json();
+        mirror.play(&mv).unwrap();
+        players.swap(0, 1);
+    }
+    let winner = match mirror.outcome() {
+        leapfrog::games::Outcome::Win(seat) if seat.0 == 0 => "**alice (Blue)** wins",
+        _ => "**bob (Red)** wins",
+    };
+    assert!(last["content"].as_str().unwrap().contains(winner), "{last}");
 }

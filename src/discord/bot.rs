@@ -99,14 +99,7 @@ impl<S: Store + 'static> Bot<S> {
                     .into_iter()
                     .map(|m| AutocompleteChoice::new(m.clone(), m))
                     .collect();
-                let response = CreateAutocompleteResponse::new().set_choices(choices);
-                self.first(
-                    CreateInteractionResponse::Autocomplete(response),
-                    via,
-                    id,
-                    &token,
-                )
-                .await
+                self.suggest(choices, via, id, &token).await
             }
             Request::CompleteGame(ctx, typed) => {
                 let games = blocking(move || play.complete_game(&ctx, &typed)).await;
@@ -119,14 +112,7 @@ impl<S: Store + 'static> Bot<S> {
                         AutocompleteChoice::new(label, game.0)
                     })
                     .collect();
-                let response = CreateAutocompleteResponse::new().set_choices(choices);
-                self.first(
-                    CreateInteractionResponse::Autocomplete(response),
-                    via,
-                    id,
-                    &token,
-                )
-                .await
+                self.suggest(choices, via, id, &token).await
             }
             Request::Play(ctx, command) => {
                 self.show(via, id, token, Show::New, move || {
@@ -155,6 +141,24 @@ impl<S: Store + 'static> Bot<S> {
                 self.show(via, id, token, Show::New, move || message).await
             }
         }
+    }
+
+    /// Answers an autocomplete request with `choices`.
+    async fn suggest(
+        &self,
+        choices: Vec<AutocompleteChoice>,
+        via: Via,
+        id: InteractionId,
+        token: &str,
+    ) -> Option<CreateInteractionResponse> {
+        let response = CreateAutocompleteResponse::new().set_choices(choices);
+        self.first(
+            CreateInteractionResponse::Autocomplete(response),
+            via,
+            id,
+            token,
+        )
+        .await
     }
 
     /// Sends a first answer over REST, or returns it for the HTTP body.

@@ -131,18 +131,26 @@ impl Message {
                 "Too many pieces can move to list them here; type /move and pick from the suggestions.",
             );
         }
-        let options = pieces
+        let content = format!("Game #{}: which piece?", game.0);
+        Self::menu(
+            content,
+            format!("{}:{}", ids::PIECE, game.0),
+            "Piece",
+            &pieces,
+        )
+    }
+
+    /// A private message with one menu whose options are `values` (label = value).
+    fn menu(content: String, id: String, placeholder: &str, values: &[&str]) -> Self {
+        let options = values
             .iter()
-            .map(|p| CreateSelectMenuOption::new(*p, *p))
+            .map(|v| CreateSelectMenuOption::new(*v, *v))
             .collect();
         Self {
-            content: format!("Game #{}: which piece?", game.0),
+            content,
             rows: vec![CreateActionRow::SelectMenu(
-                CreateSelectMenu::new(
-                    format!("{}:{}", ids::PIECE, game.0),
-                    CreateSelectMenuKind::String { options },
-                )
-                .placeholder("Piece"),
+                CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
+                    .placeholder(placeholder),
             )],
             ephemeral: true,
             ..Self::default()
@@ -152,9 +160,10 @@ impl Message {
     /// The picker's second step: the chosen piece's moves.
     #[must_use]
     pub fn target_picker(game: GameId, from: &str, moves: &[String]) -> Self {
-        let targets: Vec<&String> = moves
+        let targets: Vec<&str> = moves
             .iter()
-            .filter(|m| m.as_str() == from || m.split_once('-').is_some_and(|(f, _)| f == from))
+            .map(String::as_str)
+            .filter(|m| *m == from || m.split_once('-').is_some_and(|(f, _)| f == from))
             .take(MENU_MAX)
             .collect();
         if targets.is_empty() {
@@ -162,22 +171,13 @@ impl Message {
                 "{from} has no move now; the position may have changed. Ask for a fresh /board."
             ));
         }
-        let options = targets
-            .iter()
-            .map(|m| CreateSelectMenuOption::new(m.as_str(), m.as_str()))
-            .collect();
-        Self {
-            content: format!("Game #{}: where does {from} go?", game.0),
-            rows: vec![CreateActionRow::SelectMenu(
-                CreateSelectMenu::new(
-                    format!("{}:{}", ids::TARGET, game.0),
-                    CreateSelectMenuKind::String { options },
-                )
-                .placeholder("Move"),
-            )],
-            ephemeral: true,
-            ..Self::default()
-        }
+        let content = format!("Game #{}: where does {from} go?", game.0);
+        Self::menu(
+            content,
+            format!("{}:{}", ids::TARGET, game.0),
+            "Move",
+            &targets,
+        )
     }
 
     /// "Are you sure?" before a destructive button.

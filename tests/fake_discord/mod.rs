@@ -12,7 +12,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use ed25519_dalek::{Signer, SigningKey};
 use leapfrog::discord::bot::Bot;
 use leapfrog::discord::{endpoint, http_client, DiscordConfig};
-use leapfrog::play::Play;
+use leapfrog::play::{Dice, Play};
 use leapfrog::store::Store;
 use serenity::interactions_endpoint::Verifier;
 
@@ -460,5 +460,15 @@ pub fn config(rest: &str) -> DiscordConfig {
         dev_guild: Some(77),
         api_proxy: Some(rest.to_owned()),
         ..DiscordConfig::default()
+    }
+}
+
+/// Dice that give the challenger the first seat whenever seats are drawn, so scripted games
+/// know who moves first.
+pub struct ChallengerFirst;
+
+impl Dice for ChallengerFirst {
+    fn roll(&self, _: u64) -> u64 {
+        0
     }
 }
