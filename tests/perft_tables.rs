@@ -1,12 +1,14 @@
-//! Perft tables (tests/data/jumpers_perft.txt): start positions of both boards and option
-//! combinations, and hand-built mid-game positions with tall and mixed stacks, passes and a
-//! dead draw. The counts agree with an independent implementation of the rule file.
+//! Perft tables, one file per game in `tests/data/`:
+//! - Jumpers: start positions of both boards and option combinations, hand-built mid-game
+//!   positions with tall and mixed stacks, passes and a dead draw;
+//! - Jump Sturdy: the start and mid-game positions with mixed and uniform doubles.
+//!
+//! The counts agree with independent implementations of the rule files.
 
 use leapfrog::games::{AnyGame, GameKind};
 
-#[test]
-fn perft_tables_match() {
-    let table = include_str!("data/jumpers_perft.txt");
+/// Checks every line of `table`; returns how many there were.
+fn check(kind: GameKind, table: &str) -> usize {
     let mut checked = 0;
     for line in table
         .lines()
@@ -22,12 +24,27 @@ fn perft_tables_match() {
             .map(str::to_owned)
             .collect();
         let position = (position != "start").then_some(position);
-        let game = AnyGame::new(GameKind::Jumpers, &options, position).unwrap();
+        let game = AnyGame::new(kind, &options, position).unwrap();
         for (depth, expected) in (1..).zip(counts.split_whitespace()) {
             let expected: u64 = expected.parse().unwrap();
             assert_eq!(game.perft(depth), expected, "depth {depth} of: {line}");
         }
         checked += 1;
     }
-    assert!(checked >= 20, "the table lost lines: {checked}");
+    checked
+}
+
+#[test]
+fn jumpers_perft_tables_match() {
+    let lines = check(GameKind::Jumpers, include_str!("data/jumpers_perft.txt"));
+    assert!(lines >= 20, "the table lost lines: {lines}");
+}
+
+#[test]
+fn jump_sturdy_perft_tables_match() {
+    let lines = check(
+        GameKind::JumpSturdy,
+        include_str!("data/jump_sturdy_perft.txt"),
+    );
+    assert!(lines >= 5, "the table lost lines: {lines}");
 }

@@ -192,6 +192,20 @@ fn golden_pictures() {
             vec!["a very long player name indeed".into(), "bob".into()],
         ),
     ];
+    let mut sturdy = AnyGame::new(
+        GameKind::JumpSturdy,
+        &[],
+        Some("b0b0b0b0b0b0/1b0b0b0bbb0b01/3r0b03/2br5/3rb4/8/1r0r0r0r0r0r01/r0r01rrr0r0 b"),
+    )
+    .unwrap();
+    sturdy.play("c2-d3").unwrap();
+    let mut cases = cases;
+    cases.push((
+        "jump-sturdy-capture",
+        sturdy,
+        None,
+        vec!["Ola".into(), "Дмитрий".into()],
+    ));
     for (name, game, last, names) in cases {
         let header = Header::for_game(&game, names, None);
         let png = render::draw(&game, last, &header).unwrap().to_png();
@@ -218,4 +232,33 @@ fn golden_pictures() {
             path.display()
         );
     }
+}
+
+/// Jump Sturdy: a capture is marked on its target square; a plain move is not.
+#[test]
+fn jump_sturdy_marks_captures() {
+    let text = "b0b0b0b0b0b0/1b0b0b0bbb0b01/3r0b03/2br5/3rb4/8/1r0r0r0r0r0r01/r0r01rrr0r0 b";
+    let after = |mv: &str| {
+        let mut game = AnyGame::new(GameKind::JumpSturdy, &[], Some(text)).unwrap();
+        game.play(mv).unwrap();
+        let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+        render::draw(&game, None, &header).unwrap()
+    };
+    let d3: leapfrog::games::jump_sturdy::Square = "d3".parse().unwrap();
+    let c = render::jump_sturdy::centre(d3);
+    // The badge sits in the target square's top-right corner.
+    // Below the badge's centre: red, clear of its white cross.
+    let (x, y) = ((c.x + 31.0 - 12.0) as u32, (c.y - 31.0 + 12.0 + 7.0) as u32);
+    let captured = after("c2-d3");
+    let [r, g, b, _] = captured.image().get_pixel(x, y).0;
+    assert!(
+        r > 150 && g < 100 && b < 100,
+        "no capture badge: {:?}",
+        (r, g, b)
+    );
+    let plain = after("c2-c3");
+    assert_ne!(
+        plain.image().get_pixel(x, y),
+        captured.image().get_pixel(x, y)
+    );
 }

@@ -5,16 +5,18 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::game::{Game, PlayError};
-use super::jumpers;
 use super::options::{split_pair, OptionSpec, ParseOptionError};
 use super::perft::{divide, perft};
 use super::rules::{GameOptions, Outcome, ParseMoveError, ParsePositionError, Rules, Seat, Seed};
+use super::{jump_sturdy, jumpers};
 
 /// The games Leapfrog plays. A new game is a new variant here and a new row of [`KINDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameKind {
     /// Jumpers (Прыгуны).
     Jumpers,
+    /// Jump Sturdy.
+    JumpSturdy,
 }
 
 /// What the bot needs to know of a game kind before it has a position.
@@ -35,18 +37,28 @@ pub struct KindInfo {
 }
 
 /// One row per [`GameKind`], in its order.
-pub const KINDS: [KindInfo; 1] = [KindInfo {
-    name: "jumpers",
-    aliases: &["прыгуны", "pryguny"],
-    title: "Jumpers",
-    shuffles: false,
-    options: jumpers::SPECS,
-    summary: jumpers::SUMMARY,
-}];
+pub const KINDS: [KindInfo; 2] = [
+    KindInfo {
+        name: "jumpers",
+        aliases: &["прыгуны", "pryguny"],
+        title: "Jumpers",
+        shuffles: false,
+        options: jumpers::SPECS,
+        summary: jumpers::SUMMARY,
+    },
+    KindInfo {
+        name: "jump-sturdy",
+        aliases: &["jump sturdy", "jumpsturdy", "jump_sturdy", "sturdy"],
+        title: "Jump Sturdy",
+        shuffles: false,
+        options: jump_sturdy::SPECS,
+        summary: jump_sturdy::SUMMARY,
+    },
+];
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: [Self; 1] = [Self::Jumpers];
+    pub const ALL: [Self; 2] = [Self::Jumpers, Self::JumpSturdy];
 
     /// This game's row of [`KINDS`].
     #[must_use]
@@ -118,9 +130,13 @@ pub enum MoveError {
 
 /// A game of any kind, with its history.
 #[derive(Clone, Debug)]
+// Games live one at a time per command, never in bulk, so unequal sizes cost nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyGame {
     /// A Jumpers game.
     Jumpers(Game<jumpers::Position>),
+    /// A Jump Sturdy game.
+    JumpSturdy(Game<jump_sturdy::Position>),
 }
 
 /// Runs `$body` with `$game` bound to the inner [`Game`], whatever its kind.
@@ -128,6 +144,7 @@ macro_rules! with_game {
     ($self:expr, $game:ident => $body:expr) => {
         match $self {
             AnyGame::Jumpers($game) => $body,
+            AnyGame::JumpSturdy($game) => $body,
         }
     };
 }
@@ -180,6 +197,7 @@ impl AnyGame {
     ) -> Result<Self, SetupError> {
         Ok(match kind {
             GameKind::Jumpers => Self::Jumpers(build(kind, pairs, position)?),
+            GameKind::JumpSturdy => Self::JumpSturdy(build(kind, pairs, position)?),
         })
     }
 
@@ -188,6 +206,7 @@ impl AnyGame {
     pub fn kind(&self) -> GameKind {
         match self {
             Self::Jumpers(_) => GameKind::Jumpers,
+            Self::JumpSturdy(_) => GameKind::JumpSturdy,
         }
     }
 
@@ -286,7 +305,15 @@ mod tests {
         assert_eq!("прыгуны".parse::<GameKind>().unwrap(), GameKind::Jumpers);
         assert_eq!(
             "chess".parse::<GameKind>().unwrap_err().to_string(),
-            "there is no game 'chess'; the games are jumpers"
+            "there is no game 'chess'; the games are jumpers, jump-sturdy"
+        );
+        assert_eq!(
+            "Jump Sturdy".parse::<GameKind>().unwrap(),
+            GameKind::JumpSturdy
+        );
+        assert_eq!(
+            "JUMP-STURDY".parse::<GameKind>().unwrap(),
+            GameKind::JumpSturdy
         );
     }
 

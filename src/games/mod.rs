@@ -5,6 +5,7 @@
 
 pub mod any;
 pub mod game;
+pub mod jump_sturdy;
 pub mod jumpers;
 pub mod options;
 pub mod perft;

@@ -12,10 +12,10 @@ pub fn perft<R: Rules>(position: &R, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = position.legal_moves();
     if depth == 1 {
-        return moves.len() as u64;
+        return position.count_legal() as u64;
     }
+    let moves = position.legal_moves();
     moves
         .iter()
         .map(|mv| {

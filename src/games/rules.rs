@@ -152,6 +152,12 @@ pub trait Rules: Clone + Debug + Sized {
     /// The rule the move breaks, in a sentence a player can read.
     fn check(&self, mv: &Self::Move) -> Result<(), Self::Illegal>;
 
+    /// How many legal moves there are: perft's last ply. Engines that can count without
+    /// listing (bitboard popcounts) override it.
+    fn count_legal(&self) -> usize {
+        self.legal_moves().len()
+    }
+
     /// Plays a move already known to be legal (the fast path for search).
     fn play_unchecked(&mut self, mv: &Self::Move);
 

@@ -7,6 +7,7 @@ use crate::games::jumpers::{BoardKind, Color, Coord, Geometry, Kind, Piece, Posi
 use crate::games::Rules;
 
 use super::canvas::{hexagon, Canvas, Colour, Point, SpriteCache};
+use super::disc::{self, DiscLook, DiscShape};
 use super::theme::{fonts, label_on, PALETTE, WIDTH};
 use super::{draw_header, Header};
 
@@ -122,39 +123,27 @@ const DISC_RY: f32 = 0.2 * S;
 
 /// One piece as a side-on disc whose top face is centred on `top`.
 fn draw_disc(canvas: &mut Canvas, piece: Piece, top: Point, crawler: bool, letter: bool) {
-    let (rx, ry, t) = (radius(piece.kind), DISC_RY, DISC_SIDE);
     let (face, rim) = side_colours(piece.color);
-    let outline = match piece.color {
-        Color::White => [0x4a, 0x45, 0x3c],
-        Color::Black => [0x8a, 0x8e, 0xa0],
+    let look = DiscLook {
+        face,
+        rim,
+        outline: match piece.color {
+            Color::White => [0x4a, 0x45, 0x3c],
+            Color::Black => [0x8a, 0x8e, 0xa0],
+        },
+        ink: match piece.color {
+            Color::White => PALETTE.dark_piece,
+            Color::Black => PALETTE.light_piece,
+        },
     };
-    let below = Point::new(top.x, top.y + t);
-    let side = |grow: f32| {
-        [
-            Point::new(top.x - rx - grow, top.y),
-            Point::new(top.x + rx + grow, top.y),
-            Point::new(top.x + rx + grow, below.y),
-            Point::new(top.x - rx - grow, below.y),
-        ]
+    let shape = DiscShape {
+        rx: radius(piece.kind),
+        ry: DISC_RY,
+        side: DISC_SIDE,
     };
-    canvas.fill_ellipse(below, rx + 1.0, ry + 1.0, outline, 1.0);
-    canvas.fill_convex(&side(1.0), outline, 1.0);
-    canvas.fill_ellipse(below, rx, ry, rim, 1.0);
-    canvas.fill_convex(&side(0.0), rim, 1.0);
-    canvas.fill_ellipse(top, rx, ry, face, 1.0);
-    canvas.stroke_ellipse(top, rx, ry, 1.6, outline);
-    let ink = match piece.color {
-        Color::White => PALETTE.dark_piece,
-        Color::Black => PALETTE.light_piece,
-    };
-    if crawler {
-        // Crawlers wear a ring: a "flipped" piece.
-        canvas.stroke_ellipse(top, rx * 0.78, ry * 0.74, 2.4, ink);
-    }
-    if letter {
-        let text = piece.kind.rules().letter.to_string();
-        canvas.text_centred(top, 0.36 * S, &fonts().bold, ink, &text);
-    }
+    let text = piece.kind.rules().letter.to_string();
+    let letter = letter.then_some((text.as_str(), 0.36 * S));
+    disc::draw_disc(canvas, top, shape, look, crawler, letter);
 }
 
 /// A disc sprite's size and where its top face's centre sits in it.
@@ -258,6 +247,13 @@ pub fn draw(view: &View<'_>) -> Canvas {
             draw_stack(&mut canvas, coord, &stack, |k| options.crawlers.contains(k));
         }
     }
-    draw_header(&mut canvas, view.header);
+    draw_header(
+        &mut canvas,
+        view.header,
+        &[
+            (PALETTE.light_piece, PALETTE.light_rim),
+            (PALETTE.dark_piece, [0x9a, 0x9e, 0xb0]),
+        ],
+    );
     canvas
 }

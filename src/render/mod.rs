@@ -5,15 +5,18 @@
 //! prepared once per process and shared.
 
 pub mod canvas;
+pub mod disc;
 pub mod encode;
+pub mod jump_sturdy;
 pub mod jumpers;
 pub mod theme;
 
+use crate::games::jump_sturdy::{Move as JumpSturdyMove, Square};
 use crate::games::jumpers::Move as JumpersMove;
 use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, Outcome, Seat};
 
-use canvas::{fit_text, text_width, Canvas, Point};
+use canvas::{fit_text, text_width, Canvas, Colour, Point};
 use theme::{fonts, HEADER, PALETTE, WIDTH};
 
 /// The texts of a picture's header band.
@@ -78,7 +81,8 @@ impl Header {
 }
 
 /// Draws the header band: players with their side's disc, status, details.
-pub fn draw_header(canvas: &mut Canvas, header: &Header) {
+/// `marks` gives each seat's colours (face, rim) as its drawer paints its pieces.
+pub fn draw_header(canvas: &mut Canvas, header: &Header, marks: &[(Colour, Colour)]) {
     let fonts = fonts();
     canvas.fill_rect(0, 0, WIDTH as i32, HEADER as i32, PALETTE.header);
     let status_width = text_width(19.0, &fonts.bold, &header.status);
@@ -99,11 +103,7 @@ pub fn draw_header(canvas: &mut Canvas, header: &Header) {
             );
             x += vs_width;
         }
-        let (face, rim) = if seat % 2 == 0 {
-            (PALETTE.light_piece, PALETTE.light_rim)
-        } else {
-            (PALETTE.dark_piece, [0x9a, 0x9e, 0xb0])
-        };
+        let (face, rim) = marks[seat % marks.len().max(1)];
         canvas.fill_ellipse(Point::new(x + 9.0, 21.0), 9.0, 9.0, rim, 1.0);
         canvas.fill_ellipse(Point::new(x + 9.0, 21.0), 7.5, 7.5, face, 1.0);
         x += 24.0;
@@ -188,6 +188,25 @@ pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canva
             Ok(jumpers::draw(&jumpers::View {
                 position: g.position(),
                 last,
+                header,
+            }))
+        }
+        AnyGame::JumpSturdy(g) => {
+            let (last, captured) = match last {
+                Some(text) => (Some(text.parse::<JumpSturdyMove>()?), false),
+                None => (g.moves().last().copied(), g.position().last_was_capture()),
+            };
+            if let Some(mv) = last {
+                for square in [mv.from, mv.to] {
+                    if Square::at(square.file(), square.rank()).is_none() {
+                        return Err(RenderError::OffBoard(mv.to_string()));
+                    }
+                }
+            }
+            Ok(jump_sturdy::draw(&jump_sturdy::View {
+                position: g.position(),
+                last,
+                captured,
                 header,
             }))
         }

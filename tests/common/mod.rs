@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use leapfrog::games::jumpers::{Options, Position};
-use leapfrog::games::{GameOptions, Rules};
+use leapfrog::games::{AnyGame, GameOptions, Rules};
 
 /// Options from `key=value` texts.
 pub fn options(pairs: &[&str]) -> Options {
@@ -74,4 +74,24 @@ pub fn play(position: &mut Position, moves: &[&str]) {
             .play(&mv.parse().unwrap())
             .unwrap_or_else(|e| panic!("{mv}: {e}"));
     }
+}
+
+/// Jump Sturdy: the move that gets a man furthest towards the far rank (a race, so a
+/// scripted game ends fast).
+pub fn racing_move(game: &AnyGame) -> String {
+    let blue = game.to_move().0 == 0;
+    let progress = |mv: &String| {
+        let to_rank = i32::from(mv.as_bytes()[4]) - i32::from(b'1');
+        if blue {
+            to_rank
+        } else {
+            7 - to_rank
+        }
+    };
+    let moves = game.legal_moves();
+    moves
+        .iter()
+        .max_by_key(|m| progress(m))
+        .cloned()
+        .expect("a move")
 }

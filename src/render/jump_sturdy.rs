@@ -1,0 +1,192 @@
+//! The Jump Sturdy picture: the 8 × 8 board without corners, Blue at the bottom, file
+//! letters and rank numbers on the edges, singles as one disc and doubles as two (the
+//! bottom man's colour shows as the lower layer), the last move highlighted and arrowed,
+//! a capture marked, and each side's count of men beside the board.
+
+use crate::games::jump_sturdy::{Color, Move, Position, Square, Stack};
+
+use super::canvas::{Canvas, Colour, Point};
+use super::disc::{draw_disc, DiscLook, DiscShape};
+use super::theme::{fonts, HEADER, PALETTE, WIDTH};
+use super::{draw_header, Header};
+
+/// A square's side in pixels.
+const S: f32 = 62.0;
+const BOARD_LEFT: f32 = (WIDTH as f32 - 8.0 * S) / 2.0;
+const BOARD_TOP: f32 = HEADER as f32 + 18.0;
+/// The picture's height: header, board, file letters.
+pub const HEIGHT: u32 = HEADER + 18 + 8 * S as u32 + 34;
+
+/// What one picture shows.
+pub struct View<'a> {
+    /// The position.
+    pub position: &'a Position,
+    /// The last move, if any.
+    pub last: Option<Move>,
+    /// Whether the last move captured.
+    pub captured: bool,
+    /// Players, turn and details.
+    pub header: &'a Header,
+}
+
+/// Light and dark squares (the Jumpers cell colour and a darker wood).
+const LIGHT: Colour = [0xe6, 0xd3, 0xa8];
+const DARK: Colour = [0xb5, 0x8c, 0x5a];
+
+/// Blue is light, Red is dark: they differ in lightness, not only hue.
+fn look(color: Color) -> DiscLook {
+    match color {
+        Color::Blue => DiscLook {
+            face: [0xb4, 0xd8, 0xf8],
+            rim: [0x5b, 0x8d, 0xbf],
+            outline: [0x23, 0x3f, 0x5e],
+            ink: [0x23, 0x3f, 0x5e],
+        },
+        Color::Red => DiscLook {
+            face: [0xa3, 0x1f, 0x2c],
+            rim: [0x5c, 0x0c, 0x14],
+            outline: [0x2a, 0x05, 0x09],
+            ink: [0xf4, 0xd0, 0xd0],
+        },
+    }
+}
+
+/// The top-left corner of a square.
+fn corner(square: Square) -> Point {
+    Point::new(
+        BOARD_LEFT + f32::from(square.file()) * S,
+        BOARD_TOP + f32::from(7 - square.rank()) * S,
+    )
+}
+
+/// The centre of a square.
+#[must_use]
+pub fn centre(square: Square) -> Point {
+    let c = corner(square);
+    Point::new(c.x + S / 2.0, c.y + S / 2.0)
+}
+
+fn fill_square(canvas: &mut Canvas, square: Square, colour: Colour) {
+    let c = corner(square);
+    canvas.fill_rect(c.x as i32, c.y as i32, S as i32, S as i32, colour);
+}
+
+const SHAPE: DiscShape = DiscShape {
+    rx: 0.36 * S,
+    ry: 0.16 * S,
+    side: 0.12 * S,
+};
+
+fn draw_stack(canvas: &mut Canvas, square: Square, stack: Stack) {
+    let c = centre(square);
+    let base = c.y + 0.08 * S;
+    let layers = match stack {
+        Stack::Single(top) => vec![top],
+        Stack::Double { bottom, top } => vec![bottom, top],
+    };
+    for (i, &color) in layers.iter().enumerate() {
+        let top = Point::new(c.x, base - i as f32 * (SHAPE.side + 2.0));
+        draw_disc(canvas, top, SHAPE, look(color), false, None);
+    }
+}
+
+/// Draws the picture.
+#[must_use]
+pub fn draw(view: &View<'_>) -> Canvas {
+    let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+    let fonts = fonts();
+    for rank in 0..8u8 {
+        for file in 0..8u8 {
+            if let Some(square) = Square::at(file, rank) {
+                let light = (file + rank) % 2 == 1;
+                fill_square(&mut canvas, square, if light { LIGHT } else { DARK });
+            }
+        }
+    }
+    for i in 0..8u8 {
+        let file = char::from(b'a' + i).to_string();
+        let x = BOARD_LEFT + (f32::from(i) + 0.5) * S;
+        canvas.text_centred(
+            Point::new(x, BOARD_TOP + 8.0 * S + 14.0),
+            16.0,
+            &fonts.regular,
+            PALETTE.header_muted,
+            &file,
+        );
+        let y = BOARD_TOP + (f32::from(7 - i) + 0.5) * S;
+        canvas.text_centred(
+            Point::new(BOARD_LEFT - 14.0, y),
+            16.0,
+            &fonts.regular,
+            PALETTE.header_muted,
+            &(i + 1).to_string(),
+        );
+    }
+    if let Some(mv) = view.last {
+        fill_square(&mut canvas, mv.from, PALETTE.from);
+        fill_square(&mut canvas, mv.to, PALETTE.to);
+        // Under the men, from centre to centre, the head stopping short of the target man.
+        let (a, b) = (centre(mv.from), centre(mv.to));
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let b = Point::new(b.x - dx / len * 0.3 * S, b.y - dy / len * 0.3 * S);
+        canvas.arrow(a, b, 6.0, PALETTE.arrow, 0.9);
+    }
+    for rank in 0..8u8 {
+        for file in 0..8u8 {
+            if let Some(square) = Square::at(file, rank) {
+                if let Some(stack) = view.position.stack(square) {
+                    draw_stack(&mut canvas, square, stack);
+                }
+            }
+        }
+    }
+    if let (Some(mv), true) = (view.last, view.captured) {
+        // A capture: a red badge with a cross in the target square's corner.
+        let c = corner(mv.to);
+        let badge = Point::new(c.x + S - 12.0, c.y + 12.0);
+        canvas.fill_ellipse(badge, 10.0, 10.0, PALETTE.arrow, 1.0);
+        canvas.line(
+            Point::new(badge.x - 4.5, badge.y - 4.5),
+            Point::new(badge.x + 4.5, badge.y + 4.5),
+            2.5,
+            PALETTE.light_piece,
+            1.0,
+        );
+        canvas.line(
+            Point::new(badge.x - 4.5, badge.y + 4.5),
+            Point::new(badge.x + 4.5, badge.y - 4.5),
+            2.5,
+            PALETTE.light_piece,
+            1.0,
+        );
+    }
+    // Each side's men, beside the board: a quick read of the material.
+    for (i, color) in [Color::Red, Color::Blue].into_iter().enumerate() {
+        let y = BOARD_TOP + if i == 0 { 0.5 * S } else { 7.5 * S };
+        let count = view.position.count_men(color);
+        let x = BOARD_LEFT + 8.0 * S + 24.0;
+        draw_disc(
+            &mut canvas,
+            Point::new(x + 16.0, y - 4.0),
+            DiscShape {
+                rx: 14.0,
+                ry: 6.0,
+                side: 5.0,
+            },
+            look(color),
+            false,
+            None,
+        );
+        canvas.text(
+            Point::new(x + 38.0, y - 14.0),
+            17.0,
+            &fonts.bold,
+            PALETTE.header_text,
+            &format!("{count} men"),
+        );
+    }
+    let marks = [Color::Blue, Color::Red].map(|c| (look(c).face, look(c).outline));
+    draw_header(&mut canvas, view.header, &marks);
+    canvas
+}
