@@ -8,13 +8,15 @@ use super::game::{Game, PlayError};
 use super::options::{split_pair, OptionSpec, ParseOptionError};
 use super::perft::{divide, perft};
 use super::rules::{GameOptions, Outcome, ParseMoveError, ParsePositionError, Rules, Seat, Seed};
-use super::{jump_sturdy, jumpers};
+use super::{gyges, jump_sturdy, jumpers};
 
 /// The games Leapfrog plays. A new game is a new variant here and a new row of [`KINDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameKind {
     /// Jumpers (Прыгуны).
     Jumpers,
+    /// Gygès.
+    Gyges,
     /// Jump Sturdy.
     JumpSturdy,
 }
@@ -37,7 +39,7 @@ pub struct KindInfo {
 }
 
 /// One row per [`GameKind`], in its order.
-pub const KINDS: [KindInfo; 2] = [
+pub const KINDS: [KindInfo; 3] = [
     KindInfo {
         name: "jumpers",
         aliases: &["прыгуны", "pryguny"],
@@ -45,6 +47,14 @@ pub const KINDS: [KindInfo; 2] = [
         shuffles: false,
         options: jumpers::SPECS,
         summary: jumpers::SUMMARY,
+    },
+    KindInfo {
+        name: "gyges",
+        aliases: &["gygès", "gygés", "гигес"],
+        title: "Gygès",
+        shuffles: true,
+        options: gyges::SPECS,
+        summary: gyges::SUMMARY,
     },
     KindInfo {
         name: "jump-sturdy",
@@ -58,7 +68,7 @@ pub const KINDS: [KindInfo; 2] = [
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: [Self; 2] = [Self::Jumpers, Self::JumpSturdy];
+    pub const ALL: [Self; 3] = [Self::Jumpers, Self::Gyges, Self::JumpSturdy];
 
     /// This game's row of [`KINDS`].
     #[must_use]
@@ -135,6 +145,8 @@ pub enum MoveError {
 pub enum AnyGame {
     /// A Jumpers game.
     Jumpers(Game<jumpers::Position>),
+    /// A Gygès game.
+    Gyges(Game<gyges::Position>),
     /// A Jump Sturdy game.
     JumpSturdy(Game<jump_sturdy::Position>),
 }
@@ -144,6 +156,7 @@ macro_rules! with_game {
     ($self:expr, $game:ident => $body:expr) => {
         match $self {
             AnyGame::Jumpers($game) => $body,
+            AnyGame::Gyges($game) => $body,
             AnyGame::JumpSturdy($game) => $body,
         }
     };
@@ -197,6 +210,7 @@ impl AnyGame {
     ) -> Result<Self, SetupError> {
         Ok(match kind {
             GameKind::Jumpers => Self::Jumpers(build(kind, pairs, position)?),
+            GameKind::Gyges => Self::Gyges(build(kind, pairs, position)?),
             GameKind::JumpSturdy => Self::JumpSturdy(build(kind, pairs, position)?),
         })
     }
@@ -206,6 +220,7 @@ impl AnyGame {
     pub fn kind(&self) -> GameKind {
         match self {
             Self::Jumpers(_) => GameKind::Jumpers,
+            Self::Gyges(_) => GameKind::Gyges,
             Self::JumpSturdy(_) => GameKind::JumpSturdy,
         }
     }
@@ -305,7 +320,7 @@ mod tests {
         assert_eq!("прыгуны".parse::<GameKind>().unwrap(), GameKind::Jumpers);
         assert_eq!(
             "chess".parse::<GameKind>().unwrap_err().to_string(),
-            "there is no game 'chess'; the games are jumpers, jump-sturdy"
+            "there is no game 'chess'; the games are jumpers, gyges, jump-sturdy"
         );
         assert_eq!(
             "Jump Sturdy".parse::<GameKind>().unwrap(),

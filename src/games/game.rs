@@ -10,6 +10,9 @@ use super::rules::{DrawReason, Outcome, Rules};
 #[derive(Clone, Debug)]
 pub struct Game<R: Rules> {
     position: R,
+    /// The position before the last move: pictures show how the last move went (Gygès
+    /// draws its bounce path), which the position after it no longer knows.
+    previous: Option<R>,
     moves: Vec<R::Move>,
     seen: HashMap<R::Key, u32>,
     repeated: bool,
@@ -23,6 +26,7 @@ impl<R: Rules> Game<R> {
         seen.insert(position.key(), 1);
         Self {
             position,
+            previous: None,
             moves: Vec::new(),
             seen,
             repeated: false,
@@ -33,6 +37,12 @@ impl<R: Rules> Game<R> {
     #[must_use]
     pub fn position(&self) -> &R {
         &self.position
+    }
+
+    /// The position before the last move, if a move was played.
+    #[must_use]
+    pub fn previous(&self) -> Option<&R> {
+        self.previous.as_ref()
     }
 
     /// The moves played so far, oldest first.
@@ -79,7 +89,9 @@ impl<R: Rules> Game<R> {
         if outcome.is_finished() {
             return Err(PlayError::Finished(outcome));
         }
+        let before = self.position.clone();
         self.position.play(mv).map_err(PlayError::Illegal)?;
+        self.previous = Some(before);
         self.moves.push(mv.clone());
         let count = self.seen.entry(self.position.key()).or_insert(0);
         *count += 1;

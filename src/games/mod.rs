@@ -5,11 +5,13 @@
 
 pub mod any;
 pub mod game;
+pub mod gyges;
 pub mod jump_sturdy;
 pub mod jumpers;
 pub mod options;
 pub mod perft;
 pub mod rules;
+pub mod shuffle;
 
 pub use any::{AnyGame, GameKind, MoveError, SetupError};
 pub use game::{Game, PlayError};

@@ -98,6 +98,18 @@ pub fn find_spec<'a>(
         .ok_or_else(|| ParseOptionError::unknown_key(game, key, specs))
 }
 
+/// Which of `spec`'s listed values `value` is (case-insensitive): the index into
+/// `spec.values`, so a choice key maps to its enum with one table lookup.
+///
+/// # Errors
+/// [`ParseOptionError::BadValue`] when the value is not listed.
+pub fn choice_index(spec: &OptionSpec, value: &str) -> Result<usize, ParseOptionError> {
+    spec.values
+        .iter()
+        .position(|v| v.eq_ignore_ascii_case(value))
+        .ok_or_else(|| ParseOptionError::bad_value(spec, value))
+}
+
 /// Writes pairs as `key=value key=value`, the form players type and the header shows.
 pub struct PairsDisplay<'a>(pub &'a [(&'static str, String)]);
 

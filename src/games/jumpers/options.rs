@@ -1,6 +1,6 @@
 //! Jumpers' variants: `board`, `goal`, `step`, `crawlers`, `height`.
 
-use crate::games::options::{find_spec, OptionSpec, ParseOptionError};
+use crate::games::options::{choice_index, find_spec, OptionSpec, ParseOptionError};
 use crate::games::rules::GameOptions;
 
 use super::board::BoardKind;
@@ -77,12 +77,10 @@ pub const SPECS: &[OptionSpec] = &[
 
 /// Picks the value of a two-way choice from its spec's `values` (first = `first`).
 fn choose<T>(spec: &OptionSpec, value: &str, first: T, second: T) -> Result<T, ParseOptionError> {
-    if value.eq_ignore_ascii_case(spec.values[0]) {
-        Ok(first)
-    } else if value.eq_ignore_ascii_case(spec.values[1]) {
-        Ok(second)
-    } else {
-        Err(ParseOptionError::bad_value(spec, value))
+    match choice_index(spec, value)? {
+        0 => Ok(first),
+        1 => Ok(second),
+        _ => Err(ParseOptionError::bad_value(spec, value)),
     }
 }
 

@@ -1,0 +1,487 @@
+//! The position, the sides, and the [`Rules`] implementation: placement, which row may move,
+//! displacement drops, passes and the end of the game.
+
+use std::fmt;
+
+use crate::games::rules::{DrawReason, DrawRules, Outcome, ParsePositionError, Rules, Seat, Seed};
+use crate::games::shuffle::Stream;
+
+use super::board::{row_mask, rows_mask, Point, Square, BOARD, NORTH, SIDE, SOUTH, SQUARES};
+use super::illegal::{diagnose, IllegalMove};
+use super::movegen::{reach, Board, Reach, Witnesses};
+use super::notation::{Move, Target};
+use super::options::{Options, Setup};
+
+/// A player. Pieces belong to nobody; a side is where a player sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Row 1's side: places first, moves first, aims for the north goal.
+    South,
+    /// Row 6's side.
+    North,
+}
+
+impl Side {
+    /// The other side.
+    #[must_use]
+    pub fn other(self) -> Self {
+        match self {
+            Self::South => Self::North,
+            Self::North => Self::South,
+        }
+    }
+
+    /// The name players see.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::South => "South",
+            Self::North => "North",
+        }
+    }
+
+    /// The side's start row (0 = row 1).
+    #[must_use]
+    pub fn home_row(self) -> u8 {
+        match self {
+            Self::South => 0,
+            Self::North => SIDE - 1,
+        }
+    }
+
+    /// Rows from nearest to farthest, the order in which they may move.
+    fn rows_nearest_first(self) -> [u8; 6] {
+        match self {
+            Self::South => [0, 1, 2, 3, 4, 5],
+            Self::North => [5, 4, 3, 2, 1, 0],
+        }
+    }
+
+    /// The direction of the goal this side aims for.
+    fn goal_direction(self) -> usize {
+        match self {
+            Self::South => NORTH,
+            Self::North => SOUTH,
+        }
+    }
+
+    fn seat(self) -> Seat {
+        Seat(self as u8)
+    }
+}
+
+/// Each side's pieces still to place, by size (index 0 = size 1).
+pub type Hand = [u8; 3];
+
+/// A Gygès position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(super) options: Options,
+    /// Piece sizes by square, 0 = empty.
+    pub(super) sizes: [u8; SQUARES],
+    pub(super) occupied: u64,
+    pub(super) turn: Side,
+    /// Pieces still in hand, by side then size: all zero once the placement phase is over.
+    pub(super) hands: [Hand; 2],
+    /// The size of the piece that entered a goal: the side not to move has won.
+    pub(super) in_goal: Option<u8>,
+}
+
+/// One movable piece and everything it can reach.
+type Mover = (Square, Reach);
+
+impl Position {
+    /// An empty board in the movement phase.
+    pub(super) fn empty(options: Options, turn: Side) -> Self {
+        Self {
+            options,
+            sizes: [0; SQUARES],
+            occupied: 0,
+            turn,
+            hands: [[0; 3]; 2],
+            in_goal: None,
+        }
+    }
+
+    pub(super) fn put(&mut self, square: Square, size: u8) {
+        self.sizes[square.index()] = size;
+        if size == 0 {
+            self.occupied &= !square.bit();
+        } else {
+            self.occupied |= square.bit();
+        }
+    }
+
+    /// The size of the piece on `square`, 0 if empty.
+    #[must_use]
+    pub fn size_at(&self, square: Square) -> u8 {
+        self.sizes[square.index()]
+    }
+
+    /// The side to play.
+    #[must_use]
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// The pieces `side` still has to place.
+    #[must_use]
+    pub fn hand(&self, side: Side) -> Hand {
+        self.hands[side as usize]
+    }
+
+    /// Whether the pieces are still being placed.
+    #[must_use]
+    pub fn placing(&self) -> bool {
+        self.hands != [[0; 3]; 2]
+    }
+
+    /// The side that reached its goal, and the size of the piece standing there.
+    #[must_use]
+    pub fn in_goal(&self) -> Option<(Side, u8)> {
+        self.in_goal.map(|size| (self.turn.other(), size))
+    }
+
+    /// The row whose pieces `side` may move now (the nearest occupied row, or the next when
+    /// none of its pieces can move), if any: the picture marks it.
+    #[must_use]
+    pub fn moving_row(&self, side: Side) -> Option<u8> {
+        self.movers(side).first().map(|(square, _)| square.row())
+    }
+
+    /// Everything the piece on `from` could reach if the side to move moved it, whatever
+    /// its row: the raw search, for tests and for the AI's move ordering.
+    #[must_use]
+    pub fn reach_of(&self, from: Square) -> Reach {
+        reach(&self.board(self.turn), from, None)
+    }
+
+    fn board(&self, side: Side) -> Board<'_> {
+        Board {
+            sizes: &self.sizes,
+            occupied: self.occupied,
+            goal_direction: side.goal_direction(),
+        }
+    }
+
+    /// The pieces `side` may move, with their reach: those of the nearest occupied row that
+    /// have a move, or of the next row when none has, and so on.
+    pub(super) fn movers(&self, side: Side) -> Vec<Mover> {
+        let board = self.board(side);
+        for row in side.rows_nearest_first() {
+            let mut pieces = self.occupied & row_mask(row);
+            let mut found = Vec::new();
+            while pieces != 0 {
+                let square = Square(pieces.trailing_zeros() as u8);
+                pieces &= pieces - 1;
+                let r = reach(&board, square, None);
+                if self.move_count(side, square, &r) > 0 {
+                    found.push((square, r));
+                }
+            }
+            if !found.is_empty() {
+                return found;
+            }
+        }
+        Vec::new()
+    }
+
+    /// The farthest row (0 = row 1) a piece displaced by `side` may go to: the opponent's
+    /// nearest occupied row, on the board before the move.
+    pub(super) fn drop_limit(&self, side: Side) -> u8 {
+        let rows = |bit: u32| (bit / u32::from(SIDE)) as u8;
+        match side {
+            Side::South => rows(63u32.saturating_sub(self.occupied.leading_zeros())),
+            Side::North => rows(self.occupied.trailing_zeros().min(35)),
+        }
+    }
+
+    /// The rows a displaced piece may go to: not beyond [`Position::drop_limit`].
+    fn drop_rows(&self, side: Side) -> u64 {
+        let limit = self.drop_limit(side);
+        match side {
+            Side::South => rows_mask(0, limit),
+            Side::North => rows_mask(limit, SIDE - 1),
+        }
+    }
+
+    /// Where the piece displaced from `to` by the piece from `from` may go.
+    pub(super) fn drops(&self, side: Side, from: Square, to: Square) -> u64 {
+        let empty_after = (BOARD & !self.occupied) | from.bit();
+        let mut drops = empty_after & self.drop_rows(side);
+        if self.size_at(from) == self.size_at(to) {
+            drops &= !from.bit();
+        }
+        drops
+    }
+
+    fn move_count(&self, side: Side, from: Square, r: &Reach) -> usize {
+        let mut count = r.ends.count_ones() as usize + usize::from(r.goal);
+        if self.options.displace {
+            count += bits(r.landings)
+                .map(|to| self.drops(side, from, to).count_ones() as usize)
+                .sum::<usize>();
+        }
+        count
+    }
+
+    fn push_moves(&self, side: Side, (from, r): &Mover, moves: &mut Vec<Move>) {
+        let landings = if self.options.displace { r.landings } else { 0 };
+        for to in bits(r.ends | landings) {
+            if r.ends & to.bit() != 0 {
+                moves.push(Move::Go {
+                    from: *from,
+                    to: Target::Square(to),
+                    drop: None,
+                });
+            } else {
+                moves.extend(bits(self.drops(side, *from, to)).map(|drop| Move::Go {
+                    from: *from,
+                    to: Target::Square(to),
+                    drop: Some(drop),
+                }));
+            }
+        }
+        if r.goal {
+            moves.push(Move::Go {
+                from: *from,
+                to: Target::Goal,
+                drop: None,
+            });
+        }
+    }
+
+    fn placements(&self) -> impl Iterator<Item = Move> + '_ {
+        let hand = self.hand(self.turn);
+        let free = row_mask(self.turn.home_row()) & !self.occupied;
+        (1..=3u8)
+            .filter(move |size| hand[usize::from(size - 1)] > 0)
+            .flat_map(move |size| bits(free).map(move |square| Move::Place { size, square }))
+    }
+
+    /// Whether neither side can move (the movement phase's draw).
+    fn nobody_can_move(&self) -> bool {
+        self.movers(self.turn).is_empty() && self.movers(self.turn.other()).is_empty()
+    }
+
+    /// One path the move `mv` can take, with its bounces: what the picture draws. `None` for
+    /// placements, passes and illegal moves.
+    #[must_use]
+    pub fn path_of(&self, mv: &Move) -> Option<Path> {
+        let Move::Go { from, to, .. } = *mv else {
+            return None;
+        };
+        if self.check(mv).is_err() {
+            return None;
+        }
+        let mut witnesses = Witnesses {
+            paths: vec![None; SQUARES + 1],
+        };
+        reach(&self.board(self.turn), from, Some(&mut witnesses));
+        let slot = match to {
+            Target::Square(square) => square.index(),
+            Target::Goal => SQUARES,
+        };
+        let points = witnesses.paths.swap_remove(slot)?;
+        // Every point but the first and the last that holds a piece is a bounce (the start
+        // square counts as empty once left, and squares passed over are empty).
+        let bounces = points[1..points.len() - 1]
+            .iter()
+            .filter_map(|p| match p {
+                Point::Square(s) if *s != from && self.size_at(*s) > 0 => Some(*s),
+                _ => None,
+            })
+            .collect();
+        Some(Path { points, bounces })
+    }
+}
+
+/// How a move went: the points it passed, start first, and the squares it bounced on, in
+/// order (a square bounced on twice is listed twice).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// Start, every square stepped on, and the end (a square or the goal).
+    pub points: Vec<Point>,
+    /// The bounce squares.
+    pub bounces: Vec<Square>,
+}
+
+/// The squares of a mask, a1 first.
+pub(super) fn bits(mut mask: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let square = Square(mask.trailing_zeros() as u8);
+            mask &= mask - 1;
+            square
+        })
+    })
+}
+
+impl Rules for Position {
+    type Move = Move;
+    type Options = Options;
+    type Illegal = IllegalMove;
+    type Key = (u128, bool, [Hand; 2], Option<u8>);
+
+    const DRAW_RULES: DrawRules = DrawRules {
+        repetitions: Some(3),
+        ply_limit: Some(200),
+    };
+
+    fn start(options: &Options, seed: Seed) -> Self {
+        let mut position = Self::empty(*options, Side::South);
+        if options.setup == Setup::Placement {
+            position.hands = [[2; 3]; 2];
+            return position;
+        }
+        let mut stream = Stream::new(seed);
+        let mut south = [1, 1, 2, 2, 3, 3];
+        stream.shuffle(&mut south);
+        let mut north = south;
+        if options.setup == Setup::Random {
+            stream.shuffle(&mut north);
+        }
+        for file in 0..SIDE {
+            let i = usize::from(file);
+            position.put(Square(file), south[i]);
+            position.put(Square((SIDE - 1) * SIDE + file), north[i]);
+        }
+        position
+    }
+
+    fn from_text(options: &Options, text: &str) -> Result<Self, ParsePositionError> {
+        super::text::parse(*options, text)
+    }
+
+    fn to_text(&self) -> String {
+        super::text::write(self)
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        [Side::South, Side::North][seat.index() % 2]
+            .name()
+            .to_owned()
+    }
+
+    fn to_move(&self) -> Seat {
+        self.turn.seat()
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.in_goal.is_some() {
+            return Vec::new();
+        }
+        if self.placing() {
+            return self.placements().collect();
+        }
+        let mut moves = Vec::with_capacity(48);
+        for mover in &self.movers(self.turn) {
+            self.push_moves(self.turn, mover, &mut moves);
+        }
+        if moves.is_empty() && !self.movers(self.turn.other()).is_empty() {
+            moves.push(Move::Pass);
+        }
+        moves
+    }
+
+    fn count_legal(&self) -> usize {
+        if self.in_goal.is_some() {
+            return 0;
+        }
+        if self.placing() {
+            return self.placements().count();
+        }
+        let count: usize = self
+            .movers(self.turn)
+            .iter()
+            .map(|(from, r)| self.move_count(self.turn, *from, r))
+            .sum();
+        if count == 0 {
+            usize::from(!self.movers(self.turn.other()).is_empty())
+        } else {
+            count
+        }
+    }
+
+    fn check(&self, mv: &Move) -> Result<(), IllegalMove> {
+        if self.in_goal.is_some() {
+            return Err(IllegalMove::Finished);
+        }
+        let legal = match mv {
+            Move::Place { .. } if self.placing() => self.placements().any(|m| m == *mv),
+            Move::Go { from, .. } if !self.placing() => {
+                self.movers(self.turn).iter().any(|mover| {
+                    let mut moves = Vec::new();
+                    if mover.0 == *from {
+                        self.push_moves(self.turn, mover, &mut moves);
+                    }
+                    moves.contains(mv)
+                })
+            }
+            Move::Pass => self.legal_moves() == [Move::Pass],
+            _ => false,
+        };
+        if legal {
+            Ok(())
+        } else {
+            Err(diagnose(self, mv))
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: &Move) {
+        match *mv {
+            Move::Place { size, square } => {
+                self.put(square, size);
+                self.hands[self.turn as usize][usize::from(size - 1)] -= 1;
+            }
+            Move::Go { from, to, drop } => {
+                let size = self.size_at(from);
+                self.put(from, 0);
+                match to {
+                    Target::Goal => self.in_goal = Some(size),
+                    Target::Square(to) => {
+                        if let Some(drop) = drop {
+                            self.put(drop, self.size_at(to));
+                        }
+                        self.put(to, size);
+                    }
+                }
+            }
+            Move::Pass => {}
+        }
+        self.turn = self.turn.other();
+    }
+
+    fn outcome(&self) -> Outcome {
+        if let Some((winner, _)) = self.in_goal() {
+            return Outcome::Win(winner.seat());
+        }
+        if !self.placing() && self.nobody_can_move() {
+            return Outcome::Draw(DrawReason::NoMoves);
+        }
+        Outcome::Ongoing
+    }
+
+    fn key(&self) -> Self::Key {
+        let packed = self
+            .sizes
+            .iter()
+            .rev()
+            .fold(0u128, |acc, &s| acc << 2 | u128::from(s));
+        (packed, self.turn == Side::South, self.hands, self.in_goal)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
