@@ -7,10 +7,12 @@
 pub mod canvas;
 pub mod disc;
 pub mod encode;
+pub mod gyges;
 pub mod jump_sturdy;
 pub mod jumpers;
 pub mod theme;
 
+use crate::games::gyges::Move as GygesMove;
 use crate::games::jump_sturdy::{Move as JumpSturdyMove, Square};
 use crate::games::jumpers::Move as JumpersMove;
 use crate::games::options::PairsDisplay;
@@ -188,6 +190,22 @@ pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canva
             Ok(jumpers::draw(&jumpers::View {
                 position: g.position(),
                 last,
+                header,
+            }))
+        }
+        AnyGame::Gyges(g) => {
+            let (last, path) = match last {
+                Some(text) => (Some(text.parse::<GygesMove>()?), None),
+                None => {
+                    let last = g.moves().last().copied();
+                    let path = g.previous().zip(last).and_then(|(p, mv)| p.path_of(&mv));
+                    (last, path)
+                }
+            };
+            Ok(gyges::draw(&gyges::View {
+                position: g.position(),
+                last,
+                path,
                 header,
             }))
         }

@@ -1,0 +1,390 @@
+//! The Gygès picture: the 6 × 6 board between the two goals, each piece seen from above as
+//! one, two or three wooden rings (as the real pieces look), the row each side may move from
+//! marked by a tab in its colour, the last move drawn along the path it took with every
+//! bounce numbered, and, while pieces are being placed, each side's pieces still in hand.
+
+use crate::games::gyges::{Move, Path, Point as PathPoint, Position, Side, Square, Target};
+
+use super::canvas::{Canvas, Colour, Point};
+use super::theme::{fonts, label_on, HEADER, PALETTE, WIDTH};
+use super::{draw_header, Header};
+
+/// A square's side in pixels.
+const S: f32 = 64.0;
+const BOARD_LEFT: f32 = 112.0;
+const GOAL_HEIGHT: f32 = 44.0;
+const NORTH_GOAL_TOP: f32 = HEADER as f32 + 14.0;
+const BOARD_TOP: f32 = NORTH_GOAL_TOP + GOAL_HEIGHT + 8.0;
+const BOARD_BOTTOM: f32 = BOARD_TOP + 6.0 * S;
+const SOUTH_GOAL_TOP: f32 = BOARD_BOTTOM + 24.0;
+/// The picture's height: header, north goal, board, file letters, south goal.
+pub const HEIGHT: u32 = (SOUTH_GOAL_TOP + GOAL_HEIGHT + 14.0) as u32;
+/// Where the side panel (hands, legend) starts.
+const PANEL_LEFT: f32 = BOARD_LEFT + 6.0 * S + 64.0;
+
+/// What one picture shows.
+pub struct View<'a> {
+    /// The position.
+    pub position: &'a Position,
+    /// The last move, if any.
+    pub last: Option<Move>,
+    /// The path the last move took, when known (a position given as text only knows the
+    /// move, and gets a straight arrow).
+    pub path: Option<Path>,
+    /// Players, turn and details.
+    pub header: &'a Header,
+}
+
+const LIGHT_SQUARE: Colour = [0xe6, 0xd3, 0xa8];
+const DARK_SQUARE: Colour = [0xd2, 0xb9, 0x85];
+/// The pieces: pale wood with dark grooves.
+const WOOD: Colour = [0xf0, 0xd9, 0xa6];
+const WOOD_EDGE: Colour = [0x5e, 0x3d, 0x1c];
+const GROOVE: Colour = [0x8a, 0x5a, 0x2b];
+/// The path of the last move and its bounce badges.
+const PATH: Colour = [0xc2, 0x3b, 0x22];
+/// The displaced piece's way to its new square.
+const DROP: Colour = [0x1f, 0x5f, 0xa8];
+
+/// Each side's colour (face, outline): South light, North dark, as in the other games.
+fn side_colours(side: Side) -> (Colour, Colour) {
+    match side {
+        Side::South => (PALETTE.light_piece, PALETTE.light_rim),
+        Side::North => (PALETTE.dark_piece, PALETTE.dark_rim),
+    }
+}
+
+fn corner(square: Square) -> Point {
+    Point::new(
+        BOARD_LEFT + f32::from(square.file()) * S,
+        BOARD_TOP + f32::from(5 - square.row()) * S,
+    )
+}
+
+/// The centre of a square.
+#[must_use]
+pub fn centre(square: Square) -> Point {
+    let c = corner(square);
+    Point::new(c.x + S / 2.0, c.y + S / 2.0)
+}
+
+/// The top of the goal `side` aims for.
+fn goal_top(side: Side) -> f32 {
+    match side {
+        Side::South => NORTH_GOAL_TOP,
+        Side::North => SOUTH_GOAL_TOP,
+    }
+}
+
+/// Where a path enters a goal: the goal band beyond the square it left from.
+fn goal_point(side: Side, from: Square) -> Point {
+    Point::new(centre(from).x, goal_top(side) + GOAL_HEIGHT / 2.0)
+}
+
+fn fill_square(canvas: &mut Canvas, square: Square, colour: Colour) {
+    let c = corner(square);
+    canvas.fill_rect(c.x as i32, c.y as i32, S as i32, S as i32, colour);
+}
+
+/// A piece from above: a wooden disc with as many grooved rings as its size.
+fn draw_piece(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
+    canvas.fill_ellipse(at, radius + 1.5, radius + 1.5, WOOD_EDGE, 1.0);
+    canvas.fill_ellipse(at, radius, radius, WOOD, 1.0);
+    let width = (radius * 0.12).max(1.6);
+    for ring in 0..size {
+        let r = radius * (0.78 - 0.27 * f32::from(ring));
+        canvas.stroke_ellipse(at, r, r, width, GROOVE);
+    }
+}
+
+fn draw_goals(canvas: &mut Canvas, winner: Option<(Side, u8)>, entry: Option<Square>) {
+    let fonts = fonts();
+    for side in [Side::South, Side::North] {
+        let (face, rim) = side_colours(side);
+        let top = goal_top(side);
+        let band = |grow: f32| {
+            [
+                Point::new(BOARD_LEFT - grow, top - grow),
+                Point::new(BOARD_LEFT + 6.0 * S + grow, top - grow),
+                Point::new(BOARD_LEFT + 6.0 * S + grow, top + GOAL_HEIGHT + grow),
+                Point::new(BOARD_LEFT - grow, top + GOAL_HEIGHT + grow),
+            ]
+        };
+        canvas.fill_convex(&band(2.0), rim, 1.0);
+        canvas.fill_convex(&band(0.0), face, 1.0);
+        let label = format!("goal: {} wins here", side.name());
+        canvas.text_centred(
+            Point::new(BOARD_LEFT + 3.0 * S, top + GOAL_HEIGHT / 2.0),
+            17.0,
+            &fonts.bold,
+            label_on(face),
+            &label,
+        );
+        if let Some((winner, size)) = winner.filter(|(w, _)| *w == side) {
+            let at = entry.map_or(
+                Point::new(BOARD_LEFT + 5.4 * S, top + GOAL_HEIGHT / 2.0),
+                |square| goal_point(winner, square),
+            );
+            draw_piece(canvas, at, size, GOAL_HEIGHT * 0.42);
+        }
+    }
+}
+
+/// A tab beside the row a side may move from: left for South, right for North.
+fn draw_row_tab(canvas: &mut Canvas, side: Side, row: u8) {
+    let (face, rim) = side_colours(side);
+    let y = BOARD_TOP + (5.0 - f32::from(row)) * S + S / 2.0;
+    let (x0, x1, tip) = match side {
+        Side::South => (BOARD_LEFT - 62.0, BOARD_LEFT - 36.0, BOARD_LEFT - 26.0),
+        Side::North => (
+            BOARD_LEFT + 6.0 * S + 36.0,
+            BOARD_LEFT + 6.0 * S + 62.0,
+            BOARD_LEFT + 6.0 * S + 26.0,
+        ),
+    };
+    let shape = |grow: f32| match side {
+        Side::South => [
+            Point::new(x0 - grow, y - 13.0 - grow),
+            Point::new(x1, y - 13.0 - grow),
+            Point::new(tip + grow, y),
+            Point::new(x1, y + 13.0 + grow),
+            Point::new(x0 - grow, y + 13.0 + grow),
+        ],
+        Side::North => [
+            Point::new(x1 + grow, y - 13.0 - grow),
+            Point::new(x0, y - 13.0 - grow),
+            Point::new(tip - grow, y),
+            Point::new(x0, y + 13.0 + grow),
+            Point::new(x1 + grow, y + 13.0 + grow),
+        ],
+    };
+    canvas.fill_convex(&shape(1.5), rim, 1.0);
+    canvas.fill_convex(&shape(0.0), face, 1.0);
+    let letter = &side.name()[..1];
+    canvas.text_centred(
+        Point::new((x0 + x1) / 2.0, y),
+        16.0,
+        &fonts().bold,
+        label_on(face),
+        letter,
+    );
+}
+
+/// The screen points of a path, the goal placed beyond the square it was entered from.
+fn path_points(side: Side, path: &[PathPoint]) -> Vec<Point> {
+    let mut out = Vec::with_capacity(path.len());
+    let mut last_square = None;
+    for point in path {
+        match point {
+            PathPoint::Square(square) => {
+                out.push(centre(*square));
+                last_square = Some(*square);
+            }
+            PathPoint::Goal => {
+                if let Some(square) = last_square {
+                    out.push(goal_point(side, square));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The path under the pieces: every step as a line, the last with its head.
+fn draw_path(canvas: &mut Canvas, points: &[Point]) {
+    let Some((&end, rest)) = points.split_last() else {
+        return;
+    };
+    for pair in points.windows(2).take(rest.len().saturating_sub(1)) {
+        canvas.line(pair[0], pair[1], 6.0, PATH, 0.85);
+    }
+    if let Some(&before) = rest.last() {
+        let (dx, dy) = (end.x - before.x, end.y - before.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let tip = Point::new(end.x - dx / len * 0.2 * S, end.y - dy / len * 0.2 * S);
+        canvas.arrow(before, tip, 6.0, PATH, 0.85);
+    }
+}
+
+/// A numbered badge in the corner of each square the move bounced on, in order.
+fn draw_bounces(canvas: &mut Canvas, bounces: &[Square]) {
+    for (i, &square) in bounces.iter().enumerate() {
+        let c = corner(square);
+        // A square bounced on twice gets its second badge lower down.
+        let repeat = bounces[..i].iter().filter(|&&s| s == square).count() as f32;
+        let badge = Point::new(c.x + S - 11.0, c.y + 11.0 + repeat * 20.0);
+        canvas.fill_ellipse(badge, 10.0, 10.0, PATH, 1.0);
+        canvas.text_centred(
+            badge,
+            13.0,
+            &fonts().bold,
+            PALETTE.light_piece,
+            &(i + 1).to_string(),
+        );
+    }
+}
+
+/// While pieces are placed: each side's hand, beside its goal end of the board.
+fn draw_hands(canvas: &mut Canvas, position: &Position) {
+    let fonts = fonts();
+    for side in [Side::North, Side::South] {
+        let hand = position.hand(side);
+        let y = match side {
+            Side::North => BOARD_TOP + 0.3 * S,
+            Side::South => BOARD_TOP + 4.3 * S,
+        };
+        canvas.text(
+            Point::new(PANEL_LEFT, y),
+            17.0,
+            &fonts.bold,
+            PALETTE.header_text,
+            &format!("{} to place", side.name()),
+        );
+        let mut x = PANEL_LEFT + 20.0;
+        for size in 1..=3u8 {
+            for _ in 0..hand[usize::from(size - 1)] {
+                draw_piece(canvas, Point::new(x, y + 50.0), size, 17.0);
+                x += 40.0;
+            }
+        }
+        if x == PANEL_LEFT + 20.0 {
+            canvas.text(
+                Point::new(PANEL_LEFT, y + 38.0),
+                15.0,
+                &fonts.regular,
+                PALETTE.header_muted,
+                "all placed",
+            );
+        }
+    }
+}
+
+/// The legend once play has begun: which row each side moves from.
+fn draw_legend(canvas: &mut Canvas, rows: &[(Side, Option<u8>)]) {
+    let fonts = fonts();
+    for (i, (side, row)) in rows.iter().enumerate() {
+        let text = match row {
+            Some(row) => format!("{} moves from row {}", side.name(), row + 1),
+            None => format!("{} cannot move", side.name()),
+        };
+        canvas.text(
+            Point::new(PANEL_LEFT - 20.0, BOARD_TOP + 2.2 * S + i as f32 * 30.0),
+            16.0,
+            &fonts.regular,
+            PALETTE.header_text,
+            &text,
+        );
+    }
+}
+
+/// Draws the picture.
+#[must_use]
+pub fn draw(view: &View<'_>) -> Canvas {
+    let position = view.position;
+    let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+    let fonts = fonts();
+    for square in Square::all() {
+        let light = (square.file() + square.row()) % 2 == 1;
+        fill_square(
+            &mut canvas,
+            square,
+            if light { LIGHT_SQUARE } else { DARK_SQUARE },
+        );
+    }
+    for i in 0..6u8 {
+        canvas.text_centred(
+            Point::new(BOARD_LEFT + (f32::from(i) + 0.5) * S, BOARD_BOTTOM + 12.0),
+            15.0,
+            &fonts.regular,
+            PALETTE.header_muted,
+            &char::from(b'a' + i).to_string(),
+        );
+        canvas.text_centred(
+            Point::new(BOARD_LEFT - 14.0, BOARD_TOP + (5.5 - f32::from(i)) * S),
+            15.0,
+            &fonts.regular,
+            PALETTE.header_muted,
+            &(i + 1).to_string(),
+        );
+    }
+    // The mover of the last move is the side not to move now.
+    let mover = position.turn().other();
+    let path = view
+        .path
+        .as_ref()
+        .map(|p| p.points.clone())
+        .or_else(|| match view.last? {
+            Move::Go { from, to, .. } => Some(vec![
+                PathPoint::Square(from),
+                match to {
+                    Target::Square(to) => PathPoint::Square(to),
+                    Target::Goal => PathPoint::Goal,
+                },
+            ]),
+            Move::Place { square, .. } => Some(vec![PathPoint::Square(square)]),
+            Move::Pass => None,
+        });
+    let squares: Vec<Square> = path
+        .iter()
+        .flatten()
+        .filter_map(|p| match p {
+            PathPoint::Square(s) => Some(*s),
+            PathPoint::Goal => None,
+        })
+        .collect();
+    if let (Some(first), Some(last)) = (squares.first(), path.as_ref().and_then(|p| p.last())) {
+        fill_square(&mut canvas, *first, PALETTE.from);
+        if let PathPoint::Square(end) = last {
+            fill_square(&mut canvas, *end, PALETTE.to);
+        }
+    }
+    if let Some(Move::Go {
+        drop: Some(drop), ..
+    }) = view.last
+    {
+        fill_square(&mut canvas, drop, [0xb9, 0xd3, 0xee]);
+    }
+    let entry = match path.as_ref().and_then(|p| p.last()) {
+        Some(PathPoint::Goal) => squares.last().copied(),
+        _ => None,
+    };
+    draw_goals(&mut canvas, position.in_goal(), entry);
+    if let Some(path) = &path {
+        draw_path(&mut canvas, &path_points(mover, path));
+    }
+    if let Some(Move::Go {
+        to: Target::Square(to),
+        drop: Some(drop),
+        ..
+    }) = view.last
+    {
+        canvas.arrow(centre(to), centre(drop), 4.0, DROP, 0.85);
+    }
+    for square in Square::all() {
+        let size = position.size_at(square);
+        if size > 0 {
+            draw_piece(&mut canvas, centre(square), size, 0.36 * S);
+        }
+    }
+    let bounces = view.path.as_ref().map_or(&[][..], |p| &p.bounces[..]);
+    draw_bounces(&mut canvas, bounces);
+    if position.placing() {
+        draw_hands(&mut canvas, position);
+    } else {
+        let rows: Vec<(Side, Option<u8>)> = [Side::South, Side::North]
+            .into_iter()
+            .map(|side| (side, position.moving_row(side)))
+            .collect();
+        if position.in_goal().is_none() {
+            for (side, row) in &rows {
+                if let Some(row) = row {
+                    draw_row_tab(&mut canvas, *side, *row);
+                }
+            }
+            draw_legend(&mut canvas, &rows);
+        }
+    }
+    let marks = [Side::South, Side::North].map(side_colours);
+    draw_header(&mut canvas, view.header, &marks);
+    canvas
+}
