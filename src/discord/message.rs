@@ -19,6 +19,18 @@ const CONTENT_MAX: usize = 2000;
 const ROW_MAX: usize = 5;
 const ROWS_MAX: usize = 5;
 const MENU_MAX: usize = 25;
+/// What separates a move from its drop square (`b1-d4:e2`): a target menu option ending in
+/// it stands for all of that move's drops and opens a menu of them.
+pub const DROP_SEPARATOR: char = ':';
+
+/// The picker's first level of a move: the square it starts from (`e3` of `e3-h6`), or the
+/// size placed (`3@` of `3@c1`); a move without either (`pass`) is its own piece.
+fn piece_of(mv: &str) -> &str {
+    match mv.find('@') {
+        Some(at) => &mv[..=at],
+        None => mv.split_once('-').map_or(mv, |(from, _)| from),
+    }
+}
 
 /// One message to show, independent of how it is delivered (first answer, edit, follow-up).
 #[derive(Clone, Debug, Default)]
@@ -118,7 +130,7 @@ impl Message {
     pub fn piece_picker(game: GameId, moves: &[String]) -> Self {
         let mut pieces: Vec<&str> = Vec::new();
         for mv in moves {
-            let from = mv.split_once('-').map_or(mv.as_str(), |(from, _)| from);
+            let from = piece_of(mv);
             if !pieces.contains(&from) {
                 pieces.push(from);
             }
@@ -160,23 +172,49 @@ impl Message {
     /// The picker's second step: the chosen piece's moves.
     #[must_use]
     pub fn target_picker(game: GameId, from: &str, moves: &[String]) -> Self {
-        let targets: Vec<&str> = moves
+        let under: Vec<&str> = moves
             .iter()
             .map(String::as_str)
-            .filter(|m| *m == from || m.split_once('-').is_some_and(|(f, _)| f == from))
-            .take(MENU_MAX)
+            .filter(|m| {
+                if from.ends_with(DROP_SEPARATOR) {
+                    m.starts_with(from)
+                } else {
+                    piece_of(m) == from
+                }
+            })
             .collect();
-        if targets.is_empty() {
+        if under.is_empty() {
             return Self::private(&format!(
                 "{from} has no move now; the position may have changed. Ask for a fresh /board."
             ));
         }
-        let content = format!("Game #{}: where does {from} go?", game.0);
+        // Too many to list (Gygès displacements: one move per drop square): one option per
+        // from-to first, whose drops come in a menu of their own.
+        let mut options: Vec<&str> = Vec::new();
+        for mv in &under {
+            let option = match mv.split_once(DROP_SEPARATOR) {
+                Some((go, _)) if under.len() > MENU_MAX && !from.ends_with(DROP_SEPARATOR) => {
+                    &mv[..=go.len()]
+                }
+                _ => mv,
+            };
+            if !options.contains(&option) {
+                options.push(option);
+            }
+        }
+        options.truncate(MENU_MAX);
+        let (what, placeholder) = match from.strip_suffix(DROP_SEPARATOR) {
+            Some(go) => (
+                format!("where does the piece displaced by {go} go?"),
+                "Drop",
+            ),
+            None => (format!("where does {from} go?"), "Move"),
+        };
         Self::menu(
-            content,
+            format!("Game #{}: {what}", game.0),
             format!("{}:{}", ids::TARGET, game.0),
-            "Move",
-            &targets,
+            placeholder,
+            &options,
         )
     }
 

@@ -7,6 +7,7 @@ use serenity::all::{
     Interaction, Member, User as DiscordUser,
 };
 
+use super::message::DROP_SEPARATOR;
 use crate::play::{command_from_args, Args, Command, Context, User};
 use crate::store::{ChannelId, GameId, GuildId, Place, UserId};
 
@@ -40,7 +41,8 @@ pub mod ids {
     pub const MOVES: &str = "moves";
     /// The picker's piece menu.
     pub const PIECE: &str = "piece";
-    /// The picker's destination menu; its values are whole moves.
+    /// The picker's destination menu; its values are whole moves, or a move without its
+    /// drop square ending in `:` that opens the menu of its drops.
     pub const TARGET: &str = "target";
     /// A button that asks for a confirmation first: `confirm|<the button's id>`.
     pub const CONFIRM: &str = "confirm|";
@@ -191,6 +193,9 @@ fn component(i: &ComponentInteraction) -> Request {
     match (action, game, chosen) {
         (ids::MOVES, Some(game), _) => Request::PickPiece(ctx, game),
         (ids::PIECE, Some(game), Some(from)) => Request::PickTarget(ctx, game, from),
+        (ids::TARGET, Some(game), Some(group)) if group.ends_with(DROP_SEPARATOR) => {
+            Request::PickTarget(ctx, game, group)
+        }
         (ids::TARGET, Some(game), Some(mv)) => Request::Play(
             ctx,
             Command::Move {
