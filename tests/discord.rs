@@ -451,3 +451,70 @@ async fn a_full_jump_sturdy_game_through_the_http_endpoint() {
     };
     assert!(last["content"].as_str().unwrap().contains(winner), "{last}");
 }
+
+/// A whole Gygès game with displacement through the endpoint: the twelve placements through
+/// the picker (sizes first, then squares), a move from a second menu (`#1` ids), then slash
+/// commands to the end; a picture after every ply, the right result at the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_gyges_game_through_the_http_endpoint() {
+    let (rest, rest_url) = Rest::start().await;
+    let url = start_endpoint(&config(&rest_url), play()).await;
+    let mut p = Payloads::new();
+    let challenge = p.command(
+        ALICE,
+        "play",
+        &[("game", json!("gyges")), ("displace", json!("on"))],
+        Some(BOB),
+    );
+    assert_eq!(send(&url, &challenge).await["type"], 4);
+    send(&url, &p.command(BOB, "accept", &[], None)).await;
+    let options = ["displace=on".to_owned()];
+    let mut mirror =
+        leapfrog::games::AnyGame::new(leapfrog::games::GameKind::Gyges, &options, None).unwrap();
+    let mut players = [ALICE, BOB];
+    let mut seen = 0;
+    let mut last = Value::Null;
+    while !mirror.outcome().is_finished() {
+        let mv = common::gyges_move(&mirror);
+        let payload = if let Some((size, _)) = mv.split_once('@') {
+            let piece = format!("{size}@");
+            let pieces = send(&url, &p.component(players[0], "moves:1", &[])).await;
+            assert!(
+                pieces["data"]["components"]
+                    .to_string()
+                    .contains(&format!("\"{piece}\"")),
+                "{pieces}"
+            );
+            let targets = send(&url, &p.component(players[0], "piece:1", &[&piece])).await;
+            assert!(
+                targets["data"]["components"].to_string().contains(&mv),
+                "{targets}"
+            );
+            p.component(players[0], "target:1", &[&mv])
+        } else if mirror.moves().len() == 12 {
+            p.component(players[0], "target:1#1", &[&mv])
+        } else {
+            p.command(players[0], "move", &[("move", json!(mv))], None)
+        };
+        assert_eq!(send(&url, &payload).await["type"], 5);
+        let path = format!(
+            "/webhooks/{APP_ID}/{}/messages/@original",
+            token_of(&payload)
+        );
+        let (index, call) = rest
+            .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
+            .await;
+        seen = index + 1;
+        assert_board(&call);
+        last = call.json();
+        mirror.play(&mv).unwrap();
+        players.swap(0, 1);
+    }
+    let result = match mirror.outcome() {
+        leapfrog::games::Outcome::Win(seat) if seat.0 == 0 => "**alice (South)** wins",
+        leapfrog::games::Outcome::Win(_) => "**bob (North)** wins",
+        _ => "draw",
+    };
+    assert!(mirror.moves().len() > 12, "past the placement");
+    assert!(last["content"].as_str().unwrap().contains(result), "{last}");
+}

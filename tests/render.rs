@@ -206,6 +206,29 @@ fn golden_pictures() {
         None,
         vec!["Ola".into(), "Дмитрий".into()],
     ));
+    let mut bounce = AnyGame::new(
+        GameKind::Gyges,
+        &["displace=on".into()],
+        Some("....2./.2..3./3...../....../...2../1112.. S"),
+    )
+    .unwrap();
+    bounce.play("a1-e2").unwrap();
+    cases.push((
+        "gyges-bounces",
+        bounce,
+        None,
+        vec!["Kasia".into(), "Пётр".into()],
+    ));
+    let mut placing = AnyGame::new(GameKind::Gyges, &[], None).unwrap();
+    for mv in ["3@c1", "2@d6", "1@a1"] {
+        placing.play(mv).unwrap();
+    }
+    cases.push((
+        "gyges-placement",
+        placing,
+        None,
+        vec!["South".into(), "North".into()],
+    ));
     for (name, game, last, names) in cases {
         let header = Header::for_game(&game, names, None);
         let png = render::draw(&game, last, &header).unwrap().to_png();
@@ -261,4 +284,32 @@ fn jump_sturdy_marks_captures() {
         plain.image().get_pixel(x, y),
         captured.image().get_pixel(x, y)
     );
+}
+
+/// Gygès: every bounce of the last move gets a numbered red badge; a move without bounces
+/// gets none.
+#[test]
+fn gyges_marks_every_bounce() {
+    let text = "....1./....../....../....../....../1112.. S";
+    let after = |mv: &str| {
+        let mut game = AnyGame::new(GameKind::Gyges, &[], Some(text)).unwrap();
+        game.play(mv).unwrap();
+        let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+        render::draw(&game, None, &header).unwrap()
+    };
+    let badge = |canvas: &leapfrog::render::canvas::Canvas, square: &str| {
+        let c = render::gyges::centre(leapfrog::games::gyges::Square::parse(square).unwrap());
+        // The badge's rim, left of its digit, in the square's top-right corner.
+        let [r, g, b, _] = canvas
+            .image()
+            .get_pixel((c.x + 32.0 - 11.0 - 7.0) as u32, (c.y - 32.0 + 11.0) as u32)
+            .0;
+        r > 150 && g < 100 && b < 100
+    };
+    let chain = after("a1-e2");
+    for square in ["b1", "c1", "d1"] {
+        assert!(badge(&chain, square), "no badge on {square}");
+    }
+    let plain = after("a1-a2");
+    assert!(!badge(&plain, "b1"));
 }

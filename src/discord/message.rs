@@ -138,7 +138,7 @@ impl Message {
         if pieces.is_empty() {
             return Self::private("You have no move to pick in that game right now.");
         }
-        if pieces.len() > MENU_MAX {
+        if pieces.len() > MENU_MAX * ROWS_MAX {
             return Self::private(
                 "Too many pieces can move to list them here; type /move and pick from the suggestions.",
             );
@@ -152,18 +152,32 @@ impl Message {
         )
     }
 
-    /// A private message with one menu whose options are `values` (label = value).
+    /// A private message with menus whose options are `values` (label = value): one menu per
+    /// 25 values, up to five (Discord's limits), the second and later ids suffixed `#k`.
     fn menu(content: String, id: String, placeholder: &str, values: &[&str]) -> Self {
-        let options = values
-            .iter()
-            .map(|v| CreateSelectMenuOption::new(*v, *v))
+        let rows = values
+            .chunks(MENU_MAX)
+            .take(ROWS_MAX)
+            .enumerate()
+            .map(|(k, chunk)| {
+                let options = chunk
+                    .iter()
+                    .map(|v| CreateSelectMenuOption::new(*v, *v))
+                    .collect();
+                let id = if k == 0 {
+                    id.clone()
+                } else {
+                    format!("{id}#{k}")
+                };
+                CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
+                        .placeholder(placeholder),
+                )
+            })
             .collect();
         Self {
             content,
-            rows: vec![CreateActionRow::SelectMenu(
-                CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
-                    .placeholder(placeholder),
-            )],
+            rows,
             ephemeral: true,
             ..Self::default()
         }
@@ -202,7 +216,7 @@ impl Message {
                 options.push(option);
             }
         }
-        options.truncate(MENU_MAX);
+        options.truncate(MENU_MAX * ROWS_MAX);
         let (what, placeholder) = match from.strip_suffix(DROP_SEPARATOR) {
             Some(go) => (
                 format!("where does the piece displaced by {go} go?"),
@@ -337,5 +351,45 @@ mod tests {
             .map(|o| o["value"].as_str().unwrap())
             .collect();
         assert_eq!(options, ["e3-h6", "e3-f4"]);
+    }
+
+    fn menu_values(message: Message) -> Vec<String> {
+        let json = serde_json::to_value(message.response()).unwrap();
+        json["components"][0]["components"][0]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["value"].as_str().unwrap().to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn placements_group_by_size_and_many_drops_get_their_own_menu() {
+        let placements: Vec<String> = ["3@a1", "3@b1", "1@a1"].map(String::from).to_vec();
+        assert_eq!(
+            menu_values(Message::piece_picker(GameId(1), &placements)),
+            ["3@", "1@"]
+        );
+        assert_eq!(
+            menu_values(Message::target_picker(GameId(1), "3@", &placements)),
+            ["3@a1", "3@b1"]
+        );
+        // b1 can end on c2, or take d4's place and put that piece on any of 30 squares.
+        let mut moves = vec!["b1-c2".to_owned()];
+        moves.extend((0..30).map(|i| format!("b1-d4:{}{}", char::from(b'a' + i % 6), i / 6 + 1)));
+        assert_eq!(
+            menu_values(Message::target_picker(GameId(1), "b1", &moves)),
+            ["b1-c2", "b1-d4:"]
+        );
+        let drops = Message::target_picker(GameId(1), "b1-d4:", &moves);
+        let json = serde_json::to_value(drops.response()).unwrap();
+        let menus = json["components"].as_array().unwrap();
+        assert_eq!(
+            menus.len(),
+            2,
+            "30 drops: 25 in the first menu, 5 in the second"
+        );
+        assert_eq!(menus[1]["components"][0]["custom_id"], "target:1#1");
+        assert_eq!(menus[1]["components"][0]["options"][4]["value"], "b1-d4:f5");
     }
 }

@@ -188,6 +188,8 @@ fn component(i: &ComponentInteraction) -> Request {
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
     };
+    // A message with several menus of one kind tells them apart by a `#k` suffix.
+    let id = id.split_once('#').map_or(id, |(id, _)| id);
     let (action, game) = id.split_once(':').unwrap_or((id, ""));
     let game = game.parse().ok().map(GameId);
     match (action, game, chosen) {

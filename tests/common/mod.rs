@@ -95,3 +95,30 @@ pub fn racing_move(game: &AnyGame) -> String {
         .cloned()
         .expect("a move")
 }
+
+/// Gygès: a goal move if there is one, else the move that ends furthest towards the
+/// mover's goal (placements: the first), so a scripted game ends.
+pub fn gyges_move(game: &AnyGame) -> String {
+    let south = game.to_move().0 == 0;
+    let moves = game.legal_moves();
+    let progress = |mv: &String| -> i32 {
+        if mv.ends_with("goal") {
+            return 100;
+        }
+        let Some((_, rest)) = mv.split_once('-') else {
+            return 0;
+        };
+        let row = i32::from(rest.as_bytes()[1]) - i32::from(b'1');
+        if south {
+            row
+        } else {
+            5 - row
+        }
+    };
+    moves
+        .iter()
+        .rev()
+        .max_by_key(|m| progress(m))
+        .cloned()
+        .expect("a move")
+}
