@@ -41,14 +41,34 @@ pub(super) struct Witnesses {
     pub paths: Vec<Option<Vec<Point>>>,
 }
 
+/// The search's memory, reused from one piece to the next: a key's entries count only if
+/// it was stamped by the current search, so nothing is cleared between searches.
+pub(super) struct Scratch {
+    memo: [[u64; MEMO]; SQUARES * 4],
+    len: [u8; SQUARES * 4],
+    stamp: [u32; SQUARES * 4],
+    now: u32,
+}
+
+impl Scratch {
+    /// Empty memory for a run of searches.
+    pub(super) fn new() -> Self {
+        Self {
+            memo: [[0; MEMO]; SQUARES * 4],
+            len: [0; SQUARES * 4],
+            stamp: [0; SQUARES * 4],
+            now: 0,
+        }
+    }
+}
+
 struct Search<'a> {
     sizes: &'a [u8; SQUARES],
     occupied: u64,
     start: u8,
     goal_direction: usize,
     reach: Reach,
-    memo: [[u64; MEMO]; SQUARES * 4],
-    memo_len: [u8; SQUARES * 4],
+    scratch: &'a mut Scratch,
     path: Vec<Point>,
     witnesses: Option<&'a mut Witnesses>,
 }
@@ -58,13 +78,18 @@ impl Search<'_> {
     /// remembers `used`.
     fn seen(&mut self, square: u8, left: u8, used: u64) -> bool {
         let key = usize::from(square) * 4 + usize::from(left);
-        let len = usize::from(self.memo_len[key]);
-        if self.memo[key][..len].iter().any(|&m| m & !used == 0) {
+        let memory = &mut *self.scratch;
+        if memory.stamp[key] != memory.now {
+            memory.stamp[key] = memory.now;
+            memory.len[key] = 0;
+        }
+        let len = usize::from(memory.len[key]);
+        if memory.memo[key][..len].iter().any(|&m| m & !used == 0) {
             return true;
         }
         if len < MEMO {
-            self.memo[key][len] = used;
-            self.memo_len[key] += 1;
+            memory.memo[key][len] = used;
+            memory.len[key] += 1;
         }
         false
     }
@@ -126,7 +151,18 @@ impl Search<'_> {
 }
 
 /// What the piece on `from` can reach; with `witnesses`, also one path to each outcome.
-pub(super) fn reach(board: &Board<'_>, from: Square, witnesses: Option<&mut Witnesses>) -> Reach {
+pub(super) fn reach(
+    board: &Board<'_>,
+    from: Square,
+    scratch: &mut Scratch,
+    witnesses: Option<&mut Witnesses>,
+) -> Reach {
+    scratch.now = scratch.now.wrapping_add(1);
+    if scratch.now == 0 {
+        // Stamps wrapped around: start the memory afresh.
+        *scratch = Scratch::new();
+        scratch.now = 1;
+    }
     let mut search = Search {
         sizes: board.sizes,
         // The start square counts as empty once the piece has left it.
@@ -134,8 +170,7 @@ pub(super) fn reach(board: &Board<'_>, from: Square, witnesses: Option<&mut Witn
         start: from.0,
         goal_direction: board.goal_direction,
         reach: Reach::default(),
-        memo: [[0; MEMO]; SQUARES * 4],
-        memo_len: [0; SQUARES * 4],
+        scratch,
         path: vec![Point::Square(from)],
         witnesses,
     };

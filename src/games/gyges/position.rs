@@ -8,7 +8,7 @@ use crate::games::shuffle::Stream;
 
 use super::board::{row_mask, rows_mask, Point, Square, BOARD, NORTH, SIDE, SOUTH, SQUARES};
 use super::illegal::{diagnose, IllegalMove};
-use super::movegen::{reach, Board, Reach, Witnesses};
+use super::movegen::{reach, Board, Reach, Scratch, Witnesses};
 use super::notation::{Move, Target};
 use super::options::{Options, Setup};
 
@@ -153,7 +153,7 @@ impl Position {
     /// its row: the raw search, for tests and for the AI's move ordering.
     #[must_use]
     pub fn reach_of(&self, from: Square) -> Reach {
-        reach(&self.board(self.turn), from, None)
+        reach(&self.board(self.turn), from, &mut Scratch::new(), None)
     }
 
     fn board(&self, side: Side) -> Board<'_> {
@@ -168,13 +168,14 @@ impl Position {
     /// have a move, or of the next row when none has, and so on.
     pub(super) fn movers(&self, side: Side) -> Vec<Mover> {
         let board = self.board(side);
+        let mut scratch = Scratch::new();
         for row in side.rows_nearest_first() {
             let mut pieces = self.occupied & row_mask(row);
             let mut found = Vec::new();
             while pieces != 0 {
                 let square = Square(pieces.trailing_zeros() as u8);
                 pieces &= pieces - 1;
-                let r = reach(&board, square, None);
+                let r = reach(&board, square, &mut scratch, None);
                 if self.move_count(side, square, &r) > 0 {
                     found.push((square, r));
                 }
@@ -277,7 +278,12 @@ impl Position {
         let mut witnesses = Witnesses {
             paths: vec![None; SQUARES + 1],
         };
-        reach(&self.board(self.turn), from, Some(&mut witnesses));
+        reach(
+            &self.board(self.turn),
+            from,
+            &mut Scratch::new(),
+            Some(&mut witnesses),
+        );
         let slot = match to {
             Target::Square(square) => square.index(),
             Target::Goal => SQUARES,
