@@ -16,9 +16,18 @@ use leapfrog::games::{AnyGame, GameKind, GameOptions, Rules, Seed};
 const GYGES_CROWDED: &str = "....../..12../.3..3./.2..2./..13../...... S";
 const GYGES_AFTER_PLACEMENT: &str = "321123/....../....../....../....../123321 S";
 
+/// One perft case: game, label, options, position (None = start), depth.
+type Case = (
+    GameKind,
+    &'static str,
+    &'static [&'static str],
+    Option<&'static str>,
+    u32,
+);
+
 fn perft_cases() {
     use GameKind::{Gyges, JumpSturdy, Jumpers};
-    let cases: &[(GameKind, &str, &[&str], Option<&str>, u32)] = &[
+    let cases: &[Case] = &[
         (Jumpers, "near start", &[], None, 4),
         (Jumpers, "near start", &[], None, 5),
         (Jumpers, "far start", &["board=far"], None, 4),
