@@ -89,6 +89,21 @@ fn assert_board(call: &Call) {
     assert_eq!(image.width(), 800);
 }
 
+/// Sends an interaction the bot defers, and waits for its board: the PATCH of the original
+/// response, carrying a PNG. Returns where to look for the next call and the message.
+async fn deferred_board(rest: &Rest, url: &str, payload: &Value, seen: usize) -> (usize, Value) {
+    assert_eq!(send(url, payload).await["type"], 5);
+    let path = format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(payload)
+    );
+    let (index, call) = rest
+        .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
+        .await;
+    assert_board(&call);
+    (index + 1, call.json())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_endpoint_turns_away_unsigned_forged_stale_and_oversized_requests() {
     let (_rest, rest_url) = Rest::start().await;
@@ -163,24 +178,9 @@ async fn a_full_game_through_the_http_endpoint() {
 
     // Accepting shows the board: acknowledged in the body, the PNG edited in over REST.
     let accept = p.component(BOB, "accept:1", &[]);
-    let answer = send(&url, &accept).await;
-    assert_eq!(answer["type"], 5, "deferred: {answer}");
-    let edit_path = |payload: &Value| {
-        format!(
-            "/webhooks/{APP_ID}/{}/messages/@original",
-            token_of(payload)
-        )
-    };
-    let path = edit_path(&accept);
-    let (mut seen, call) = rest
-        .wait_for(0, |c| c.method == "PATCH" && c.path == path)
-        .await;
-    assert_board(&call);
+    let (mut seen, board) = deferred_board(&rest, &url, &accept, 0).await;
     assert!(
-        call.json()["content"]
-            .as_str()
-            .unwrap()
-            .starts_with("<@101>"),
+        board["content"].as_str().unwrap().starts_with("<@101>"),
         "alice is to move"
     );
 
@@ -266,17 +266,10 @@ async fn a_full_game_through_the_http_endpoint() {
             None,
         ),
     ];
+    let mut last = Value::Null;
     for payload in &moves {
-        let answer = send(&url, payload).await;
-        assert_eq!(answer["type"], 5, "{answer}");
-        let path = edit_path(payload);
-        let (index, call) = rest
-            .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
-            .await;
-        seen = index + 1;
-        assert_board(&call);
+        (seen, last) = deferred_board(&rest, &url, payload, seen).await;
     }
-    let last = rest.calls()[seen - 1].json();
     let text = last["content"].as_str().unwrap();
     assert!(text.contains("**alice (White)** wins"), "{text}");
     assert!(rest
@@ -431,17 +424,7 @@ async fn a_full_jump_sturdy_game_through_the_http_endpoint() {
             &[("move", json!(mv.to_uppercase()))],
             None,
         );
-        assert_eq!(send(&url, &payload).await["type"], 5);
-        let path = format!(
-            "/webhooks/{APP_ID}/{}/messages/@original",
-            token_of(&payload)
-        );
-        let (index, call) = rest
-            .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
-            .await;
-        seen = index + 1;
-        assert_board(&call);
-        last = call.json();
+        (seen, last) = deferred_board(&rest, &url, &payload, seen).await;
         mirror.play(&mv).unwrap();
         players.swap(0, 1);
     }
@@ -496,17 +479,7 @@ async fn a_full_gyges_game_through_the_http_endpoint() {
         } else {
             p.command(players[0], "move", &[("move", json!(mv))], None)
         };
-        assert_eq!(send(&url, &payload).await["type"], 5);
-        let path = format!(
-            "/webhooks/{APP_ID}/{}/messages/@original",
-            token_of(&payload)
-        );
-        let (index, call) = rest
-            .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
-            .await;
-        seen = index + 1;
-        assert_board(&call);
-        last = call.json();
+        (seen, last) = deferred_board(&rest, &url, &payload, seen).await;
         mirror.play(&mv).unwrap();
         players.swap(0, 1);
     }

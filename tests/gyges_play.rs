@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::gyges_move;
+use common::{gyges_move, play_to_end};
 use leapfrog::console::Console;
 use leapfrog::games::{AnyGame, GameKind, Outcome};
 use leapfrog::play::Play;
@@ -30,20 +30,7 @@ fn play_out(options: &[&str]) {
         .expect("the position text");
     let pairs: Vec<String> = options.iter().map(|o| (*o).to_owned()).collect();
     let mut mirror = AnyGame::new(GameKind::Gyges, &pairs, Some(position)).unwrap();
-    let mut players = ["alice", "bob"];
-    let mut last = String::new();
-    while !mirror.outcome().is_finished() {
-        let mv = gyges_move(&mirror);
-        last = console.run_line(&format!("@{} /move {mv}", players[0]));
-        assert!(last.contains(&format!("played {mv}")), "{last}");
-        let image = last
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("image: "))
-            .expect("a picture");
-        assert_eq!(image::open(image).unwrap().width(), 800);
-        mirror.play(&mv).unwrap();
-        players.swap(0, 1);
-    }
+    let last = play_to_end(&console, &mut mirror, ["alice", "bob"], gyges_move);
     let result = match mirror.outcome() {
         Outcome::Win(seat) if seat.0 == 0 => "**alice (South)** wins",
         Outcome::Win(_) => "**bob (North)** wins",

@@ -10,6 +10,10 @@ use leapfrog::games::gyges::{Move, Options, Point, Position, Side, Square, Targe
 use leapfrog::games::{GameOptions, Rules, Seed};
 use proptest::prelude::*;
 
+mod common;
+
+use common::random_playout;
+
 fn options(setup: usize, displace: bool) -> Options {
     Options::from_pairs([
         ("setup", ["placement", "random", "mirror"][setup % 3]),
@@ -218,16 +222,8 @@ proptest! {
         choices in proptest::collection::vec(any::<u16>(), 120),
         probes in proptest::collection::vec(probe(), 12),
     ) {
-        let mut position = Position::start(&options(setup, displace), Seed(seed));
-        for choice in choices {
-            check_position(&position, &probes)?;
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[usize::from(choice) % moves.len()];
-            position.play(&mv).unwrap();
-        }
+        let start = Position::start(&options(setup, displace), Seed(seed));
+        random_playout(start, &choices, |p| check_position(p, &probes))?;
     }
 
     /// Crowded boards, where chains of bounces cross: the memoised search against every path.

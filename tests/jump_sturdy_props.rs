@@ -8,6 +8,10 @@ use leapfrog::games::jump_sturdy::{Color, Move, Position, Square};
 use leapfrog::games::{Rules, Seed};
 use proptest::prelude::*;
 
+mod common;
+
+use common::random_playout;
+
 fn men(p: &Position) -> u32 {
     p.count_men(Color::Blue) + p.count_men(Color::Red)
 }
@@ -50,15 +54,7 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant(choices in proptest::collection::vec(any::<u16>(), 300), probes in proptest::collection::vec((any::<u8>(), any::<u8>()), 16)) {
-        let mut position = Position::start(&Default::default(), Seed::default());
-        for choice in choices {
-            check_position(&position, &probes)?;
-            let moves = position.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[usize::from(choice) % moves.len()];
-            position.play(&mv).unwrap();
-        }
+        let start = Position::start(&Default::default(), Seed::default());
+        random_playout(start, &choices, |p| check_position(p, &probes))?;
     }
 }

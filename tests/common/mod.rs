@@ -122,3 +122,54 @@ pub fn gyges_move(game: &AnyGame) -> String {
         .cloned()
         .expect("a move")
 }
+
+/// Plays `mirror`'s game to its end through `console`, the two `players` taking turns from
+/// the side to move, each move picked by `choose`; checks that every reply names the move
+/// and carries an 800 px picture. Returns the last reply.
+pub fn play_to_end<S: leapfrog::store::Store>(
+    console: &leapfrog::console::Console<S>,
+    mirror: &mut AnyGame,
+    mut players: [&str; 2],
+    choose: fn(&AnyGame) -> String,
+) -> String {
+    let mut last = String::new();
+    while !mirror.outcome().is_finished() {
+        let mv = choose(mirror);
+        last = console.run_line(&format!("@{} /move {mv}", players[0]));
+        assert!(last.contains(&format!("played {mv}")), "{last}");
+        let image = last
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("image: "))
+            .expect("a picture");
+        assert_eq!(image::open(image).unwrap().width(), 800);
+        mirror.play(&mv).unwrap();
+        players.swap(0, 1);
+        assert!(
+            mirror.moves().len() <= 200,
+            "the move limit ends every game"
+        );
+    }
+    last
+}
+
+/// A random game from `position`: `check` sees every position, then the move that the next
+/// of `choices` picks is played, until the game or the choices run out.
+///
+/// # Errors
+/// The first failure of `check`.
+pub fn random_playout<R: Rules, E>(
+    mut position: R,
+    choices: &[u16],
+    mut check: impl FnMut(&R) -> Result<(), E>,
+) -> Result<(), E> {
+    for &choice in choices {
+        check(&position)?;
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = &moves[usize::from(choice) % moves.len()];
+        position.play(mv).unwrap();
+    }
+    Ok(())
+}
