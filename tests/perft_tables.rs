@@ -1,7 +1,9 @@
 //! Perft tables, one file per game in `tests/data/`:
 //! - Jumpers: start positions of both boards and option combinations, hand-built mid-game
 //!   positions with tall and mixed stacks, passes and a dead draw;
-//! - Jump Sturdy: the start and mid-game positions with mixed and uniform doubles.
+//! - Jump Sturdy: the start and mid-game positions with mixed and uniform doubles;
+//! - Gygès: the placement phase, positions just after it, crowded boards where bounce chains
+//!   cross, a jammed nearest row, goals reached by bounces; with and without displacement.
 //!
 //! The counts agree with independent implementations of the rule files.
 
@@ -47,4 +49,10 @@ fn jump_sturdy_perft_tables_match() {
         include_str!("data/jump_sturdy_perft.txt"),
     );
     assert!(lines >= 5, "the table lost lines: {lines}");
+}
+
+#[test]
+fn gyges_perft_tables_match() {
+    let lines = check(GameKind::Gyges, include_str!("data/gyges_perft.txt"));
+    assert!(lines >= 15, "the table lost lines: {lines}");
 }
