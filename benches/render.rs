@@ -1,6 +1,7 @@
 //! Rendering speed and size: `cargo bench --bench render`. Draws and encodes Jumpers
 //! pictures (the start position, a crowded mid-game with tall stacks and crawlers, the far
-//! board) and prints the median time of each stage and the PNG size. The targets (800 px
+//! board), a Jump Sturdy capture and a Gygès bounce chain (its path found again for the
+//! picture, as the bot does), and prints the median time of each stage and the PNG size. The targets (800 px
 //! wide, median ≤ 2 ms for draw + encode, ≤ 60 KB) are checked by reading this, never by a
 //! timed test.
 
@@ -9,30 +10,62 @@ mod common;
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::render::{self, Header};
 
-/// A picture to time: name, options, position (None: the start), last move.
-type Case<'a> = (&'a str, &'a [&'a str], Option<&'a str>, Option<&'a str>);
+/// A game whose picture to time: name, the game, a last move to mark (None: its own).
+type Case = (&'static str, AnyGame, Option<&'static str>);
+
+fn jumpers(options: &[&str], position: Option<&str>) -> AnyGame {
+    let options: Vec<String> = options.iter().map(|s| (*s).to_owned()).collect();
+    AnyGame::new(GameKind::Jumpers, &options, position).expect("valid case")
+}
+
+fn played(kind: GameKind, options: &[&str], position: &str, mv: &str) -> AnyGame {
+    let options: Vec<String> = options.iter().map(|s| (*s).to_owned()).collect();
+    let mut game = AnyGame::new(kind, &options, Some(position)).expect("valid case");
+    game.play(mv).expect("a legal move");
+    game
+}
 
 fn main() {
-    let cases: &[Case] = &[
-        ("near start", &[], None, None),
+    let cases: Vec<Case> = vec![
+        ("near start", jumpers(&[], None), None),
         (
             "near mid-game, crawlers",
-            &["crawlers=S,B"],
-            Some(".../(Sm).../.(bs).(sssSSm)./(mM).../..(SSb)../(bb).../(mmmB)..../..(ssS)./.(bS). w"),
+            jumpers(
+                &["crawlers=S,B"],
+                Some(".../(Sm).../.(bs).(sssSSm)./(mM).../..(SSb)../(bb).../(mmmB)..../..(ssS)./.(bS). w"),
+            ),
             Some("e3-e5"),
         ),
-        ("far start", &["board=far"], None, Some("c3-e3")),
+        ("far start", jumpers(&["board=far"], None), Some("c3-e3")),
+        (
+            "jump sturdy capture",
+            played(
+                GameKind::JumpSturdy,
+                &[],
+                "b0b0b0b0b0b0/1b0b0b0bbb0b01/3r0b03/2br5/3rb4/8/1r0r0r0r0r0r01/r0r01rrr0r0 b",
+                "c2-d3",
+            ),
+            None,
+        ),
+        (
+            "gyges bounce chain",
+            played(
+                GameKind::Gyges,
+                &["displace=on"],
+                "....2./.2..3./3...../....../...2../1112.. S",
+                "a1-e2",
+            ),
+            None,
+        ),
     ];
-    for (name, options, position, last) in cases {
-        let options: Vec<String> = options.iter().map(|s| (*s).to_owned()).collect();
-        let game = AnyGame::new(GameKind::Jumpers, &options, *position).expect("valid case");
-        let header = Header::for_game(&game, vec!["alice".into(), "Борис Ż.".into()], None);
+    for (name, game, last) in &cases {
+        let header = Header::for_game(game, vec!["alice".into(), "Борис Ż.".into()], None);
         // The first call draws the cached board and sprites: not part of a render.
-        let canvas = render::draw(&game, *last, &header).expect("drawable");
-        let draw = common::median_of(201, || render::draw(&game, *last, &header));
+        let canvas = render::draw(game, *last, &header).expect("drawable");
+        let draw = common::median_of(201, || render::draw(game, *last, &header));
         let encode = common::median_of(201, || canvas.to_png());
         let both = common::median_of(201, || {
-            render::draw(&game, *last, &header).map(|c| c.to_png())
+            render::draw(game, *last, &header).map(|c| c.to_png())
         });
         let png = canvas.to_png();
         println!(

@@ -182,6 +182,17 @@ impl Canvas {
         }
     }
 
+    /// Stamps a sprite so that its point `anchor` (a disc's centre, say) lands on `at`,
+    /// rounded to whole pixels: sprites are only worth their speed if they land without
+    /// resampling.
+    pub fn stamp_at(&mut self, sprite: &Canvas, anchor: Point, at: Point) {
+        self.stamp(
+            sprite,
+            (at.x - anchor.x).round() as i32,
+            (at.y - anchor.y).round() as i32,
+        );
+    }
+
     /// Fills the shape whose signed distance (negative inside, in pixels) is `distance`,
     /// over the box `min..max`, with `colour` at opacity `opacity`.
     pub fn fill_sdf(

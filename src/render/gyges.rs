@@ -3,9 +3,11 @@
 //! marked by a tab in its colour, the last move drawn along the path it took with every
 //! bounce numbered, and, while pieces are being placed, each side's pieces still in hand.
 
+use std::sync::OnceLock;
+
 use crate::games::gyges::{Move, Path, Point as PathPoint, Position, Side, Square, Target};
 
-use super::canvas::{Canvas, Colour, Point};
+use super::canvas::{Canvas, Colour, Point, SpriteCache};
 use super::theme::{fonts, label_on, HEADER, PALETTE, WIDTH};
 use super::{draw_header, Header};
 
@@ -87,7 +89,7 @@ fn fill_square(canvas: &mut Canvas, square: Square, colour: Colour) {
 }
 
 /// A piece from above: a wooden disc with as many grooved rings as its size.
-fn draw_piece(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
+fn piece_shape(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
     canvas.fill_ellipse(at, radius + 1.5, radius + 1.5, WOOD_EDGE, 1.0);
     canvas.fill_ellipse(at, radius, radius, WOOD, 1.0);
     let width = (radius * 0.12).max(1.6);
@@ -97,7 +99,23 @@ fn draw_piece(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
     }
 }
 
-fn draw_goals(canvas: &mut Canvas, winner: Option<(Side, u8)>, entry: Option<Square>) {
+/// A piece stamped from a sprite drawn once per process for its size and radius (drawing
+/// the rings from shapes on every render would cost most of the render budget).
+fn draw_piece(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
+    static PIECES: SpriteCache = SpriteCache::new();
+    let side = 2.0 * (radius + 4.0).ceil();
+    let anchor = Point::new(side / 2.0, side / 2.0);
+    let key = u64::from(radius.to_bits()) << 2 | u64::from(size);
+    let sprite = PIECES.get(key, || {
+        let mut sprite = Canvas::transparent(side as u32, side as u32);
+        piece_shape(&mut sprite, anchor, size, radius);
+        sprite
+    });
+    canvas.stamp_at(&sprite, anchor, at);
+}
+
+/// Both goals as labelled bands in their owner's colour.
+fn draw_goal_bands(canvas: &mut Canvas) {
     let fonts = fonts();
     for side in [Side::South, Side::North] {
         let (face, rim) = side_colours(side);
@@ -120,13 +138,18 @@ fn draw_goals(canvas: &mut Canvas, winner: Option<(Side, u8)>, entry: Option<Squ
             label_on(face),
             &label,
         );
-        if let Some((winner, size)) = winner.filter(|(w, _)| *w == side) {
-            let at = entry.map_or(
-                Point::new(BOARD_LEFT + 5.4 * S, top + GOAL_HEIGHT / 2.0),
-                |square| goal_point(winner, square),
-            );
-            draw_piece(canvas, at, size, GOAL_HEIGHT * 0.42);
-        }
+    }
+}
+
+/// The winning piece in the goal it reached, where its path entered (or at the goal's end
+/// when the path is unknown).
+fn draw_winner(canvas: &mut Canvas, winner: Option<(Side, u8)>, entry: Option<Square>) {
+    if let Some((winner, size)) = winner {
+        let at = entry.map_or(
+            Point::new(BOARD_LEFT + 5.4 * S, goal_top(winner) + GOAL_HEIGHT / 2.0),
+            |square| goal_point(winner, square),
+        );
+        draw_piece(canvas, at, size, GOAL_HEIGHT * 0.42);
     }
 }
 
@@ -277,36 +300,46 @@ fn draw_legend(canvas: &mut Canvas, rows: &[(Side, Option<u8>)]) {
     }
 }
 
+/// The board, its coordinates and both goals, drawn once per process.
+fn background() -> &'static Canvas {
+    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
+    BACKGROUND.get_or_init(|| {
+        let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+        let fonts = fonts();
+        for square in Square::all() {
+            let light = (square.file() + square.row()) % 2 == 1;
+            fill_square(
+                &mut canvas,
+                square,
+                if light { LIGHT_SQUARE } else { DARK_SQUARE },
+            );
+        }
+        for i in 0..6u8 {
+            canvas.text_centred(
+                Point::new(BOARD_LEFT + (f32::from(i) + 0.5) * S, BOARD_BOTTOM + 12.0),
+                15.0,
+                &fonts.regular,
+                PALETTE.header_muted,
+                &char::from(b'a' + i).to_string(),
+            );
+            canvas.text_centred(
+                Point::new(BOARD_LEFT - 14.0, BOARD_TOP + (5.5 - f32::from(i)) * S),
+                15.0,
+                &fonts.regular,
+                PALETTE.header_muted,
+                &(i + 1).to_string(),
+            );
+        }
+        draw_goal_bands(&mut canvas);
+        canvas
+    })
+}
+
 /// Draws the picture.
 #[must_use]
 pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
-    let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
-    let fonts = fonts();
-    for square in Square::all() {
-        let light = (square.file() + square.row()) % 2 == 1;
-        fill_square(
-            &mut canvas,
-            square,
-            if light { LIGHT_SQUARE } else { DARK_SQUARE },
-        );
-    }
-    for i in 0..6u8 {
-        canvas.text_centred(
-            Point::new(BOARD_LEFT + (f32::from(i) + 0.5) * S, BOARD_BOTTOM + 12.0),
-            15.0,
-            &fonts.regular,
-            PALETTE.header_muted,
-            &char::from(b'a' + i).to_string(),
-        );
-        canvas.text_centred(
-            Point::new(BOARD_LEFT - 14.0, BOARD_TOP + (5.5 - f32::from(i)) * S),
-            15.0,
-            &fonts.regular,
-            PALETTE.header_muted,
-            &(i + 1).to_string(),
-        );
-    }
+    let mut canvas = background().clone();
     // The mover of the last move is the side not to move now.
     let mover = position.turn().other();
     let path = view
@@ -348,7 +381,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
         Some(PathPoint::Goal) => squares.last().copied(),
         _ => None,
     };
-    draw_goals(&mut canvas, position.in_goal(), entry);
+    draw_winner(&mut canvas, position.in_goal(), entry);
     if let Some(path) = &path {
         draw_path(&mut canvas, &path_points(mover, path));
     }

@@ -3,9 +3,11 @@
 //! bottom man's colour shows as the lower layer), the last move highlighted and arrowed,
 //! a capture marked, and each side's count of men beside the board.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::games::jump_sturdy::{Color, Move, Position, Square, Stack};
 
-use super::canvas::{Canvas, Colour, Point};
+use super::canvas::{Canvas, Colour, Point, SpriteCache};
 use super::disc::{draw_disc, DiscLook, DiscShape};
 use super::theme::{fonts, HEADER, PALETTE, WIDTH};
 use super::{draw_header, Header};
@@ -77,6 +79,31 @@ const SHAPE: DiscShape = DiscShape {
     side: 0.12 * S,
 };
 
+/// The men's count marks beside the board: a smaller disc.
+const SMALL: DiscShape = DiscShape {
+    rx: 14.0,
+    ry: 6.0,
+    side: 5.0,
+};
+
+/// A disc of one colour and shape, drawn once per process, and the point of it where its
+/// top face's centre is: stamped wherever a man stands.
+fn disc_sprite(color: Color, shape: DiscShape) -> (Arc<Canvas>, Point) {
+    static DISCS: SpriteCache = SpriteCache::new();
+    let (w, h) = (
+        (2.0 * shape.rx + 6.0).ceil(),
+        (2.0 * shape.ry + shape.side + 6.0).ceil(),
+    );
+    let anchor = Point::new(w / 2.0, shape.ry + 3.0);
+    let key = u64::from(shape.rx.to_bits()) << 1 | color as u64;
+    let sprite = DISCS.get(key, || {
+        let mut sprite = Canvas::transparent(w as u32, h as u32);
+        draw_disc(&mut sprite, anchor, shape, look(color), false, None);
+        sprite
+    });
+    (sprite, anchor)
+}
+
 fn draw_stack(canvas: &mut Canvas, square: Square, stack: Stack) {
     let c = centre(square);
     let base = c.y + 0.08 * S;
@@ -86,42 +113,53 @@ fn draw_stack(canvas: &mut Canvas, square: Square, stack: Stack) {
     };
     for (i, &color) in layers.iter().enumerate() {
         let top = Point::new(c.x, base - i as f32 * (SHAPE.side + 2.0));
-        draw_disc(canvas, top, SHAPE, look(color), false, None);
+        let (sprite, anchor) = disc_sprite(color, SHAPE);
+        canvas.stamp_at(&sprite, anchor, top);
     }
+}
+
+/// The empty board with its coordinates, drawn once per process.
+fn background() -> &'static Canvas {
+    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
+    BACKGROUND.get_or_init(|| {
+        let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+        let fonts = fonts();
+        for rank in 0..8u8 {
+            for file in 0..8u8 {
+                if let Some(square) = Square::at(file, rank) {
+                    let light = (file + rank) % 2 == 1;
+                    fill_square(&mut canvas, square, if light { LIGHT } else { DARK });
+                }
+            }
+        }
+        for i in 0..8u8 {
+            let file = char::from(b'a' + i).to_string();
+            let x = BOARD_LEFT + (f32::from(i) + 0.5) * S;
+            canvas.text_centred(
+                Point::new(x, BOARD_TOP + 8.0 * S + 14.0),
+                16.0,
+                &fonts.regular,
+                PALETTE.header_muted,
+                &file,
+            );
+            let y = BOARD_TOP + (f32::from(7 - i) + 0.5) * S;
+            canvas.text_centred(
+                Point::new(BOARD_LEFT - 14.0, y),
+                16.0,
+                &fonts.regular,
+                PALETTE.header_muted,
+                &(i + 1).to_string(),
+            );
+        }
+        canvas
+    })
 }
 
 /// Draws the picture.
 #[must_use]
 pub fn draw(view: &View<'_>) -> Canvas {
-    let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+    let mut canvas = background().clone();
     let fonts = fonts();
-    for rank in 0..8u8 {
-        for file in 0..8u8 {
-            if let Some(square) = Square::at(file, rank) {
-                let light = (file + rank) % 2 == 1;
-                fill_square(&mut canvas, square, if light { LIGHT } else { DARK });
-            }
-        }
-    }
-    for i in 0..8u8 {
-        let file = char::from(b'a' + i).to_string();
-        let x = BOARD_LEFT + (f32::from(i) + 0.5) * S;
-        canvas.text_centred(
-            Point::new(x, BOARD_TOP + 8.0 * S + 14.0),
-            16.0,
-            &fonts.regular,
-            PALETTE.header_muted,
-            &file,
-        );
-        let y = BOARD_TOP + (f32::from(7 - i) + 0.5) * S;
-        canvas.text_centred(
-            Point::new(BOARD_LEFT - 14.0, y),
-            16.0,
-            &fonts.regular,
-            PALETTE.header_muted,
-            &(i + 1).to_string(),
-        );
-    }
     if let Some(mv) = view.last {
         fill_square(&mut canvas, mv.from, PALETTE.from);
         fill_square(&mut canvas, mv.to, PALETTE.to);
@@ -166,18 +204,8 @@ pub fn draw(view: &View<'_>) -> Canvas {
         let y = BOARD_TOP + if i == 0 { 0.5 * S } else { 7.5 * S };
         let count = view.position.count_men(color);
         let x = BOARD_LEFT + 8.0 * S + 24.0;
-        draw_disc(
-            &mut canvas,
-            Point::new(x + 16.0, y - 4.0),
-            DiscShape {
-                rx: 14.0,
-                ry: 6.0,
-                side: 5.0,
-            },
-            look(color),
-            false,
-            None,
-        );
+        let (sprite, anchor) = disc_sprite(color, SMALL);
+        canvas.stamp_at(&sprite, anchor, Point::new(x + 16.0, y - 4.0));
         canvas.text(
             Point::new(x + 38.0, y - 14.0),
             17.0,

@@ -196,11 +196,7 @@ fn draw_stack(canvas: &mut Canvas, coord: Coord, stack: &[Piece], crawlers: impl
         let top = Point::new(c.x, bottom - i as f32 * DISC_SIDE);
         let is_top = i + 1 == shown.len();
         let sprite = disc_sprite(piece, crawlers(piece.kind), is_top);
-        canvas.stamp(
-            &sprite,
-            (top.x - SPRITE_TOP.x).round() as i32,
-            (top.y - SPRITE_TOP.y).round() as i32,
-        );
+        canvas.stamp_at(&sprite, SPRITE_TOP, top);
     }
     if stack.len() > MAX_DRAWN {
         // The true height, on a badge at the stack's right.
