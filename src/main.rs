@@ -65,7 +65,7 @@ enum Command {
     },
     /// Draw a position as PNG.
     Render {
-        /// The game: jumpers, gyges or jump-sturdy.
+        /// The game: jumpers, gyges, jump-sturdy or skakanie.
         game: String,
         /// A game option as key=value (repeatable).
         #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -82,7 +82,7 @@ enum Command {
     },
     /// Count the legal move sequences of each length from a position (one line per depth).
     Perft {
-        /// The game: jumpers, gyges or jump-sturdy.
+        /// The game: jumpers, gyges, jump-sturdy or skakanie.
         game: String,
         /// The deepest length to count.
         #[arg(long)]

@@ -57,7 +57,7 @@ fn bad_input_gives_one_line_and_a_failure_exit() {
     for (args, message) in [
         (
             &["perft", "chess", "--depth", "2"][..],
-            "leapfrog: there is no game 'chess'; the games are jumpers, gyges, jump-sturdy\n",
+            "leapfrog: there is no game 'chess'; the games are jumpers, gyges, jump-sturdy, skakanie\n",
         ),
         (
             &["perft", "jumpers", "--depth", "2", "--option", "board=round"][..],

@@ -3,7 +3,9 @@
 //!   positions with tall and mixed stacks, passes and a dead draw;
 //! - Jump Sturdy: the start and mid-game positions with mixed and uniform doubles;
 //! - Gygès: the placement phase, positions just after it, crowded boards where bounce chains
-//!   cross, a jammed nearest row, goals reached by bounces; with and without displacement.
+//!   cross, a jammed nearest row, goals reached by bounces; with and without displacement;
+//! - Skakanie: seeded deals for 2 to 4 players and every option, and hand-built tables where
+//!   stacks and rows empty (gap closing) and the last round ends.
 //!
 //! The counts agree with independent implementations of the rule files.
 
@@ -55,4 +57,10 @@ fn jump_sturdy_perft_tables_match() {
 fn gyges_perft_tables_match() {
     let lines = check(GameKind::Gyges, include_str!("data/gyges_perft.txt"));
     assert!(lines >= 15, "the table lost lines: {lines}");
+}
+
+#[test]
+fn skakanie_perft_tables_match() {
+    let lines = check(GameKind::Skakanie, include_str!("data/skakanie_perft.txt"));
+    assert!(lines >= 10, "the table lost lines: {lines}");
 }

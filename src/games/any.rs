@@ -8,7 +8,7 @@ use super::game::{Game, PlayError};
 use super::options::{split_pair, OptionSpec, ParseOptionError};
 use super::perft::{divide, perft};
 use super::rules::{GameOptions, Outcome, ParseMoveError, ParsePositionError, Rules, Seat, Seed};
-use super::{gyges, jump_sturdy, jumpers};
+use super::{gyges, jump_sturdy, jumpers, skakanie};
 
 /// The games Leapfrog plays. A new game is a new variant here and a new row of [`KINDS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19,6 +19,8 @@ pub enum GameKind {
     Gyges,
     /// Jump Sturdy.
     JumpSturdy,
+    /// Skakanie (2 to 4 players).
+    Skakanie,
 }
 
 /// What the bot needs to know of a game kind before it has a position.
@@ -39,7 +41,7 @@ pub struct KindInfo {
 }
 
 /// One row per [`GameKind`], in its order.
-pub const KINDS: [KindInfo; 3] = [
+pub const KINDS: [KindInfo; 4] = [
     KindInfo {
         name: "jumpers",
         aliases: &["прыгуны", "pryguny"],
@@ -64,11 +66,19 @@ pub const KINDS: [KindInfo; 3] = [
         options: jump_sturdy::SPECS,
         summary: jump_sturdy::SUMMARY,
     },
+    KindInfo {
+        name: "skakanie",
+        aliases: &["скакание", "puzzle", "puzzles"],
+        title: "Skakanie",
+        shuffles: true,
+        options: skakanie::SPECS,
+        summary: skakanie::SUMMARY,
+    },
 ];
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: [Self; 3] = [Self::Jumpers, Self::Gyges, Self::JumpSturdy];
+    pub const ALL: [Self; 4] = [Self::Jumpers, Self::Gyges, Self::JumpSturdy, Self::Skakanie];
 
     /// This game's row of [`KINDS`].
     #[must_use]
@@ -149,6 +159,8 @@ pub enum AnyGame {
     Gyges(Game<gyges::Position>),
     /// A Jump Sturdy game.
     JumpSturdy(Game<jump_sturdy::Position>),
+    /// A Skakanie game.
+    Skakanie(Game<skakanie::Position>),
 }
 
 /// Runs `$body` with `$game` bound to the inner [`Game`], whatever its kind.
@@ -158,6 +170,7 @@ macro_rules! with_game {
             AnyGame::Jumpers($game) => $body,
             AnyGame::Gyges($game) => $body,
             AnyGame::JumpSturdy($game) => $body,
+            AnyGame::Skakanie($game) => $body,
         }
     };
 }
@@ -212,6 +225,7 @@ impl AnyGame {
             GameKind::Jumpers => Self::Jumpers(build(kind, pairs, position)?),
             GameKind::Gyges => Self::Gyges(build(kind, pairs, position)?),
             GameKind::JumpSturdy => Self::JumpSturdy(build(kind, pairs, position)?),
+            GameKind::Skakanie => Self::Skakanie(build(kind, pairs, position)?),
         })
     }
 
@@ -222,6 +236,7 @@ impl AnyGame {
             Self::Jumpers(_) => GameKind::Jumpers,
             Self::Gyges(_) => GameKind::Gyges,
             Self::JumpSturdy(_) => GameKind::JumpSturdy,
+            Self::Skakanie(_) => GameKind::Skakanie,
         }
     }
 
@@ -320,7 +335,7 @@ mod tests {
         assert_eq!("прыгуны".parse::<GameKind>().unwrap(), GameKind::Jumpers);
         assert_eq!(
             "chess".parse::<GameKind>().unwrap_err().to_string(),
-            "there is no game 'chess'; the games are jumpers, gyges, jump-sturdy"
+            "there is no game 'chess'; the games are jumpers, gyges, jump-sturdy, skakanie"
         );
         assert_eq!(
             "Jump Sturdy".parse::<GameKind>().unwrap(),

@@ -12,6 +12,7 @@ pub mod options;
 pub mod perft;
 pub mod rules;
 pub mod shuffle;
+pub mod skakanie;
 
 pub use any::{AnyGame, GameKind, MoveError, SetupError};
 pub use game::{Game, PlayError};

@@ -182,6 +182,13 @@ impl Canvas {
         }
     }
 
+    /// The colour at `(x, y)` (inside the canvas), for pictures sampled into sprites.
+    #[must_use]
+    pub fn pixel(&self, x: u32, y: u32) -> Colour {
+        let p = self.image.get_pixel(x, y).0;
+        [p[0], p[1], p[2]]
+    }
+
     /// Stamps a sprite so that its point `anchor` (a disc's centre, say) lands on `at`,
     /// rounded to whole pixels: sprites are only worth their speed if they land without
     /// resampling.

@@ -10,6 +10,7 @@ pub mod encode;
 pub mod gyges;
 pub mod jump_sturdy;
 pub mod jumpers;
+pub mod skakanie;
 pub mod theme;
 
 use crate::games::gyges::Move as GygesMove;
@@ -225,6 +226,17 @@ pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canva
                 position: g.position(),
                 last,
                 captured,
+                header,
+            }))
+        }
+        AnyGame::Skakanie(g) => {
+            // A turn is several actions, so the picture shows the table as it is; the
+            // reply's text says what the turn did. A `--last` is still checked.
+            if let Some(text) = last {
+                text.parse::<crate::games::skakanie::Action>()?;
+            }
+            Ok(skakanie::draw(&skakanie::View {
+                position: g.position(),
                 header,
             }))
         }

@@ -1,0 +1,508 @@
+//! The Skakanie picture: the table of stacks (each showing its face-up piece as a real
+//! jigsaw piece, with how many pieces it holds), every pawn in its player's colour, whose
+//! turn it is and how many actions are left, and each player's pool assembled in place on a
+//! small 12 × 8 grid with its fragments outlined and its score.
+//!
+//! The puzzle's picture is painted in code ([`scene`]): a landscape with a sky, a sun,
+//! mountains, a lake, a house and a tree, varied enough that every piece can be told apart
+//! and placed. Nothing is downloaded or bundled.
+
+use std::sync::OnceLock;
+
+use crate::games::skakanie::{Piece, Position, COLUMNS, PIECES, ROWS};
+use crate::games::{Rules, Seat};
+
+use super::canvas::{Canvas, Colour, Point, SpriteCache};
+use super::theme::{fonts, HEADER, PALETTE, WIDTH};
+use super::{draw_header, Header};
+
+/// A piece's side in the big picture (face-up pieces on the table).
+const P: u32 = 64;
+/// How far a tab reaches beyond a piece's side, in pixels.
+const TAB: u32 = 16;
+/// A stack's slot on the table.
+const SLOT: f32 = (P + 2 * TAB) as f32;
+const PITCH: f32 = SLOT + 14.0;
+const TABLE_LEFT: f32 = 26.0;
+const TABLE_TOP: f32 = HEADER as f32 + 44.0;
+/// A piece's side in the pool grids.
+const CELL: u32 = 12;
+const PANEL_LEFT: f32 = 476.0;
+const POOL_TOP: f32 = HEADER as f32 + 14.0;
+const POOL_PITCH: f32 = 130.0;
+/// The picture's height: header and four pools.
+pub const HEIGHT: u32 = HEADER + 14 + 4 * 130;
+
+/// What one picture shows.
+pub struct View<'a> {
+    /// The position.
+    pub position: &'a Position,
+    /// Players, turn and details; `header.players` also names the pools.
+    pub header: &'a Header,
+}
+
+/// Each seat's colour (face, rim): red, blue, green, yellow, apart in hue and lightness.
+pub const SEAT_COLOURS: [(Colour, Colour); 4] = [
+    ([0xe0, 0x4f, 0x45], [0x6e, 0x16, 0x12]),
+    ([0x4a, 0x8c, 0xe6], [0x12, 0x33, 0x66]),
+    ([0x4c, 0xb8, 0x5a], [0x14, 0x4d, 0x1d]),
+    ([0xf4, 0xcc, 0x3a], [0x6b, 0x52, 0x06]),
+];
+
+fn mix(a: Colour, b: Colour, t: f32) -> Colour {
+    let t = t.clamp(0.0, 1.0);
+    [0, 1, 2].map(|i| (f32::from(a[i]) + (f32::from(b[i]) - f32::from(a[i])) * t) as u8)
+}
+
+/// The puzzle's picture at `(u, v)`, both 0..1 from the top left.
+#[must_use]
+pub fn scene(u: f32, v: f32) -> Colour {
+    let dist = |x: f32, y: f32| ((u - x) * (u - x) * 2.25 + (v - y) * (v - y)).sqrt();
+    // Sun, clouds and sky.
+    let sun = dist(0.80, 0.15);
+    let ridge =
+        0.42 - 0.16 * (1.0 - ((u * 3.2).fract() - 0.5).abs() * 2.0) - 0.04 * (u * 11.0).sin();
+    let hill = 0.58 + 0.04 * (u * 7.0 + 1.0).sin();
+    if v < ridge {
+        if sun < 0.08 {
+            return [0xff, 0xe0, 0x5a];
+        }
+        for (x, y, r) in [
+            (0.18, 0.10, 0.06),
+            (0.26, 0.12, 0.05),
+            (0.45, 0.22, 0.045),
+            (0.52, 0.21, 0.04),
+        ] {
+            if dist(x, y) < r {
+                return mix(
+                    [0xff, 0xff, 0xff],
+                    [0xd8, 0xe4, 0xf0],
+                    (v - y + r) / (2.0 * r),
+                );
+            }
+        }
+        let sky = mix([0x1f, 0x4e, 0x9c], [0xa8, 0xd4, 0xf0], v / 0.45);
+        return mix(sky, [0xff, 0xf0, 0xb0], 0.6 - sun * 3.0);
+    }
+    if v < hill {
+        // Mountains, snow above a line, darker on the shaded (left) faces.
+        let face = ((u * 3.2).fract() < 0.5) as u8 as f32;
+        if v < ridge + 0.05 && v < 0.34 {
+            return mix([0xf4, 0xf6, 0xfa], [0xc9, 0xd2, 0xe0], face);
+        }
+        let rock = mix([0x7d, 0x74, 0x9a], [0x55, 0x4e, 0x73], face);
+        return mix(rock, [0x4a, 0x6b, 0x4f], (v - ridge) / (hill - ridge));
+    }
+    // The lake, with a reflection of the sky.
+    let lake = ((u - 0.28) / 0.2).powi(2) + ((v - 0.74) / 0.08).powi(2);
+    if lake < 1.0 {
+        return mix([0x3c, 0x8d, 0xc8], [0x1c, 0x4f, 0x8a], (v - 0.66) / 0.16);
+    }
+    // A house with a red roof.
+    if (0.56..0.68).contains(&u) && (0.64..0.74).contains(&v) {
+        if (0.605..0.635).contains(&u) && v > 0.69 {
+            return [0x5a, 0x36, 0x1c];
+        }
+        return [0xf0, 0xe2, 0xc0];
+    }
+    let roof = 0.64 - (0.07 - (u - 0.62).abs());
+    if (0.545..0.695).contains(&u) && v >= roof && v < 0.64 {
+        return [0xb8, 0x32, 0x2a];
+    }
+    // A tree.
+    if dist(0.84, 0.66) < 0.075 {
+        return mix([0x2e, 0x7d, 0x32], [0x1b, 0x4d, 0x20], (v - 0.59) / 0.15);
+    }
+    if (0.83..0.85).contains(&u) && (0.66..0.8).contains(&v) {
+        return [0x6d, 0x43, 0x22];
+    }
+    // A winding path, then the meadow with flowers.
+    let path = 0.62 + 0.05 * ((v - 0.74) * 14.0).sin() - (v - 0.74) * 0.9;
+    if v > 0.74 && (u - path).abs() < 0.02 + (v - 0.74) * 0.08 {
+        return [0xc9, 0xa4, 0x6c];
+    }
+    let grid = ((u * 48.0).floor() * 7.0 + (v * 32.0).floor() * 13.0) as u32 % 17;
+    let cell = ((u * 48.0).fract() - 0.5).hypot((v * 32.0).fract() - 0.5);
+    if v > 0.8 && grid < 3 && cell < 0.18 {
+        return [[0xf4, 0x5d, 0x8a], [0xff, 0xd1, 0x3b], [0xf4, 0xf4, 0xf4]][grid as usize];
+    }
+    mix(
+        [0x6f, 0xb0, 0x4a],
+        [0xa7, 0xc8, 0x3a],
+        (v - 0.6) / 0.4 + 0.2 * (u * 5.0).sin(),
+    )
+}
+
+/// The whole picture at `side` pixels per piece, painted once per size.
+fn picture(side: u32) -> &'static Canvas {
+    static BIG: OnceLock<Canvas> = OnceLock::new();
+    static SMALL: OnceLock<Canvas> = OnceLock::new();
+    let paint = || {
+        let (w, h) = (u32::from(COLUMNS) * side, u32::from(ROWS) * side);
+        let mut canvas = Canvas::new(w, h, [0, 0, 0]);
+        for y in 0..h {
+            for x in 0..w {
+                let colour = scene((x as f32 + 0.5) / w as f32, (y as f32 + 0.5) / h as f32);
+                canvas.blend(x as i32, y as i32, colour, 255);
+            }
+        }
+        canvas
+    };
+    if side == P {
+        BIG.get_or_init(paint)
+    } else {
+        SMALL.get_or_init(paint)
+    }
+}
+
+/// Whether the edge below row `row` of column `column` has its tab on the upper piece
+/// (pointing down), else on the lower one; likewise right of a column. A fixed hash, so
+/// the pieces fit each other and never change.
+fn tab_out(column: u8, row: u8, vertical: bool) -> bool {
+    let h =
+        (u32::from(column) * 73 + u32::from(row) * 151 + u32::from(vertical) * 29) * 2_654_435_761;
+    h >> 31 == 1
+}
+
+/// The signed distance (in piece units, negative inside) of a jigsaw piece's outline at
+/// `(u, v)`, the piece's square being 0..1.
+fn piece_distance(piece: Piece, u: f32, v: f32) -> f32 {
+    let (column, row) = (piece % COLUMNS, piece / COLUMNS);
+    let mut d = ((u - 0.5).abs() - 0.5).max((v - 0.5).abs() - 0.5);
+    const R: f32 = 0.14;
+    const OFF: f32 = 0.1;
+    // (exists, tab is ours, centre outward) for top, bottom, left, right.
+    let edges = [
+        (
+            row > 0,
+            row > 0 && !tab_out(column, row.wrapping_sub(1), false),
+            (0.5, -OFF),
+            (0.5, OFF),
+        ),
+        (
+            row + 1 < ROWS,
+            tab_out(column, row, false),
+            (0.5, 1.0 + OFF),
+            (0.5, 1.0 - OFF),
+        ),
+        (
+            column > 0,
+            column > 0 && !tab_out(column.wrapping_sub(1), row, true),
+            (-OFF, 0.5),
+            (OFF, 0.5),
+        ),
+        (
+            column + 1 < COLUMNS,
+            tab_out(column, row, true),
+            (1.0 + OFF, 0.5),
+            (1.0 - OFF, 0.5),
+        ),
+    ];
+    for (exists, ours, out, inward) in edges {
+        if !exists {
+            continue;
+        }
+        if ours {
+            d = d.min((u - out.0).hypot(v - out.1) - R);
+        } else {
+            d = d.max(R - (u - inward.0).hypot(v - inward.1));
+        }
+    }
+    d
+}
+
+/// A face-up piece as a jigsaw piece cut from the big picture, drawn once per piece.
+fn piece_sprite(piece: Piece) -> std::sync::Arc<Canvas> {
+    static PIECES_CACHE: SpriteCache = SpriteCache::new();
+    PIECES_CACHE.get(u64::from(piece), || {
+        let big = picture(P);
+        let size = P + 2 * TAB;
+        let mut sprite = Canvas::transparent(size, size);
+        let (column, row) = (u32::from(piece % COLUMNS), u32::from(piece / COLUMNS));
+        for y in 0..size {
+            for x in 0..size {
+                let (u, v) = (
+                    (x as f32 + 0.5 - TAB as f32) / P as f32,
+                    (y as f32 + 0.5 - TAB as f32) / P as f32,
+                );
+                let d = piece_distance(piece, u, v) * P as f32;
+                let cover = (0.5 - d).clamp(0.0, 1.0);
+                if cover <= 0.0 {
+                    continue;
+                }
+                let gx = (column * P + x).saturating_sub(TAB).min(big.width() - 1);
+                let gy = (row * P + y).saturating_sub(TAB).min(big.height() - 1);
+                let mut colour = big.pixel(gx, gy);
+                if d > -1.6 {
+                    colour = mix(colour, [0x20, 0x18, 0x10], 0.75);
+                }
+                sprite.blend(x as i32, y as i32, colour, (cover * 255.0) as u32);
+            }
+        }
+        sprite
+    })
+}
+
+/// The table without stacks: its title and the empty slots.
+fn background() -> &'static Canvas {
+    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
+    BACKGROUND.get_or_init(|| {
+        let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+        canvas.fill_rect(
+            (TABLE_LEFT - 12.0) as i32,
+            (TABLE_TOP - 12.0) as i32,
+            (4.0 * PITCH + 10.0) as i32,
+            (3.0 * PITCH + 10.0) as i32,
+            [0x3a, 0x4a, 0x3a],
+        );
+        canvas
+    })
+}
+
+fn slot_corner(row: usize, stack: usize) -> Point {
+    Point::new(
+        TABLE_LEFT + stack as f32 * PITCH,
+        TABLE_TOP + row as f32 * PITCH,
+    )
+}
+
+/// A stack: the backs of the pieces under the top one, the face-up piece, its height.
+fn draw_stack(canvas: &mut Canvas, at: Point, stack: &[Piece]) {
+    let fonts = fonts();
+    let under = stack.len().saturating_sub(1).min(3);
+    for i in (1..=under).rev() {
+        let o = i as f32 * 4.0;
+        canvas.fill_rect(
+            (at.x + TAB as f32 + o) as i32,
+            (at.y + TAB as f32 + o) as i32,
+            P as i32,
+            P as i32,
+            mix([0x8a, 0x6d, 0x45], [0x5c, 0x47, 0x2b], i as f32 / 3.0),
+        );
+    }
+    if let Some(&top) = stack.last() {
+        canvas.stamp(&piece_sprite(top), at.x as i32, at.y as i32);
+    }
+    let badge = Point::new(at.x + SLOT - 8.0, at.y + SLOT - 6.0);
+    canvas.fill_ellipse(badge, 12.0, 12.0, [0x22, 0x26, 0x2b], 0.9);
+    canvas.text_centred(
+        badge,
+        14.0,
+        &fonts.bold,
+        PALETTE.header_text,
+        &stack.len().to_string(),
+    );
+}
+
+/// The pawns on one stack, each in its own corner of the slot so they never cover each
+/// other.
+fn draw_pawn(canvas: &mut Canvas, at: Point, seat: usize, to_move: bool) {
+    let offsets = [
+        (10.0, 10.0),
+        (SLOT - 10.0, 10.0),
+        (SLOT - 10.0, SLOT - 30.0),
+        (10.0, SLOT - 30.0),
+    ];
+    let (dx, dy) = offsets[seat % 4];
+    let c = Point::new(at.x + dx, at.y + dy);
+    let (face, rim) = SEAT_COLOURS[seat % 4];
+    if to_move {
+        canvas.fill_ellipse(c, 16.0, 16.0, PALETTE.to, 1.0);
+    }
+    canvas.fill_ellipse(c, 12.5, 12.5, rim, 1.0);
+    canvas.fill_ellipse(c, 10.5, 10.5, face, 1.0);
+    canvas.text_centred(c, 13.0, &fonts().bold, rim, &(seat + 1).to_string());
+}
+
+/// A pool: the pieces held, in place on the picture's grid, each fragment outlined.
+fn draw_pool(canvas: &mut Canvas, at: Point, pool: u128) {
+    let small = picture(CELL);
+    let (w, h) = (u32::from(COLUMNS) * CELL, u32::from(ROWS) * CELL);
+    canvas.fill_rect(
+        at.x as i32 - 2,
+        at.y as i32 - 2,
+        w as i32 + 4,
+        h as i32 + 4,
+        [0x1e, 0x26, 0x1e],
+    );
+    let held = |c: i32, r: i32| {
+        (0..i32::from(COLUMNS)).contains(&c)
+            && (0..i32::from(ROWS)).contains(&r)
+            && pool & (1 << (r * i32::from(COLUMNS) + c)) != 0
+    };
+    for piece in 0..PIECES {
+        let (c, r) = (u32::from(piece % COLUMNS), u32::from(piece / COLUMNS));
+        let (x, y) = (
+            at.x as i32 + (c * CELL) as i32,
+            at.y as i32 + (r * CELL) as i32,
+        );
+        if !held(c as i32, r as i32) {
+            canvas.fill_rect(
+                x + 1,
+                y + 1,
+                CELL as i32 - 2,
+                CELL as i32 - 2,
+                [0x33, 0x40, 0x33],
+            );
+            continue;
+        }
+        for dy in 0..CELL {
+            for dx in 0..CELL {
+                canvas.blend(
+                    x + dx as i32,
+                    y + dy as i32,
+                    small.pixel(c * CELL + dx, r * CELL + dy),
+                    255,
+                );
+            }
+        }
+        // A fragment's outline: every side not shared with another held piece.
+        let edge = [0xf4, 0xf1, 0xea];
+        let s = CELL as i32;
+        let (ci, ri) = (c as i32, r as i32);
+        if !held(ci, ri - 1) {
+            canvas.fill_rect(x, y, s, 1, edge);
+        }
+        if !held(ci, ri + 1) {
+            canvas.fill_rect(x, y + s - 1, s, 1, edge);
+        }
+        if !held(ci - 1, ri) {
+            canvas.fill_rect(x, y, 1, s, edge);
+        }
+        if !held(ci + 1, ri) {
+            canvas.fill_rect(x + s - 1, y, 1, s, edge);
+        }
+    }
+}
+
+/// Draws the picture.
+#[must_use]
+pub fn draw(view: &View<'_>) -> Canvas {
+    let position = view.position;
+    let fonts = fonts();
+    let mut canvas = background().clone();
+    let over = position.is_over();
+    let stacks = position.stack_count();
+    let title = if position.last_round() && !over {
+        format!("{stacks} stacks left · last round")
+    } else {
+        format!("{stacks} stacks left · round {}", position.round())
+    };
+    canvas.text(
+        Point::new(TABLE_LEFT - 10.0, HEADER as f32 + 10.0),
+        18.0,
+        &fonts.bold,
+        PALETTE.header_text,
+        &title,
+    );
+    for (r, row) in position.rows().iter().enumerate() {
+        for (s, stack) in row.iter().enumerate() {
+            draw_stack(&mut canvas, slot_corner(r, s), stack);
+        }
+    }
+    let to_move = position.to_move();
+    for seat in position.active_seats() {
+        let (r, s) = position.pawn(seat);
+        if position.rows().get(r).is_some_and(|row| s < row.len()) {
+            let mine = !over && seat == to_move;
+            draw_pawn(&mut canvas, slot_corner(r, s), seat.index(), mine);
+        }
+    }
+    // Whose turn and how many actions are left, under the table.
+    let name = |seat: Seat| {
+        view.header
+            .players
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| format!("Player {}", seat.0 + 1))
+    };
+    let line = if over {
+        "The game is over: scores are final.".to_owned()
+    } else {
+        let left = position.actions_left();
+        format!(
+            "{}: {left} action{} left",
+            name(to_move),
+            if left == 1 { "" } else { "s" }
+        )
+    };
+    let y = TABLE_TOP + 3.0 * PITCH + 8.0;
+    if !over {
+        let (face, rim) = SEAT_COLOURS[to_move.index() % 4];
+        canvas.fill_ellipse(Point::new(TABLE_LEFT + 2.0, y + 11.0), 9.0, 9.0, rim, 1.0);
+        canvas.fill_ellipse(Point::new(TABLE_LEFT + 2.0, y + 11.0), 7.5, 7.5, face, 1.0);
+    }
+    canvas.text(
+        Point::new(TABLE_LEFT + 18.0, y),
+        19.0,
+        &fonts.bold,
+        PALETTE.to,
+        &line,
+    );
+    // The pools, one per seat.
+    for seat in (0..position.options().players).map(Seat) {
+        let top = POOL_TOP + f32::from(seat.0) * POOL_PITCH;
+        let (face, rim) = SEAT_COLOURS[seat.index() % 4];
+        canvas.fill_ellipse(Point::new(PANEL_LEFT + 8.0, top + 10.0), 8.0, 8.0, rim, 1.0);
+        canvas.fill_ellipse(
+            Point::new(PANEL_LEFT + 8.0, top + 10.0),
+            6.5,
+            6.5,
+            face,
+            1.0,
+        );
+        let label = super::canvas::fit_text(16.0, &fonts.bold, &name(seat), 280.0);
+        canvas.text(
+            Point::new(PANEL_LEFT + 22.0, top),
+            16.0,
+            &fonts.bold,
+            PALETTE.header_text,
+            &label,
+        );
+        let grid = Point::new(PANEL_LEFT + 2.0, top + 26.0);
+        draw_pool(&mut canvas, grid, position.pool(seat));
+        let text_x = grid.x + f32::from(COLUMNS) * CELL as f32 + 14.0;
+        if position.has_left(seat) {
+            canvas.text(
+                Point::new(text_x, grid.y),
+                16.0,
+                &fonts.regular,
+                PALETTE.header_muted,
+                "left the game",
+            );
+            continue;
+        }
+        let sizes = position.fragments(seat);
+        canvas.text(
+            Point::new(text_x, grid.y - 2.0),
+            22.0,
+            &fonts.bold,
+            PALETTE.header_text,
+            &format!("score {}", position.score(seat)),
+        );
+        let pieces: u32 = sizes.iter().sum();
+        canvas.text(
+            Point::new(text_x, grid.y + 30.0),
+            14.0,
+            &fonts.regular,
+            PALETTE.header_muted,
+            &format!("{pieces} piece{}", if pieces == 1 { "" } else { "s" }),
+        );
+        let shown: Vec<String> = sizes.iter().take(6).map(u32::to_string).collect();
+        let more = if sizes.len() > 6 { " …" } else { "" };
+        let fragments = if sizes.is_empty() {
+            "no fragments".to_owned()
+        } else {
+            format!("fragments {}{more}", shown.join(" "))
+        };
+        canvas.text(
+            Point::new(text_x, grid.y + 50.0),
+            14.0,
+            &fonts.regular,
+            PALETTE.header_muted,
+            &fragments,
+        );
+    }
+    draw_header(&mut canvas, view.header, &SEAT_COLOURS);
+    canvas
+}
