@@ -42,7 +42,7 @@ fn game(
         &a,
         Command::Challenge {
             game: "jumpers".into(),
-            opponent: Some(console_user("bob")),
+            opponents: vec![console_user("bob")],
             options: vec![],
             seat: SeatChoice::First,
         },

@@ -491,3 +491,139 @@ async fn a_full_gyges_game_through_the_http_endpoint() {
     assert!(mirror.moves().len() > 12, "past the placement");
     assert!(last["content"].as_str().unwrap().contains(result), "{last}");
 }
+
+const CAROL: Person = Person {
+    id: 303,
+    name: "carol",
+};
+const DAN: Person = Person {
+    id: 404,
+    name: "dan",
+};
+
+/// A whole Skakanie game of `players` through the endpoint: alice names her opponents, each
+/// accepts (the last acceptance posts the first board), then every turn is played either by
+/// the board's action buttons (the middle of a turn answers only the mover, at once and
+/// without a picture) or as one `/move take right take`; a board after every turn, scores
+/// and the winner at the end.
+async fn skakanie_through_the_endpoint(players: usize) {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let everyone = [ALICE, BOB, CAROL, DAN];
+    let opponents: Vec<(&str, Person)> = ["opponent", "opponent2", "opponent3"]
+        .into_iter()
+        .zip(everyone[1..players].iter().copied())
+        .collect();
+    let challenge = p.command_with_users(
+        ALICE,
+        "play",
+        &[("game", json!("skakanie")), ("score", json!("harsh"))],
+        &opponents,
+    );
+    let answer = send(&url, &challenge).await;
+    assert_eq!(answer["type"], 4, "{answer}");
+    assert!(
+        answer["data"]["content"].to_string().contains("/accept"),
+        "{answer}"
+    );
+    let mut seen = 0;
+    for (i, (_, person)) in opponents.iter().enumerate() {
+        let accept = p.command(*person, "accept", &[], None);
+        if i + 1 < opponents.len() {
+            let answer = send(&url, &accept).await;
+            assert!(
+                answer["data"]["content"]
+                    .to_string()
+                    .contains("accepted game #1"),
+                "{answer}"
+            );
+        } else {
+            let (next, first) = deferred_board(&rest, &url, &accept, seen).await;
+            seen = next;
+            assert!(
+                first["content"]
+                    .as_str()
+                    .unwrap()
+                    .contains("Game #1 begins"),
+                "{first}"
+            );
+        }
+    }
+    let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(players as u64));
+    let mut last = Value::Null;
+    for turn_number in 0.. {
+        let record = play.store().get(GameId(1)).unwrap();
+        if record.status != leapfrog::store::Status::Active {
+            break;
+        }
+        assert!(turn_number < 1000, "the game did not end");
+        let game = common::rebuild(&record);
+        let name = record.seats[usize::from(game.to_move().0)]
+            .name()
+            .to_owned();
+        let who = *everyone.iter().find(|e| e.name == name).unwrap();
+        let turn = common::skakanie_turn(&game, &mut stream);
+        if turn_number % 2 == 0 {
+            for action in &turn[..turn.len() - 1] {
+                let click = p.component(who, &format!("do-{action}:1"), &[]);
+                let answer = send(&url, &click).await;
+                assert_eq!(answer["type"], 4, "{answer}");
+                assert_eq!(
+                    answer["data"]["flags"], 64,
+                    "only the mover sees it: {answer}"
+                );
+                assert!(
+                    answer["data"]["content"]
+                        .to_string()
+                        .contains("left this turn"),
+                    "{answer}"
+                );
+            }
+            let click = p.component(who, &format!("do-{}:1", turn[turn.len() - 1]), &[]);
+            (seen, last) = deferred_board(&rest, &url, &click, seen).await;
+        } else {
+            let typed = p.command(who, "move", &[("move", json!(turn.join(" ")))], None);
+            (seen, last) = deferred_board(&rest, &url, &typed, seen).await;
+        }
+        let content = last["content"].as_str().unwrap();
+        assert!(
+            content.contains(&format!("played {}", turn.join(", "))),
+            "{content}"
+        );
+    }
+    let record = play.store().get(GameId(1)).unwrap();
+    let game = common::rebuild(&record);
+    let content = last["content"].as_str().unwrap().to_owned();
+    assert!(
+        content.contains("Game over") && content.contains("Scores: "),
+        "{content}"
+    );
+    let winners: Vec<u8> = match game.outcome() {
+        leapfrog::games::Outcome::Win(seat) => vec![seat.0],
+        leapfrog::games::Outcome::SharedWin(seats) => seats.iter().map(|s| s.0).collect(),
+        other => panic!("{other:?}"),
+    };
+    for w in winners {
+        assert!(
+            content.contains(record.seats[usize::from(w)].name()),
+            "{content}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_two_player_skakanie_game_through_the_http_endpoint() {
+    skakanie_through_the_endpoint(2).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_player_skakanie_game_through_the_http_endpoint() {
+    skakanie_through_the_endpoint(3).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_four_player_skakanie_game_through_the_http_endpoint() {
+    skakanie_through_the_endpoint(4).await;
+}

@@ -62,7 +62,7 @@ fn challenge(play: &Play<SledStore>, from: &str, to: Option<&str>, options: &[&s
         from,
         Command::Challenge {
             game: "jumpers".into(),
-            opponent: to.map(user),
+            opponents: to.map(user).into_iter().collect(),
             options: options.iter().map(|s| (*s).to_owned()).collect(),
             seat: SeatChoice::Random,
         },
@@ -201,7 +201,7 @@ fn challenges_are_refused_with_reasons() {
         "alice",
         Command::Challenge {
             game: "chess".into(),
-            opponent: None,
+            opponents: Vec::new(),
             options: vec![],
             seat: SeatChoice::Random,
         },
@@ -324,7 +324,7 @@ fn the_seat_choice_is_honoured() {
         "alice",
         Command::Challenge {
             game: "jumpers".into(),
-            opponent: Some(user("bob")),
+            opponents: vec![user("bob")],
             options: vec![],
             seat: SeatChoice::Second,
         },

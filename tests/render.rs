@@ -229,6 +229,12 @@ fn golden_pictures() {
         None,
         vec!["South".into(), "North".into()],
     ));
+    cases.push((
+        "skakanie-four-pools",
+        skakanie_midgame(),
+        None,
+        vec!["Ana".into(), "Bożena".into(), "Сергей".into(), "Di".into()],
+    ));
     for (name, game, last, names) in cases {
         let header = Header::for_game(&game, names, None);
         let png = render::draw(&game, last, &header).unwrap().to_png();
@@ -312,4 +318,51 @@ fn gyges_marks_every_bounce() {
     }
     let plain = after("a1-a2");
     assert!(!badge(&plain, "b1"));
+}
+
+/// A four-player Skakanie game well under way: stacks emptied (gaps closed), every pool
+/// holding fragments, a player gone.
+fn skakanie_midgame() -> AnyGame {
+    let options = ["players=4".to_owned(), "seed=21".to_owned()];
+    let mut game = AnyGame::new(GameKind::Skakanie, &options, None).unwrap();
+    let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(3));
+    game.play("leave:4").unwrap();
+    for _ in 0..90 {
+        let moves = game.legal_moves();
+        let pick = if stream.below(3) == 0 {
+            moves[stream.below(moves.len())].clone()
+        } else {
+            "take".to_owned()
+        };
+        game.play(&pick).unwrap();
+    }
+    game
+}
+
+/// Skakanie: a pool shows its pieces in place on the small picture and its score; an
+/// empty pool is only the empty grid.
+#[test]
+fn skakanie_pools_show_the_pieces_held() {
+    let game = skakanie_midgame();
+    let names = vec!["a".into(), "b".into(), "c".into(), "d".into()];
+    let header = Header::for_game(&game, names, None);
+    let canvas = render::draw(&game, None, &header).unwrap();
+    assert_eq!((canvas.width(), canvas.height()), (800, 598));
+    // Pool grids sit at x 478.., one per 130 px; count the coloured (picture) cells.
+    let coloured = |seat: u32| {
+        let top = 64 + 14 + seat * 130 + 26;
+        (0..96u32)
+            .filter(|p| {
+                let (x, y) = (478 + (p % 12) * 12 + 6, top + (p / 12) * 12 + 6);
+                canvas.image().get_pixel(x, y).0[..3] != [0x33, 0x40, 0x33]
+            })
+            .count() as u32
+    };
+    let leapfrog::games::AnyGame::Skakanie(g) = &game else {
+        panic!()
+    };
+    for seat in 0..4u8 {
+        let held = g.position().pool(leapfrog::games::Seat(seat)).count_ones();
+        assert_eq!(coloured(u32::from(seat)), held, "seat {seat}");
+    }
 }

@@ -60,6 +60,16 @@ fn play() -> CreateCommand {
             "opponent",
             "Who you challenge; leave out for an open challenge",
         ))
+        .add_option(CreateCommandOption::new(
+            CommandOptionType::User,
+            "opponent2",
+            "Skakanie: a second opponent",
+        ))
+        .add_option(CreateCommandOption::new(
+            CommandOptionType::User,
+            "opponent3",
+            "Skakanie: a third opponent",
+        ))
         .add_option(
             CreateCommandOption::new(
                 CommandOptionType::String,
@@ -105,6 +115,7 @@ pub fn definitions() -> Vec<CreateCommand> {
         on_game("accept", "Accept a challenge"),
         on_game("decline", "Decline a challenge addressed to you"),
         on_game("cancel", "Withdraw your challenge"),
+        on_game("start", "Start your Skakanie table with who has joined"),
         CreateCommand::new("move")
             .description("Play a move")
             .add_option(

@@ -132,7 +132,7 @@ fn slash(i: &CommandInteraction) -> Request {
             user.bot,
         ))
     };
-    if let Some((_, value)) = pairs.iter().find(|(k, _)| k == "opponent") {
+    for (_, value) in pairs.iter().filter(|(k, _)| k.starts_with("opponent")) {
         if let Some((user, true)) = resolved(value) {
             return Request::Refuse(format!(
                 "{} is a bot; computer opponents are not here yet, so challenge a person \

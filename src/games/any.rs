@@ -34,6 +34,13 @@ pub struct KindInfo {
     pub title: &'static str,
     /// Whether the set-up is shuffled, so the game takes a `seed`.
     pub shuffles: bool,
+    /// The most seats (2, or 4 for Skakanie); the fewest is always 2.
+    pub max_seats: u8,
+    /// Whether the position text shows what players must not see (face-down pieces), so
+    /// replies never print it.
+    pub hidden: bool,
+    /// Why the winner won, for results: "reached the goal".
+    pub win_reason: &'static str,
     /// The option table.
     pub options: &'static [OptionSpec],
     /// The rules in a few lines.
@@ -47,6 +54,9 @@ pub const KINDS: [KindInfo; 4] = [
         aliases: &["прыгуны", "pryguny"],
         title: "Jumpers",
         shuffles: false,
+        max_seats: 2,
+        hidden: false,
+        win_reason: "reached the goal",
         options: jumpers::SPECS,
         summary: jumpers::SUMMARY,
     },
@@ -55,6 +65,9 @@ pub const KINDS: [KindInfo; 4] = [
         aliases: &["gygès", "gygés", "гигес"],
         title: "Gygès",
         shuffles: true,
+        max_seats: 2,
+        hidden: false,
+        win_reason: "reached the goal",
         options: gyges::SPECS,
         summary: gyges::SUMMARY,
     },
@@ -63,6 +76,9 @@ pub const KINDS: [KindInfo; 4] = [
         aliases: &["jump sturdy", "jumpsturdy", "jump_sturdy", "sturdy"],
         title: "Jump Sturdy",
         shuffles: false,
+        max_seats: 2,
+        hidden: false,
+        win_reason: "reached the goal",
         options: jump_sturdy::SPECS,
         summary: jump_sturdy::SUMMARY,
     },
@@ -71,6 +87,9 @@ pub const KINDS: [KindInfo; 4] = [
         aliases: &["скакание", "puzzle", "puzzles"],
         title: "Skakanie",
         shuffles: true,
+        max_seats: 4,
+        hidden: true,
+        win_reason: "the best score",
         options: skakanie::SPECS,
         summary: skakanie::SUMMARY,
     },
@@ -316,6 +335,76 @@ impl AnyGame {
     #[must_use]
     pub fn seat_count(&self) -> usize {
         with_game!(self, g => g.position().seat_count())
+    }
+
+    /// The seat that made each move, oldest first.
+    #[must_use]
+    pub fn movers(&self) -> Vec<Seat> {
+        with_game!(self, g => g.movers().to_vec())
+    }
+
+    /// The plies a typed move stands for: a Skakanie turn typed as `take right take` is
+    /// three; every other game's move is one.
+    ///
+    /// # Errors
+    /// A ply a player may not type: leaving is `/resign`, not a move.
+    pub fn split_plies(&self, text: &str) -> Result<Vec<String>, MoveError> {
+        match self {
+            Self::Skakanie(_) => skakanie::split_actions(text)
+                .into_iter()
+                .map(|word| match word.parse::<skakanie::Action>() {
+                    Ok(skakanie::Action::Leave(_)) => {
+                        Err(MoveError::Illegal("to leave the game, use /resign".into()))
+                    }
+                    _ => Ok(word.to_owned()),
+                })
+                .collect(),
+            _ => Ok(vec![text.trim().to_owned()]),
+        }
+    }
+
+    /// The ply by which `seat` leaves a game that goes on without it (Skakanie), if the
+    /// game has one; two-player games end by resignation instead.
+    #[must_use]
+    pub fn leave_ply(&self, seat: Seat) -> Option<String> {
+        match self {
+            Self::Skakanie(_) => Some(skakanie::Action::Leave(seat).to_string()),
+            _ => None,
+        }
+    }
+
+    /// Each seat's score, for games decided by score.
+    #[must_use]
+    pub fn scores(&self) -> Option<Vec<i32>> {
+        match self {
+            Self::Skakanie(g) => {
+                let p = g.position();
+                Some(
+                    (0..p.seat_count())
+                        .map(|s| p.score(Seat(s as u8)))
+                        .collect(),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a seat has left a game that went on without it.
+    #[must_use]
+    pub fn has_left(&self, seat: Seat) -> bool {
+        match self {
+            Self::Skakanie(g) => g.position().has_left(seat),
+            _ => false,
+        }
+    }
+
+    /// The actions left in the current turn, for games whose turn is several plies.
+    #[must_use]
+    pub fn actions_left(&self) -> Option<u8> {
+        match self {
+            Self::Skakanie(g) => Some(g.position().actions_left()),
+            _ => None,
+        }
     }
 
     /// A seat's name ("White").

@@ -14,6 +14,9 @@ pub struct Game<R: Rules> {
     /// draws its bounce path), which the position after it no longer knows.
     previous: Option<R>,
     moves: Vec<R::Move>,
+    /// Who made each move: in Skakanie a turn is several plies, and a seat may leave out of
+    /// turn, so the mover is not a function of the ply's number.
+    movers: Vec<super::rules::Seat>,
     seen: HashMap<R::Key, u32>,
     repeated: bool,
 }
@@ -28,6 +31,7 @@ impl<R: Rules> Game<R> {
             position,
             previous: None,
             moves: Vec::new(),
+            movers: Vec::new(),
             seen,
             repeated: false,
         }
@@ -49,6 +53,12 @@ impl<R: Rules> Game<R> {
     #[must_use]
     pub fn moves(&self) -> &[R::Move] {
         &self.moves
+    }
+
+    /// The seat that made each move, oldest first.
+    #[must_use]
+    pub fn movers(&self) -> &[super::rules::Seat] {
+        &self.movers
     }
 
     /// The outcome: the position's own, then the history's draws.
@@ -90,7 +100,9 @@ impl<R: Rules> Game<R> {
             return Err(PlayError::Finished(outcome));
         }
         let before = self.position.clone();
+        let mover = before.to_move();
         self.position.play(mv).map_err(PlayError::Illegal)?;
+        self.movers.push(mover);
         self.previous = Some(before);
         self.moves.push(mv.clone());
         let count = self.seen.entry(self.position.key()).or_insert(0);

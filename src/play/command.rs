@@ -34,12 +34,13 @@ pub enum Answer {
 /// A command. `game: None` means "my only game here", resolved by the play layer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Challenge a named user, or anyone in the channel when `opponent` is `None`.
+    /// Challenge named users (one, or up to three in Skakanie), or open a table anyone in
+    /// the channel may join when `opponents` is empty.
     Challenge {
         /// The game's name as typed.
         game: String,
         /// Who is challenged.
-        opponent: Option<User>,
+        opponents: Vec<User>,
         /// `key=value` options.
         options: Vec<String>,
         /// The challenger's seat wish.
@@ -52,6 +53,11 @@ pub enum Command {
     },
     /// Decline a challenge addressed to the caller.
     Decline {
+        /// Which one.
+        game: Option<GameId>,
+    },
+    /// Start a game of more than two with the players who have joined (its challenger).
+    Start {
         /// Which one.
         game: Option<GameId>,
     },
@@ -102,6 +108,9 @@ pub enum Command {
     Help,
 }
 
+/// The prefix of a button that plays one action: `do-take:12`.
+pub const ACTION_PREFIX: &str = "do-";
+
 impl Command {
     /// The command a button stands for, from its id (see [`Button::id`](super::Button)).
     /// Buttons carry their game, so a click always acts on the game it was shown with.
@@ -109,7 +118,15 @@ impl Command {
     pub fn from_button_id(id: &str) -> Option<Self> {
         let (action, game) = id.split_once(':')?;
         let game = Some(GameId(game.parse().ok()?));
+        // One button per action of a several-ply turn (Skakanie): `do-take:12`.
+        if let Some(mv) = action.strip_prefix(ACTION_PREFIX) {
+            return Some(Self::Move {
+                game,
+                mv: mv.to_owned(),
+            });
+        }
         Some(match action {
+            "start" => Self::Start { game },
             "accept" => Self::Accept { game },
             "decline" => Self::Decline { game },
             "cancel" => Self::Cancel { game },

@@ -1,13 +1,14 @@
 //! One method per command. Each checks who may do what, then writes through the store's
 //! compare-and-swap so two clicks at once can never both land.
 
-use crate::games::{GameKind, Outcome as RulesOutcome};
+use crate::games::{AnyGame, GameKind, Outcome as RulesOutcome, Seat};
 use crate::store::{
     ChallengeRecord, GameId, GameRecord, GameResult, Player, Request, SeatChoice, Status, Store,
 };
 
 use super::command::{Answer, Context, User};
 use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::table::{table_buttons, table_options, table_text};
 use super::text::{self, board_reply, challenge_line, seat_label};
 use super::{refuse, replay, squash, Loaded, Play, Stop, MAX_CHOICES};
 
@@ -19,12 +20,27 @@ fn player(user: &User) -> Player {
 }
 
 /// The result a finished game's rules outcome gives, if finished.
-fn rules_result(outcome: &RulesOutcome) -> Option<GameResult> {
-    match outcome {
+fn rules_result(game: &AnyGame) -> Option<GameResult> {
+    let kind = game.kind().info();
+    match &game.outcome() {
         RulesOutcome::Ongoing => None,
+        // A game that went on without those who left, until one was alone.
+        RulesOutcome::Win(seat)
+            if (0..game.seat_count())
+                .filter(|&s| !game.has_left(Seat(s as u8)))
+                .count()
+                == 1
+                && game.seat_count() > 1
+                && game.leave_ply(*seat).is_some() =>
+        {
+            Some(GameResult {
+                winners: vec![seat.0],
+                reason: "everyone else left".into(),
+            })
+        }
         RulesOutcome::Win(seat) => Some(GameResult {
             winners: vec![seat.0],
-            reason: "reached the goal".into(),
+            reason: kind.win_reason.into(),
         }),
         RulesOutcome::SharedWin(seats) => Some(GameResult {
             winners: seats.iter().map(|s| s.0).collect(),
@@ -42,26 +58,56 @@ impl<S: Store> Play<S> {
         &self,
         ctx: &Context,
         game: &str,
-        opponent: Option<User>,
+        opponents: Vec<User>,
         options: &[String],
         seat: SeatChoice,
     ) -> Result<Reply, Stop> {
         let kind: GameKind = game.parse().map_err(|e| Stop::Refuse(format!("{e}.")))?;
-        if opponent.as_ref().is_some_and(|o| o.id == ctx.user.id) {
+        if opponents.iter().any(|o| o.id == ctx.user.id) {
             return refuse("You can't challenge yourself; leave out the opponent for an open challenge anyone here may accept.");
         }
+        if let Some((i, twice)) = opponents
+            .iter()
+            .enumerate()
+            .find(|(i, o)| opponents[..*i].iter().any(|p| p.id == o.id))
+        {
+            let _ = i;
+            return refuse(format!("You named {} twice.", twice.name));
+        }
+        let max = usize::from(kind.info().max_seats);
+        if opponents.len() + 1 > max {
+            return refuse(if max == 2 {
+                format!(
+                    "{kind} is a game for two: name one opponent (or none for an open challenge)."
+                )
+            } else {
+                format!(
+                    "{kind} seats at most {max} players: name up to {} opponents.",
+                    max - 1
+                )
+            });
+        }
+        let table = if max > 2 {
+            Some(table_options(kind, &ctx.user, &opponents, options)?)
+        } else {
+            None
+        };
         let seed = if kind.info().shuffles {
             self.dice.roll(0)
         } else {
             0
         };
-        let mut pairs = options.to_vec();
+        let mut pairs = table
+            .as_ref()
+            .map_or_else(|| options.to_vec(), |t| t.pairs.clone());
         if kind.info().shuffles {
             pairs.push(format!("seed={seed}"));
         }
         let start = crate::games::AnyGame::new(kind, &pairs, None)
             .map_err(|e| Stop::Refuse(format!("I can't set up that game: {e}.")))?;
         let now = self.clock.now_ms();
+        let mut named = opponents.iter().map(player);
+        let (by_player, target) = table.map_or((Vec::new(), None), |t| (t.by_player, t.target));
         let record = self.store.insert(GameRecord {
             id: GameId(0),
             kind,
@@ -78,8 +124,12 @@ impl<S: Store> Play<S> {
             position: start.position_text(),
             status: Status::Challenge(ChallengeRecord {
                 from: player(&ctx.user),
-                to: opponent.as_ref().map(player),
+                to: named.next(),
                 seat,
+                invited: named.collect(),
+                joined: Vec::new(),
+                by_player,
+                target,
             }),
             pending: None,
             created: now,
@@ -87,36 +137,35 @@ impl<S: Store> Play<S> {
             deadline: None,
             version: 0,
         })?;
+        let mentions = opponents.iter().map(|o| o.id);
+        if max > 2 {
+            return Ok(Reply::public(table_text(&record, &opponents))
+                .mentioning(mentions)
+                .with(Component::Buttons(table_buttons(&record))));
+        }
         let id = record.id;
         let what = challenge_line(&record);
+        let named = !opponents.is_empty();
         let buttons = vec![
             Button::new("accept", id, "Accept", ButtonStyle::Primary),
             Button::new(
-                if opponent.is_some() {
-                    "decline"
-                } else {
-                    "cancel"
-                },
+                if named { "decline" } else { "cancel" },
                 id,
-                if opponent.is_some() {
-                    "Decline"
-                } else {
-                    "Cancel"
-                },
+                if named { "Decline" } else { "Cancel" },
                 ButtonStyle::Danger,
             ),
         ];
-        let text = match &opponent {
+        let text = match opponents.first() {
             Some(o) => format!("{what}\n**{}**, /accept or /decline.", o.name),
             None => format!("{what}\nAnyone in this channel may /accept."),
         };
         Ok(Reply::public(text)
-            .mentioning(opponent.map(|o| o.id))
+            .mentioning(mentions)
             .with(Component::Buttons(buttons)))
     }
 
     /// The challenge a command means: by id, or the only one in this channel that `fits`.
-    fn pick_challenge(
+    pub(super) fn pick_challenge(
         &self,
         ctx: &Context,
         id: Option<GameId>,
@@ -163,43 +212,30 @@ impl<S: Store> Play<S> {
 
     pub(super) fn accept(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
         let me = ctx.user.id;
-        let (mut record, challenge) = self.pick_challenge(
+        let (record, challenge) = self.pick_challenge(
             ctx,
             id,
             |c| match &c.to {
-                Some(to) => to.user_id() == Some(me),
-                None => c.from.user_id() != Some(me),
+                Some(_) => c.names(me) && !c.has_joined(me),
+                None => c.from.user_id() != Some(me) && !c.has_joined(me),
             },
             "There's no challenge waiting for you in this channel.",
         )?;
         if challenge.from.user_id() == Some(me) {
             return refuse("That's your own challenge; wait for an opponent, or /cancel it.");
         }
+        if record.kind.info().max_seats > 2 {
+            return self.join(ctx, record, challenge);
+        }
         if let Some(to) = &challenge.to {
             if to.user_id() != Some(me) {
                 return refuse(format!("That challenge is for {}, not you.", to.name()));
             }
         }
-        let challenger_first = match challenge.seat {
-            SeatChoice::First => true,
-            SeatChoice::Second => false,
-            SeatChoice::Random => self.dice.roll(2) == 0,
-        };
-        let accepter = player(&ctx.user);
-        record.seats = if challenger_first {
-            vec![challenge.from.clone(), accepter]
-        } else {
-            vec![accepter, challenge.from.clone()]
-        };
-        record.status = Status::Active;
-        record.updated = self.clock.now_ms();
-        let record = self.store.replace(&record)?;
-        let loaded = self.rebuild(record)?;
-        let headline = format!(
-            "{} accepted: game #{} begins.",
-            ctx.user.name, loaded.record.id
-        );
-        Ok(board_reply(&loaded.record, &loaded.game, &headline))
+        let mut challenge = challenge;
+        challenge.joined = vec![player(&ctx.user)];
+        let headline = format!("{} accepted.", ctx.user.name);
+        self.begin(record, challenge, &headline)
     }
 
     pub(super) fn decline(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
@@ -207,9 +243,12 @@ impl<S: Store> Play<S> {
         let (mut record, challenge) = self.pick_challenge(
             ctx,
             id,
-            |c| c.to.as_ref().and_then(Player::user_id) == Some(me),
+            |c| c.names(me),
             "There's no challenge to you in this channel to decline.",
         )?;
+        if record.kind.info().max_seats > 2 && challenge.names(me) {
+            return self.decline_seat(ctx, record, challenge);
+        }
         match &challenge.to {
             None if challenge.from.user_id() == Some(me) => {
                 return refuse("That's your own open challenge; use /cancel to withdraw it.")
@@ -326,19 +365,78 @@ impl<S: Store> Play<S> {
                 record.id
             ));
         }
-        let played = match game.play(mv) {
-            Ok(played) => played,
-            Err(error) => return refuse(move_refusal(&game, mv, &error.to_string())),
-        };
-        record.moves.push(played.clone());
+        let plies = game
+            .split_plies(mv)
+            .map_err(|e| Stop::Refuse(format!("{e}.")))?;
+        if plies.is_empty() {
+            return refuse("Say what to play, like /move take right take.");
+        }
+        // All or nothing: every ply is tried on the loaded copy before anything is saved.
+        let mut played = Vec::with_capacity(plies.len());
+        for (i, ply) in plies.iter().enumerate() {
+            if game.to_move().0 != seat || game.outcome().is_finished() {
+                return refuse(format!(
+                    "Your turn ended after {}, so {} can't follow; nothing was played. Send at most {i} action{} now.",
+                    played.join(", "),
+                    plies[i..].join(" "),
+                    if i == 1 { "" } else { "s" }
+                ));
+            }
+            match game.play(ply) {
+                Ok(done) => played.push(done),
+                Err(error) => {
+                    let mut why = move_refusal(&game, ply, &error.to_string());
+                    if !played.is_empty() {
+                        why.push_str(&format!(
+                            " Nothing was played (not {} either).",
+                            played.join(", ")
+                        ));
+                    }
+                    return refuse(why);
+                }
+            }
+        }
+        record.moves.extend(played.iter().cloned());
         record.position = game.position_text();
         record.pending = None;
         record.updated = self.clock.now_ms();
-        if let Some(result) = rules_result(&game.outcome()) {
+        if let Some(result) = rules_result(&game) {
             record.status = Status::Finished(result);
         }
         let record = self.store.replace(&record)?;
-        let headline = format!("{} played {played}.", seat_label(&record, &game, seat));
+        let me = seat_label(&record, &game, seat);
+        if let (Some(left), Status::Active, true) = (
+            game.actions_left(),
+            &record.status,
+            game.to_move().0 == seat,
+        ) {
+            // Mid-turn: only the mover hears of it; the table is posted when the turn ends.
+            let text = format!(
+                "You played {} in game #{}: {left} action{} left this turn.",
+                played.join(", "),
+                record.id,
+                if left == 1 { "" } else { "s" }
+            );
+            return Ok(
+                Reply::private(text).with(Component::Buttons(text::action_buttons(
+                    &record, &game, true,
+                ))),
+            );
+        }
+        // The whole turn, however many commands it took.
+        let movers = game.movers();
+        let turn: Vec<&str> = record
+            .moves
+            .iter()
+            .zip(&movers)
+            .rev()
+            .take_while(|(_, m)| m.0 == seat)
+            .map(|(mv, _)| mv.as_str())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let headline = format!("{me} played {}.", turn.join(", "));
         Ok(board_reply(&record, &game, &headline))
     }
 
@@ -382,17 +480,44 @@ impl<S: Store> Play<S> {
     }
 
     pub(super) fn resign(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
-        let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
+        let (
+            Loaded {
+                mut record,
+                mut game,
+            },
+            seat,
+        ) = self.seated(ctx, id)?;
+        let me = seat_label(&record, &game, seat);
+        record.pending = None;
+        record.updated = self.clock.now_ms();
+        // A game that goes on without those who leave (Skakanie) records the leaving as a ply.
+        if let Some(ply) = game.leave_ply(Seat(seat)) {
+            let done = game
+                .play(&ply)
+                .map_err(|e| Stop::Refuse(format!("You can't leave now: {e}.")))?;
+            record.moves.push(done);
+            record.position = game.position_text();
+            let headline = match rules_result(&game) {
+                Some(result) => {
+                    record.status = Status::Finished(result);
+                    format!("{me} left game #{}.", record.id)
+                }
+                None => format!(
+                    "{me} left game #{}: the others play on, and {me} is ranked last.",
+                    record.id
+                ),
+            };
+            let record = self.store.replace(&record)?;
+            return Ok(board_reply(&record, &game, &headline));
+        }
         let winners: Vec<u8> = (0..record.seats.len())
             .filter_map(|s| u8::try_from(s).ok())
             .filter(|&s| s != seat)
             .collect();
         record.status = Status::Finished(GameResult {
             winners,
-            reason: format!("{} resigned", seat_label(&record, &game, seat)),
+            reason: format!("{me} resigned"),
         });
-        record.pending = None;
-        record.updated = self.clock.now_ms();
         let record = self.store.replace(&record)?;
         Ok(board_reply(&record, &game, ""))
     }
@@ -404,6 +529,12 @@ impl<S: Store> Play<S> {
         answer: Answer,
     ) -> Result<Reply, Stop> {
         let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
+        if game.scores().is_some() {
+            return refuse(format!(
+                "{} is decided by score, so there are no draw offers; equal best scores share the win.",
+                record.kind
+            ));
+        }
         let me = seat_label(&record, &game, seat);
         let offered_by = match record.pending {
             Some(Request::Draw(by)) => Some(by),

@@ -10,12 +10,13 @@ mod command;
 mod handlers;
 mod parse;
 mod reply;
+mod table;
 mod text;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-pub use command::{Answer, Command, Context, User};
+pub use command::{Answer, Command, Context, User, ACTION_PREFIX};
 pub use parse::{command_from_args, parse_command, Args, ParseCommandError, COMMANDS};
 pub use reply::{Button, ButtonStyle, Component, Image, Outcome, Reply};
 
@@ -142,10 +143,11 @@ impl<S: Store> Play<S> {
         match command {
             Command::Challenge {
                 game,
-                opponent,
+                opponents,
                 options,
                 seat,
-            } => self.challenge(ctx, &game, opponent, &options, seat),
+            } => self.challenge(ctx, &game, opponents, &options, seat),
+            Command::Start { game } => self.start(ctx, game),
             Command::Accept { game } => self.accept(ctx, game),
             Command::Decline { game } => self.decline(ctx, game),
             Command::Cancel { game } => self.cancel(ctx, game),
@@ -162,12 +164,40 @@ impl<S: Store> Play<S> {
 
     /// The caller's legal moves in a game that start like `typed` (case, spaces and dashes
     /// ignored), at most [`MAX_CHOICES`]: Discord's autocomplete. Empty when it is not the
-    /// caller's turn or the game cannot be found.
+    /// caller's turn or the game cannot be found. In a game whose turn is several actions,
+    /// the actions typed so far are kept and the next one is completed.
     pub fn complete_move(&self, ctx: &Context, game: Option<GameId>, typed: &str) -> Vec<String> {
-        let wanted = squash(typed);
-        self.my_legal_moves(ctx, game)
+        let Some(mut game) = self.my_turn(ctx, game) else {
+            return Vec::new();
+        };
+        if game.actions_left().is_none() {
+            let wanted = squash(typed);
+            return game
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| squash(mv).starts_with(&wanted))
+                .take(MAX_CHOICES)
+                .collect();
+        }
+        let Ok(mut words) = game.split_plies(typed) else {
+            return Vec::new();
+        };
+        let partial = if typed.ends_with(char::is_whitespace) {
+            String::new()
+        } else {
+            words.pop().unwrap_or_default().to_lowercase()
+        };
+        let seat = game.to_move();
+        for word in &words {
+            if game.play(word).is_err() || game.to_move() != seat {
+                return Vec::new();
+            }
+        }
+        let done = words.join(" ");
+        game.legal_moves()
             .into_iter()
-            .filter(|mv| squash(mv).starts_with(&wanted))
+            .filter(|mv| mv.starts_with(&partial))
+            .map(|mv| format!("{done} {mv}").trim().to_owned())
             .take(MAX_CHOICES)
             .collect()
     }
@@ -175,14 +205,17 @@ impl<S: Store> Play<S> {
     /// Every legal move of the caller in a game (a move picker's list). Empty when it is not
     /// the caller's turn or the game cannot be found.
     pub fn my_legal_moves(&self, ctx: &Context, game: Option<GameId>) -> Vec<String> {
-        let Ok(loaded) = self.my_game(ctx, game).and_then(|r| self.rebuild(r)) else {
-            return Vec::new();
-        };
+        self.my_turn(ctx, game)
+            .map(|g| g.legal_moves())
+            .unwrap_or_default()
+    }
+
+    /// The game, if it is in progress and the caller is to move.
+    fn my_turn(&self, ctx: &Context, game: Option<GameId>) -> Option<AnyGame> {
+        let loaded = self.my_game(ctx, game).and_then(|r| self.rebuild(r)).ok()?;
         let seat = loaded.record.seat_of(ctx.user.id);
-        if loaded.record.status != Status::Active || seat != Some(loaded.game.to_move().0) {
-            return Vec::new();
-        }
-        loaded.game.legal_moves()
+        (loaded.record.status == Status::Active && seat == Some(loaded.game.to_move().0))
+            .then_some(loaded.game)
     }
 
     /// The caller's games in progress or waiting (newest first) whose number or description

@@ -7,8 +7,8 @@ use super::command::{Answer, Command, User};
 
 /// The commands, for help and error messages.
 pub const COMMANDS: &[&str] = &[
-    "play", "accept", "decline", "cancel", "move", "board", "games", "resign", "draw", "takeback",
-    "rules", "help",
+    "play", "accept", "decline", "cancel", "start", "move", "board", "games", "resign", "draw",
+    "takeback", "rules", "help",
 ];
 
 /// A command line that could not be read.
@@ -56,7 +56,8 @@ impl Args {
         for word in words {
             match word.split_once([':', '=']) {
                 Some((key, value))
-                    if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphabetic()) =>
+                    if key.starts_with(|c: char| c.is_ascii_alphabetic())
+                        && key.chars().all(|c| c.is_ascii_alphanumeric()) =>
                 {
                     named.push((key.to_ascii_lowercase(), value.to_owned()));
                 }
@@ -159,21 +160,35 @@ pub fn command_from_args(
                     })
                 }
             };
-            let opponent = args
-                .take(&["opponent", "vs"])
-                .or_else(|| args.positional.iter().find(|w| w.starts_with('@')).cloned())
-                .map(|name| user(name.trim_start_matches('@')));
+            // opponent, opponent2, opponent3 (Discord's options) or @names (the console).
+            let mut named = Vec::new();
+            while let Some(name) = args.take(&["opponent", "opponent2", "opponent3", "vs"]) {
+                named.push(name);
+            }
+            named.extend(
+                args.positional
+                    .iter()
+                    .filter(|w| w.starts_with('@'))
+                    .cloned(),
+            );
+            let opponents = named
+                .iter()
+                .map(|name| user(name.trim_start_matches('@')))
+                .collect();
             let seat = args
                 .take(&["seat", "colour", "color", "side"])
                 .map_or(Ok(SeatChoice::Random), |s| seat_choice(&s))?;
             let options = args.named.iter().map(|(k, v)| format!("{k}={v}")).collect();
             Command::Challenge {
                 game,
-                opponent,
+                opponents,
                 options,
                 seat,
             }
         }
+        "start" => Command::Start {
+            game: args.game_id()?,
+        },
         "accept" => Command::Accept {
             game: args.game_id()?,
         },
@@ -250,11 +265,22 @@ mod tests {
             command,
             Command::Challenge {
                 game: "jumpers".into(),
-                opponent: Some(user("bob")),
+                opponents: vec![user("bob")],
                 options: vec!["board=far".into(), "crawlers=S,M".into()],
                 seat: SeatChoice::Second,
             }
         );
+    }
+
+    #[test]
+    fn a_challenge_may_name_several_opponents() {
+        let Command::Challenge { opponents, .. } =
+            parse_command("/play skakanie @bob opponent2:@carol @dan", user).unwrap()
+        else {
+            panic!("a challenge");
+        };
+        let names: Vec<&str> = opponents.iter().map(|u| u.name.as_str()).collect();
+        assert_eq!(names, ["carol", "bob", "dan"]);
     }
 
     #[test]

@@ -5,6 +5,7 @@ use crate::store::{GameRecord, Status, UserId};
 
 use crate::render::{self, Header};
 
+use super::command::ACTION_PREFIX;
 use super::reply::{Button, ButtonStyle, Component, Image, Reply};
 
 /// What `/help` says.
@@ -93,6 +94,52 @@ pub fn game_line(record: &GameRecord, me: UserId) -> String {
     }
 }
 
+/// A button's label for an action of a several-ply turn.
+fn action_label(action: &str) -> String {
+    match action {
+        "up" => "↑".into(),
+        "down" => "↓".into(),
+        "left" => "←".into(),
+        "right" => "→".into(),
+        other => {
+            let mut chars = other.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_uppercase().chain(chars).collect::<String>()
+            })
+        }
+    }
+}
+
+/// One button per legal action of the player to move (Skakanie's Take, ↑ ↓ ← →, Bury,
+/// Pass), and a Board button when asked (mid-turn replies, where no board was posted).
+pub fn action_buttons(record: &GameRecord, game: &AnyGame, with_board: bool) -> Vec<Button> {
+    let mut buttons: Vec<Button> = game
+        .legal_moves()
+        .iter()
+        .map(|mv| {
+            Button::new(
+                &format!("{ACTION_PREFIX}{mv}"),
+                record.id,
+                &action_label(mv),
+                if mv == "take" {
+                    ButtonStyle::Primary
+                } else {
+                    ButtonStyle::Secondary
+                },
+            )
+        })
+        .collect();
+    if with_board {
+        buttons.push(Button::new(
+            "board",
+            record.id,
+            "Board",
+            ButtonStyle::Secondary,
+        ));
+    }
+    buttons
+}
+
 /// The reply that shows a game: headline, players, state, and the buttons to go on.
 pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str) -> Reply {
     let id = record.id;
@@ -114,25 +161,42 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str) -> Reply
                 .moves
                 .last()
                 .map_or_else(String::new, |m| format!(" · last move {m}"));
-            lines.push(format!(
-                "Move {} · **{}** to move{last}",
-                record.moves.len() + 1,
-                seat_label(record, game, seat)
-            ));
+            lines.push(match game.actions_left() {
+                Some(left) => format!(
+                    "**{}** to move: {left} action{} this turn. Type /move take right take, or use the buttons.",
+                    seat_label(record, game, seat),
+                    if left == 1 { "" } else { "s" }
+                ),
+                None => format!(
+                    "Move {} · **{}** to move{last}",
+                    record.moves.len() + 1,
+                    seat_label(record, game, seat)
+                ),
+            });
             mentions.extend(
                 record
                     .seats
                     .get(usize::from(seat))
                     .and_then(crate::store::Player::user_id),
             );
-            components.push(Component::Moves {
-                game: id,
-                moves: game.legal_moves(),
-            });
-            components.push(Component::Buttons(vec![
-                Button::new("draw", id, "Offer draw", ButtonStyle::Secondary),
-                Button::new("resign", id, "Resign", ButtonStyle::Danger),
-            ]));
+            if game.actions_left().is_some() {
+                components.push(Component::Buttons(action_buttons(record, game, false)));
+                components.push(Component::Buttons(vec![Button::new(
+                    "resign",
+                    id,
+                    "Leave",
+                    ButtonStyle::Danger,
+                )]));
+            } else {
+                components.push(Component::Moves {
+                    game: id,
+                    moves: game.legal_moves(),
+                });
+                components.push(Component::Buttons(vec![
+                    Button::new("draw", id, "Offer draw", ButtonStyle::Secondary),
+                    Button::new("resign", id, "Resign", ButtonStyle::Danger),
+                ]));
+            }
         }
         Status::Finished(result) => {
             let winners: Vec<String> = result
@@ -153,7 +217,25 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str) -> Reply
         Status::Challenge(_) => lines.push("Waiting for the challenge to be accepted.".into()),
         Status::Declined | Status::Cancelled => lines.push("This game never started.".into()),
     }
-    lines.push(format!("Position: `{}`", record.position));
+    if let Some(scores) = game.scores() {
+        let shown: Vec<String> = scores
+            .iter()
+            .enumerate()
+            .map(|(s, score)| {
+                let who = seat_label(record, game, s as u8);
+                if game.has_left(Seat(s as u8)) {
+                    format!("{who} left")
+                } else {
+                    format!("{who} {score}")
+                }
+            })
+            .collect();
+        lines.push(format!("Scores: {}", shown.join(" · ")));
+    }
+    // A position text that shows face-down pieces is for the record, not for players.
+    if !record.kind.info().hidden {
+        lines.push(format!("Position: `{}`", record.position));
+    }
     Reply {
         mentions,
         components,

@@ -159,8 +159,8 @@ fn picture(side: u32) -> &'static Canvas {
 /// (pointing down), else on the lower one; likewise right of a column. A fixed hash, so
 /// the pieces fit each other and never change.
 fn tab_out(column: u8, row: u8, vertical: bool) -> bool {
-    let h =
-        (u32::from(column) * 73 + u32::from(row) * 151 + u32::from(vertical) * 29) * 2_654_435_761;
+    let h = (u32::from(column) * 73 + u32::from(row) * 151 + u32::from(vertical) * 29)
+        .wrapping_mul(2_654_435_761);
     h >> 31 == 1
 }
 

@@ -103,6 +103,47 @@ pub struct ChallengeRecord {
     pub to: Option<Player>,
     /// The challenger's seat wish.
     pub seat: SeatChoice,
+    /// Further named players, for games of more than two (Skakanie): everyone named must
+    /// accept before the game starts.
+    #[serde(default)]
+    pub invited: Vec<Player>,
+    /// Who has accepted so far, in a game of more than two (named or open).
+    #[serde(default)]
+    pub joined: Vec<Player>,
+    /// Options that name players (`handicap=@ola:5`), turned into seat numbers when the
+    /// seats are drawn at the start.
+    #[serde(default)]
+    pub by_player: Vec<String>,
+    /// For an open table: start by itself once this many have sat down.
+    #[serde(default)]
+    pub target: Option<u8>,
+}
+
+impl ChallengeRecord {
+    /// Everyone named in the challenge.
+    pub fn named(&self) -> impl Iterator<Item = &Player> {
+        self.to.iter().chain(&self.invited)
+    }
+
+    /// The named players who have not accepted yet.
+    #[must_use]
+    pub fn waiting_for(&self) -> Vec<&Player> {
+        self.named()
+            .filter(|p| !self.joined.iter().any(|j| j.user_id() == p.user_id()))
+            .collect()
+    }
+
+    /// Whether `user` has accepted.
+    #[must_use]
+    pub fn has_joined(&self, user: UserId) -> bool {
+        self.joined.iter().any(|p| p.user_id() == Some(user))
+    }
+
+    /// Whether `user` is named in the challenge.
+    #[must_use]
+    pub fn names(&self, user: UserId) -> bool {
+        self.named().any(|p| p.user_id() == Some(user))
+    }
 }
 
 /// How a finished game ended.
@@ -227,7 +268,8 @@ impl GameRecord {
         let mut users: Vec<UserId> = self.seats.iter().filter_map(Player::user_id).collect();
         if let Status::Challenge(challenge) = &self.status {
             users.extend(challenge.from.user_id());
-            users.extend(challenge.to.as_ref().and_then(Player::user_id));
+            users.extend(challenge.named().filter_map(Player::user_id));
+            users.extend(challenge.joined.iter().filter_map(Player::user_id));
         }
         users.sort_unstable();
         users.dedup();

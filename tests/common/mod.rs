@@ -173,3 +173,35 @@ pub fn random_playout<R: Rules, E>(
     }
     Ok(())
 }
+
+/// A stored game rebuilt from its record: its options, seed and moves.
+pub fn rebuild(record: &leapfrog::store::GameRecord) -> AnyGame {
+    let mut pairs = record.options.clone();
+    if record.kind.info().shuffles {
+        pairs.push(format!("seed={}", record.seed));
+    }
+    let mut game = AnyGame::new(record.kind, &pairs, None).unwrap();
+    for mv in &record.moves {
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+/// A whole Skakanie turn for the player to move: mostly `take` (so games end), now and then
+/// a step, chosen by `stream`.
+pub fn skakanie_turn(game: &AnyGame, stream: &mut leapfrog::games::shuffle::Stream) -> Vec<String> {
+    let mut game = game.clone();
+    let seat = game.to_move();
+    let mut turn = Vec::new();
+    while game.to_move() == seat && !game.outcome().is_finished() {
+        let moves = game.legal_moves();
+        let pick = if stream.below(4) == 0 {
+            moves[stream.below(moves.len())].clone()
+        } else {
+            "take".to_owned()
+        };
+        game.play(&pick).unwrap();
+        turn.push(pick);
+    }
+    turn
+}

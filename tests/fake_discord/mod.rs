@@ -341,6 +341,19 @@ impl Payloads {
         options: &[(&str, Value)],
         opponent: Option<Person>,
     ) -> Value {
+        let users: Vec<(&str, Person)> = opponent.map(|o| ("opponent", o)).into_iter().collect();
+        self.command_with_users(who, name, options, &users)
+    }
+
+    /// A slash command with user options (`opponent`, `opponent2`...), resolved as Discord
+    /// resolves them.
+    pub fn command_with_users(
+        &mut self,
+        who: Person,
+        name: &str,
+        options: &[(&str, Value)],
+        users: &[(&str, Person)],
+    ) -> Value {
         let mut options: Vec<Value> = options
             .iter()
             .map(|(n, v)| {
@@ -348,11 +361,16 @@ impl Payloads {
                 json!({"name": n, "type": kind, "value": v})
             })
             .collect();
-        let mut resolved = json!({});
-        if let Some(o) = opponent {
-            options.push(json!({"name": "opponent", "type": 6, "value": o.id.to_string()}));
-            resolved = json!({"users": {o.id.to_string(): user_json(o)}});
+        let mut resolved_users = serde_json::Map::new();
+        for (option, person) in users {
+            options.push(json!({"name": option, "type": 6, "value": person.id.to_string()}));
+            resolved_users.insert(person.id.to_string(), user_json(*person));
         }
+        let resolved = if users.is_empty() {
+            json!({})
+        } else {
+            json!({ "users": resolved_users })
+        };
         let data =
             json!({"id": "1", "name": name, "type": 1, "options": options, "resolved": resolved});
         self.base(2, who, data)

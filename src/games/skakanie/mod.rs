@@ -12,7 +12,7 @@ mod text;
 
 pub use action::{split_actions, Action, Direction, ACTION_SYNTAX};
 pub use options::{Options, Scoring, Start, MAX_SEATS, SPECS};
-pub use position::{IllegalMove, Piece, Position, Spot, MAX_ROUNDS, STACK_HEIGHT};
+pub use position::{IllegalMove, Piece, Position, Spot, MAX_ROUNDS, SEAT_NAMES, STACK_HEIGHT};
 pub use score::{fragments, score_of, Pool, COLUMNS, PIECES, ROWS};
 pub use text::name as piece_name;
 

@@ -20,6 +20,9 @@ pub const STACK_HEIGHT: usize = 8;
 /// who never take can get there, and it keeps every game finite.
 pub const MAX_ROUNDS: u16 = 200;
 
+/// The seats' names: their pawns' colours.
+pub const SEAT_NAMES: [&str; MAX_SEATS] = ["Red", "Blue", "Green", "Yellow"];
+
 /// Where a pawn stands: (row, stack index in the row), both from 0.
 pub type Spot = (usize, usize);
 
@@ -367,8 +370,9 @@ impl Rules for Position {
         usize::from(self.options.players)
     }
 
+    /// The pawn colours the picture uses, so a name in text finds its pawn at a glance.
     fn seat_name(&self, seat: Seat) -> String {
-        format!("Player {}", seat.0 + 1)
+        SEAT_NAMES[seat.index() % MAX_SEATS].to_owned()
     }
 
     fn to_move(&self) -> Seat {

@@ -1,0 +1,406 @@
+//! Games of more than two (Skakanie): a challenge that names up to three opponents, or an
+//! open table players join until its host starts it; the seat order drawn at the start; and
+//! the options that name players (`handicap=@ola:5`), which become seat numbers then.
+
+use crate::games::options::split_pair;
+use crate::games::{AnyGame, GameKind};
+use crate::store::{ChallengeRecord, GameRecord, Player, SeatChoice, Status, Store, UserId};
+
+use super::command::{Context, User};
+use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::text::{board_reply, challenge_line, seat_label};
+use super::{refuse, Play, Stop};
+
+/// Whether `player` is the one `name` means: a Discord mention `<@id>`, an id, or a name.
+fn is_named(player: &Player, name: &str) -> bool {
+    let name = name.trim().trim_start_matches('@');
+    let id = name
+        .trim_start_matches("<@")
+        .trim_start_matches('!')
+        .trim_end_matches('>');
+    id.parse::<u64>()
+        .is_ok_and(|id| player.user_id() == Some(UserId(id)))
+        || player.name().eq_ignore_ascii_case(name)
+}
+
+/// The `(name, actions)` parts of a `handicap=@name:N,...` value.
+fn handicap_parts(value: &str) -> Result<Vec<(String, u8)>, String> {
+    value
+        .split(',')
+        .map(|part| {
+            let (name, n) = part
+                .trim()
+                .rsplit_once(':')
+                .ok_or_else(|| format!("'{part}' is not @player:N"))?;
+            let n: u8 = n
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=9).contains(n))
+                .ok_or_else(|| format!("the number of actions in '{part}' is 1 to 9"))?;
+            Ok((name.trim().to_owned(), n))
+        })
+        .collect()
+}
+
+/// What a multi-seat challenge keeps of its options.
+pub(super) struct TableOptions {
+    /// The options for the game itself (players= included, for the stored position).
+    pub pairs: Vec<String>,
+    /// Options naming players, resolved at the start.
+    pub by_player: Vec<String>,
+    /// An open table's size at which it starts by itself.
+    pub target: Option<u8>,
+}
+
+/// Reads a multi-seat challenge's options: `players` (the table size of an open table, or
+/// a check of a named one), options naming players, and the rest for the game.
+pub(super) fn table_options(
+    kind: GameKind,
+    host: &User,
+    opponents: &[User],
+    options: &[String],
+) -> Result<TableOptions, Stop> {
+    let max = kind.info().max_seats;
+    let mut pairs = Vec::new();
+    let mut by_player = Vec::new();
+    let mut target = None;
+    for option in options {
+        let (key, value) = split_pair(option).map_err(|e| Stop::Refuse(format!("{e}.")))?;
+        match key.as_str() {
+            "players" => {
+                let n: u8 = value
+                    .parse()
+                    .ok()
+                    .filter(|n| (2..=max).contains(n))
+                    .ok_or_else(|| {
+                        Stop::Refuse(format!("{kind} takes 2 to {max} players, not '{value}'."))
+                    })?;
+                if !opponents.is_empty() && usize::from(n) != opponents.len() + 1 {
+                    return refuse(format!(
+                        "You named {} opponent(s), so the game has {} players; leave out players= (it is for open tables: start when that many have joined).",
+                        opponents.len(),
+                        opponents.len() + 1
+                    ));
+                }
+                target = opponents.is_empty().then_some(n);
+            }
+            "handicap" if value.contains('@') => {
+                let parts = handicap_parts(&value)
+                    .map_err(|e| Stop::Refuse(format!("I can't read handicap={value}: {e}.")))?;
+                if !opponents.is_empty() {
+                    let everyone: Vec<Player> = std::iter::once(host)
+                        .chain(opponents)
+                        .map(|u| Player::User {
+                            id: u.id,
+                            name: u.name.clone(),
+                        })
+                        .collect();
+                    if let Some((name, _)) = parts
+                        .iter()
+                        .find(|(name, _)| !everyone.iter().any(|p| is_named(p, name)))
+                    {
+                        return refuse(format!(
+                            "handicap names {name}, who is not in this challenge."
+                        ));
+                    }
+                }
+                by_player.push(format!("handicap={value}"));
+            }
+            _ => pairs.push(format!("{key}={value}")),
+        }
+    }
+    let players = match (target, opponents.len()) {
+        (Some(n), _) => n,
+        (None, 0) => max,
+        (None, named) => named as u8 + 1,
+    };
+    pairs.push(format!("players={players}"));
+    Ok(TableOptions {
+        pairs,
+        by_player,
+        target,
+    })
+}
+
+/// `handicap=@ola:5` as seat numbers for these seats (`handicap=2:5`), and a note for each
+/// named player who is not playing.
+fn resolve_by_player(by_player: &[String], seats: &[Player]) -> (Vec<String>, Vec<String>) {
+    let mut resolved = Vec::new();
+    let mut notes = Vec::new();
+    for option in by_player {
+        let Some(value) = option.strip_prefix("handicap=") else {
+            continue;
+        };
+        let parts: Vec<String> = handicap_parts(value)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(
+                |(name, n)| match seats.iter().position(|p| is_named(p, &name)) {
+                    Some(seat) => Some(format!("{}:{n}", seat + 1)),
+                    None => {
+                        notes.push(format!("the handicap for {name} was dropped: not playing"));
+                        None
+                    }
+                },
+            )
+            .collect();
+        if !parts.is_empty() {
+            resolved.push(format!("handicap={}", parts.join(",")));
+        }
+    }
+    (resolved, notes)
+}
+
+impl<S: Store> Play<S> {
+    /// Someone accepts a multi-seat challenge or sits down at an open table.
+    pub(super) fn join(
+        &self,
+        ctx: &Context,
+        mut record: GameRecord,
+        mut challenge: ChallengeRecord,
+    ) -> Result<Reply, Stop> {
+        let me = ctx.user.id;
+        let id = record.id;
+        if challenge.has_joined(me) {
+            return refuse(format!(
+                "You have already joined game #{id}; {} starts it.",
+                challenge.from.name()
+            ));
+        }
+        if challenge.to.is_some() && !challenge.names(me) {
+            let named: Vec<&str> = challenge.named().map(Player::name).collect();
+            return refuse(format!(
+                "That challenge is for {}, not you.",
+                named.join(", ")
+            ));
+        }
+        challenge.joined.push(Player::User {
+            id: me,
+            name: ctx.user.name.clone(),
+        });
+        let max = record.kind.info().max_seats;
+        let seated = 1 + challenge.joined.len();
+        let full = match challenge.to {
+            Some(_) => challenge.waiting_for().is_empty(),
+            None => seated >= usize::from(challenge.target.unwrap_or(max)),
+        };
+        if full {
+            return self.begin(record, challenge, &format!("{} joined.", ctx.user.name));
+        }
+        let text = match challenge.to {
+            Some(_) => {
+                let waiting: Vec<&str> = challenge.waiting_for().iter().map(|p| p.name()).collect();
+                format!(
+                    "{} accepted game #{id}. Waiting for {}; {} may also /start now with who has accepted.",
+                    ctx.user.name,
+                    waiting.join(", "),
+                    challenge.from.name()
+                )
+            }
+            None => format!(
+                "{} joined {}'s table (game #{id}): {seated} of up to {} seated. {} may /start it now, or wait for more.",
+                ctx.user.name,
+                challenge.from.name(),
+                challenge.target.unwrap_or(max),
+                challenge.from.name()
+            ),
+        };
+        let host = challenge.from.user_id();
+        record.status = Status::Challenge(challenge);
+        record.updated = self.clock.now_ms();
+        let record = self.store.replace(&record)?;
+        Ok(Reply::public(text)
+            .mentioning(host)
+            .with(Component::Buttons(table_buttons(&record))))
+    }
+
+    /// `/start`: the host starts a multi-seat game with who has joined.
+    pub(super) fn start(
+        &self,
+        ctx: &Context,
+        id: Option<crate::store::GameId>,
+    ) -> Result<Reply, Stop> {
+        let me = ctx.user.id;
+        let (record, challenge) = self.pick_challenge(
+            ctx,
+            id,
+            |c| c.from.user_id() == Some(me),
+            "You have no table waiting in this channel to start.",
+        )?;
+        if challenge.from.user_id() != Some(me) {
+            return refuse(format!(
+                "Only {} can start game #{}.",
+                challenge.from.name(),
+                record.id
+            ));
+        }
+        if record.kind.info().max_seats <= 2 {
+            return refuse(format!(
+                "{} is a game for two: it starts when the challenge is accepted.",
+                record.kind
+            ));
+        }
+        if challenge.joined.is_empty() {
+            return refuse(format!(
+                "Nobody has joined game #{} yet; it needs at least 2 players.",
+                record.id
+            ));
+        }
+        self.begin(record, challenge, "")
+    }
+
+    /// A named player declines a multi-seat challenge: the others still may play.
+    pub(super) fn decline_seat(
+        &self,
+        ctx: &Context,
+        mut record: GameRecord,
+        mut challenge: ChallengeRecord,
+    ) -> Result<Reply, Stop> {
+        let me = ctx.user.id;
+        let mut named: Vec<Player> = challenge.named().cloned().collect();
+        named.retain(|p| p.user_id() != Some(me));
+        challenge.to = (!named.is_empty()).then(|| named.remove(0));
+        challenge.invited = named;
+        challenge.joined.retain(|p| p.user_id() != Some(me));
+        let headline = format!("{} declined.", ctx.user.name);
+        if challenge.waiting_for().is_empty() || challenge.to.is_none() {
+            if !challenge.joined.is_empty() {
+                return self.begin(record, challenge, &headline);
+            }
+            record.status = crate::store::Status::Declined;
+            record.updated = self.clock.now_ms();
+            self.store.replace(&record)?;
+            return Ok(Reply::public(format!(
+                "{headline} {}'s game #{} will not start: nobody else accepted.",
+                challenge.from.name(),
+                record.id
+            ))
+            .mentioning(challenge.from.user_id()));
+        }
+        let host = challenge.from.user_id();
+        let waiting: Vec<String> = challenge
+            .waiting_for()
+            .iter()
+            .map(|p| p.name().to_owned())
+            .collect();
+        record.status = Status::Challenge(challenge);
+        record.updated = self.clock.now_ms();
+        let record = self.store.replace(&record)?;
+        Ok(Reply::public(format!(
+            "{headline} Game #{} still waits for {}.",
+            record.id,
+            waiting.join(", ")
+        ))
+        .mentioning(host)
+        .with(Component::Buttons(table_buttons(&record))))
+    }
+
+    /// Starts a game: the seats drawn at random (the challenger's wish honoured), the
+    /// options completed for these seats, the first board posted.
+    pub(super) fn begin(
+        &self,
+        mut record: GameRecord,
+        challenge: ChallengeRecord,
+        headline: &str,
+    ) -> Result<Reply, Stop> {
+        let mut pool: Vec<Player> = std::iter::once(challenge.from.clone())
+            .chain(challenge.joined.iter().cloned())
+            .collect();
+        let mut seats = Vec::with_capacity(pool.len());
+        while !pool.is_empty() {
+            let k = self.dice.roll(pool.len() as u64) as usize;
+            seats.push(pool.remove(k.min(pool.len() - 1)));
+        }
+        let host = seats
+            .iter()
+            .position(|p| p.user_id() == challenge.from.user_id())
+            .unwrap_or(0);
+        let host_player = seats.remove(host);
+        let wish = match challenge.seat {
+            SeatChoice::Random => host,
+            SeatChoice::First => 0,
+            SeatChoice::Second => 1,
+        };
+        seats.insert(wish.min(seats.len()), host_player);
+        let multi = record.kind.info().max_seats > 2;
+        let mut pairs: Vec<String> = record
+            .options
+            .iter()
+            .filter(|o| !o.starts_with("players="))
+            .cloned()
+            .collect();
+        if multi {
+            pairs.push(format!("players={}", seats.len()));
+        }
+        let (resolved, notes) = resolve_by_player(&challenge.by_player, &seats);
+        pairs.extend(resolved);
+        let mut with_seed = pairs;
+        if record.kind.info().shuffles {
+            with_seed.push(format!("seed={}", record.seed));
+        }
+        let game = AnyGame::new(record.kind, &with_seed, None)
+            .map_err(|e| Stop::Refuse(format!("I can't start that game: {e}.")))?;
+        record.options = game
+            .non_default_options()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        record.position = game.position_text();
+        record.seats = seats;
+        record.status = Status::Active;
+        record.updated = self.clock.now_ms();
+        let record = self.store.replace(&record)?;
+        let mut lines = vec![format!("{headline} Game #{} begins.", record.id)
+            .trim()
+            .to_owned()];
+        if multi {
+            let order: Vec<String> = (0..record.seats.len())
+                .map(|s| format!("{}. {}", s + 1, seat_label(&record, &game, s as u8)))
+                .collect();
+            lines.push(format!(
+                "Turn order (drawn at random): {}",
+                order.join(", ")
+            ));
+        }
+        for note in notes {
+            lines.push(format!("Note: {note}."));
+        }
+        Ok(board_reply(&record, &game, &lines.join("\n")))
+    }
+}
+
+/// The buttons under a multi-seat challenge: join (accept), start, and withdraw.
+pub(super) fn table_buttons(record: &GameRecord) -> Vec<Button> {
+    let id = record.id;
+    let open = matches!(&record.status, Status::Challenge(c) if c.to.is_none());
+    vec![
+        Button::new(
+            "accept",
+            id,
+            if open { "Join" } else { "Accept" },
+            ButtonStyle::Primary,
+        ),
+        Button::new("start", id, "Start", ButtonStyle::Secondary),
+        Button::new(
+            if open { "cancel" } else { "decline" },
+            id,
+            if open { "Cancel" } else { "Decline" },
+            ButtonStyle::Danger,
+        ),
+    ]
+}
+
+/// The text of a new multi-seat challenge.
+pub(super) fn table_text(record: &GameRecord, opponents: &[User]) -> String {
+    let what = challenge_line(record);
+    if opponents.is_empty() {
+        format!("{what}\nAnyone here may /accept to sit down; the host starts the game with /start (2 or more players).")
+    } else {
+        let names: Vec<&str> = opponents.iter().map(|o| o.name.as_str()).collect();
+        format!(
+            "{what}\n**{}**: /accept or /decline. The game starts when everyone has accepted (or when the host uses /start).",
+            names.join("**, **")
+        )
+    }
+}

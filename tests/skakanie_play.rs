@@ -1,0 +1,223 @@
+//! Whole Skakanie games through the console: a named challenge of four, an open table of
+//! three that its host starts (one player leaves on the way), and two players with a
+//! handicap named by player; each played to a scored end with a picture after every turn.
+
+mod common;
+
+use common::{rebuild, skakanie_turn};
+use leapfrog::console::Console;
+use leapfrog::games::shuffle::Stream;
+use leapfrog::games::{Outcome, Seed};
+use leapfrog::play::Play;
+use leapfrog::store::{GameId, SledStore, Status, Store};
+
+type TestConsole = Console<SledStore>;
+
+fn console(dir: &tempfile::TempDir) -> TestConsole {
+    Console::new(
+        Play::new(SledStore::temporary().unwrap()),
+        dir.path().join("out"),
+    )
+}
+
+fn image_of(reply: &str) -> Option<&str> {
+    reply.lines().find_map(|l| l.trim().strip_prefix("image: "))
+}
+
+/// Plays game #`id` to its end: whoever is to move sends a whole turn, split over two
+/// commands every third turn (the middle of a turn answers only the mover, with buttons);
+/// `leaver` resigns once, after `leave_after` turns. Returns the last reply.
+fn play_out(console: &TestConsole, id: GameId, leaver: Option<(&str, usize)>) -> String {
+    let mut stream = Stream::new(Seed(id.0 * 7 + 1));
+    let mut last = String::new();
+    for turn_number in 0.. {
+        let record = console.play().store().get(id).unwrap();
+        if record.status != Status::Active {
+            break;
+        }
+        assert!(turn_number < 2000, "the game did not end");
+        let game = rebuild(&record);
+        if let Some((name, after)) = leaver {
+            if turn_number == after {
+                let out = console.run_line(&format!("@{name} /resign #{id}"));
+                assert!(out.contains("left game"), "{out}");
+                assert!(image_of(&out).is_some(), "{out}");
+                last = out;
+                continue;
+            }
+        }
+        let who = record.seats[usize::from(game.to_move().0)]
+            .name()
+            .to_owned();
+        let turn = skakanie_turn(&game, &mut stream);
+        let (first, rest) = if turn_number % 3 == 2 && turn.len() > 1 {
+            turn.split_at(1)
+        } else {
+            (&turn[..], &[][..])
+        };
+        if !rest.is_empty() {
+            let out = console.run_line(&format!("@{who} /move #{id} {}", first.join(" ")));
+            assert!(out.starts_with(&format!("(only {who} sees this)")), "{out}");
+            assert!(out.contains("action") && out.contains("[Take]"), "{out}");
+            assert!(
+                image_of(&out).is_none(),
+                "no board in the middle of a turn: {out}"
+            );
+        }
+        let sent = if rest.is_empty() { first } else { rest };
+        let out = console.run_line(&format!("@{who} /move #{id} {}", sent.join(" ")));
+        assert!(
+            out.contains(&format!("played {}", turn.join(", "))),
+            "{out}"
+        );
+        let image = image_of(&out).expect("a board after every turn");
+        assert_eq!(image::open(image).unwrap().width(), 800);
+        assert!(
+            !out.contains("Position:"),
+            "face-down pieces stay hidden: {out}"
+        );
+        last = out;
+    }
+    last
+}
+
+/// Checks the final reply against the rules' outcome.
+fn check_end(console: &TestConsole, id: GameId, last: &str) {
+    let record = console.play().store().get(id).unwrap();
+    let game = rebuild(&record);
+    let Status::Finished(result) = &record.status else {
+        panic!("not finished: {:?}", record.status);
+    };
+    assert!(last.contains("Game over"), "{last}");
+    assert!(last.contains("Scores: "), "{last}");
+    let winners: Vec<u8> = match game.outcome() {
+        Outcome::Win(seat) => vec![seat.0],
+        Outcome::SharedWin(seats) => seats.iter().map(|s| s.0).collect(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(result.winners, winners);
+    for w in winners {
+        assert!(last.contains(record.seats[usize::from(w)].name()), "{last}");
+    }
+}
+
+#[test]
+fn four_named_players_accept_and_play_to_a_scored_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir);
+    let out = console.run_line("@ana /play skakanie @bo @cy @di score:harsh");
+    assert!(out.contains("/accept or /decline"), "{out}");
+    assert!(out.contains("notifies 3 user(s)"), "{out}");
+    assert!(console
+        .run_line("@ana /accept")
+        .contains("no challenge waiting for you"));
+    assert!(console.run_line("@eve /accept #1").contains("not you"));
+    let out = console.run_line("@bo /accept");
+    assert!(out.contains("Waiting for cy, di"), "{out}");
+    assert!(console
+        .run_line("@bo /accept #1")
+        .contains("already joined"));
+    console.run_line("@cy /accept");
+    let out = console.run_line("@di /accept");
+    assert!(out.contains("Game #1 begins"), "{out}");
+    assert!(out.contains("Turn order (drawn at random): 1. "), "{out}");
+    assert!(out.contains("4."), "{out}");
+    assert!(image_of(&out).is_some());
+    let last = play_out(&console, GameId(1), None);
+    check_end(&console, GameId(1), &last);
+}
+
+#[test]
+fn an_open_table_of_three_starts_when_its_host_says_and_goes_on_after_a_leaver() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir);
+    let out = console.run_line("@ana /play skakanie actions:4 bury:on");
+    assert!(out.contains("Anyone here may /accept"), "{out}");
+    assert!(console
+        .run_line("@ana /start")
+        .contains("Nobody has joined"));
+    let out = console.run_line("@bo /accept");
+    assert!(out.contains("2 of up to 4 seated"), "{out}");
+    assert!(console
+        .run_line("@bo /start")
+        .contains("You have no table waiting"));
+    console.run_line("@cy /accept");
+    let out = console.run_line("@ana /start");
+    assert!(out.contains("Game #1 begins"), "{out}");
+    // A draw offer means nothing in a game decided by score.
+    assert!(console.run_line("@cy /draw").contains("decided by score"));
+    // Leaving is /resign, not a move.
+    let record = console.play().store().get(GameId(1)).unwrap();
+    let mover = record.seats[usize::from(rebuild(&record).to_move().0)]
+        .name()
+        .to_owned();
+    assert!(console
+        .run_line(&format!("@{mover} /move move:leave:1"))
+        .contains("use /resign"));
+    let last = play_out(&console, GameId(1), Some(("bo", 5)));
+    check_end(&console, GameId(1), &last);
+    assert!(last.contains("bo ("), "{last}");
+    let record = console.play().store().get(GameId(1)).unwrap();
+    let Status::Finished(result) = &record.status else {
+        panic!()
+    };
+    let bo = record.seat_of(leapfrog::store::UserId(leapfrog::console::name_id("bo")));
+    assert!(
+        !result.winners.contains(&bo.unwrap()),
+        "the leaver never wins"
+    );
+}
+
+#[test]
+fn two_players_with_a_named_handicap_and_refusals_that_explain() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir);
+    assert!(console
+        .run_line("@ana /play skakanie @bo handicap=@zed:5")
+        .contains("who is not in this challenge"));
+    assert!(console
+        .run_line("@ana /play skakanie @bo players:3")
+        .contains("leave out players="));
+    assert!(console
+        .run_line("@ana /play jumpers @bo @cy")
+        .contains("a game for two"));
+    let out = console.run_line("@ana /play skakanie @bo handicap=@bo:5 pass:on");
+    assert!(
+        out.contains("skakanie") || out.contains("Skakanie"),
+        "{out}"
+    );
+    let out = console.run_line("@bo /accept");
+    assert!(out.contains("Game #1 begins"), "{out}");
+    let record = console.play().store().get(GameId(1)).unwrap();
+    let bo = record
+        .seat_of(leapfrog::store::UserId(leapfrog::console::name_id("bo")))
+        .unwrap();
+    assert!(
+        record.options.contains(&format!("handicap={}:5", bo + 1)),
+        "{:?}",
+        record.options
+    );
+    let game = rebuild(&record);
+    let mover = record.seats[usize::from(game.to_move().0)]
+        .name()
+        .to_owned();
+    let other = record.seats[usize::from(1 - game.to_move().0)]
+        .name()
+        .to_owned();
+    assert!(console
+        .run_line(&format!("@{other} /move take"))
+        .contains("turn in game #1, not yours"));
+    let out = console.run_line(&format!("@{mover} /move take up take"));
+    assert!(out.contains("no stack above your pawn"), "{out}");
+    assert!(out.contains("Nothing was played"), "{out}");
+    let out = console.run_line(&format!("@{mover} /move take take take take take take"));
+    assert!(out.contains("can't follow; nothing was played"), "{out}");
+    assert_eq!(
+        console.play().store().get(GameId(1)).unwrap().moves.len(),
+        0
+    );
+    let out = console.run_line(&format!("@{mover} /move take pass"));
+    assert!(out.contains("played take, pass"), "{out}");
+    let last = play_out(&console, GameId(1), None);
+    check_end(&console, GameId(1), &last);
+}
