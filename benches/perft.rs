@@ -26,7 +26,7 @@ type Case = (
 );
 
 fn perft_cases() {
-    use GameKind::{Gyges, JumpSturdy, Jumpers};
+    use GameKind::{Gyges, JumpSturdy, Jumpers, Skakanie};
     let cases: &[Case] = &[
         (Jumpers, "near start", &[], None, 4),
         (Jumpers, "near start", &[], None, 5),
@@ -71,6 +71,14 @@ fn perft_cases() {
             &["displace=on"],
             Some(GYGES_CROWDED),
             3,
+        ),
+        (Skakanie, "4 players", &["players=4", "seed=1"], None, 9),
+        (
+            Skakanie,
+            "bury + pass",
+            &["players=3", "bury=on", "pass=on", "seed=2"],
+            None,
+            8,
         ),
     ];
     for (kind, name, options, position, depth) in cases {

@@ -1,6 +1,6 @@
 //! Rendering speed and size: `cargo bench --bench render`. Draws and encodes Jumpers
 //! pictures (the start position, a crowded mid-game with tall stacks and crawlers, the far
-//! board), a Jump Sturdy capture and a Gygès bounce chain (its path found again for the
+//! board), a Jump Sturdy capture, a Gygès bounce chain and four Skakanie pools (its path found again for the
 //! picture, as the bot does), and prints the median time of each stage and the PNG size. The targets (800 px
 //! wide, median ≤ 2 ms for draw + encode, ≤ 60 KB) are checked by reading this, never by a
 //! timed test.
@@ -22,6 +22,23 @@ fn played(kind: GameKind, options: &[&str], position: &str, mv: &str) -> AnyGame
     let options: Vec<String> = options.iter().map(|s| (*s).to_owned()).collect();
     let mut game = AnyGame::new(kind, &options, Some(position)).expect("valid case");
     game.play(mv).expect("a legal move");
+    game
+}
+
+/// Four players well into a Skakanie game: gaps closed, every pool holding fragments.
+fn skakanie_midgame() -> AnyGame {
+    let options = ["players=4".to_owned(), "seed=21".to_owned()];
+    let mut game = AnyGame::new(GameKind::Skakanie, &options, None).expect("valid case");
+    let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(3));
+    for _ in 0..90 {
+        let moves = game.legal_moves();
+        let pick = if stream.below(3) == 0 {
+            moves[stream.below(moves.len())].clone()
+        } else {
+            "take".to_owned()
+        };
+        game.play(&pick).expect("a legal action");
+    }
     game
 }
 
@@ -57,6 +74,7 @@ fn main() {
             ),
             None,
         ),
+        ("skakanie four pools", skakanie_midgame(), None),
     ];
     for (name, game, last) in &cases {
         let header = Header::for_game(game, vec!["alice".into(), "Борис Ż.".into()], None);

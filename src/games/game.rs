@@ -100,7 +100,7 @@ impl<R: Rules> Game<R> {
             return Err(PlayError::Finished(outcome));
         }
         let before = self.position.clone();
-        let mover = before.to_move();
+        let mover = before.mover_of(mv);
         self.position.play(mv).map_err(PlayError::Illegal)?;
         self.movers.push(mover);
         self.previous = Some(before);

@@ -142,6 +142,13 @@ pub trait Rules: Clone + Debug + Sized {
     /// Whose ply it is.
     fn to_move(&self) -> Seat;
 
+    /// Who makes `mv`: the seat to move, except for plies another seat may make out of
+    /// turn (leaving a Skakanie game).
+    fn mover_of(&self, mv: &Self::Move) -> Seat {
+        let _ = mv;
+        self.to_move()
+    }
+
     /// Every legal ply, distinct, in a stable order. Empty exactly when the game is over;
     /// a forced pass is one move.
     fn legal_moves(&self) -> Vec<Self::Move>;

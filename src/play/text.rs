@@ -12,8 +12,9 @@ use super::reply::{Button, ButtonStyle, Component, Image, Reply};
 pub const HELP: &str = "\
 **Leapfrog** plays abstract jumping-and-stacking games.
 /play game:<game> [opponent:@user] [options]: challenge someone (or anyone here, without an opponent)
-/accept, /decline, /cancel: answer or withdraw a challenge
-/move move:<e3-h6>: play a move (the list autocompletes)
+  Skakanie seats 2 to 4: name up to three opponents, or open a table and /start it when people have joined
+/accept, /decline, /cancel, /start: answer, withdraw or start a challenge
+/move move:<e3-h6>: play a move (the list autocompletes); in Skakanie a turn: /move take right take
 /board: show the board · /games: your games
 /resign · /draw [accept|decline] · /takeback [accept|decline]
 /rules game:<game>: rules and options
@@ -42,12 +43,15 @@ fn title(record: &GameRecord) -> String {
 pub fn challenge_line(record: &GameRecord) -> String {
     match &record.status {
         Status::Challenge(c) => match &c.to {
-            Some(to) => format!(
-                "{}: {} challenges {}",
-                title(record),
-                c.from.name(),
-                to.name()
-            ),
+            Some(_) => {
+                let named: Vec<&str> = c.named().map(crate::store::Player::name).collect();
+                format!(
+                    "{}: {} challenges {}",
+                    title(record),
+                    c.from.name(),
+                    named.join(", ")
+                )
+            }
             None => format!("{}: open challenge by {}", title(record), c.from.name()),
         },
         _ => title(record),
@@ -69,6 +73,11 @@ pub fn game_line(record: &GameRecord, me: UserId) -> String {
                 challenge_line(record)
             )
         }
+        Status::Challenge(c) if c.has_joined(me) => format!(
+            "{}: you have joined; waiting for {} to start",
+            challenge_line(record),
+            c.from.name()
+        ),
         Status::Challenge(_) => format!("{}: waiting for you to /accept", challenge_line(record)),
         Status::Active => {
             let turn = AnyGame::new(record.kind, &record.options, Some(&record.position))

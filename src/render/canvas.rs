@@ -175,8 +175,11 @@ impl Canvas {
             let dst = &mut target[start..start + (to - from) as usize * 4];
             let src = &row[(from - x) as usize * 4..(to - x) as usize * 4];
             for (d, s) in dst.chunks_exact_mut(4).zip(src.chunks_exact(4)) {
-                if s[3] > 0 {
-                    blend_pixel(d, [s[0], s[1], s[2]], u32::from(s[3]));
+                match s[3] {
+                    0 => {}
+                    // Opaque: most of a sprite, and a copy is much cheaper than a blend.
+                    255 => d.copy_from_slice(s),
+                    alpha => blend_pixel(d, [s[0], s[1], s[2]], u32::from(alpha)),
                 }
             }
         }
@@ -187,6 +190,35 @@ impl Canvas {
     pub fn pixel(&self, x: u32, y: u32) -> Colour {
         let p = self.image.get_pixel(x, y).0;
         [p[0], p[1], p[2]]
+    }
+
+    /// Copies a `width` × `height` block of `source` from `(sx, sy)` to `(x, y)` as it is,
+    /// opaque (a picture's cells into a grid); the parts off either canvas are dropped.
+    pub fn copy_block(
+        &mut self,
+        source: &Canvas,
+        (sx, sy): (u32, u32),
+        (x, y): (i32, i32),
+        (width, height): (u32, u32),
+    ) {
+        for row in 0..height {
+            let (ty, from_y) = (y + row as i32, sy + row);
+            if ty < 0 || ty >= self.image.height() as i32 || from_y >= source.height() {
+                continue;
+            }
+            let tx = x.max(0);
+            let skip = (tx - x) as u32;
+            let w = width
+                .saturating_sub(skip)
+                .min(self.image.width().saturating_sub(tx as u32))
+                .min(source.width().saturating_sub(sx + skip));
+            let src_start = ((from_y * source.width() + sx + skip) * 4) as usize;
+            let dst_start = ((ty as u32 * self.image.width() + tx as u32) * 4) as usize;
+            let len = (w * 4) as usize;
+            let src = &source.image.as_raw()[src_start..src_start + len];
+            let dst: &mut [u8] = self.image.as_mut();
+            dst[dst_start..dst_start + len].copy_from_slice(src);
+        }
     }
 
     /// Stamps a sprite so that its point `anchor` (a disc's centre, say) lands on `at`,
@@ -355,7 +387,9 @@ impl Canvas {
         );
     }
 
-    /// Draws text with its top-left corner (of the line, not of the ink) at `at`.
+    /// Draws text with its top-left corner (of the line, not of the ink) at `at`. Glyphs
+    /// come from a process-wide cache of coverage bitmaps (at quarter-pixel positions):
+    /// rasterising outlines anew for every label cost more than the rest of a picture.
     pub fn text(
         &mut self,
         at: Point,
@@ -374,13 +408,22 @@ impl Canvas {
             if let Some(p) = previous {
                 x += scaled.kern(p, id);
             }
-            let glyph = id.with_scale_and_position(scale, point(x, baseline));
-            if let Some(outline) = font.outline_glyph(glyph) {
-                let bounds = outline.px_bounds();
-                let (left, top) = (bounds.min.x as i32, bounds.min.y as i32);
-                outline.draw(|gx, gy, coverage| {
-                    self.cover(left + gx as i32, top + gy as i32, colour, coverage);
-                });
+            let glyph = cached_glyph(font, size, id, x, baseline);
+            let (ox, oy) = (x.floor() as i32, baseline.floor() as i32);
+            let width = glyph.width as usize;
+            if width > 0 {
+                for (row, line) in glyph.coverage.chunks_exact(width).enumerate() {
+                    for (col, &cover) in line.iter().enumerate() {
+                        if cover > 0 {
+                            self.blend(
+                                ox + glyph.left + col as i32,
+                                oy + glyph.top + row as i32,
+                                colour,
+                                u32::from(cover),
+                            );
+                        }
+                    }
+                }
             }
             x += scaled.h_advance(id);
             previous = Some(id);
@@ -414,6 +457,65 @@ impl Canvas {
     pub fn to_png(&self) -> Vec<u8> {
         super::encode::png(&self.image)
     }
+}
+
+/// A glyph's coverage, placed relative to the whole pixel of its pen position.
+struct GlyphBitmap {
+    left: i32,
+    top: i32,
+    width: u32,
+    coverage: Vec<u8>,
+}
+
+/// The glyph `id` of `font` at `size`, for a pen at `(x, baseline)`, from the cache (drawn
+/// on first use at the pen's fractional position rounded to a quarter pixel).
+fn cached_glyph(
+    font: &FontRef<'static>,
+    size: f32,
+    id: ab_glyph::GlyphId,
+    x: f32,
+    baseline: f32,
+) -> Arc<GlyphBitmap> {
+    type Key = (usize, u32, u16, u8, u8);
+    static GLYPHS: Mutex<BTreeMap<Key, Arc<GlyphBitmap>>> = Mutex::new(BTreeMap::new());
+    let quarter = |v: f32| ((v - v.floor()) * 4.0).round().min(3.0) as u8;
+    let (fx, fy) = (quarter(x), quarter(baseline));
+    let key = (
+        std::ptr::from_ref(font) as usize,
+        size.to_bits(),
+        id.0,
+        fx,
+        fy,
+    );
+    let mut cache = GLYPHS.lock().unwrap_or_else(PoisonError::into_inner);
+    Arc::clone(cache.entry(key).or_insert_with(|| {
+        let glyph = id.with_scale_and_position(
+            PxScale::from(size),
+            point(f32::from(fx) / 4.0, f32::from(fy) / 4.0),
+        );
+        let Some(outline) = font.outline_glyph(glyph) else {
+            return Arc::new(GlyphBitmap {
+                left: 0,
+                top: 0,
+                width: 0,
+                coverage: Vec::new(),
+            });
+        };
+        let bounds = outline.px_bounds();
+        let (w, h) = (bounds.width() as u32, bounds.height() as u32);
+        let mut coverage = vec![0u8; (w * h) as usize];
+        outline.draw(|gx, gy, c| {
+            if gx < w && gy < h {
+                coverage[(gy * w + gx) as usize] = (c * 255.0 + 0.5).min(255.0) as u8;
+            }
+        });
+        Arc::new(GlyphBitmap {
+            left: bounds.min.x as i32,
+            top: bounds.min.y as i32,
+            width: w,
+            coverage,
+        })
+    }))
 }
 
 /// Pictures drawn on first use and kept for the process's life: pieces, highlighted cells,

@@ -53,11 +53,11 @@ fn quantise(image: &RgbaImage) -> Indexed {
     let raw = image.as_raw();
     let mut bucket_of = vec![UNSET; 1 << (3 * BUCKET_BITS)];
     let mut buckets: Vec<Bucket> = Vec::with_capacity(512);
-    // Each pixel's bucket number, wrapped to a byte: exact while there are ≤ 256 buckets.
-    let mut pixels = vec![0u8; raw.len() / 4];
+    // Each pixel's bucket number; a byte per pixel once the palette is known.
+    let mut slots = vec![0u16; raw.len() / 4];
     // Runs of one colour are the rule, so a bucket is looked up once per run.
     let (mut run_rgb, mut run_slot, mut run_len) = (u32::MAX, 0u16, 0u32);
-    for (pixel, px) in pixels.iter_mut().zip(raw.chunks_exact(4)) {
+    for (slot, px) in slots.iter_mut().zip(raw.chunks_exact(4)) {
         let rgb = u32::from_le_bytes(px.try_into().expect("four bytes")) & 0x00ff_ffff;
         if rgb != run_rgb {
             if run_len > 0 {
@@ -71,7 +71,7 @@ fn quantise(image: &RgbaImage) -> Indexed {
             (run_rgb, run_slot, run_len) = (rgb, bucket_of[k], 0);
         }
         run_len += 1;
-        *pixel = run_slot as u8;
+        *slot = run_slot;
     }
     if run_len > 0 {
         buckets[usize::from(run_slot)].add(run_rgb, run_len);
@@ -80,7 +80,7 @@ fn quantise(image: &RgbaImage) -> Indexed {
         // The usual case: every bucket has its own entry, in order of first sight.
         return Indexed {
             palette: buckets.iter().flat_map(Bucket::colour).collect(),
-            pixels,
+            pixels: slots.iter().map(|&s| s as u8).collect(),
         };
     }
     // Keep the 256 most used buckets; the rest (rare edge shades) take their nearest.
@@ -104,13 +104,9 @@ fn quantise(image: &RgbaImage) -> Indexed {
             .min_by_key(|&i| distance(&colours[i]))
             .unwrap_or(0) as u8;
     }
-    for (pixel, px) in pixels.iter_mut().zip(raw.chunks_exact(4)) {
-        let rgb = u32::from_le_bytes(px.try_into().expect("four bytes")) & 0x00ff_ffff;
-        *pixel = entry[usize::from(bucket_of[key(rgb)])];
-    }
     Indexed {
         palette: colours.concat(),
-        pixels,
+        pixels: slots.iter().map(|&s| entry[usize::from(s)]).collect(),
     }
 }
 

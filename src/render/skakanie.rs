@@ -143,6 +143,9 @@ fn picture(side: u32) -> &'static Canvas {
         for y in 0..h {
             for x in 0..w {
                 let colour = scene((x as f32 + 0.5) / w as f32, (y as f32 + 0.5) / h as f32);
+                // Flat bands of colour, as a printed illustration has: runs that the
+                // encoder's palette and deflate take in long strides.
+                let colour = colour.map(|c| (c & 0xf0) | 0x08);
                 canvas.blend(x as i32, y as i32, colour, 255);
             }
         }
@@ -243,10 +246,11 @@ fn piece_sprite(piece: Piece) -> std::sync::Arc<Canvas> {
     })
 }
 
-/// The table without stacks: its title and the empty slots.
-fn background() -> &'static Canvas {
-    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
-    BACKGROUND.get_or_init(|| {
+/// The table's cloth and an empty pool grid per seat, drawn once per number of seats.
+fn background(seats: u8) -> &'static Canvas {
+    static BACKGROUNDS: [OnceLock<Canvas>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let seats = seats.clamp(2, 4);
+    BACKGROUNDS[usize::from(seats - 2)].get_or_init(|| {
         let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
         canvas.fill_rect(
             (TABLE_LEFT - 12.0) as i32,
@@ -255,8 +259,32 @@ fn background() -> &'static Canvas {
             (3.0 * PITCH + 10.0) as i32,
             [0x3a, 0x4a, 0x3a],
         );
+        for seat in 0..seats {
+            let (x, y) = pool_corner(seat);
+            let (w, h) = (
+                i32::from(COLUMNS) * CELL as i32,
+                i32::from(ROWS) * CELL as i32,
+            );
+            canvas.fill_rect(x - 2, y - 2, w + 4, h + 4, [0x1e, 0x26, 0x1e]);
+            for piece in 0..PIECES {
+                let (c, r) = (i32::from(piece % COLUMNS), i32::from(piece / COLUMNS));
+                let s = CELL as i32;
+                canvas.fill_rect(x + c * s + 1, y + r * s + 1, s - 2, s - 2, EMPTY_CELL);
+            }
+        }
         canvas
     })
+}
+
+/// An empty cell of a pool grid.
+const EMPTY_CELL: Colour = [0x33, 0x40, 0x33];
+
+/// The top-left corner of a seat's pool grid.
+fn pool_corner(seat: u8) -> (i32, i32) {
+    (
+        (PANEL_LEFT + 2.0) as i32,
+        (POOL_TOP + f32::from(seat) * POOL_PITCH + 26.0) as i32,
+    )
 }
 
 fn slot_corner(row: usize, stack: usize) -> Point {
@@ -315,16 +343,9 @@ fn draw_pawn(canvas: &mut Canvas, at: Point, seat: usize, to_move: bool) {
 }
 
 /// A pool: the pieces held, in place on the picture's grid, each fragment outlined.
-fn draw_pool(canvas: &mut Canvas, at: Point, pool: u128) {
+fn draw_pool(canvas: &mut Canvas, seat: u8, pool: u128) {
     let small = picture(CELL);
-    let (w, h) = (u32::from(COLUMNS) * CELL, u32::from(ROWS) * CELL);
-    canvas.fill_rect(
-        at.x as i32 - 2,
-        at.y as i32 - 2,
-        w as i32 + 4,
-        h as i32 + 4,
-        [0x1e, 0x26, 0x1e],
-    );
+    let at = pool_corner(seat);
     let held = |c: i32, r: i32| {
         (0..i32::from(COLUMNS)).contains(&c)
             && (0..i32::from(ROWS)).contains(&r)
@@ -332,30 +353,11 @@ fn draw_pool(canvas: &mut Canvas, at: Point, pool: u128) {
     };
     for piece in 0..PIECES {
         let (c, r) = (u32::from(piece % COLUMNS), u32::from(piece / COLUMNS));
-        let (x, y) = (
-            at.x as i32 + (c * CELL) as i32,
-            at.y as i32 + (r * CELL) as i32,
-        );
+        let (x, y) = (at.0 + (c * CELL) as i32, at.1 + (r * CELL) as i32);
         if !held(c as i32, r as i32) {
-            canvas.fill_rect(
-                x + 1,
-                y + 1,
-                CELL as i32 - 2,
-                CELL as i32 - 2,
-                [0x33, 0x40, 0x33],
-            );
             continue;
         }
-        for dy in 0..CELL {
-            for dx in 0..CELL {
-                canvas.blend(
-                    x + dx as i32,
-                    y + dy as i32,
-                    small.pixel(c * CELL + dx, r * CELL + dy),
-                    255,
-                );
-            }
-        }
+        canvas.copy_block(small, (c * CELL, r * CELL), (x, y), (CELL, CELL));
         // A fragment's outline: every side not shared with another held piece.
         let edge = [0xf4, 0xf1, 0xea];
         let s = CELL as i32;
@@ -380,7 +382,7 @@ fn draw_pool(canvas: &mut Canvas, at: Point, pool: u128) {
 pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
     let fonts = fonts();
-    let mut canvas = background().clone();
+    let mut canvas = background(position.options().players).clone();
     let over = position.is_over();
     let stacks = position.stack_count();
     let title = if position.last_round() && !over {
@@ -460,7 +462,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
             &label,
         );
         let grid = Point::new(PANEL_LEFT + 2.0, top + 26.0);
-        draw_pool(&mut canvas, grid, position.pool(seat));
+        draw_pool(&mut canvas, seat.0, position.pool(seat));
         let text_x = grid.x + f32::from(COLUMNS) * CELL as f32 + 14.0;
         if position.has_left(seat) {
             canvas.text(

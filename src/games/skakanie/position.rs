@@ -379,6 +379,13 @@ impl Rules for Position {
         Seat(self.turn)
     }
 
+    fn mover_of(&self, mv: &Action) -> Seat {
+        match mv {
+            Action::Leave(seat) => *seat,
+            _ => Seat(self.turn),
+        }
+    }
+
     fn legal_moves(&self) -> Vec<Action> {
         if self.over || self.rows.is_empty() {
             return Vec::new();
