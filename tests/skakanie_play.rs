@@ -221,3 +221,53 @@ fn two_players_with_a_named_handicap_and_refusals_that_explain() {
     let last = play_out(&console, GameId(1), None);
     check_end(&console, GameId(1), &last);
 }
+
+#[test]
+fn handicaps_name_players_and_a_player_who_left_can_no_longer_act() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir);
+    assert!(console
+        .run_line("@ana /play skakanie @bo handicap=2:5")
+        .contains("Name the player"));
+    console.run_line("@ana /play skakanie @bo @cy handicap=@bo:5 handicap=@cy:4");
+    console.run_line("@bo /accept");
+    let out = console.run_line("@cy /accept");
+    assert!(out.contains("Game #1 begins"), "{out}");
+    let record = console.play().store().get(GameId(1)).unwrap();
+    let seat = |name: &str| {
+        record
+            .seat_of(leapfrog::store::UserId(leapfrog::console::name_id(name)))
+            .unwrap()
+    };
+    let mut handicap = [(seat("bo") + 1, 5), (seat("cy") + 1, 4)];
+    handicap.sort_unstable();
+    let expected = format!(
+        "handicap={}:{},{}:{}",
+        handicap[0].0, handicap[0].1, handicap[1].0, handicap[1].1
+    );
+    assert!(record.options.contains(&expected), "{:?}", record.options);
+    let out = console.run_line("@cy /resign");
+    assert!(
+        out.contains("cy (") && out.contains("left game #1"),
+        "{out}"
+    );
+    for line in [
+        "@cy /draw",
+        "@cy /takeback",
+        "@cy /resign",
+        "@cy /move take",
+    ] {
+        assert!(
+            console.run_line(line).contains("You left game #1"),
+            "{line}"
+        );
+    }
+    let record = console.play().store().get(GameId(1)).unwrap();
+    let game = rebuild(&record);
+    let mover = record.seats[usize::from(game.to_move().0)]
+        .name()
+        .to_owned();
+    assert!(console
+        .run_line(&format!("@{mover} /takeback"))
+        .contains("can't be taken back"));
+}

@@ -354,6 +354,12 @@ fn a_player_who_leaves_is_skipped_and_ranked_last() {
 
 #[test]
 fn position_texts_round_trip_and_explain_mistakes() {
+    // Every piece pooled, no stack left: only a finished game looks like that.
+    let all: String = (0..PIECES).map(piece).collect();
+    let empty = format!("- 1.1,1.1 -,{all} 1:3 r9");
+    let err = Position::from_text(&Options::default(), &empty).unwrap_err();
+    assert!(err.to_string().contains("is over: add over"), "{err}");
+    assert!(Position::from_text(&Options::default(), &format!("{empty} over")).is_ok());
     let opts = options(&[("players", "4"), ("bury", "on")]);
     let mut p = Position::start(&opts, Seed(9));
     act(&mut p, "take right take leave:3");

@@ -88,7 +88,8 @@ fn play() -> CreateCommand {
             }
             seen.push(spec.key);
             let description = format!("{}: {}", kind.info().title, spec.help);
-            let option = spec.values.iter().take(25).fold(
+            let choices: &[&str] = if spec.free_form { &[] } else { spec.values };
+            let option = choices.iter().take(25).fold(
                 CreateCommandOption::new(
                     CommandOptionType::String,
                     spec.key,
@@ -194,5 +195,15 @@ mod tests {
                 assert!(names.contains(&spec.key), "{}", spec.key);
             }
         }
+        // A key whose values are only examples is typed freely.
+        let handicap = json["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "handicap")
+            .unwrap();
+        assert!(handicap
+            .get("choices")
+            .is_none_or(|c| c.as_array().unwrap().is_empty()));
     }
 }

@@ -213,6 +213,7 @@ fn read_setup<O: GameOptions>(kind: GameKind, pairs: &[String]) -> Result<(O, Se
             options.set(&key, &value)?;
         }
     }
+    options.check()?;
     Ok((options, seed))
 }
 
@@ -371,6 +372,12 @@ impl AnyGame {
             Self::Skakanie(_) => Some(skakanie::Action::Leave(seat).to_string()),
             _ => None,
         }
+    }
+
+    /// Whether a ply (in notation) is a seat leaving the game.
+    #[must_use]
+    pub fn is_leave(&self, ply: &str) -> bool {
+        matches!(self, Self::Skakanie(_)) && matches!(ply.parse(), Ok(skakanie::Action::Leave(_)))
     }
 
     /// Each seat's score, for games decided by score.

@@ -15,6 +15,9 @@ pub struct OptionSpec {
     pub expected: &'static str,
     /// One line for `/rules`.
     pub help: &'static str,
+    /// Whether `values` are only examples of what may be typed (a handicap naming a
+    /// player), so Discord offers a free text box instead of a fixed list.
+    pub free_form: bool,
 }
 
 /// An option pair the game does not accept.

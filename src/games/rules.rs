@@ -198,6 +198,15 @@ pub trait GameOptions: Clone + Debug + Default + PartialEq + Eq + Hash {
     /// An unknown key or a value the key does not take.
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseOptionError>;
 
+    /// Checks the keys against each other once all are set (a handicap's seat against the
+    /// number of players).
+    ///
+    /// # Errors
+    /// The first key that does not fit the others.
+    fn check(&self) -> Result<(), ParseOptionError> {
+        Ok(())
+    }
+
     /// Every key with its current value, in [`GameOptions::SPECS`] order.
     fn to_pairs(&self) -> Vec<(&'static str, String)>;
 
@@ -223,6 +232,7 @@ pub trait GameOptions: Clone + Debug + Default + PartialEq + Eq + Hash {
         for (key, value) in pairs {
             options.set(key, value)?;
         }
+        options.check()?;
         Ok(options)
     }
 }

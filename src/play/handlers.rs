@@ -341,6 +341,11 @@ impl<S: Store> Play<S> {
         let Some(seat) = loaded.record.seat_of(ctx.user.id) else {
             return refuse(format!("You're not playing in game #{id}."));
         };
+        if loaded.game.has_left(Seat(seat)) {
+            return refuse(format!(
+                "You left game #{id}; the others play on without you."
+            ));
+        }
         Ok((loaded, seat))
     }
 
@@ -430,6 +435,8 @@ impl<S: Store> Play<S> {
             .iter()
             .zip(&movers)
             .rev()
+            // Someone else leaving in the middle of this turn is not part of it.
+            .filter(|(mv, m)| m.0 == seat || !game.is_leave(mv))
             .take_while(|(_, m)| m.0 == seat)
             .map(|(mv, _)| mv.as_str())
             .collect::<Vec<_>>()
@@ -595,7 +602,10 @@ impl<S: Store> Play<S> {
         let Some(last) = record.moves.len().checked_sub(1) else {
             return refuse("No move has been played yet, so there is nothing to take back.");
         };
-        let last_mover = replay(&record, last).map_err(Stop::Fail)?.to_move().0;
+        let last_mover = game.movers()[last].0;
+        if game.is_leave(&record.moves[last]) {
+            return refuse("The last ply was a player leaving the game; that can't be taken back.");
+        }
         let asked_by = match record.pending {
             Some(Request::Takeback(by)) => Some(by),
             _ => None,

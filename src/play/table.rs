@@ -85,6 +85,11 @@ pub(super) fn table_options(
                 }
                 target = opponents.is_empty().then_some(n);
             }
+            "handicap" if !value.contains('@') && !value.eq_ignore_ascii_case("none") => {
+                return refuse(format!(
+                    "Name the player in a handicap, like handicap=@ola:5: seats are drawn at random when the game starts, so handicap={value} would fall on whoever drew that seat."
+                ));
+            }
             "handicap" if value.contains('@') => {
                 let parts = handicap_parts(&value)
                     .map_err(|e| Stop::Refuse(format!("I can't read handicap={value}: {e}.")))?;

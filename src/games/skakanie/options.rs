@@ -75,42 +75,49 @@ impl Options {
 pub const SPECS: &[OptionSpec] = &[
     OptionSpec {
         key: "players",
+        free_form: false,
         values: &["2", "3", "4"],
         expected: "2, 3 or 4",
         help: "how many players (set from who joins; for perft and positions)",
     },
     OptionSpec {
         key: "actions",
+        free_form: false,
         values: &["3", "4", "5", "6"],
         expected: "3, 4, 5 or 6",
         help: "actions per turn",
     },
     OptionSpec {
         key: "handicap",
+        free_form: true,
         values: &["none", "@player:4", "2:5"],
         expected: "@player:N in a challenge, or seat:N pairs like 2:5,3:4 (N from 1 to 9); none for no handicap",
         help: "one player gets another number of actions per turn, e.g. handicap=@ola:5",
     },
     OptionSpec {
         key: "bury",
+        free_form: false,
         values: &["off", "on"],
         expected: "on or off",
         help: "on: an action may put the face-up piece at the bottom of its stack",
     },
     OptionSpec {
         key: "start",
+        free_form: false,
         values: &["corners", "same-corner"],
         expected: "corners or same-corner",
         help: "corners: each pawn on its own corner stack; same-corner: all on the top-left one",
     },
     OptionSpec {
         key: "score",
+        free_form: false,
         values: &["normal", "harsh"],
         expected: "normal or harsh",
         help: "harsh: other fragments of one piece cost 2 points each, larger ones 1",
     },
     OptionSpec {
         key: "pass",
+        free_form: false,
         values: &["off", "on"],
         expected: "on or off",
         help: "on: a player may end a turn early with pass",
@@ -120,11 +127,15 @@ pub const SPECS: &[OptionSpec] = &[
 const STARTS: [Start; 2] = [Start::Corners, Start::SameCorner];
 const SCORINGS: [Scoring; 2] = [Scoring::Normal, Scoring::Harsh];
 
-/// Reads `seat:N,seat:N` (seats 1-based).
-fn parse_handicap(spec: &OptionSpec, value: &str) -> Result<[u8; MAX_SEATS], ParseOptionError> {
-    let mut table = [0; MAX_SEATS];
+/// Reads `seat:N,seat:N` (seats 1-based) into `table`: several handicap pairs add up, and
+/// `none` clears them.
+fn parse_handicap(
+    spec: &OptionSpec,
+    value: &str,
+    mut table: [u8; MAX_SEATS],
+) -> Result<[u8; MAX_SEATS], ParseOptionError> {
     if value.is_empty() || value.eq_ignore_ascii_case("none") {
-        return Ok(table);
+        return Ok([0; MAX_SEATS]);
     }
     for part in value.split(',') {
         let bad = || ParseOptionError::bad_value(spec, value);
@@ -145,7 +156,7 @@ impl GameOptions for Options {
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseOptionError> {
         let spec = find_spec("skakanie", SPECS, key)?;
         match spec.key {
-            "handicap" => self.handicap = parse_handicap(spec, value)?,
+            "handicap" => self.handicap = parse_handicap(spec, value, self.handicap)?,
             key => {
                 let index = choice_index(spec, value)?;
                 match key {
@@ -160,6 +171,26 @@ impl GameOptions for Options {
             }
         }
         Ok(())
+    }
+
+    fn check(&self) -> Result<(), ParseOptionError> {
+        match self
+            .handicap
+            .iter()
+            .skip(usize::from(self.players))
+            .position(|&n| n > 0)
+        {
+            Some(extra) => Err(ParseOptionError::BadValue {
+                key: "handicap",
+                value: format!(
+                    "{}:{}",
+                    usize::from(self.players) + extra + 1,
+                    self.handicap[usize::from(self.players) + extra]
+                ),
+                expected: "a seat of this game (1 to players)",
+            }),
+            None => Ok(()),
+        }
     }
 
     fn to_pairs(&self) -> Vec<(&'static str, String)> {
@@ -219,6 +250,10 @@ mod tests {
         let back = Options::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
         assert_eq!(back, options);
         assert!(Options::default().non_default_pairs().is_empty());
+        let merged = Options::from_pairs([("handicap", "1:4"), ("handicap", "2:5")]).unwrap();
+        assert_eq!(&merged.handicap[..2], [4, 5]);
+        let err = Options::from_pairs([("handicap", "3:4")]).unwrap_err();
+        assert!(err.to_string().contains("a seat of this game"), "{err}");
         for (key, value) in [
             ("actions", "7"),
             ("handicap", "5:3"),

@@ -294,6 +294,11 @@ impl Position {
         {
             return bad("every pawn must stand on a stack".into());
         }
+        if !self.over && (self.rows.is_empty() || self.active_seats().len() < 2) {
+            return bad(
+                "a game with no stacks left, or fewer than two players, is over: add over".into(),
+            );
+        }
         if usize::from(self.turn) >= seats || self.has_left(Seat(self.turn)) && !self.over {
             return bad("the seat to move must be playing".into());
         }
