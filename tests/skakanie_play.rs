@@ -271,3 +271,19 @@ fn handicaps_name_players_and_a_player_who_left_can_no_longer_act() {
         .run_line(&format!("@{mover} /takeback"))
         .contains("can't be taken back"));
 }
+
+#[test]
+fn an_open_table_starts_by_itself_when_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir);
+    console.run_line("@ana /play skakanie players:3");
+    let out = console.run_line("@bo /accept");
+    assert!(out.contains("2 of up to 3 seated"), "{out}");
+    let out = console.run_line("@cy /accept");
+    assert!(out.contains("Game #1 begins"), "{out}");
+    let record = console.play().store().get(GameId(1)).unwrap();
+    assert_eq!(record.seats.len(), 3);
+    assert!(record.options.contains(&"players=3".to_owned()));
+    // The games list shows it to everyone seated.
+    assert!(console.run_line("@cy /games").contains("Skakanie"));
+}
