@@ -20,6 +20,9 @@ pub struct Config {
     /// `[discord]`.
     #[serde(default)]
     pub discord: crate::discord::DiscordConfig,
+    /// `[time]`: correspondence play (grace before a timeout, how often deadlines are checked).
+    #[serde(default)]
+    pub time: crate::play::TimeConfig,
 }
 
 /// `[console]`: where `leapfrog local` writes pictures.

@@ -49,6 +49,29 @@ impl<S: Store> Console<S> {
         &self.play
     }
 
+    /// What fell due since the last line (reminders, timeouts), as the channel would see
+    /// it: the console has no timer of its own, so it looks before every line.
+    pub fn notices(&self) -> String {
+        self.play
+            .fire_due()
+            .iter()
+            .map(|notice| format!("[notice]\n{}", self.show(&notice.reply, "")))
+            .collect()
+    }
+
+    /// Loads a game record (`/history`'s text file) as a new game in `#console`, played
+    /// by the names it lists; prints the replayed board.
+    pub fn load(&self, text: &str) -> String {
+        let ctx = Context {
+            user: console_user("console"),
+            place: Place {
+                guild: None,
+                channel: ChannelId(name_id("console")),
+            },
+        };
+        self.show(&self.play.import(&ctx, text, console_user), "console")
+    }
+
     /// Runs one line and returns what to print (empty for blank lines and comments).
     pub fn run_line(&self, line: &str) -> String {
         let line = line.trim();
@@ -104,14 +127,30 @@ impl<S: Store> Console<S> {
         if !reply.mentions.is_empty() {
             out.push_str(&format!("  notifies {} user(s)\n", reply.mentions.len()));
         }
-        if let Some(image) = &reply.image {
-            let path = self.out_dir.join(&image.name);
-            let written = std::fs::create_dir_all(&self.out_dir)
-                .and_then(|()| std::fs::write(&path, &image.png));
+        if !reply.direct.is_empty() {
+            out.push_str(&format!(
+                "  direct message to {} user(s)\n",
+                reply.direct.len()
+            ));
+        }
+        let files = reply
+            .image
+            .iter()
+            .map(|i| ("image", i.name.as_str(), i.png.as_slice()))
+            .chain(
+                reply
+                    .files
+                    .iter()
+                    .map(|f| ("file", f.name.as_str(), f.bytes.as_slice())),
+            );
+        for (what, name, bytes) in files {
+            let path = self.out_dir.join(name);
+            let written =
+                std::fs::create_dir_all(&self.out_dir).and_then(|()| std::fs::write(&path, bytes));
             match written {
-                Ok(()) => out.push_str(&format!("  image: {}\n", path.display())),
+                Ok(()) => out.push_str(&format!("  {what}: {}\n", path.display())),
                 Err(error) => out.push_str(&format!(
-                    "  image not written to {}: {error}\n",
+                    "  {what} not written to {}: {error}\n",
                     path.display()
                 )),
             }
@@ -131,6 +170,10 @@ impl<S: Store> Console<S> {
     ) -> std::io::Result<()> {
         for line in input.lines() {
             let line = line?;
+            let notices = self.notices();
+            if !notices.is_empty() {
+                writeln!(output, "{notices}")?;
+            }
             let shown = self.run_line(&line);
             if shown.is_empty() {
                 continue;

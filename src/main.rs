@@ -11,6 +11,7 @@ use leapfrog::config::Config;
 use leapfrog::console::Console;
 use leapfrog::discord::bot::Bot;
 use leapfrog::discord::endpoint;
+use leapfrog::discord::notify::Scheduler;
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::play::Play;
 use leapfrog::render::Header;
@@ -46,6 +47,10 @@ enum Command {
         /// The folder for board pictures (overrides the config's console.out_dir).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// A game record (the text file `/history` attaches) to load as a new game first;
+        /// its moves are replayed and the board is printed, and it can be played on.
+        #[arg(long)]
+        load: Option<PathBuf>,
     },
     /// Run the Discord bot over the gateway (needs a token: DISCORD_TOKEN or config.toml).
     Serve {
@@ -118,12 +123,18 @@ fn local(
     script: Option<PathBuf>,
     data: Option<PathBuf>,
     out: Option<PathBuf>,
+    record: Option<PathBuf>,
 ) -> Result<()> {
     let store = open_store(config, data)?;
     let console = Console::new(
-        Play::new(store),
+        Play::new(store).with_time(config.time.clone()),
         out.unwrap_or_else(|| config.console.out_dir.clone()),
     );
+    if let Some(path) = record {
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading the record {}", path.display()))?;
+        println!("{}", console.load(&text));
+    }
     let stdout = std::io::stdout().lock();
     match script {
         Some(path) => {
@@ -143,6 +154,15 @@ fn local(
 }
 
 /// The token, or the error that says where to put it.
+/// Starts the task that fires reminders and timeouts; it reads due deadlines from the store,
+/// so a restart picks up exactly where the last run stopped.
+fn start_scheduler(config: &Config, token: &str, play: &Arc<Play<SledStore>>) {
+    let http = Arc::new(leapfrog::discord::http_client(&config.discord, token));
+    let scheduler = Scheduler::new(Arc::clone(play), http);
+    let every = Duration::from_secs(config.time.tick_seconds.max(1));
+    tokio::spawn(scheduler.run(every));
+}
+
 fn token(config: &Config) -> Result<String> {
     config.discord.token().context(
         "no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see README)",
@@ -158,8 +178,9 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 
 fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     let token = token(config)?;
-    let play = Arc::new(Play::new(open_store(config, data)?));
+    let play = Arc::new(Play::new(open_store(config, data)?).with_time(config.time.clone()));
     runtime()?.block_on(async {
+        start_scheduler(config, &token, &play);
         let mut client = leapfrog::discord::gateway::client(&config.discord, &token, play)
             .await
             .context("building the Discord client")?;
@@ -188,10 +209,11 @@ fn http(
     discord.application_id.context(
         "no application id: set [discord] application_id in config.toml (General Information)",
     )?;
-    let play = Arc::new(Play::new(open_store(config, data)?));
+    let play = Arc::new(Play::new(open_store(config, data)?).with_time(config.time.clone()));
     let http = Arc::new(leapfrog::discord::http_client(discord, &token));
     let address = listen.unwrap_or(discord.listen);
     runtime()?.block_on(async {
+        start_scheduler(config, &token, &play);
         if discord.register_commands {
             leapfrog::discord::commands::register(&http, discord.dev_guild)
                 .await
@@ -245,10 +267,16 @@ fn run(cli: Cli) -> Result<()> {
             script: None,
             data: None,
             out: None,
+            load: None,
         },
     };
     match command {
-        Command::Local { script, data, out } => local(&load()?, script, data, out)?,
+        Command::Local {
+            script,
+            data,
+            out,
+            load: record,
+        } => local(&load()?, script, data, out, record)?,
         Command::Serve { data } => serve(&load()?, data)?,
         Command::Http { data, listen } => http(&load()?, data, listen)?,
         Command::Render {

@@ -15,7 +15,9 @@ use fake_discord::{
 };
 use leapfrog::discord::{gateway, DiscordConfig};
 use leapfrog::play::Play;
-use leapfrog::store::{ChannelId, GameId, GameRecord, SledStore, Store, StoreError, UserId};
+use leapfrog::store::{
+    ChannelId, GameId, GameRecord, SledStore, Store, StoreError, UserId, UserSettings,
+};
 use serde_json::{json, Value};
 
 const ALICE: Person = Person {
@@ -71,6 +73,12 @@ impl Store for SlowStore {
     }
     fn deadlines_until(&self, until: u64) -> Result<Vec<(u64, GameId)>, StoreError> {
         self.0.deadlines_until(until)
+    }
+    fn settings(&self, user: UserId) -> Result<UserSettings, StoreError> {
+        self.0.settings(user)
+    }
+    fn set_settings(&self, user: UserId, settings: UserSettings) -> Result<(), StoreError> {
+        self.0.set_settings(user, settings)
     }
 }
 

@@ -115,30 +115,33 @@ impl<S: Store + 'static> Bot<S> {
                 self.suggest(choices, via, id, &token).await
             }
             Request::Play(ctx, command) => {
-                self.show(via, id, token, Show::New, move || {
+                let channel = ctx.place.channel.0;
+                self.show(via, id, token, Show::New, channel, move || {
                     Message::from_reply(play.handle(&ctx, command))
                 })
                 .await
             }
             Request::PickPiece(ctx, game) => {
-                self.show(via, id, token, Show::New, move || {
+                self.show(via, id, token, Show::New, 0, move || {
                     Message::piece_picker(game, &play.my_legal_moves(&ctx, Some(game)))
                 })
                 .await
             }
             Request::PickTarget(ctx, game, from) => {
-                self.show(via, id, token, Show::Update, move || {
+                self.show(via, id, token, Show::Update, 0, move || {
                     Message::target_picker(game, &from, &play.my_legal_moves(&ctx, Some(game)))
                 })
                 .await
             }
             Request::Confirm(button) => {
                 let message = Message::confirmation(&button);
-                self.show(via, id, token, Show::New, move || message).await
+                self.show(via, id, token, Show::New, 0, move || message)
+                    .await
             }
             Request::Refuse(text) => {
                 let message = Message::private(&text);
-                self.show(via, id, token, Show::New, move || message).await
+                self.show(via, id, token, Show::New, 0, move || message)
+                    .await
             }
         }
     }
@@ -182,13 +185,15 @@ impl<S: Store + 'static> Bot<S> {
 
     /// Runs `work` off the async threads and shows its message: at once when it is ready
     /// within the deferral budget (and, over the endpoint, has no file), else after an
-    /// acknowledgement that Discord shows as "thinking".
+    /// acknowledgement that Discord shows as "thinking". Players who chose direct messages
+    /// are told there (or mentioned in `channel` if Discord refuses).
     async fn show(
         &self,
         via: Via,
         id: InteractionId,
         token: String,
         how: Show,
+        channel: u64,
         work: impl FnOnce() -> Message + Send + 'static,
     ) -> Option<CreateInteractionResponse> {
         let mut job = tokio::task::spawn_blocking(work);
@@ -197,8 +202,11 @@ impl<S: Store + 'static> Bot<S> {
             Ok(joined) => Some(joined.unwrap_or_else(|_| failure())),
             Err(_) => None,
         };
+        if let Some(message) = message.as_ref().filter(|m| !m.direct.is_empty()) {
+            self.direct_later(message.clone(), channel);
+        }
         match message {
-            Some(message) if via == Via::Rest || message.image.is_none() => {
+            Some(message) if via == Via::Rest || !message.has_files() => {
                 let data = message.response();
                 let response = match how {
                     Show::New => CreateInteractionResponse::Message(data),
@@ -223,11 +231,20 @@ impl<S: Store + 'static> Bot<S> {
                 tokio::spawn(async move {
                     let message = job.await.unwrap_or_else(|_| failure());
                     let private = message.ephemeral && how == Show::New;
+                    if !message.direct.is_empty() {
+                        bot.direct_later(message.clone(), channel);
+                    }
                     bot.complete(&later_token, message, private).await;
                 });
                 acknowledged
             }
         }
+    }
+
+    /// Sends `message`'s direct messages in the background.
+    fn direct_later(&self, message: Message, channel: u64) {
+        let http = Arc::clone(&self.http);
+        tokio::spawn(async move { super::notify::send_direct(&http, &message, channel).await });
     }
 
     /// Completes a deferred answer: edits it, or — for a private message after a public

@@ -6,6 +6,8 @@ use serenity::all::{
 };
 
 use crate::games::GameKind;
+use crate::play::timing::DAY_CHOICES;
+use crate::store::Notify;
 
 /// Discord's limit on a description's length.
 const DESCRIPTION_MAX: usize = 100;
@@ -79,6 +81,24 @@ fn play() -> CreateCommand {
             .add_string_choice("Random", "random")
             .add_string_choice("First (White, South): moves first", "first")
             .add_string_choice("Second (Black, North)", "second"),
+        )
+        .add_option(
+            DAY_CHOICES.iter().fold(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "days",
+                    "Time per move (correspondence play); none by default",
+                )
+                .add_string_choice("No clock", "none"),
+                |option, days| {
+                    let label = if *days == 1 {
+                        "1 day per move".to_owned()
+                    } else {
+                        format!("{days} days per move")
+                    };
+                    option.add_string_choice(label, days.to_string())
+                },
+            ),
         );
     let mut seen: Vec<&str> = Vec::new();
     for kind in GameKind::ALL {
@@ -135,6 +155,34 @@ pub fn definitions() -> Vec<CreateCommand> {
         on_game("draw", "Offer a draw, or answer an offer").add_option(answer("Offer")),
         on_game("takeback", "Ask to take back your last move, or answer")
             .add_option(answer("Request")),
+        on_game("claim", "Claim the win from a player who ran out of time"),
+        on_game(
+            "pause",
+            "Propose to pause a game's clock (vacation), or answer",
+        )
+        .add_option(answer("Propose")),
+        on_game("resume", "Start a paused game's clock again"),
+        on_game(
+            "history",
+            "A game's record and animated replay (any game, by number)",
+        ),
+        CreateCommand::new("settings")
+            .description("How you hear of your turn and of reminders")
+            .add_option(Notify::ALL.iter().fold(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "notify",
+                    "Where your turn and reminders reach you",
+                ),
+                |option, (notify, name)| {
+                    let label = match notify {
+                        Notify::Channel => "A mention in the game's channel",
+                        Notify::Dm => "A direct message",
+                        Notify::Off => "Not at all",
+                    };
+                    option.add_string_choice(label, *name)
+                },
+            )),
         CreateCommand::new("rules")
             .description("A game's rules and options")
             .add_option(game_choice(false)),

@@ -4,11 +4,11 @@
 use serenity::all::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
-    UserId as DiscordUserId,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditInteractionResponse, UserId as DiscordUserId,
 };
 
-use crate::play::{Button, ButtonStyle, Component, Image, Reply};
+use crate::play::{Button, ButtonStyle, Component, File, Image, Reply};
 use crate::store::GameId;
 
 use super::translate::ids;
@@ -41,8 +41,13 @@ pub struct Message {
     pub image: Option<Image>,
     /// Rows of buttons and menus.
     pub rows: Vec<CreateActionRow>,
+    /// Further files (a game record, a replay).
+    pub files: Vec<File>,
     /// Users pinged (and only they: names typed by players never ping anyone).
     pub mentions: Vec<u64>,
+    /// Users to tell by direct message (their `/settings`), with a mention in the
+    /// channel instead when Discord refuses the DM.
+    pub direct: Vec<u64>,
     /// Only the caller sees it.
     pub ephemeral: bool,
 }
@@ -119,8 +124,10 @@ impl Message {
         Self {
             content: cut(&content),
             image: reply.image,
+            files: reply.files,
             rows,
             mentions,
+            direct: reply.direct.iter().map(|u| u.0).collect(),
             ephemeral: reply.private,
         }
     }
@@ -250,10 +257,31 @@ impl Message {
         CreateAllowedMentions::new().users(self.mentions.iter().map(|&id| DiscordUserId::new(id)))
     }
 
-    fn attachment(&self) -> Option<CreateAttachment> {
+    /// Whether it carries files (which a JSON interaction response cannot).
+    #[must_use]
+    pub fn has_files(&self) -> bool {
+        self.image.is_some() || !self.files.is_empty()
+    }
+
+    fn attachments(&self) -> Vec<CreateAttachment> {
         self.image
-            .as_ref()
+            .iter()
             .map(|i| CreateAttachment::bytes(i.png.clone(), i.name.clone()))
+            .chain(
+                self.files
+                    .iter()
+                    .map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone())),
+            )
+            .collect()
+    }
+
+    /// As a message posted in a channel by the bot itself (reminders, timeouts).
+    pub fn post(&self) -> CreateMessage {
+        CreateMessage::new()
+            .content(&self.content)
+            .components(self.rows.clone())
+            .allowed_mentions(self.allowed())
+            .add_files(self.attachments())
     }
 
     /// As a first answer (or an update of the message a component sits on).
@@ -263,7 +291,7 @@ impl Message {
             .components(self.rows.clone())
             .allowed_mentions(self.allowed())
             .ephemeral(self.ephemeral);
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             m = m.add_file(file);
         }
         m
@@ -275,7 +303,7 @@ impl Message {
             .content(&self.content)
             .components(self.rows.clone())
             .allowed_mentions(self.allowed());
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             m = m.new_attachment(file);
         }
         m
@@ -288,7 +316,7 @@ impl Message {
             .components(self.rows.clone())
             .allowed_mentions(self.allowed())
             .ephemeral(self.ephemeral);
-        if let Some(file) = self.attachment() {
+        for file in self.attachments() {
             m = m.add_file(file);
         }
         m

@@ -6,6 +6,7 @@
 //! - [`translate`]: interactions → play-layer commands and picker steps;
 //! - [`message`]: replies → Discord messages (PNG attachment, buttons, menus, mentions);
 //! - [`bot`]: answering within Discord's 3 s, deferring slow work;
+//! - [`notify`]: the scheduler's notices and direct messages;
 //! - [`gateway`], [`endpoint`]: the two ways interactions arrive.
 
 pub mod bot;
@@ -14,6 +15,7 @@ mod config;
 pub mod endpoint;
 pub mod gateway;
 pub mod message;
+pub mod notify;
 pub mod translate;
 
 pub use config::DiscordConfig;

@@ -1,6 +1,6 @@
 //! What a user asks the bot to do, independent of where they typed it.
 
-use crate::store::{GameId, Place, SeatChoice, UserId};
+use crate::store::{GameId, Notify, Place, SeatChoice, UserId};
 
 /// A person issuing a command or named in one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +99,33 @@ pub enum Command {
         /// What to do.
         answer: Answer,
     },
+    /// Claim the win from a player who ran out of time.
+    Claim {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// Propose to pause a game on time (vacation), or answer such a proposal.
+    Pause {
+        /// Which game.
+        game: Option<GameId>,
+        /// What to do.
+        answer: Answer,
+    },
+    /// Start a paused game's clock again.
+    Resume {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// Show the caller's settings, or change how they are notified.
+    Settings {
+        /// The new choice, if any.
+        notify: Option<Notify>,
+    },
+    /// A game's record and animated replay.
+    History {
+        /// Which game.
+        game: Option<GameId>,
+    },
     /// A game's rules and options (or the list of games).
     Rules {
         /// The game's name.
@@ -141,6 +168,17 @@ impl Command {
                 answer: Answer::Accept,
             },
             "draw-decline" => Self::Draw {
+                game,
+                answer: Answer::Decline,
+            },
+            "claim" => Self::Claim { game },
+            "resume" => Self::Resume { game },
+            "history" => Self::History { game },
+            "pause-accept" => Self::Pause {
+                game,
+                answer: Answer::Accept,
+            },
+            "pause-decline" => Self::Pause {
                 game,
                 answer: Answer::Decline,
             },

@@ -7,9 +7,11 @@ use crate::store::{
 };
 
 use super::command::{Answer, Context, User};
+use super::correspondence::{resumed, Forfeit};
 use super::reply::{Button, ButtonStyle, Component, Reply};
 use super::table::{table_buttons, table_options, table_text};
 use super::text::{self, board_reply, challenge_line, seat_label};
+use super::timing::parse_days;
 use super::{refuse, replay, squash, Loaded, Play, Stop, MAX_CHOICES};
 
 fn player(user: &User) -> Player {
@@ -20,7 +22,7 @@ fn player(user: &User) -> Player {
 }
 
 /// The result a finished game's rules outcome gives, if finished.
-fn rules_result(game: &AnyGame) -> Option<GameResult> {
+pub(super) fn rules_result(game: &AnyGame) -> Option<GameResult> {
     let kind = game.kind().info();
     match &game.outcome() {
         RulesOutcome::Ongoing => None,
@@ -63,6 +65,18 @@ impl<S: Store> Play<S> {
         seat: SeatChoice,
     ) -> Result<Reply, Stop> {
         let kind: GameKind = game.parse().map_err(|e| Stop::Refuse(format!("{e}.")))?;
+        // `days=N` is the bot's, not the game's: every game can be played on time.
+        let mut days = None;
+        let mut game_options = Vec::with_capacity(options.len());
+        for option in options {
+            match option.split_once('=') {
+                Some((key, value)) if key.trim().eq_ignore_ascii_case("days") => {
+                    days = parse_days(value).map_err(|e| Stop::Refuse(format!("{e}.")))?;
+                }
+                _ => game_options.push(option.clone()),
+            }
+        }
+        let options = game_options.as_slice();
         if opponents.iter().any(|o| o.id == ctx.user.id) {
             return refuse("You can't challenge yourself; leave out the opponent for an open challenge anyone here may accept.");
         }
@@ -134,7 +148,9 @@ impl<S: Store> Play<S> {
             pending: None,
             created: now,
             updated: now,
-            deadline: None,
+            days,
+            clock: None,
+            board_link: None,
             version: 0,
         })?;
         let mentions = opponents.iter().map(|o| o.id);
@@ -319,7 +335,7 @@ impl<S: Store> Play<S> {
     }
 
     /// Loads the game and checks that the caller sits in it and it is being played.
-    fn seated(&self, ctx: &Context, id: Option<GameId>) -> Result<(Loaded, u8), Stop> {
+    pub(super) fn seated(&self, ctx: &Context, id: Option<GameId>) -> Result<(Loaded, u8), Stop> {
         let loaded = self.rebuild(self.my_game(ctx, id)?)?;
         let id = loaded.record.id;
         match &loaded.record.status {
@@ -408,6 +424,12 @@ impl<S: Store> Play<S> {
         if let Some(result) = rules_result(&game) {
             record.status = Status::Finished(result);
         }
+        if game.to_move().0 == seat {
+            // Mid-turn: the clock runs on (and a paused one starts again).
+            record.clock = record.clock.map(|c| resumed(c, record.updated));
+        } else {
+            self.restart_clock(&mut record);
+        }
         let record = self.store.replace(&record)?;
         let me = seat_label(&record, &game, seat);
         if let (Some(left), Status::Active, true) = (
@@ -444,32 +466,17 @@ impl<S: Store> Play<S> {
             .rev()
             .collect();
         let headline = format!("{me} played {}.", turn.join(", "));
-        Ok(board_reply(&record, &game, &headline))
+        Ok(board_reply(&record, &game, &headline, self.clock.now_ms()))
     }
 
     pub(super) fn board(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
-        let record = match self.my_game(ctx, id) {
-            Ok(record) => record,
-            // No game of mine in progress here: my latest game here, finished or not, or
-            // (for spectators) the channel's only game in progress.
-            Err(Stop::Refuse(why)) if id.is_none() => {
-                let here = self.store.games_in_channel(ctx.place.channel)?;
-                let mine = here
-                    .iter()
-                    .find(|r| r.seat_of(ctx.user.id).is_some())
-                    .cloned();
-                let active: Vec<&GameRecord> =
-                    here.iter().filter(|r| r.status == Status::Active).collect();
-                match (mine, active.as_slice()) {
-                    (Some(record), _) => record,
-                    (None, [only]) => (*only).clone(),
-                    _ => return Err(Stop::Refuse(why)),
-                }
-            }
-            Err(other) => return Err(other),
-        };
-        let loaded = self.rebuild(record)?;
-        Ok(board_reply(&loaded.record, &loaded.game, ""))
+        let loaded = self.rebuild(self.shown_game(ctx, id)?)?;
+        Ok(board_reply(
+            &loaded.record,
+            &loaded.game,
+            "",
+            self.clock.now_ms(),
+        ))
     }
 
     pub(super) fn games(&self, ctx: &Context) -> Result<Reply, Stop> {
@@ -477,7 +484,13 @@ impl<S: Store> Play<S> {
         let lines: Vec<String> = records
             .iter()
             .filter(|r| matches!(r.status, Status::Active | Status::Challenge(_)))
-            .map(|r| format!("• {}", text::game_line(r, ctx.user.id)))
+            .map(|r| {
+                format!(
+                    "• {}{}",
+                    text::game_line(r, ctx.user.id),
+                    self.games_extra(r)
+                )
+            })
             .collect();
         Ok(Reply::private(if lines.is_empty() {
             "You have no games in progress. Start one with /play.".to_owned()
@@ -494,39 +507,9 @@ impl<S: Store> Play<S> {
             },
             seat,
         ) = self.seated(ctx, id)?;
-        let me = seat_label(&record, &game, seat);
-        record.pending = None;
-        record.updated = self.clock.now_ms();
-        // A game that goes on without those who leave (Skakanie) records the leaving as a ply.
-        if let Some(ply) = game.leave_ply(Seat(seat)) {
-            let done = game
-                .play(&ply)
-                .map_err(|e| Stop::Refuse(format!("You can't leave now: {e}.")))?;
-            record.moves.push(done);
-            record.position = game.position_text();
-            let headline = match rules_result(&game) {
-                Some(result) => {
-                    record.status = Status::Finished(result);
-                    format!("{me} left game #{}.", record.id)
-                }
-                None => format!(
-                    "{me} left game #{}: the others play on, and {me} is ranked last.",
-                    record.id
-                ),
-            };
-            let record = self.store.replace(&record)?;
-            return Ok(board_reply(&record, &game, &headline));
-        }
-        let winners: Vec<u8> = (0..record.seats.len())
-            .filter_map(|s| u8::try_from(s).ok())
-            .filter(|&s| s != seat)
-            .collect();
-        record.status = Status::Finished(GameResult {
-            winners,
-            reason: format!("{me} resigned"),
-        });
+        let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::Resigned)?;
         let record = self.store.replace(&record)?;
-        Ok(board_reply(&record, &game, ""))
+        Ok(board_reply(&record, &game, &headline, self.clock.now_ms()))
     }
 
     pub(super) fn draw(
@@ -560,6 +543,7 @@ impl<S: Store> Play<S> {
                     &record,
                     &game,
                     &format!("{me} accepted the draw."),
+                    self.clock.now_ms(),
                 ));
             }
             (Answer::Propose, Some(_)) => {
@@ -617,8 +601,10 @@ impl<S: Store> Play<S> {
                 let game = replay(&record, last).map_err(Stop::Fail)?;
                 record.position = game.position_text();
                 record.pending = None;
+                // The move goes back to whoever made it, with a fresh clock.
+                self.restart_clock(&mut record);
                 let record = self.store.replace(&record)?;
-                return Ok(board_reply(&record, &game, &format!("{me} agreed: {undone} was taken back.")));
+                return Ok(board_reply(&record, &game, &format!("{me} agreed: {undone} was taken back."), self.clock.now_ms()));
             }
             (Answer::Propose, Some(_)) => return refuse("You have already asked for a takeback; wait for the answer."),
             (Answer::Accept, _) => return refuse("There is no takeback request to accept."),

@@ -7,18 +7,24 @@
 //! or propose, nobody acts in a finished game, and every refusal says why in one sentence.
 
 mod command;
+mod correspondence;
 mod handlers;
+mod history;
 mod parse;
 mod reply;
 mod table;
 mod text;
+pub mod timing;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 pub use command::{Answer, Command, Context, User, ACTION_PREFIX};
+pub use correspondence::Notice;
+pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{command_from_args, parse_command, Args, ParseCommandError, COMMANDS};
-pub use reply::{Button, ButtonStyle, Component, Image, Outcome, Reply};
+pub use reply::{Button, ButtonStyle, Component, File, Image, Outcome, Reply};
+pub use timing::TimeConfig;
 
 use crate::games::AnyGame;
 use crate::store::{GameId, GameRecord, Status, Store, StoreError};
@@ -76,6 +82,7 @@ pub struct Play<S: Store> {
     store: S,
     clock: Box<dyn Clock>,
     dice: Box<dyn Dice>,
+    time: TimeConfig,
 }
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
@@ -121,7 +128,24 @@ impl<S: Store> Play<S> {
 
     /// The command layer with an injected clock and dice.
     pub fn with(store: S, clock: Box<dyn Clock>, dice: Box<dyn Dice>) -> Self {
-        Self { store, clock, dice }
+        Self {
+            store,
+            clock,
+            dice,
+            time: TimeConfig::default(),
+        }
+    }
+
+    /// The same with these correspondence settings (the grace before a timeout).
+    #[must_use]
+    pub fn with_time(mut self, time: TimeConfig) -> Self {
+        self.time = time;
+        self
+    }
+
+    /// The correspondence settings (the front ends' scheduler reads its tick from them).
+    pub fn time(&self) -> &TimeConfig {
+        &self.time
     }
 
     /// The store, for front ends that need to look things up (and for tests).
@@ -132,7 +156,7 @@ impl<S: Store> Play<S> {
     /// Carries out a command. Never panics on user input; refusals and failures are replies.
     pub fn handle(&self, ctx: &Context, command: Command) -> Reply {
         match self.dispatch(ctx, command) {
-            Ok(reply) => reply,
+            Ok(reply) => self.address(reply),
             Err(Stop::Refuse(text)) => Reply::refused(text),
             Err(Stop::Conflict(id)) => self.conflict_reply(id),
             Err(Stop::Fail(error)) => failure_reply(&error),
@@ -157,6 +181,11 @@ impl<S: Store> Play<S> {
             Command::Resign { game } => self.resign(ctx, game),
             Command::Draw { game, answer } => self.draw(ctx, game, answer),
             Command::Takeback { game, answer } => self.takeback(ctx, game, answer),
+            Command::Claim { game } => self.claim(ctx, game),
+            Command::Pause { game, answer } => self.pause(ctx, game, answer),
+            Command::Resume { game } => self.resume(ctx, game),
+            Command::Settings { notify } => self.settings(ctx, notify),
+            Command::History { game } => self.history(ctx, game),
             Command::Rules { game } => text::rules(game.as_deref()).map_err(Stop::Refuse),
             Command::Help => Ok(Reply::private(text::HELP)),
         }
@@ -260,6 +289,7 @@ impl<S: Store> Play<S> {
                     &loaded.record,
                     &loaded.game,
                     "The position changed while you were moving: another move landed first. Here is the new board.",
+                    self.clock.now_ms(),
                 );
                 reply.outcome = Outcome::Refused;
                 reply.private = true;

@@ -1,14 +1,14 @@
 //! Reading a command typed as text (`/play jumpers opponent:@bob board:far`): what the console
 //! reads, in the same shape as Discord's slash commands.
 
-use crate::store::{GameId, SeatChoice};
+use crate::store::{GameId, Notify, SeatChoice};
 
 use super::command::{Answer, Command, User};
 
 /// The commands, for help and error messages.
 pub const COMMANDS: &[&str] = &[
     "play", "accept", "decline", "cancel", "start", "move", "board", "games", "resign", "draw",
-    "takeback", "rules", "help",
+    "takeback", "claim", "pause", "resume", "history", "settings", "rules", "help",
 ];
 
 /// A command line that could not be read.
@@ -230,6 +230,37 @@ pub fn command_from_args(
             Command::Takeback {
                 game,
                 answer: args.answer(&["request", "ask"])?,
+            }
+        }
+        "claim" | "claimwin" => Command::Claim {
+            game: args.game_id()?,
+        },
+        "pause" | "vacation" => {
+            let game = args.game_id()?;
+            Command::Pause {
+                game,
+                answer: args.answer(&["propose", "ask"])?,
+            }
+        }
+        "resume" => Command::Resume {
+            game: args.game_id()?,
+        },
+        "history" | "record" => Command::History {
+            game: args.game_id()?,
+        },
+        "settings" => {
+            let notify = args
+                .take(&["notify", "notifications"])
+                .or_else(|| args.positional.first().cloned());
+            Command::Settings {
+                notify: match notify {
+                    None => None,
+                    Some(text) => Some(Notify::from_name(&text).ok_or_else(|| {
+                        ParseCommandError::Bad(format!(
+                            "'{text}' is not a notification choice: say channel (a mention in the game's channel), dm (a direct message) or off"
+                        ))
+                    })?),
+                },
             }
         }
         "rules" => Command::Rules {

@@ -11,6 +11,15 @@ pub struct Image {
     pub png: Vec<u8>,
 }
 
+/// A file attached to a reply besides the board (a game record, a replay GIF).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct File {
+    /// Its name, with the extension that says what it is.
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
 /// How a button looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ButtonStyle {
@@ -83,8 +92,13 @@ pub struct Reply {
     pub image: Option<Image>,
     /// Buttons and pickers.
     pub components: Vec<Component>,
-    /// Users to notify (the player to move, the challenged player).
+    /// Users to notify in the channel (the player to move, the challenged player).
     pub mentions: Vec<UserId>,
+    /// Users to notify by direct message instead (their `/settings`); a front end that
+    /// cannot reach one mentions them in the channel after all.
+    pub direct: Vec<UserId>,
+    /// Further attachments (`/history`: the record and the replay).
+    pub files: Vec<File>,
     /// Only the caller should see it (refusals, help).
     pub private: bool,
     /// How the command went.
@@ -100,6 +114,8 @@ impl Reply {
             image: None,
             components: Vec::new(),
             mentions: Vec::new(),
+            direct: Vec::new(),
+            files: Vec::new(),
             private: false,
             outcome: Outcome::Done,
         }

@@ -355,6 +355,7 @@ impl<S: Store> Play<S> {
         record.seats = seats;
         record.status = Status::Active;
         record.updated = self.clock.now_ms();
+        self.restart_clock(&mut record);
         let record = self.store.replace(&record)?;
         let mut lines = vec![format!("{headline} Game #{} begins.", record.id)
             .trim()
@@ -371,7 +372,12 @@ impl<S: Store> Play<S> {
         for note in notes {
             lines.push(format!("Note: {note}."));
         }
-        Ok(board_reply(&record, &game, &lines.join("\n")))
+        Ok(board_reply(
+            &record,
+            &game,
+            &lines.join("\n"),
+            self.clock.now_ms(),
+        ))
     }
 }
 

@@ -36,7 +36,12 @@ fn title(record: &GameRecord) -> String {
     } else {
         format!(" ({})", record.options.join(" "))
     };
-    format!("Game #{} · {}{options}", record.id, record.kind)
+    let clock = match record.days {
+        Some(1) => " · 1 day per move".to_owned(),
+        Some(days) => format!(" · {days} days per move"),
+        None => String::new(),
+    };
+    format!("Game #{} · {}{options}{clock}", record.id, record.kind)
 }
 
 /// A challenge in one line.
@@ -150,7 +155,7 @@ pub fn action_buttons(record: &GameRecord, game: &AnyGame, with_board: bool) -> 
 }
 
 /// The reply that shows a game: headline, players, state, and the buttons to go on.
-pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str) -> Reply {
+pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str, now: u64) -> Reply {
     let id = record.id;
     let players: Vec<String> = (0..record.seats.len())
         .filter_map(|s| u8::try_from(s).ok())
@@ -226,6 +231,7 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str) -> Reply
         Status::Challenge(_) => lines.push("Waiting for the challenge to be accepted.".into()),
         Status::Declined | Status::Cancelled => lines.push("This game never started.".into()),
     }
+    lines.extend(super::correspondence::board_clock_line(record, game, now));
     if let Some(scores) = game.scores() {
         let shown: Vec<String> = scores
             .iter()
@@ -256,8 +262,19 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str) -> Reply
 /// The picture of a game record: players by name, and the record's own result when the game
 /// ended off the board (resignation, agreement).
 fn board_image(record: &GameRecord, game: &AnyGame) -> Image {
+    Image {
+        name: format!("leapfrog-{}-{}.png", record.id, record.moves.len()),
+        png: render::render(game, &picture_header(record, game, true)),
+    }
+}
+
+/// The header of a record's picture. `at_end`: the position is the record's last, so a
+/// result decided off the board (resignation, timeout, agreement) is shown; a replay's
+/// earlier frames pass `false`.
+pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool) -> Header {
     let names = record.seats.iter().map(|p| p.name().to_owned()).collect();
     let ended = match &record.status {
+        _ if !at_end => None,
         Status::Finished(result) if result.winners.is_empty() => {
             Some(format!("Draw ({})", result.reason))
         }
@@ -279,10 +296,7 @@ fn board_image(record: &GameRecord, game: &AnyGame) -> Image {
     };
     let mut header = Header::for_game(game, names, ended);
     header.detail = format!("Game #{} · {}", record.id, header.detail);
-    Image {
-        name: format!("leapfrog-{}-{}.png", record.id, record.moves.len()),
-        png: render::render(game, &header),
-    }
+    header
 }
 
 /// `/rules [game]`.

@@ -132,10 +132,151 @@ pub fn png(image: &RgbaImage) -> Vec<u8> {
     out
 }
 
+/// An animated GIF written frame by frame, holding only the previous frame: a replay of a
+/// long game would not fit in memory as a list of pictures. Each frame after the first is
+/// only the rectangle that changed (a move touches a few squares and the header), drawn
+/// over the previous one, with its own palette from [`quantise`].
+pub struct GifWriter {
+    encoder: gif::Encoder<Vec<u8>>,
+    previous: Option<RgbaImage>,
+    frames: usize,
+}
+
+impl GifWriter {
+    /// A looping animation of `width` × `height` pictures.
+    ///
+    /// # Panics
+    /// Never: writing a header into memory has no I/O to fail.
+    #[must_use]
+    pub fn new(width: u16, height: u16) -> Self {
+        let mut encoder = gif::Encoder::new(Vec::with_capacity(256 * 1024), width, height, &[])
+            .expect("a GIF header fits in memory");
+        encoder
+            .set_repeat(gif::Repeat::Infinite)
+            .expect("a loop marker fits in memory");
+        Self {
+            encoder,
+            previous: None,
+            frames: 0,
+        }
+    }
+
+    /// Adds a picture shown for `delay` hundredths of a second. Pictures must all have the
+    /// size given to [`GifWriter::new`].
+    ///
+    /// # Panics
+    /// Never for pictures of the animation's size (writing into memory cannot fail).
+    pub fn push(&mut self, image: RgbaImage, delay: u16) {
+        let (x, y, w, h) = match &self.previous {
+            None => (0, 0, image.width(), image.height()),
+            Some(previous) => changed(previous, &image).unwrap_or((0, 0, 1, 1)),
+        };
+        let part = image::imageops::crop_imm(&image, x, y, w, h).to_image();
+        let indexed = quantise(&part);
+        let size = |v: u32| u16::try_from(v).expect("the picture fits a GIF");
+        let frame = gif::Frame {
+            delay,
+            dispose: gif::DisposalMethod::Keep,
+            left: size(x),
+            top: size(y),
+            width: size(w),
+            height: size(h),
+            palette: Some(indexed.palette),
+            buffer: std::borrow::Cow::Owned(indexed.pixels),
+            ..gif::Frame::default()
+        };
+        self.encoder
+            .write_frame(&frame)
+            .expect("a GIF frame fits in memory");
+        self.previous = Some(image);
+        self.frames += 1;
+    }
+
+    /// How many frames were added.
+    #[must_use]
+    pub fn frames(&self) -> usize {
+        self.frames
+    }
+
+    /// The GIF's bytes.
+    ///
+    /// # Panics
+    /// Never: the trailer is written into memory.
+    #[must_use]
+    pub fn finish(self) -> Vec<u8> {
+        self.encoder
+            .into_inner()
+            .expect("a GIF trailer fits in memory")
+    }
+}
+
+/// The smallest rectangle `(x, y, width, height)` holding every pixel that differs; `None`
+/// when the pictures are the same (or differ in size).
+fn changed(a: &RgbaImage, b: &RgbaImage) -> Option<(u32, u32, u32, u32)> {
+    if a.dimensions() != b.dimensions() {
+        return None;
+    }
+    let stride = a.width() as usize * 4;
+    let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+    let rows = a
+        .as_raw()
+        .chunks_exact(stride)
+        .zip(b.as_raw().chunks_exact(stride));
+    for (y, (ra, rb)) in rows.enumerate() {
+        if ra == rb {
+            continue;
+        }
+        let differs = |(p, q): (&[u8], &[u8])| p != q;
+        let pixels = || ra.chunks_exact(4).zip(rb.chunks_exact(4));
+        let first = pixels().position(differs).unwrap_or(0);
+        let last = pixels().rposition(differs).unwrap_or(0);
+        (top, bottom) = (top.min(y), y);
+        (left, right) = (left.min(first), right.max(last));
+    }
+    if top == usize::MAX {
+        return None;
+    }
+    let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+    Some((n(left), n(top), n(right - left + 1), n(bottom - top + 1)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use image::Rgba;
+
+    #[test]
+    fn a_gif_keeps_every_frame_and_only_the_changes() {
+        let first = RgbaImage::from_pixel(40, 30, Rgba([10, 20, 30, 255]));
+        let mut second = first.clone();
+        second.put_pixel(5, 7, Rgba([200, 0, 0, 255]));
+        second.put_pixel(9, 8, Rgba([0, 200, 0, 255]));
+        assert_eq!(changed(&first, &second), Some((5, 7, 5, 2)));
+        assert_eq!(changed(&first, &first), None);
+        let mut writer = GifWriter::new(40, 30);
+        writer.push(first.clone(), 50);
+        writer.push(second, 50);
+        writer.push(first, 300);
+        assert_eq!(writer.frames(), 3);
+        let bytes = writer.finish();
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = options.read_info(bytes.as_slice()).unwrap();
+        let mut sizes = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            sizes.push((
+                frame.left,
+                frame.top,
+                frame.width,
+                frame.height,
+                frame.delay,
+            ));
+        }
+        assert_eq!(
+            sizes,
+            [(0, 0, 40, 30, 50), (5, 7, 5, 2, 50), (5, 7, 5, 2, 300)]
+        );
+    }
 
     #[test]
     fn few_colours_survive_exactly() {

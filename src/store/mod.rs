@@ -6,13 +6,15 @@
 
 mod keys;
 mod record;
+mod settings;
 mod sled_store;
 
 pub use keys::{IndexKey, KEY_LEN};
 pub use record::{
-    ChallengeRecord, ChannelId, GameId, GameRecord, GuildId, Place, Player, Request,
-    Result as GameResult, SeatChoice, Status, UserId, SCHEMA_VERSION,
+    ChallengeRecord, ChannelId, ClockStage, GameId, GameRecord, GuildId, MoveClock, Place, Player,
+    Request, Result as GameResult, SeatChoice, Status, UserId, SCHEMA_VERSION,
 };
+pub use settings::{Notify, UserSettings};
 pub use sled_store::{SledStore, StoreConfig};
 
 /// What can go wrong in a store.
@@ -85,10 +87,23 @@ pub trait Store: Send + Sync {
     /// As [`Store::get`].
     fn challenges_in_channel(&self, channel: ChannelId) -> Result<Vec<GameRecord>, StoreError>;
 
-    /// Deadlines up to `until` (unix milliseconds), earliest first: for the timers of
-    /// correspondence play.
+    /// The games whose alarm ([`GameRecord::alarm`]) is at or before `until` (unix
+    /// milliseconds), earliest first: the scheduler's work list. Kept in the same
+    /// transaction as the record, so it is never stale and survives a restart as it is.
     ///
     /// # Errors
     /// Database failures.
     fn deadlines_until(&self, until: u64) -> Result<Vec<(u64, GameId)>, StoreError>;
+
+    /// A user's settings (the defaults for a user who never chose).
+    ///
+    /// # Errors
+    /// Database failures; a damaged entry.
+    fn settings(&self, user: UserId) -> Result<UserSettings, StoreError>;
+
+    /// Stores a user's settings.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn set_settings(&self, user: UserId, settings: UserSettings) -> Result<(), StoreError>;
 }

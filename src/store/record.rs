@@ -177,6 +177,54 @@ pub enum Request {
     Draw(u8),
     /// This seat asks to take back its last move.
     Takeback(u8),
+    /// This seat proposes to pause the clock (vacation).
+    Pause(u8),
+}
+
+/// How far a move clock has gone: each stage is announced once, and the stored stage is
+/// what makes it once (the announcement is sent only after the stage was written).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClockStage {
+    /// Running; nothing announced yet.
+    Running,
+    /// The quarter-time reminder was sent.
+    Reminded,
+    /// Time ran out and the others were told they may claim the win.
+    Expired,
+}
+
+/// The clock of the player to move in a game on time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveClock {
+    /// When the player to move runs out of time (unix milliseconds).
+    pub deadline: u64,
+    /// The whole time for one move (milliseconds): the reminder comes at a quarter of it.
+    pub per_move: u64,
+    /// How long after running out the game ends by itself (milliseconds), fixed when the
+    /// game started so a config change never shortens a running game's grace.
+    pub grace: u64,
+    /// What has been announced.
+    pub stage: ClockStage,
+    /// The time that was left when the players paused the game (vacation); the deadline
+    /// means nothing while this is set.
+    #[serde(default)]
+    pub paused: Option<u64>,
+}
+
+impl MoveClock {
+    /// When the next stage is due: the reminder, the end of time, the end of the grace;
+    /// `None` while paused or once the grace is announced.
+    #[must_use]
+    pub fn alarm(&self) -> Option<u64> {
+        if self.paused.is_some() {
+            return None;
+        }
+        Some(match self.stage {
+            ClockStage::Running => self.deadline.saturating_sub(self.per_move / 4),
+            ClockStage::Reminded => self.deadline,
+            ClockStage::Expired => self.deadline.saturating_add(self.grace),
+        })
+    }
 }
 
 /// Everything the bot keeps about one game.
@@ -209,8 +257,16 @@ pub struct GameRecord {
     pub created: u64,
     /// When it last changed, unix milliseconds.
     pub updated: u64,
-    /// The player to move must move by then (unix milliseconds), for correspondence play.
-    pub deadline: Option<u64>,
+    /// Days per move, if the game is played on time (`days=N` in the challenge).
+    #[serde(default)]
+    pub days: Option<u8>,
+    /// Where the move clock stands, once a game on time has started.
+    #[serde(default, alias = "deadline")]
+    pub clock: Option<MoveClock>,
+    /// Where the latest board of this game was posted (a link players can follow from
+    /// `/games`), when the front end knows it.
+    #[serde(default)]
+    pub board_link: Option<String>,
     /// Bumped by every write: the compare-and-swap token.
     pub version: u64,
 }
@@ -259,6 +315,16 @@ impl GameRecord {
                 Ok(envelope.record)
             }
             found => Err(StoreError::UnknownSchema { id, found }),
+        }
+    }
+
+    /// When the scheduler must next look at this game (the store's time-ordered index):
+    /// only games in progress on a running clock have one.
+    #[must_use]
+    pub fn alarm(&self) -> Option<u64> {
+        match self.status {
+            Status::Active => self.clock.as_ref().and_then(MoveClock::alarm),
+            _ => None,
         }
     }
 

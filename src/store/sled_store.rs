@@ -8,7 +8,7 @@ use sled::Transactional;
 
 use super::keys::IndexKey;
 use super::record::{ChannelId, GameId, GameRecord, Status, UserId};
-use super::{Store, StoreError};
+use super::{Store, StoreError, UserSettings};
 
 /// The store's settings (`[store]` in the config file).
 #[derive(Clone, Debug, Deserialize)]
@@ -40,6 +40,7 @@ pub struct SledStore {
     by_channel: sled::Tree,
     challenges: sled::Tree,
     deadlines: sled::Tree,
+    settings: sled::Tree,
 }
 
 /// The index entries a record owns: removed and re-added with every write.
@@ -54,13 +55,12 @@ impl Entries {
     fn of(record: &GameRecord) -> Self {
         let game = record.id.0;
         let key = |prefix| IndexKey { prefix, game };
-        let active = matches!(record.status, Status::Active);
         Self {
             users: record.users().into_iter().map(|u| key(u.0)).collect(),
             channel: key(record.place.channel.0),
             challenge: matches!(record.status, Status::Challenge(_))
                 .then(|| key(record.place.channel.0)),
-            deadline: record.deadline.filter(|_| active).map(key),
+            deadline: record.alarm().map(key),
         }
     }
 }
@@ -98,6 +98,7 @@ impl SledStore {
             by_channel: db.open_tree("games_by_channel")?,
             challenges: db.open_tree("challenges_by_channel")?,
             deadlines: db.open_tree("deadlines")?,
+            settings: db.open_tree("user_settings")?,
             db,
         })
     }
@@ -267,5 +268,21 @@ impl Store for SledStore {
                 Ok((key.prefix, GameId(key.game)))
             })
             .collect()
+    }
+
+    fn settings(&self, user: UserId) -> Result<UserSettings, StoreError> {
+        match self.settings.get(user.0.to_be_bytes())? {
+            None => Ok(UserSettings::default()),
+            Some(bytes) => serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
+                id: GameId(0),
+                reason: format!("the settings of user {user} are damaged: {e}"),
+            }),
+        }
+    }
+
+    fn set_settings(&self, user: UserId, settings: UserSettings) -> Result<(), StoreError> {
+        let bytes = serde_json::to_vec(&settings).expect("settings always serialise");
+        self.settings.insert(user.0.to_be_bytes(), bytes)?;
+        Ok(())
     }
 }

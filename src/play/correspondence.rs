@@ -1,0 +1,417 @@
+//! Playing over days: the move clock's alarms ([`Play::fire_due`]), claiming a win on
+//! time, pausing by agreement, and who hears of their turn how (`/settings`).
+
+use crate::games::{AnyGame, Seat};
+use crate::store::{
+    ClockStage, GameId, GameRecord, GameResult, Notify, Place, Request, Status, Store, UserId,
+    UserSettings,
+};
+
+use super::command::{Answer, Context};
+use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::text::{board_reply, seat_label};
+use super::timing::{clock_line, duration_text, fresh_clock};
+use super::{refuse, Loaded, Play, Stop};
+
+/// Something the bot says on its own, not in answer to a command: a reminder, a player out
+/// of time, a game ended by timeout. The front end posts it in `place`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The game it is about.
+    pub game: GameId,
+    /// Where the game is played.
+    pub place: Place,
+    /// What to post.
+    pub reply: Reply,
+}
+
+/// Why a player is taken out of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Forfeit {
+    /// They resigned (or left).
+    Resigned,
+    /// Their time ran out.
+    TimedOut,
+}
+
+impl<S: Store> Play<S> {
+    /// Starts the clock of the player to move afresh (after a move changed who that is, or
+    /// when the game begins); clears a pause. Games without a clock are left alone.
+    pub(super) fn restart_clock(&self, record: &mut GameRecord) {
+        record.clock = match (record.days, &record.status) {
+            (Some(days), Status::Active) => {
+                Some(fresh_clock(days, self.clock.now_ms(), self.time.grace_ms()))
+            }
+            _ => None,
+        };
+    }
+
+    /// Takes `seat` out: in a game that goes on without those who leave (Skakanie with three
+    /// or four) a leave ply, else the end of the game with the others winning. Returns the
+    /// headline. The caller saves the record.
+    pub(super) fn forfeit(
+        &self,
+        record: &mut GameRecord,
+        game: &mut AnyGame,
+        seat: u8,
+        why: Forfeit,
+    ) -> Result<String, Stop> {
+        let me = seat_label(record, game, seat);
+        let id = record.id;
+        record.pending = None;
+        record.updated = self.clock.now_ms();
+        let (did, reason) = match why {
+            Forfeit::Resigned => ("left".to_owned(), format!("{me} resigned")),
+            Forfeit::TimedOut => (
+                "ran out of time and leaves".to_owned(),
+                format!("{me} ran out of time"),
+            ),
+        };
+        if let Some(ply) = game.leave_ply(Seat(seat)) {
+            let done = game
+                .play(&ply)
+                .map_err(|e| Stop::Refuse(format!("You can't leave now: {e}.")))?;
+            record.moves.push(done);
+            record.position = game.position_text();
+            return Ok(match super::handlers::rules_result(game) {
+                Some(result) => {
+                    record.status = Status::Finished(result);
+                    format!("{me} {did} game #{id}.")
+                }
+                None => {
+                    self.restart_clock(record);
+                    format!("{me} {did} game #{id}: the others play on, and {me} is ranked last.")
+                }
+            });
+        }
+        record.status = Status::Finished(GameResult {
+            winners: (0..record.seats.len())
+                .filter_map(|s| u8::try_from(s).ok())
+                .filter(|&s| s != seat)
+                .collect(),
+            reason,
+        });
+        Ok(match why {
+            Forfeit::Resigned => String::new(),
+            Forfeit::TimedOut => format!("{me} ran out of time in game #{id}."),
+        })
+    }
+
+    /// Fires every alarm that is due: the quarter-time reminder, the end of time (with a
+    /// "Claim win" button for the others), the end by timeout after the grace. Each stage is
+    /// written before its notice is returned, and a stage that was written is never fired
+    /// again, so a notice goes out once even across restarts; when the bot was down past
+    /// several stages, only the latest is announced. The front ends call this on a timer.
+    pub fn fire_due(&self) -> Vec<Notice> {
+        let now = self.clock.now_ms();
+        let due = match self.store.deadlines_until(now) {
+            Ok(due) => due,
+            Err(error) => {
+                tracing::error!(%error, "could not read the deadlines");
+                return Vec::new();
+            }
+        };
+        due.into_iter()
+            .filter_map(|(_, id)| match self.fire(id, now) {
+                Ok(notice) => notice,
+                // Someone moved meanwhile: the next look sees the new clock.
+                Err(Stop::Conflict(_)) => None,
+                Err(Stop::Fail(error)) => {
+                    tracing::error!(game = id.0, %error, "a deadline could not be handled");
+                    None
+                }
+                Err(Stop::Refuse(why)) => {
+                    tracing::warn!(game = id.0, %why, "a deadline was refused");
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// One game's due alarm.
+    fn fire(&self, id: GameId, now: u64) -> Result<Option<Notice>, Stop> {
+        let Loaded {
+            mut record,
+            mut game,
+        } = self.load(id)?;
+        let (Some(clock), Some(alarm)) = (record.clock, record.alarm()) else {
+            return Ok(None);
+        };
+        if alarm > now {
+            return Ok(None);
+        }
+        let seat = game.to_move().0;
+        let who = seat_label(&record, &game, seat);
+        let mover = record
+            .seats
+            .get(usize::from(seat))
+            .and_then(crate::store::Player::user_id);
+        let reply = if now >= clock.deadline.saturating_add(clock.grace) {
+            let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::TimedOut)?;
+            let record = self.store.replace(&record)?;
+            board_reply(&record, &game, &headline, now)
+        } else if now >= clock.deadline {
+            record.clock = Some(crate::store::MoveClock {
+                stage: ClockStage::Expired,
+                ..clock
+            });
+            let record = self.store.replace(&record)?;
+            let others: Vec<UserId> = others_playing(&record, &game, seat);
+            Reply::public(format!(
+                "⌛ {who} ran out of time in game #{id}. Any other player may claim the win now (/claim); if nobody does, the game ends by timeout in {}.",
+                duration_text(clock.grace)
+            ))
+            .mentioning(others)
+            .with(Component::Buttons(vec![
+                Button::new("claim", id, "Claim win", ButtonStyle::Danger),
+                Button::new("board", id, "Board", ButtonStyle::Secondary),
+            ]))
+        } else {
+            record.clock = Some(crate::store::MoveClock {
+                stage: ClockStage::Reminded,
+                ..clock
+            });
+            self.store.replace(&record)?;
+            Reply::public(format!(
+                "⏰ {who}: a quarter of your time is left in game #{id}: {} to move.",
+                duration_text(clock.deadline - now)
+            ))
+            .mentioning(mover)
+            .with(Component::Moves {
+                game: id,
+                moves: game.legal_moves(),
+            })
+            .with(Component::Buttons(vec![Button::new(
+                "board",
+                id,
+                "Board",
+                ButtonStyle::Secondary,
+            )]))
+        };
+        Ok(Some(Notice {
+            game: id,
+            place: record.place,
+            reply: self.address(reply),
+        }))
+    }
+
+    /// `/claim`: a player out of time loses (or, in a game that goes on without them, is
+    /// skipped from then on), at the word of any other seated player.
+    pub(super) fn claim(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
+        let (
+            Loaded {
+                mut record,
+                mut game,
+            },
+            seat,
+        ) = self.seated(ctx, id)?;
+        let id = record.id;
+        let Some(clock) = record.clock else {
+            return refuse(format!(
+                "Game #{id} is not played on time, so there is no win to claim."
+            ));
+        };
+        let to_move = game.to_move().0;
+        if to_move == seat {
+            return refuse(format!(
+                "It's your own turn in game #{id}: move instead (there is still time until the game ends by timeout)."
+            ));
+        }
+        if clock.paused.is_some() {
+            return refuse(format!("Game #{id} is paused; its clock is stopped."));
+        }
+        let now = self.clock.now_ms();
+        if now < clock.deadline {
+            return refuse(format!(
+                "{} still has {} to move in game #{id}.",
+                seat_label(&record, &game, to_move),
+                duration_text(clock.deadline - now)
+            ));
+        }
+        let headline = self.forfeit(&mut record, &mut game, to_move, Forfeit::TimedOut)?;
+        let record = self.store.replace(&record)?;
+        let claimed = format!("{} claimed the win on time. {headline}", ctx.user.name);
+        Ok(board_reply(&record, &game, claimed.trim(), now))
+    }
+
+    /// `/pause`: propose a pause of the clock (vacation), or answer a proposal. A pause
+    /// needs another player's yes; the time left is kept and given back on `/resume`.
+    pub(super) fn pause(
+        &self,
+        ctx: &Context,
+        id: Option<GameId>,
+        answer: Answer,
+    ) -> Result<Reply, Stop> {
+        let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
+        let id = record.id;
+        let Some(mut clock) = record.clock else {
+            return refuse(format!(
+                "Game #{id} has no clock, so there is nothing to pause: take your time."
+            ));
+        };
+        if clock.paused.is_some() {
+            return refuse(format!(
+                "Game #{id} is already paused; /resume starts its clock again."
+            ));
+        }
+        let me = seat_label(&record, &game, seat);
+        let asked_by = match record.pending {
+            Some(Request::Pause(by)) => Some(by),
+            _ => None,
+        };
+        let now = self.clock.now_ms();
+        record.updated = now;
+        let reply = match (answer, asked_by) {
+            (Answer::Propose | Answer::Accept, Some(by)) if by != seat => {
+                clock.paused = Some(clock.deadline.saturating_sub(now));
+                record.clock = Some(clock);
+                record.pending = None;
+                let record = self.store.replace(&record)?;
+                return Ok(board_reply(
+                    &record,
+                    &game,
+                    &format!("{me} agreed: game #{id} is paused."),
+                    now,
+                ));
+            }
+            (Answer::Propose, Some(_)) => {
+                return refuse("You have already proposed a pause; wait for the answer.")
+            }
+            (Answer::Accept, _) => return refuse("There is no pause proposal to accept."),
+            (Answer::Propose, None) => {
+                record.pending = Some(Request::Pause(seat));
+                Reply::public(format!(
+                    "{me} proposes to pause game #{id} (the clock stops until someone resumes)."
+                ))
+                .mentioning(others_playing(&record, &game, seat))
+                .with(Component::Buttons(vec![
+                    Button::new("pause-accept", id, "Agree to pause", ButtonStyle::Primary),
+                    Button::new("pause-decline", id, "Refuse", ButtonStyle::Secondary),
+                ]))
+            }
+            (Answer::Decline, Some(by)) => {
+                record.pending = None;
+                let verb = if by == seat {
+                    "withdrew the pause proposal"
+                } else {
+                    "refused the pause"
+                };
+                Reply::public(format!("{me} {verb} in game #{id}."))
+            }
+            (Answer::Decline, None) => return refuse("There is no pause proposal to refuse."),
+        };
+        self.store.replace(&record)?;
+        Ok(reply)
+    }
+
+    /// `/resume`: any player starts a paused game's clock again, with the time that was
+    /// left. (A move in a paused game resumes it too.)
+    pub(super) fn resume(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
+        let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
+        let id = record.id;
+        let Some(clock) = record.clock.filter(|c| c.paused.is_some()) else {
+            return refuse(format!("Game #{id} is not paused."));
+        };
+        let now = self.clock.now_ms();
+        record.clock = Some(resumed(clock, now));
+        record.updated = now;
+        let record = self.store.replace(&record)?;
+        let me = seat_label(&record, &game, seat);
+        Ok(board_reply(
+            &record,
+            &game,
+            &format!("{me} resumed game #{id}."),
+            now,
+        ))
+    }
+
+    /// `/settings`: shows or changes how the caller hears of their turn and reminders.
+    pub(super) fn settings(&self, ctx: &Context, notify: Option<Notify>) -> Result<Reply, Stop> {
+        let mut settings = self.store.settings(ctx.user.id)?;
+        let changed = notify.is_some_and(|n| n != settings.notify);
+        if let Some(notify) = notify {
+            settings.notify = notify;
+            self.store.set_settings(ctx.user.id, settings)?;
+        }
+        let how = match settings.notify {
+            Notify::Channel => "with a mention in the game's channel",
+            Notify::Dm => "by direct message (a mention in the channel if your DMs are closed)",
+            Notify::Off => "not at all (boards are still posted, without a ping)",
+        };
+        Ok(Reply::private(format!(
+            "{} hear of your turn and of reminders {how}. Change it with /settings notify:channel|dm|off.",
+            if changed { "Saved: you will" } else { "You" }
+        )))
+    }
+
+    /// Sends each mentioned user's notification the way they chose: kept as a mention,
+    /// moved to a direct message, or dropped.
+    pub(super) fn address(&self, mut reply: Reply) -> Reply {
+        if reply.private || reply.mentions.is_empty() {
+            return reply;
+        }
+        let mut mentions = Vec::new();
+        for user in std::mem::take(&mut reply.mentions) {
+            let choice = self
+                .store
+                .settings(user)
+                .unwrap_or_else(|error| {
+                    tracing::warn!(%error, "reading settings; using the defaults");
+                    UserSettings::default()
+                })
+                .notify;
+            match choice {
+                Notify::Channel => mentions.push(user),
+                Notify::Dm => reply.direct.push(user),
+                Notify::Off => {}
+            }
+        }
+        reply.mentions = mentions;
+        reply
+    }
+
+    /// `/games`' extra facts about one game: its clock and where its latest board is.
+    pub(super) fn games_extra(&self, record: &GameRecord) -> String {
+        let mut extra = String::new();
+        if let (Some(clock), Status::Active) = (record.clock, &record.status) {
+            let now = self.clock.now_ms();
+            extra.push_str(&match clock.paused {
+                Some(_) => " · paused".to_owned(),
+                None if now >= clock.deadline => " · out of time".to_owned(),
+                None => format!(" · {} left", duration_text(clock.deadline - now)),
+            });
+        }
+        if let Some(link) = &record.board_link {
+            extra.push_str(&format!(" · [latest board]({link})"));
+        }
+        extra
+    }
+}
+
+/// A paused clock running again with the time it had left.
+pub(super) fn resumed(mut clock: crate::store::MoveClock, now: u64) -> crate::store::MoveClock {
+    if let Some(left) = clock.paused.take() {
+        clock.deadline = now.saturating_add(left);
+    }
+    clock
+}
+
+/// The users still playing in the other seats.
+fn others_playing(record: &GameRecord, game: &AnyGame, seat: u8) -> Vec<UserId> {
+    record
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(s, p)| Some((u8::try_from(s).ok()?, p)))
+        .filter(|(s, _)| *s != seat && !game.has_left(Seat(*s)))
+        .filter_map(|(_, p)| p.user_id())
+        .collect()
+}
+
+/// The board's clock line for a record (who is to move, by name).
+pub(super) fn board_clock_line(record: &GameRecord, game: &AnyGame, now: u64) -> Option<String> {
+    if record.status != Status::Active {
+        return None;
+    }
+    clock_line(record, &seat_label(record, game, game.to_move().0), now)
+}

@@ -1,0 +1,428 @@
+//! `/history`: a game's record as text (headers, then the numbered moves in notation) and
+//! an animated replay; and reading such a record back (`leapfrog local --load FILE`), so a
+//! game can be kept, shared and replayed to the same final position.
+//!
+//! The record's headers look like PGN's (`[Game "jumpers"]`) because players of board games
+//! know that shape; the moves are one per line (`12. e3-h6 ; alice (White)`), since a turn
+//! may be several plies and a game may have four players. Everything after `;` is a comment.
+
+use std::fmt::Write as _;
+
+use crate::games::{AnyGame, GameKind};
+use crate::render::{self, encode::GifWriter};
+use crate::store::{GameId, GameRecord, GameResult, Place, Player, Status, Store, SCHEMA_VERSION};
+
+use super::command::{Context, User};
+use super::reply::{File, Reply};
+use super::text::{picture_header, seat_label};
+use super::{replay, Play, Stop};
+
+/// How long a replay shows each position, and the final one (hundredths of a second).
+const FRAME_DELAY: u16 = 100;
+const FINAL_DELAY: u16 = 400;
+
+/// The game record as text.
+#[must_use]
+pub fn record_text(record: &GameRecord) -> String {
+    let mut out = String::new();
+    let mut header = |key: &str, value: &str| {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(out, "[{key} \"{value}\"]");
+    };
+    header("Leapfrog", &SCHEMA_VERSION.to_string());
+    header("Game", record.kind.name());
+    header("Number", &record.id.to_string());
+    header("Options", &record.options.join(" "));
+    if record.kind.info().shuffles {
+        header("Seed", &record.seed.to_string());
+    }
+    if let Some(start) = &record.start {
+        header("Start", start);
+    }
+    let seats: Vec<&str> = record.seats.iter().map(Player::name).collect();
+    header("Players", &seats.join("; "));
+    if let Some(days) = record.days {
+        header("Days", &days.to_string());
+    }
+    header("Created", &utc(record.created));
+    header("Updated", &utc(record.updated));
+    match &record.status {
+        Status::Finished(result) => {
+            let winners: Vec<String> = result.winners.iter().map(u8::to_string).collect();
+            header("Result", "over");
+            header("Winners", &winners.join(","));
+            header("Reason", &result.reason);
+        }
+        _ => header("Result", "in progress"),
+    }
+    out.push('\n');
+    let movers = replay(record, record.moves.len()).ok().map(|g| g.movers());
+    for (i, mv) in record.moves.iter().enumerate() {
+        let who = movers
+            .as_ref()
+            .and_then(|m| m.get(i).copied())
+            .and_then(|seat| record.seats.get(usize::from(seat.0)))
+            .map_or_else(String::new, |p| format!(" ; {}", p.name()));
+        let _ = writeln!(out, "{}. {mv}{who}", i + 1);
+    }
+    out
+}
+
+/// Unix milliseconds as `2026-11-23 14:05 UTC`.
+fn utc(ms: u64) -> String {
+    let minutes = ms / 60_000;
+    let (days, minute_of_day) = (minutes / 1440, minutes % 1440);
+    // Howard Hinnant's days-to-civil, for days since 1970-01-01.
+    let z = i64::try_from(days).unwrap_or(0) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minute_of_day / 60,
+        minute_of_day % 60
+    )
+}
+
+/// Why a record could not be read back.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    /// A header every record has is missing.
+    #[error("the record has no [{0} \"…\"] line")]
+    Missing(&'static str),
+    /// A header's value is wrong.
+    #[error("[{header}] is wrong: {reason}")]
+    Bad {
+        /// Which header.
+        header: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A line is neither a header, a numbered move nor a comment.
+    #[error("line {line} is not a header or a numbered move: {text}")]
+    Line {
+        /// Its number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// A move does not replay.
+    #[error("move {number} ({mv}) does not replay: {reason}")]
+    Move {
+        /// Its number, from 1.
+        number: usize,
+        /// The move.
+        mv: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A record read back and replayed.
+#[derive(Debug)]
+pub struct Imported {
+    /// The record as the store keeps it (id 0 until inserted).
+    pub record: GameRecord,
+    /// The game after every move.
+    pub game: AnyGame,
+}
+
+/// Reads a record written by [`record_text`] and replays it. The players become `user(name)`
+/// and the game is placed in `place`.
+///
+/// # Errors
+/// A missing or wrong header, a line that is neither, a move that does not replay.
+pub fn import_record(
+    text: &str,
+    user: impl Fn(&str) -> User,
+    place: Place,
+) -> Result<Imported, ImportError> {
+    let mut headers: Vec<(String, String)> = Vec::new();
+    let mut moves = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split(';').next().unwrap_or("").trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            if let Some((key, value)) = inner.split_once(' ') {
+                let value = value.trim();
+                let value = value
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .unwrap_or(value);
+                headers.push((key.to_owned(), unescape(value)));
+                continue;
+            }
+        }
+        match line.split_once('.') {
+            Some((number, mv))
+                if number.trim().parse::<usize>() == Ok(moves.len() + 1)
+                    && !mv.trim().is_empty() =>
+            {
+                moves.push(mv.trim().to_owned());
+            }
+            _ => {
+                return Err(ImportError::Line {
+                    line: i + 1,
+                    text: line.to_owned(),
+                })
+            }
+        }
+    }
+    let get = |key: &'static str| {
+        headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
+    };
+    let bad = |header: &'static str, reason: String| ImportError::Bad { header, reason };
+    let kind: GameKind = get("Game")
+        .ok_or(ImportError::Missing("Game"))?
+        .parse()
+        .map_err(|e| bad("Game", format!("{e}")))?;
+    let options: Vec<String> = get("Options")
+        .unwrap_or("")
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    let seed = match get("Seed") {
+        Some(seed) => seed
+            .parse()
+            .map_err(|_| bad("Seed", format!("{seed} is not a number")))?,
+        None if kind.info().shuffles => return Err(ImportError::Missing("Seed")),
+        None => 0,
+    };
+    let start = get("Start").map(str::to_owned);
+    let seats: Vec<Player> = get("Players")
+        .ok_or(ImportError::Missing("Players"))?
+        .split(';')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|name| {
+            let u = user(name);
+            Player::User {
+                id: u.id,
+                name: u.name,
+            }
+        })
+        .collect();
+    let days = match get("Days") {
+        Some(days) => Some(
+            days.parse()
+                .map_err(|_| bad("Days", format!("{days} is not a number of days")))?,
+        ),
+        None => None,
+    };
+    let mut pairs = options.clone();
+    if kind.info().shuffles {
+        pairs.push(format!("seed={seed}"));
+    }
+    let mut game =
+        AnyGame::new(kind, &pairs, start.as_deref()).map_err(|e| bad("Options", e.to_string()))?;
+    if seats.len() != game.seat_count() {
+        return Err(bad(
+            "Players",
+            format!(
+                "{} names for a game of {} seats",
+                seats.len(),
+                game.seat_count()
+            ),
+        ));
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        game.play(mv).map_err(|e| ImportError::Move {
+            number: i + 1,
+            mv: mv.clone(),
+            reason: e.to_string(),
+        })?;
+    }
+    let status = match get("Result") {
+        Some("over") => {
+            let winners = get("Winners")
+                .unwrap_or("")
+                .split(',')
+                .filter(|w| !w.trim().is_empty())
+                .map(|w| {
+                    w.trim()
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&s| usize::from(s) < seats.len())
+                        .ok_or_else(|| bad("Winners", format!("{w} is not a seat")))
+                })
+                .collect::<Result<Vec<u8>, _>>()?;
+            Status::Finished(GameResult {
+                winners,
+                reason: get("Reason").unwrap_or("recorded").to_owned(),
+            })
+        }
+        _ => match super::handlers::rules_result(&game) {
+            Some(result) => Status::Finished(result),
+            None => Status::Active,
+        },
+    };
+    let record = GameRecord {
+        id: GameId(0),
+        kind,
+        options,
+        seed,
+        start,
+        seats,
+        place,
+        position: game.position_text(),
+        moves,
+        status,
+        pending: None,
+        created: 0,
+        updated: 0,
+        days,
+        clock: None,
+        board_link: None,
+        version: 0,
+    };
+    Ok(Imported { record, game })
+}
+
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            out.extend(chars.next());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The replay: the start and every move, one frame each with the move marked, the final
+/// frame held longer. Returns the GIF bytes and the number of frames.
+fn replay_gif(record: &GameRecord) -> Result<(Vec<u8>, usize), Stop> {
+    let mut game = replay(record, 0).map_err(Stop::Fail)?;
+    let frame = |game: &AnyGame, at_end: bool| {
+        let header = picture_header(record, game, at_end);
+        render::draw(game, None, &header)
+            .map(|canvas| canvas.image().clone())
+            .map_err(|e| Stop::Refuse(format!("I can't draw this game's replay: {e}.")))
+    };
+    let first = frame(&game, record.moves.is_empty())?;
+    let size = |v: u32| u16::try_from(v).unwrap_or(u16::MAX);
+    let mut gif = GifWriter::new(size(first.width()), size(first.height()));
+    let last = record.moves.len();
+    gif.push(first, if last == 0 { FINAL_DELAY } else { FRAME_DELAY });
+    for (i, mv) in record.moves.iter().enumerate() {
+        game.play(mv).map_err(|e| {
+            Stop::Fail(crate::store::StoreError::Corrupt {
+                id: record.id,
+                reason: format!("move {} ({mv}) does not replay: {e}", i + 1),
+            })
+        })?;
+        let at_end = i + 1 == last;
+        gif.push(
+            frame(&game, at_end)?,
+            if at_end { FINAL_DELAY } else { FRAME_DELAY },
+        );
+    }
+    let frames = gif.frames();
+    Ok((gif.finish(), frames))
+}
+
+impl<S: Store> Play<S> {
+    /// `/history [game]`: the record and the replay of a game, for players and spectators.
+    pub(super) fn history(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
+        let record = self.shown_game(ctx, id)?;
+        if record.seats.is_empty() {
+            return super::refuse(format!(
+                "Game #{} hasn't started, so it has no history yet.",
+                record.id
+            ));
+        }
+        let loaded = self.rebuild(record)?;
+        let record = &loaded.record;
+        let (gif, frames) = replay_gif(record)?;
+        let players: Vec<String> = (0..record.seats.len())
+            .filter_map(|s| u8::try_from(s).ok())
+            .map(|s| seat_label(record, &loaded.game, s))
+            .collect();
+        let text = format!(
+            "The history of game #{} ({}, {}): {} move{}, and a replay of {frames} frames.",
+            record.id,
+            record.kind,
+            players.join(" vs "),
+            record.moves.len(),
+            if record.moves.len() == 1 { "" } else { "s" },
+        );
+        let name = format!("leapfrog-{}", record.id);
+        Ok(Reply {
+            files: vec![
+                File {
+                    name: format!("{name}.txt"),
+                    bytes: record_text(record).into_bytes(),
+                },
+                File {
+                    name: format!("{name}.gif"),
+                    bytes: gif,
+                },
+            ],
+            ..Reply::public(text)
+        })
+    }
+
+    /// Reads a record back into the store as a new game in `ctx`'s channel, its players
+    /// named as in the record: an ongoing game can be played on from there.
+    pub fn import(&self, ctx: &Context, text: &str, user: impl Fn(&str) -> User) -> Reply {
+        let imported = match import_record(text, user, ctx.place) {
+            Ok(imported) => imported,
+            Err(error) => return Reply::refused(format!("I can't load that record: {error}.")),
+        };
+        let now = self.clock.now_ms();
+        let mut record = imported.record;
+        record.created = now;
+        record.updated = now;
+        self.restart_clock(&mut record);
+        match self.store.insert(record) {
+            Ok(record) => {
+                let headline = format!(
+                    "Loaded a record of {} move{} as game #{}.",
+                    record.moves.len(),
+                    if record.moves.len() == 1 { "" } else { "s" },
+                    record.id
+                );
+                self.address(super::text::board_reply(
+                    &record,
+                    &imported.game,
+                    &headline,
+                    now,
+                ))
+            }
+            Err(error) => super::failure_reply(&error),
+        }
+    }
+
+    /// The game `/board` and `/history` show: by number (anyone may look), else the caller's
+    /// only game in progress here, else their latest game here, else (for spectators) the
+    /// channel's only game in progress.
+    pub(super) fn shown_game(&self, ctx: &Context, id: Option<GameId>) -> Result<GameRecord, Stop> {
+        match self.my_game(ctx, id) {
+            Ok(record) => Ok(record),
+            Err(Stop::Refuse(why)) if id.is_none() => {
+                let here = self.store.games_in_channel(ctx.place.channel)?;
+                let mine = here.iter().find(|r| r.seat_of(ctx.user.id).is_some());
+                let active: Vec<&GameRecord> =
+                    here.iter().filter(|r| r.status == Status::Active).collect();
+                match (mine, active.as_slice()) {
+                    (Some(record), _) => Ok(record.clone()),
+                    (None, [only]) => Ok((*only).clone()),
+                    _ => Err(Stop::Refuse(why)),
+                }
+            }
+            Err(other) => Err(other),
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! What each user chose with `/settings`, kept beside the games.
+
+use serde::{Deserialize, Serialize};
+
+/// How "your turn" and reminders reach a user.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Notify {
+    /// A mention in the game's channel (the default: what players of a channel expect).
+    #[default]
+    Channel,
+    /// A direct message; when Discord refuses it (closed DMs), a mention in the channel.
+    Dm,
+    /// Neither: the board is still posted, without a ping.
+    Off,
+}
+
+impl Notify {
+    /// Every choice with its name, for parsing and for the command's choices.
+    pub const ALL: [(Self, &'static str); 3] = [
+        (Self::Channel, "channel"),
+        (Self::Dm, "dm"),
+        (Self::Off, "off"),
+    ];
+
+    /// The name a user types.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(n, _)| *n == self)
+            .map_or("channel", |(_, name)| name)
+    }
+
+    /// Reads a typed name (`channel`, `dm`, `off`, and a few synonyms).
+    #[must_use]
+    pub fn from_name(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "channel" | "mention" | "ping" => Some(Self::Channel),
+            "dm" | "direct" | "pm" => Some(Self::Dm),
+            "off" | "none" | "no" => Some(Self::Off),
+            _ => None,
+        }
+    }
+}
+
+/// One user's settings. New fields get serde defaults, so older entries still read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserSettings {
+    /// How turn notifications and reminders reach them.
+    #[serde(default)]
+    pub notify: Notify,
+}
