@@ -145,10 +145,7 @@ pub fn import_record(
     let mut headers: Vec<(String, String)> = Vec::new();
     let mut moves = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.split(';').next().unwrap_or("").trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+        let line = line.trim();
         if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
             if let Some((key, value)) = inner.split_once(' ') {
                 let value = value.trim();
@@ -159,6 +156,11 @@ pub fn import_record(
                 headers.push((key.to_owned(), unescape(value)));
                 continue;
             }
+        }
+        // A move line's comment (who moved) follows `;`.
+        let line = line.split(';').next().unwrap_or("").trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
         }
         match line.split_once('.') {
             Some((number, mv))

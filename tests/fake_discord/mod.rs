@@ -97,6 +97,8 @@ fn find_all(haystack: &[u8], needle: &[u8]) -> Vec<usize> {
 #[derive(Clone, Default)]
 pub struct Rest {
     calls: Arc<Mutex<Vec<Call>>>,
+    /// Users whose DMs are closed: opening a DM channel with them answers 403.
+    closed_dms: Arc<Mutex<Vec<u64>>>,
     gateway_url: Arc<Mutex<String>>,
     arrived: Arc<tokio::sync::Notify>,
 }
@@ -143,6 +145,33 @@ async fn record(
         }
         ("PATCH" | "POST", ["webhooks", ..]) => axum::Json(message_json()).into_response(),
         ("DELETE", ["webhooks", ..]) => StatusCode::NO_CONTENT.into_response(),
+        ("POST", ["channels", channel, "messages"]) => {
+            let mut message = message_json();
+            message["channel_id"] = json!(channel);
+            axum::Json(message).into_response()
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+            let recipient: u64 = body["recipient_id"]
+                .as_str()
+                .and_then(|r| r.parse().ok())
+                .or_else(|| body["recipient_id"].as_u64())
+                .unwrap_or(0);
+            if rest.closed_dms.lock().unwrap().contains(&recipient) {
+                let refusal =
+                    json!({"message": "Cannot send messages to this user", "code": 50007});
+                return (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response();
+            }
+            let person = Person {
+                id: recipient,
+                name: "someone",
+            };
+            axum::Json(json!({
+                "id": dm_channel(recipient).to_string(), "type": 1,
+                "recipients": [user_json(person)]
+            }))
+            .into_response()
+        }
         _ => (StatusCode::NOT_FOUND, "the fake does not know this route").into_response(),
     }
 }
@@ -156,6 +185,11 @@ impl Rest {
         let address = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
         (rest, format!("http://{address}"))
+    }
+
+    /// Closes a user's DMs: Discord then refuses to open a DM channel with them.
+    pub fn close_dms(&self, user: u64) {
+        self.closed_dms.lock().unwrap().push(user);
     }
 
     /// Where `GET /gateway` sends the bot.
@@ -403,6 +437,11 @@ impl Payloads {
     }
 }
 
+/// The id of the DM channel the fake opens with `user`.
+pub fn dm_channel(user: u64) -> u64 {
+    900_000 + user
+}
+
 /// The interaction id of a payload.
 pub fn id_of(payload: &Value) -> String {
     payload["id"].as_str().unwrap().to_owned()
@@ -428,14 +467,23 @@ pub async fn start_endpoint<S: Store + 'static>(
     config: &DiscordConfig,
     play: Arc<Play<S>>,
 ) -> String {
+    start_stoppable_endpoint(config, play).await.0
+}
+
+/// [`start_endpoint`], also returning the server's task: aborting it stops the endpoint and
+/// lets go of `play` (a restart, in the tests of correspondence play).
+pub async fn start_stoppable_endpoint<S: Store + 'static>(
+    config: &DiscordConfig,
+    play: Arc<Play<S>>,
+) -> (String, tokio::task::JoinHandle<()>) {
     let http = Arc::new(http_client(config, "test-token"));
     let bot = Bot::new(play, http, Duration::from_millis(config.defer_after_ms));
     let verifier = Verifier::try_new(key().verifying_key().to_bytes()).unwrap();
     let router = endpoint::router(endpoint::Endpoint { bot, verifier }, config.max_body_bytes);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/interactions", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    url
+    let server = tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (url, server)
 }
 
 /// Seconds since the epoch: a fresh signature timestamp.

@@ -1,0 +1,296 @@
+//! Correspondence play through the interactions endpoint against the fake Discord, with a
+//! fake clock and a store on disk: a `days=1` game's reminder and timeout are posted exactly
+//! once, before and after restarts of the whole bot; `/history` attaches a record that loads
+//! back and a GIF that decodes; direct messages, and the channel mention when DMs are closed.
+
+mod fake_discord;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use fake_discord::{
+    config, dm_channel, key, now, post, start_stoppable_endpoint, token_of, Call, Payloads, Person,
+    Rest, APP_ID,
+};
+use leapfrog::console::console_user;
+use leapfrog::discord::notify::Scheduler;
+use leapfrog::discord::{http_client, DiscordConfig};
+use leapfrog::play::{import_record, timing::DAY_MS, timing::HOUR_MS, Clock, Play};
+use leapfrog::store::{ChannelId, GameId, Place, SledStore, Store, StoreConfig};
+use serde_json::{json, Value};
+
+const ALICE: Person = Person {
+    id: 101,
+    name: "alice",
+};
+const BOB: Person = Person {
+    id: 202,
+    name: "bob",
+};
+const START: u64 = 1_800_000_000_000;
+
+struct FakeClock(Arc<AtomicU64>);
+
+impl Clock for FakeClock {
+    fn now_ms(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// One run of the bot: the endpoint and the scheduler over a store in `dir`.
+struct Running {
+    url: String,
+    server: tokio::task::JoinHandle<()>,
+    scheduler: Scheduler<SledStore>,
+    play: Arc<Play<SledStore>>,
+}
+
+async fn boot(dir: &std::path::Path, time: &Arc<AtomicU64>, config: &DiscordConfig) -> Running {
+    let store = SledStore::open(&StoreConfig {
+        data_dir: dir.join("data"),
+    })
+    .unwrap();
+    let play = Arc::new(Play::with(
+        store,
+        Box::new(FakeClock(Arc::clone(time))),
+        Box::new(fake_discord::ChallengerFirst),
+    ));
+    let (url, server) = start_stoppable_endpoint(config, Arc::clone(&play)).await;
+    let http = Arc::new(http_client(config, "test-token"));
+    let scheduler = Scheduler::new(Arc::clone(&play), http);
+    Running {
+        url,
+        server,
+        scheduler,
+        play,
+    }
+}
+
+/// Stops the bot and waits until nothing holds its store any more, as a process exit would.
+async fn stop(running: Running) {
+    running.server.abort();
+    let _ = running.server.await;
+    drop(running.scheduler);
+    let mut play = running.play;
+    for _ in 0..200 {
+        match Arc::try_unwrap(play) {
+            Ok(play) => {
+                play.store().flush().unwrap();
+                return;
+            }
+            Err(still_shared) => {
+                play = still_shared;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+    panic!("the bot never let go of its store");
+}
+
+async fn send(url: &str, payload: &Value) -> Value {
+    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// Sends an interaction answered with files: the acknowledgement, then the edit that
+/// carries them. Returns the edit.
+async fn deferred(rest: &Rest, url: &str, payload: &Value) -> Call {
+    assert_eq!(send(url, payload).await["type"], 5);
+    let path = format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(payload)
+    );
+    let seen = 0;
+    rest.wait_for(seen, |c| c.method == "PATCH" && c.path == path)
+        .await
+        .1
+}
+
+/// The bot's own posts in a channel so far.
+fn posts(rest: &Rest, channel: u64) -> Vec<Call> {
+    let path = format!("/channels/{channel}/messages");
+    rest.calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path == path)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = config(&rest_url);
+    let dir = tempfile::tempdir().unwrap();
+    let time = Arc::new(AtomicU64::new(START));
+    let mut p = Payloads::new();
+    let mut bot = boot(dir.path(), &time, &config).await;
+
+    let challenge = p.command(
+        ALICE,
+        "play",
+        &[
+            ("game", json!("jumpers")),
+            ("board", json!("near")),
+            ("days", json!("1")),
+        ],
+        Some(BOB),
+    );
+    let answer = send(&bot.url, &challenge).await;
+    assert!(
+        answer["data"]["content"]
+            .to_string()
+            .contains("1 day per move"),
+        "{answer}"
+    );
+    let board = deferred(&rest, &bot.url, &p.component(BOB, "accept:1", &[])).await;
+    assert!(
+        board.json()["content"]
+            .to_string()
+            .contains("1 d left for alice"),
+        "{:?}",
+        board.json()
+    );
+    let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    deferred(&rest, &bot.url, &moved).await;
+    assert_eq!(bot.scheduler.tick().await, 0);
+
+    // A quarter of the day left: bob is reminded in the channel, once.
+    time.store(START + 18 * HOUR_MS, Ordering::SeqCst);
+    assert_eq!(bot.scheduler.tick().await, 1);
+    assert_eq!(bot.scheduler.tick().await, 0);
+    let reminder = posts(&rest, 88)[0].json();
+    let text = reminder["content"].as_str().unwrap();
+    assert!(
+        text.starts_with("<@202>") && text.contains("quarter of your time"),
+        "{text}"
+    );
+    assert_eq!(reminder["allowed_mentions"]["users"][0], "202");
+
+    // The bot restarts; nothing is sent again.
+    stop(bot).await;
+    bot = boot(dir.path(), &time, &config).await;
+    assert_eq!(bot.scheduler.tick().await, 0);
+
+    // Out of time: alice is offered the win.
+    time.store(START + DAY_MS, Ordering::SeqCst);
+    assert_eq!(bot.scheduler.tick().await, 1);
+    let expired = posts(&rest, 88)[1].json();
+    assert!(
+        expired["content"].to_string().contains("ran out of time"),
+        "{expired}"
+    );
+    assert!(
+        expired["components"].to_string().contains("\"claim:1\""),
+        "{expired}"
+    );
+    stop(bot).await;
+    bot = boot(dir.path(), &time, &config).await;
+    assert_eq!(bot.scheduler.tick().await, 0);
+
+    // Nobody claimed: after the grace the game ends by timeout, with its final board.
+    time.store(START + 2 * DAY_MS, Ordering::SeqCst);
+    assert_eq!(bot.scheduler.tick().await, 1);
+    assert_eq!(bot.scheduler.tick().await, 0);
+    let ended = posts(&rest, 88)[2].clone();
+    let png = ended.file().expect("the final board");
+    assert_eq!(image::load_from_memory(&png).unwrap().width(), 800);
+    assert!(
+        ended.json()["content"]
+            .to_string()
+            .contains("bob (Black) ran out of time"),
+        "{:?}",
+        ended.json()
+    );
+    stop(bot).await;
+    bot = boot(dir.path(), &time, &config).await;
+    time.store(START + 9 * DAY_MS, Ordering::SeqCst);
+    assert_eq!(bot.scheduler.tick().await, 0);
+    assert_eq!(
+        posts(&rest, 88).len(),
+        3,
+        "one reminder, one out-of-time, one end"
+    );
+
+    // The history, asked by a spectator after all that.
+    let zed = Person {
+        id: 303,
+        name: "zed",
+    };
+    let history = p.command(zed, "history", &[("game", json!(1))], None);
+    let call = deferred(&rest, &bot.url, &history).await;
+    let record = String::from_utf8(call.part("files[0]").expect("the record")).unwrap();
+    let place = Place {
+        guild: None,
+        channel: ChannelId(88),
+    };
+    let imported = import_record(&record, console_user, place).unwrap();
+    let stored = bot.play.store().get(GameId(1)).unwrap();
+    assert_eq!(imported.game.position_text(), stored.position);
+    assert_eq!(imported.record.status, stored.status, "{record}");
+    let gif = call.part("files[1]").expect("the replay");
+    let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 2, "the start and the one move");
+    stop(bot).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn direct_messages_reach_players_and_closed_dms_fall_back_to_a_mention() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = config(&rest_url);
+    let dir = tempfile::tempdir().unwrap();
+    let time = Arc::new(AtomicU64::new(START));
+    let mut p = Payloads::new();
+    let bot = boot(dir.path(), &time, &config).await;
+    rest.close_dms(ALICE.id);
+    for who in [ALICE, BOB] {
+        let saved = send(
+            &bot.url,
+            &p.command(who, "settings", &[("notify", json!("dm"))], None),
+        )
+        .await;
+        assert_eq!(saved["data"]["flags"], 64, "{saved}");
+    }
+
+    // Bob is challenged: told by DM, not pinged in the channel.
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    let answer = send(&bot.url, &challenge).await;
+    assert!(
+        !answer["data"]["content"].to_string().contains("<@202>"),
+        "{answer}"
+    );
+    let dm_path = format!("/channels/{}/messages", dm_channel(BOB.id));
+    let (_, dm) = rest
+        .wait_for(0, |c| c.method == "POST" && c.path == dm_path)
+        .await;
+    assert!(
+        dm.json()["content"]
+            .to_string()
+            .contains("alice challenges bob"),
+        "{:?}",
+        dm.json()
+    );
+
+    // Alice is to move, but her DMs are closed: she is mentioned in the channel instead.
+    deferred(&rest, &bot.url, &p.component(BOB, "accept:1", &[])).await;
+    let (_, fallback) = rest
+        .wait_for(0, |c| {
+            c.method == "POST" && c.path == "/channels/88/messages"
+        })
+        .await;
+    let json = fallback.json();
+    assert!(
+        json["content"].as_str().unwrap().starts_with("<@101>"),
+        "{json}"
+    );
+    assert_eq!(json["allowed_mentions"]["users"][0], "101");
+    assert!(rest
+        .calls()
+        .iter()
+        .any(|c| c.method == "POST" && c.path == "/users/@me/channels"));
+    stop(bot).await;
+}
