@@ -16,6 +16,7 @@ fn ctx(name: &str, channel: u64) -> Context {
             guild: None,
             channel: ChannelId(channel),
         },
+        manager: false,
     }
 }
 

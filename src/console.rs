@@ -68,6 +68,7 @@ impl<S: Store> Console<S> {
                 guild: None,
                 channel: ChannelId(name_id("console")),
             },
+            manager: true,
         };
         self.show(&self.play.import(&ctx, text, console_user), "console")
     }
@@ -93,6 +94,8 @@ impl<S: Store> Console<S> {
                 guild: None,
                 channel: ChannelId(name_id(channel)),
             },
+            // The console's user owns the machine (and has no server to set up).
+            manager: true,
         };
         match parse_command(&rest.join(" "), console_user) {
             Ok(command) => self.show(&self.play.handle(&ctx, command), &ctx.user.name),

@@ -219,7 +219,8 @@ fn http(
                 .await
                 .context("registering the slash commands")?;
         }
-        let bot = Bot::new(play, http, Duration::from_millis(discord.defer_after_ms));
+        let bot = Bot::new(play, http, Duration::from_millis(discord.defer_after_ms))
+            .with_threads(discord.threads);
         let router = endpoint::router(endpoint::Endpoint { bot, verifier }, discord.max_body_bytes);
         let listener = tokio::net::TcpListener::bind(address)
             .await

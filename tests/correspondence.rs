@@ -85,6 +85,7 @@ impl World {
         let ctx = leapfrog::play::Context {
             user: console_user(who),
             place: place(),
+            manager: false,
         };
         let command = parse_command(line, console_user).unwrap();
         self.play().handle(&ctx, command)
@@ -134,6 +135,7 @@ impl World {
         let ctx = leapfrog::play::Context {
             user: console_user(who),
             place: place(),
+            manager: false,
         };
         let mv = self.play().my_legal_moves(&ctx, Some(id))[0].clone();
         self.ok(who, &format!("/move {mv} game:{id}"))

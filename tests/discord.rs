@@ -16,7 +16,8 @@ use fake_discord::{
 use leapfrog::discord::{gateway, DiscordConfig};
 use leapfrog::play::Play;
 use leapfrog::store::{
-    ChannelId, GameId, GameRecord, SledStore, Store, StoreError, UserId, UserSettings,
+    ChannelId, GameId, GameRecord, GuildId, GuildSettings, SledStore, Store, StoreError, UserId,
+    UserSettings,
 };
 use serde_json::{json, Value};
 
@@ -79,6 +80,22 @@ impl Store for SlowStore {
     }
     fn set_settings(&self, user: UserId, settings: UserSettings) -> Result<(), StoreError> {
         self.0.set_settings(user, settings)
+    }
+    fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
+        self.0.guild_settings(guild)
+    }
+    fn set_guild_settings(
+        &self,
+        guild: GuildId,
+        settings: GuildSettings,
+    ) -> Result<(), StoreError> {
+        self.0.set_guild_settings(guild, settings)
+    }
+    fn board_link(&self, game: GameId) -> Result<Option<String>, StoreError> {
+        self.0.board_link(game)
+    }
+    fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {
+        self.0.set_board_link(game, link)
     }
 }
 

@@ -294,3 +294,115 @@ async fn direct_messages_reach_players_and_closed_dms_fall_back_to_a_mention() {
         .any(|c| c.method == "POST" && c.path == "/users/@me/channels"));
     stop(bot).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_game_gets_its_own_thread_unless_the_server_turns_threads_off() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = DiscordConfig {
+        threads: true,
+        ..config(&rest_url)
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let time = Arc::new(AtomicU64::new(START));
+    let mut p = Payloads::new();
+    let bot = boot(dir.path(), &time, &config).await;
+
+    send(
+        &bot.url,
+        &p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB)),
+    )
+    .await;
+    assert_eq!(
+        send(&bot.url, &p.component(BOB, "accept:1", &[])).await["type"],
+        5
+    );
+    let (_, opened) = rest
+        .wait_for(0, |c| {
+            c.method == "POST" && c.path == "/channels/88/threads"
+        })
+        .await;
+    assert!(
+        opened.json()["name"].to_string().contains("Game #1"),
+        "{:?}",
+        opened.json()
+    );
+    let thread = fake_discord::THREAD_BASE;
+    let in_thread = format!("/channels/{thread}/messages");
+    let (_, board) = rest
+        .wait_for(0, |c| c.method == "POST" && c.path == in_thread)
+        .await;
+    assert!(board.file().is_some(), "the board is posted in the thread");
+    assert!(board.json()["content"]
+        .as_str()
+        .unwrap()
+        .starts_with("<@101>"));
+    let (_, link) = rest
+        .wait_for(0, |c| c.method == "PATCH" && c.path.ends_with("@original"))
+        .await;
+    assert!(
+        link.json()["content"]
+            .to_string()
+            .contains(&format!("<#{thread}>")),
+        "{:?}",
+        link.json()
+    );
+    assert_eq!(
+        bot.play.store().get(GameId(1)).unwrap().place.channel,
+        ChannelId(thread)
+    );
+
+    // Play goes on in the thread, and /games links to the latest board there.
+    p.channel = thread;
+    let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    deferred(&rest, &bot.url, &moved).await;
+    let expected = format!("https://discord.com/channels/77/{thread}/1");
+    let mut listed = Value::Null;
+    for _ in 0..100 {
+        listed = send(&bot.url, &p.command(BOB, "games", &[], None)).await;
+        if listed["data"]["content"].to_string().contains(&expected) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        listed["data"]["content"].to_string().contains(&expected),
+        "{listed}"
+    );
+
+    // Only an admin may turn threads off; then games stay in the channel.
+    p.channel = 88;
+    let refused = send(
+        &bot.url,
+        &p.command(BOB, "settings", &[("threads", json!("off"))], None),
+    )
+    .await;
+    assert!(
+        refused["data"]["content"]
+            .to_string()
+            .contains("Manage Server"),
+        "{refused}"
+    );
+    let mut admin = p.command(ALICE, "settings", &[("threads", json!("off"))], None);
+    admin["member"]["permissions"] = json!("32");
+    let saved = send(&bot.url, &admin).await;
+    assert!(
+        saved["data"]["content"]
+            .to_string()
+            .contains("played in the channel"),
+        "{saved}"
+    );
+    send(
+        &bot.url,
+        &p.command(ALICE, "play", &[("game", json!("gyges"))], Some(BOB)),
+    )
+    .await;
+    let board = deferred(&rest, &bot.url, &p.component(BOB, "accept:2", &[])).await;
+    assert!(board.file().is_some());
+    let threads = rest
+        .calls()
+        .iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .count();
+    assert_eq!(threads, 1, "no thread for the second game");
+    stop(bot).await;
+}

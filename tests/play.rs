@@ -45,6 +45,7 @@ fn at(name: &str, channel: &str) -> Context {
             guild: None,
             channel: ChannelId(name_id(channel)),
         },
+        manager: false,
     }
 }
 

@@ -8,12 +8,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    AutocompleteChoice, Builder, CreateAutocompleteResponse, CreateInteractionResponse,
-    CreateInteractionResponseMessage, Http, Interaction, InteractionId,
+    AutoArchiveDuration, AutocompleteChoice, Builder, ChannelId, ChannelType,
+    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateThread, Http, Interaction, InteractionId,
 };
 
 use crate::play::Play;
-use crate::store::Store;
+use crate::store::{ChannelId as StoreChannelId, GameId, Place, Store};
 
 use super::message::Message;
 use super::translate::{request, Request};
@@ -41,6 +42,7 @@ pub struct Bot<S: Store + 'static> {
     play: Arc<Play<S>>,
     http: Arc<Http>,
     defer_after: Duration,
+    threads: bool,
 }
 
 impl<S: Store + 'static> Clone for Bot<S> {
@@ -49,6 +51,7 @@ impl<S: Store + 'static> Clone for Bot<S> {
             play: Arc::clone(&self.play),
             http: Arc::clone(&self.http),
             defer_after: self.defer_after,
+            threads: self.threads,
         }
     }
 }
@@ -66,7 +69,16 @@ impl<S: Store + 'static> Bot<S> {
             play,
             http,
             defer_after,
+            threads: true,
         }
+    }
+
+    /// The same, giving new games a thread of their own (or not) on servers whose admins
+    /// did not choose (`[discord] threads`).
+    #[must_use]
+    pub fn with_threads(mut self, threads: bool) -> Self {
+        self.threads = threads;
+        self
     }
 
     /// The REST client.
@@ -115,32 +127,32 @@ impl<S: Store + 'static> Bot<S> {
                 self.suggest(choices, via, id, &token).await
             }
             Request::Play(ctx, command) => {
-                let channel = ctx.place.channel.0;
-                self.show(via, id, token, Show::New, channel, move || {
+                let place = Some(ctx.place);
+                self.show(via, id, token, Show::New, place, move || {
                     Message::from_reply(play.handle(&ctx, command))
                 })
                 .await
             }
             Request::PickPiece(ctx, game) => {
-                self.show(via, id, token, Show::New, 0, move || {
+                self.show(via, id, token, Show::New, None, move || {
                     Message::piece_picker(game, &play.my_legal_moves(&ctx, Some(game)))
                 })
                 .await
             }
             Request::PickTarget(ctx, game, from) => {
-                self.show(via, id, token, Show::Update, 0, move || {
+                self.show(via, id, token, Show::Update, None, move || {
                     Message::target_picker(game, &from, &play.my_legal_moves(&ctx, Some(game)))
                 })
                 .await
             }
             Request::Confirm(button) => {
                 let message = Message::confirmation(&button);
-                self.show(via, id, token, Show::New, 0, move || message)
+                self.show(via, id, token, Show::New, None, move || message)
                     .await
             }
             Request::Refuse(text) => {
                 let message = Message::private(&text);
-                self.show(via, id, token, Show::New, 0, move || message)
+                self.show(via, id, token, Show::New, None, move || message)
                     .await
             }
         }
@@ -186,16 +198,18 @@ impl<S: Store + 'static> Bot<S> {
     /// Runs `work` off the async threads and shows its message: at once when it is ready
     /// within the deferral budget (and, over the endpoint, has no file), else after an
     /// acknowledgement that Discord shows as "thinking". Players who chose direct messages
-    /// are told there (or mentioned in `channel` if Discord refuses).
+    /// are told there (or mentioned in the channel if Discord refuses); a game that begins
+    /// on a server that wants threads gets one.
     async fn show(
         &self,
         via: Via,
         id: InteractionId,
         token: String,
         how: Show,
-        channel: u64,
+        place: Option<Place>,
         work: impl FnOnce() -> Message + Send + 'static,
     ) -> Option<CreateInteractionResponse> {
+        let channel = place.map_or(0, |p| p.channel.0);
         let mut job = tokio::task::spawn_blocking(work);
         let ready = tokio::time::timeout(self.defer_after, &mut job).await;
         let message = match ready {
@@ -205,6 +219,18 @@ impl<S: Store + 'static> Bot<S> {
         if let Some(message) = message.as_ref().filter(|m| !m.direct.is_empty()) {
             self.direct_later(message.clone(), channel);
         }
+        if let (Some(message), Some(place)) = (&message, place) {
+            if message.begins.is_some() && self.wants_thread(place).await {
+                // Opening a thread is a REST call: acknowledge now, finish there.
+                let acknowledged = self
+                    .first(acknowledgement(how, false), via, id, &token)
+                    .await;
+                let bot = self.clone();
+                let message = message.clone();
+                tokio::spawn(async move { bot.open_thread(&token, message, place).await });
+                return acknowledged;
+            }
+        }
         match message {
             Some(message) if via == Via::Rest || !message.has_files() => {
                 let data = message.response();
@@ -212,14 +238,23 @@ impl<S: Store + 'static> Bot<S> {
                     Show::New => CreateInteractionResponse::Message(data),
                     Show::Update => CreateInteractionResponse::UpdateMessage(data),
                 };
-                self.first(response, via, id, &token).await
+                let answered = self.first(response, via, id, &token).await;
+                if let (Some(game), Some(place)) = (message.board_of, place) {
+                    // The answer went over REST (or is on its way in the body): ask where
+                    // it landed.
+                    let bot = self.clone();
+                    tokio::spawn(async move { bot.note_original(&token, game, place).await });
+                }
+                answered
             }
             Some(message) => {
                 // Over the endpoint with a picture: acknowledge, then attach by editing.
                 let ack = acknowledgement(how, message.ephemeral);
                 let bot = self.clone();
                 let later_token = token.clone();
-                tokio::spawn(async move { bot.complete(&later_token, message, false).await });
+                tokio::spawn(
+                    async move { bot.complete(&later_token, message, false, place).await },
+                );
                 self.first(ack, via, id, &token).await
             }
             None => {
@@ -234,10 +269,104 @@ impl<S: Store + 'static> Bot<S> {
                     if !message.direct.is_empty() {
                         bot.direct_later(message.clone(), channel);
                     }
-                    bot.complete(&later_token, message, private).await;
+                    bot.complete(&later_token, message, private, place).await;
                 });
                 acknowledged
             }
+        }
+    }
+
+    /// Whether a game beginning in `place` gets a thread: the server's choice, else the
+    /// bot's default; never outside a server. (Inside a thread Discord refuses a thread,
+    /// and the game stays where it is.)
+    async fn wants_thread(&self, place: Place) -> bool {
+        let Some(guild) = place.guild else {
+            return false;
+        };
+        let play = Arc::clone(&self.play);
+        let chosen = blocking(move || play.store().guild_settings(guild).ok()).await;
+        chosen.and_then(|s| s.threads).unwrap_or(self.threads)
+    }
+
+    /// Opens a thread for a game that just began, moves the game there, posts its board in
+    /// it, and answers in the channel with a link to it. When Discord refuses the thread
+    /// (no permission, a thread already), the game stays in the channel as it was.
+    async fn open_thread(&self, token: &str, message: Message, place: Place) {
+        let Some((game, title)) = message.begins.clone() else {
+            return;
+        };
+        let title: String = title.chars().take(100).collect();
+        let created = ChannelId::new(place.channel.0)
+            .create_thread(
+                self.http.as_ref(),
+                CreateThread::new(title)
+                    .kind(ChannelType::PublicThread)
+                    .auto_archive_duration(AutoArchiveDuration::OneWeek),
+            )
+            .await;
+        let thread = match created {
+            Ok(thread) => thread.id,
+            Err(error) => {
+                tracing::info!(%error, "no thread for a new game; it stays in the channel");
+                return self.complete(token, message, false, Some(place)).await;
+            }
+        };
+        let play = Arc::clone(&self.play);
+        let moved = blocking(move || {
+            play.move_to_channel(GameId(game), StoreChannelId(thread.get()))
+                .map_err(|e| e.to_string())
+                .err()
+        })
+        .await;
+        if let Some(error) = moved {
+            tracing::warn!(%error, "could not move a game to its thread");
+            return self.complete(token, message, false, Some(place)).await;
+        }
+        let in_thread = Place {
+            channel: StoreChannelId(thread.get()),
+            ..place
+        };
+        match thread
+            .send_message(self.http.as_ref(), message.post())
+            .await
+        {
+            Ok(posted) => self.note(game, in_thread, posted.id.get()).await,
+            Err(error) => tracing::warn!(%error, "could not post a board in its thread"),
+        }
+        let link = Message {
+            content: format!("Game #{game} begins: it is played in <#{thread}>."),
+            ..Message::default()
+        };
+        self.complete(token, link, false, None).await;
+    }
+
+    /// Notes where the original answer to an interaction (a board) was posted.
+    async fn note_original(&self, token: &str, game: u64, place: Place) {
+        match self.http.get_original_interaction_response(token).await {
+            Ok(posted) => self.note(game, place, posted.id.get()).await,
+            Err(error) => tracing::debug!(%error, "could not look up a posted board"),
+        }
+    }
+
+    /// Keeps the link to a game's latest board for `/games`.
+    async fn note(&self, game: u64, place: Place, message: u64) {
+        let server = place
+            .guild
+            .map_or_else(|| "@me".to_owned(), |g| g.0.to_string());
+        let link = format!(
+            "https://discord.com/channels/{server}/{}/{message}",
+            place.channel
+        );
+        let play = Arc::clone(&self.play);
+        let failed = blocking(move || {
+            play.store()
+                .set_board_link(GameId(game), &link)
+                .err()
+                .map(|e| e.to_string())
+        })
+        .await;
+        if let Some(error) = failed {
+            tracing::warn!(%error, "could not note where a board was posted");
         }
     }
 
@@ -248,8 +377,14 @@ impl<S: Store + 'static> Bot<S> {
     }
 
     /// Completes a deferred answer: edits it, or — for a private message after a public
-    /// "thinking" — deletes it and follows up privately.
-    async fn complete(&self, token: &str, message: Message, private_after_public: bool) {
+    /// "thinking" — deletes it and follows up privately. A board's post is noted.
+    async fn complete(
+        &self,
+        token: &str,
+        message: Message,
+        private_after_public: bool,
+        place: Option<Place>,
+    ) {
         for attempt in 1..=DELIVERY_TRIES {
             let result = if private_after_public {
                 let _ = self.http.delete_original_interaction_response(token).await;
@@ -257,16 +392,16 @@ impl<S: Store + 'static> Bot<S> {
                     .follow_up()
                     .execute(self.http.as_ref(), (None, token))
                     .await
-                    .map(drop)
             } else {
-                message
-                    .edit()
-                    .execute(self.http.as_ref(), token)
-                    .await
-                    .map(drop)
+                message.edit().execute(self.http.as_ref(), token).await
             };
             match result {
-                Ok(()) => return,
+                Ok(posted) => {
+                    if let (Some(game), Some(place)) = (message.board_of, place) {
+                        self.note(game, place, posted.id.get()).await;
+                    }
+                    return;
+                }
                 Err(error) if attempt == DELIVERY_TRIES => {
                     tracing::warn!(%error, "could not complete a deferred answer");
                 }

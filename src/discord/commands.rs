@@ -182,7 +182,16 @@ pub fn definitions() -> Vec<CreateCommand> {
                     };
                     option.add_string_choice(label, *name)
                 },
-            )),
+            ))
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "threads",
+                    "Server admins: a thread per game for its boards (on by default)",
+                )
+                .add_string_choice("On: a thread per game", "on")
+                .add_string_choice("Off: boards in the channel", "off"),
+            ),
         CreateCommand::new("rules")
             .description("A game's rules and options")
             .add_option(game_choice(false)),

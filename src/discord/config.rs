@@ -41,6 +41,10 @@ pub struct DiscordConfig {
     /// fake Discord).
     #[serde(default)]
     pub api_proxy: Option<String>,
+    /// Whether a new game gets its own thread for its boards, on servers whose admins did
+    /// not choose with `/settings threads:on|off`.
+    #[serde(default = "yes")]
+    pub threads: bool,
 }
 
 fn yes() -> bool {
@@ -71,6 +75,7 @@ impl Default for DiscordConfig {
             max_body_bytes: default_max_body(),
             defer_after_ms: default_defer_after(),
             api_proxy: None,
+            threads: yes(),
         }
     }
 }

@@ -22,14 +22,17 @@ struct Handler<S: Store + 'static> {
     defer_after: Duration,
     register: bool,
     dev_guild: Option<u64>,
+    threads: bool,
 }
 
 impl<S: Store + 'static> Handler<S> {
     /// The shared handler, on serenity's own REST client (which knows the application id
     /// once the gateway said READY).
     fn bot(&self, http: &Arc<Http>) -> &Bot<S> {
-        self.bot
-            .get_or_init(|| Bot::new(Arc::clone(&self.play), Arc::clone(http), self.defer_after))
+        self.bot.get_or_init(|| {
+            Bot::new(Arc::clone(&self.play), Arc::clone(http), self.defer_after)
+                .with_threads(self.threads)
+        })
     }
 }
 
@@ -68,6 +71,7 @@ pub async fn client<S: Store + 'static>(
         defer_after: Duration::from_millis(config.defer_after_ms),
         register: config.register_commands,
         dev_guild: config.dev_guild,
+        threads: config.threads,
     };
     ClientBuilder::new_with_http(super::http_client(config, token), GatewayIntents::GUILDS)
         .event_handler(handler)

@@ -50,6 +50,10 @@ pub struct Message {
     pub direct: Vec<u64>,
     /// Only the caller sees it.
     pub ephemeral: bool,
+    /// The game whose board this is (its post is noted for `/games`).
+    pub board_of: Option<u64>,
+    /// A game that just began, and its thread's title.
+    pub begins: Option<(u64, String)>,
 }
 
 fn style(style: ButtonStyle) -> DiscordStyle {
@@ -129,6 +133,8 @@ impl Message {
             mentions,
             direct: reply.direct.iter().map(|u| u.0).collect(),
             ephemeral: reply.private,
+            board_of: reply.board_of.map(|g| g.0),
+            begins: reply.begins.map(|(g, title)| (g.0, title)),
         }
     }
 

@@ -72,6 +72,10 @@ fn context(
             guild: guild.map(GuildId),
             channel: ChannelId(channel),
         },
+        // Discord sends the caller's permissions in the channel with every interaction.
+        manager: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
     }
 }
 

@@ -18,6 +18,8 @@ pub struct Context {
     pub user: User,
     /// The channel (and server) the command came from.
     pub place: Place,
+    /// Whether the caller may change the server's settings (Discord's Manage Server).
+    pub manager: bool,
 }
 
 /// How a seated player answers or makes a proposal (draw, takeback).
@@ -116,10 +118,13 @@ pub enum Command {
         /// Which game.
         game: Option<GameId>,
     },
-    /// Show the caller's settings, or change how they are notified.
+    /// Show the caller's settings, or change how they are notified (and, for a server's
+    /// admins, whether games get threads).
     Settings {
-        /// The new choice, if any.
+        /// The new notification choice, if any.
         notify: Option<Notify>,
+        /// The server's new thread choice, if any.
+        threads: Option<bool>,
     },
     /// A game's record and animated replay.
     History {

@@ -3,8 +3,8 @@
 
 use crate::games::{AnyGame, Seat};
 use crate::store::{
-    ClockStage, GameId, GameRecord, GameResult, Notify, Place, Request, Status, Store, UserId,
-    UserSettings,
+    ChannelId, ClockStage, GameId, GameRecord, GameResult, Notify, Place, Request, Status, Store,
+    StoreError, UserId, UserSettings,
 };
 
 use super::command::{Answer, Context};
@@ -325,23 +325,74 @@ impl<S: Store> Play<S> {
         ))
     }
 
-    /// `/settings`: shows or changes how the caller hears of their turn and reminders.
-    pub(super) fn settings(&self, ctx: &Context, notify: Option<Notify>) -> Result<Reply, Stop> {
-        let mut settings = self.store.settings(ctx.user.id)?;
-        let changed = notify.is_some_and(|n| n != settings.notify);
+    /// `/settings`: shows or changes how the caller hears of their turn and reminders, and
+    /// (server admins) whether the server's games get a thread each.
+    pub(super) fn settings(
+        &self,
+        ctx: &Context,
+        notify: Option<Notify>,
+        threads: Option<bool>,
+    ) -> Result<Reply, Stop> {
+        let mut mine = self.store.settings(ctx.user.id)?;
         if let Some(notify) = notify {
-            settings.notify = notify;
-            self.store.set_settings(ctx.user.id, settings)?;
+            mine.notify = notify;
+            self.store.set_settings(ctx.user.id, mine)?;
         }
-        let how = match settings.notify {
+        let server = match (ctx.place.guild, threads) {
+            (None, Some(_)) => {
+                return refuse("Threads are a server setting, and this is not a server.")
+            }
+            (Some(_), Some(_)) if !ctx.manager => return refuse(
+                "Only the server's admins (Manage Server) can change whether games get threads.",
+            ),
+            (Some(guild), Some(on)) => {
+                let mut settings = self.store.guild_settings(guild)?;
+                settings.threads = Some(on);
+                self.store.set_guild_settings(guild, settings)?;
+                Some(on)
+            }
+            (Some(guild), None) => Some(self.store.guild_settings(guild)?.threads.unwrap_or(true)),
+            (None, None) => None,
+        };
+        let how = match mine.notify {
             Notify::Channel => "with a mention in the game's channel",
             Notify::Dm => "by direct message (a mention in the channel if your DMs are closed)",
             Notify::Off => "not at all (boards are still posted, without a ping)",
         };
-        Ok(Reply::private(format!(
+        let mut lines = vec![format!(
             "{} hear of your turn and of reminders {how}. Change it with /settings notify:channel|dm|off.",
-            if changed { "Saved: you will" } else { "You" }
-        )))
+            if notify.is_some() { "Saved: you will" } else { "You" }
+        )];
+        if let Some(on) = server {
+            lines.push(format!(
+                "On this server each new game {} (admins: /settings threads:on|off).",
+                if on {
+                    "gets its own thread for its boards"
+                } else {
+                    "is played in the channel where it was accepted"
+                }
+            ));
+        }
+        Ok(Reply::private(lines.join("\n")))
+    }
+
+    /// Moves a game to another channel (the thread a front end opened for it), so its
+    /// commands, boards and notices live there from now on.
+    ///
+    /// # Errors
+    /// The store failed, or the game kept changing (three tries).
+    pub fn move_to_channel(&self, game: GameId, channel: ChannelId) -> Result<(), StoreError> {
+        let mut last = StoreError::Conflict(game);
+        for _ in 0..3 {
+            let mut record = self.store.get(game)?;
+            record.place.channel = channel;
+            match self.store.replace(&record) {
+                Ok(_) => return Ok(()),
+                Err(StoreError::Conflict(id)) => last = StoreError::Conflict(id),
+                Err(other) => return Err(other),
+            }
+        }
+        Err(last)
     }
 
     /// Sends each mentioned user's notification the way they chose: kept as a mention,
@@ -381,7 +432,7 @@ impl<S: Store> Play<S> {
                 None => format!(" · {} left", duration_text(clock.deadline - now)),
             });
         }
-        if let Some(link) = &record.board_link {
+        if let Ok(Some(link)) = self.store.board_link(record.id) {
             extra.push_str(&format!(" · [latest board]({link})"));
         }
         extra

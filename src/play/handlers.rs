@@ -150,7 +150,6 @@ impl<S: Store> Play<S> {
             updated: now,
             days,
             clock: None,
-            board_link: None,
             version: 0,
         })?;
         let mentions = opponents.iter().map(|o| o.id);

@@ -284,7 +284,6 @@ pub fn import_record(
         updated: 0,
         days,
         clock: None,
-        board_link: None,
         version: 0,
     };
     Ok(Imported { record, game })

@@ -184,7 +184,7 @@ impl<S: Store> Play<S> {
             Command::Claim { game } => self.claim(ctx, game),
             Command::Pause { game, answer } => self.pause(ctx, game, answer),
             Command::Resume { game } => self.resume(ctx, game),
-            Command::Settings { notify } => self.settings(ctx, notify),
+            Command::Settings { notify, threads } => self.settings(ctx, notify, threads),
             Command::History { game } => self.history(ctx, game),
             Command::Rules { game } => text::rules(game.as_deref()).map_err(Stop::Refuse),
             Command::Help => Ok(Reply::private(text::HELP)),

@@ -252,7 +252,20 @@ pub fn command_from_args(
             let notify = args
                 .take(&["notify", "notifications"])
                 .or_else(|| args.positional.first().cloned());
+            let threads = match args.take(&["threads", "thread"]) {
+                None => None,
+                Some(text) => Some(match text.to_ascii_lowercase().as_str() {
+                    "on" | "yes" | "true" => true,
+                    "off" | "no" | "false" => false,
+                    other => {
+                        return Err(ParseCommandError::Bad(format!(
+                            "'{other}' is not a thread choice: say on (a thread per game) or off"
+                        )))
+                    }
+                }),
+            };
             Command::Settings {
+                threads,
                 notify: match notify {
                     None => None,
                     Some(text) => Some(Notify::from_name(&text).ok_or_else(|| {

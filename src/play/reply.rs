@@ -99,6 +99,10 @@ pub struct Reply {
     pub direct: Vec<UserId>,
     /// Further attachments (`/history`: the record and the replay).
     pub files: Vec<File>,
+    /// The game whose board this shows (so a front end can note where it was posted).
+    pub board_of: Option<GameId>,
+    /// A game that just began, with a title for its thread where servers want one.
+    pub begins: Option<(GameId, String)>,
     /// Only the caller should see it (refusals, help).
     pub private: bool,
     /// How the command went.
@@ -116,6 +120,8 @@ impl Reply {
             mentions: Vec::new(),
             direct: Vec::new(),
             files: Vec::new(),
+            board_of: None,
+            begins: None,
             private: false,
             outcome: Outcome::Done,
         }

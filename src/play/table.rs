@@ -372,12 +372,17 @@ impl<S: Store> Play<S> {
         for note in notes {
             lines.push(format!("Note: {note}."));
         }
-        Ok(board_reply(
-            &record,
-            &game,
-            &lines.join("\n"),
-            self.clock.now_ms(),
-        ))
+        let names: Vec<&str> = record.seats.iter().map(Player::name).collect();
+        let title = format!(
+            "Game #{} · {} · {}",
+            record.id,
+            record.kind,
+            names.join(" vs ")
+        );
+        Ok(Reply {
+            begins: Some((record.id, title)),
+            ..board_reply(&record, &game, &lines.join("\n"), self.clock.now_ms())
+        })
     }
 }
 

@@ -255,6 +255,7 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str, now: u64
         mentions,
         components,
         image: Some(board_image(record, game)),
+        board_of: Some(id),
         ..Reply::public(lines.join("\n"))
     }
 }

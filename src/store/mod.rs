@@ -14,7 +14,7 @@ pub use record::{
     ChallengeRecord, ChannelId, ClockStage, GameId, GameRecord, GuildId, MoveClock, Place, Player,
     Request, Result as GameResult, SeatChoice, Status, UserId, SCHEMA_VERSION,
 };
-pub use settings::{Notify, UserSettings};
+pub use settings::{GuildSettings, Notify, UserSettings};
 pub use sled_store::{SledStore, StoreConfig};
 
 /// What can go wrong in a store.
@@ -106,4 +106,30 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// Database failures.
     fn set_settings(&self, user: UserId, settings: UserSettings) -> Result<(), StoreError>;
+
+    /// A server's settings (the defaults for a server whose admins never chose).
+    ///
+    /// # Errors
+    /// Database failures; a damaged entry.
+    fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError>;
+
+    /// Stores a server's settings.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn set_guild_settings(&self, guild: GuildId, settings: GuildSettings)
+        -> Result<(), StoreError>;
+
+    /// Where a game's latest board was posted (a link), if a front end said so. Kept apart
+    /// from the record so noting it never races with a move's compare-and-swap.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn board_link(&self, game: GameId) -> Result<Option<String>, StoreError>;
+
+    /// Notes where a game's latest board was posted.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError>;
 }

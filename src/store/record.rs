@@ -263,10 +263,6 @@ pub struct GameRecord {
     /// Where the move clock stands, once a game on time has started.
     #[serde(default, alias = "deadline")]
     pub clock: Option<MoveClock>,
-    /// Where the latest board of this game was posted (a link players can follow from
-    /// `/games`), when the front end knows it.
-    #[serde(default)]
-    pub board_link: Option<String>,
     /// Bumped by every write: the compare-and-swap token.
     pub version: u64,
 }

@@ -51,3 +51,12 @@ pub struct UserSettings {
     #[serde(default)]
     pub notify: Notify,
 }
+
+/// One server's settings, chosen by its admins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GuildSettings {
+    /// Whether each game gets its own thread for its boards; `None` until the admins
+    /// choose, meaning the bot's default (on).
+    #[serde(default)]
+    pub threads: Option<bool>,
+}

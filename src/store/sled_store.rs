@@ -7,8 +7,8 @@ use sled::transaction::{abort, ConflictableTransactionError, TransactionError, T
 use sled::Transactional;
 
 use super::keys::IndexKey;
-use super::record::{ChannelId, GameId, GameRecord, Status, UserId};
-use super::{Store, StoreError, UserSettings};
+use super::record::{ChannelId, GameId, GameRecord, GuildId, Status, UserId};
+use super::{GuildSettings, Store, StoreError, UserSettings};
 
 /// The store's settings (`[store]` in the config file).
 #[derive(Clone, Debug, Deserialize)]
@@ -41,6 +41,8 @@ pub struct SledStore {
     challenges: sled::Tree,
     deadlines: sled::Tree,
     settings: sled::Tree,
+    guild_settings: sled::Tree,
+    board_links: sled::Tree,
 }
 
 /// The index entries a record owns: removed and re-added with every write.
@@ -99,6 +101,8 @@ impl SledStore {
             challenges: db.open_tree("challenges_by_channel")?,
             deadlines: db.open_tree("deadlines")?,
             settings: db.open_tree("user_settings")?,
+            guild_settings: db.open_tree("guild_settings")?,
+            board_links: db.open_tree("board_links")?,
             db,
         })
     }
@@ -271,18 +275,55 @@ impl Store for SledStore {
     }
 
     fn settings(&self, user: UserId) -> Result<UserSettings, StoreError> {
-        match self.settings.get(user.0.to_be_bytes())? {
-            None => Ok(UserSettings::default()),
-            Some(bytes) => serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
-                id: GameId(0),
-                reason: format!("the settings of user {user} are damaged: {e}"),
-            }),
-        }
+        read_json(&self.settings, user.0, "settings of a user")
     }
 
     fn set_settings(&self, user: UserId, settings: UserSettings) -> Result<(), StoreError> {
-        let bytes = serde_json::to_vec(&settings).expect("settings always serialise");
-        self.settings.insert(user.0.to_be_bytes(), bytes)?;
-        Ok(())
+        write_json(&self.settings, user.0, &settings)
     }
+
+    fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
+        read_json(&self.guild_settings, guild.0, "settings of a server")
+    }
+
+    fn set_guild_settings(
+        &self,
+        guild: GuildId,
+        settings: GuildSettings,
+    ) -> Result<(), StoreError> {
+        write_json(&self.guild_settings, guild.0, &settings)
+    }
+
+    fn board_link(&self, game: GameId) -> Result<Option<String>, StoreError> {
+        read_json(&self.board_links, game.0, "board link of a game")
+    }
+
+    fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {
+        write_json(&self.board_links, game.0, &Some(link))
+    }
+}
+
+/// A small JSON value under a number in `tree`; the default when there is none.
+fn read_json<T: Default + serde::de::DeserializeOwned>(
+    tree: &sled::Tree,
+    key: u64,
+    what: &str,
+) -> Result<T, StoreError> {
+    match tree.get(key.to_be_bytes())? {
+        None => Ok(T::default()),
+        Some(bytes) => serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
+            id: GameId(0),
+            reason: format!("the {what} {key} are damaged: {e}"),
+        }),
+    }
+}
+
+fn write_json<T: serde::Serialize>(
+    tree: &sled::Tree,
+    key: u64,
+    value: &T,
+) -> Result<(), StoreError> {
+    let bytes = serde_json::to_vec(value).expect("settings always serialise");
+    tree.insert(key.to_be_bytes(), bytes)?;
+    Ok(())
 }

@@ -99,6 +99,8 @@ pub struct Rest {
     calls: Arc<Mutex<Vec<Call>>>,
     /// Users whose DMs are closed: opening a DM channel with them answers 403.
     closed_dms: Arc<Mutex<Vec<u64>>>,
+    /// How many threads the bot opened.
+    threads_made: Arc<std::sync::atomic::AtomicU64>,
     gateway_url: Arc<Mutex<String>>,
     arrived: Arc<tokio::sync::Notify>,
 }
@@ -143,7 +145,22 @@ async fn record(
         ("PUT", ["applications", _, "commands"] | ["applications", _, "guilds", _, "commands"]) => {
             axum::Json(json!([])).into_response()
         }
-        ("PATCH" | "POST", ["webhooks", ..]) => axum::Json(message_json()).into_response(),
+        ("PATCH" | "POST" | "GET", ["webhooks", ..]) => axum::Json(message_json()).into_response(),
+        ("POST", ["channels", parent, "threads"]) => {
+            let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+            let made = rest
+                .threads_made
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            axum::Json(json!({
+                "id": (THREAD_BASE + made).to_string(), "type": 11, "guild_id": "77",
+                "parent_id": parent, "name": body["name"], "owner_id": BOT_ID.to_string(),
+                "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                    "archive_timestamp": "2026-01-01T00:00:00Z", "locked": false},
+                "member_count": 1, "message_count": 0, "rate_limit_per_user": 0, "flags": 0,
+                "permission_overwrites": [], "position": 0, "nsfw": false
+            }))
+            .into_response()
+        }
         ("DELETE", ["webhooks", ..]) => StatusCode::NO_CONTENT.into_response(),
         ("POST", ["channels", channel, "messages"]) => {
             let mut message = message_json();
@@ -437,6 +454,9 @@ impl Payloads {
     }
 }
 
+/// The id of the first thread the fake opens (the next are numbered on).
+pub const THREAD_BASE: u64 = 700_000;
+
 /// The id of the DM channel the fake opens with `user`.
 pub fn dm_channel(user: u64) -> u64 {
     900_000 + user
@@ -477,7 +497,8 @@ pub async fn start_stoppable_endpoint<S: Store + 'static>(
     play: Arc<Play<S>>,
 ) -> (String, tokio::task::JoinHandle<()>) {
     let http = Arc::new(http_client(config, "test-token"));
-    let bot = Bot::new(play, http, Duration::from_millis(config.defer_after_ms));
+    let bot = Bot::new(play, http, Duration::from_millis(config.defer_after_ms))
+        .with_threads(config.threads);
     let verifier = Verifier::try_new(key().verifying_key().to_bytes()).unwrap();
     let router = endpoint::router(endpoint::Endpoint { bot, verifier }, config.max_body_bytes);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -525,6 +546,8 @@ pub fn config(rest: &str) -> DiscordConfig {
         public_key: Some(hex(key().verifying_key().as_bytes())),
         dev_guild: Some(77),
         api_proxy: Some(rest.to_owned()),
+        // Games stay in the channel unless a test asks for threads.
+        threads: false,
         ..DiscordConfig::default()
     }
 }
