@@ -15,8 +15,10 @@ pub const HELP: &str = "\
   Skakanie seats 2 to 4: name up to three opponents, or open a table and /start it when people have joined
 /accept, /decline, /cancel, /start: answer, withdraw or start a challenge
 /move move:<e3-h6>: play a move (the list autocompletes); in Skakanie a turn: /move take right take
-/board: show the board · /games: your games
+/board: show the board · /games: your games · /history: a game's record and replay
 /resign · /draw [accept|decline] · /takeback [accept|decline]
+Over days: days:1|2|3|5|7|14 in /play for a clock · /claim a win on time · /pause and /resume
+/settings notify:channel|dm|off: how your turn reaches you (admins: threads:on|off)
 /rules game:<game>: rules and options
 Commands act on your only game in the channel; add game:<number> when you have several.";
 
