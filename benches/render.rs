@@ -3,12 +3,16 @@
 //! board), a Jump Sturdy capture, a Gygès bounce chain and four Skakanie pools (its path found again for the
 //! picture, as the bot does), and prints the median time of each stage and the PNG size. The targets (800 px
 //! wide, median ≤ 2 ms for draw + encode, ≤ 60 KB) are checked by reading this, never by a
-//! timed test.
+//! timed test. Then `/history` of whole games: the record and the GIF replay (one frame per
+//! ply), its time and size.
 
 mod common;
 
+use leapfrog::console::console_user;
 use leapfrog::games::{AnyGame, GameKind};
+use leapfrog::play::{parse_command, Context, Play};
 use leapfrog::render::{self, Header};
+use leapfrog::store::{ChannelId, Place, SledStore, Store};
 
 /// A game whose picture to time: name, the game, a last move to mark (None: its own).
 type Case = (&'static str, AnyGame, Option<&'static str>);
@@ -96,4 +100,55 @@ fn main() {
             png.len() / 1024,
         );
     }
+    for (challenge, players, plies) in [
+        ("/play jumpers @bob", 2, 120),
+        ("/play jump-sturdy @bob", 2, 120),
+        ("/play skakanie @bob @carol @dave", 4, 400),
+    ] {
+        history(challenge, players, plies);
+    }
+}
+
+/// Plays up to `plies` legal moves (each the mover's first) and times `/history`.
+fn history(challenge: &str, players: usize, plies: usize) {
+    let play = Play::new(SledStore::temporary().expect("a store"));
+    let names = ["alice", "bob", "carol", "dave"];
+    let ctx = |name: &str| Context {
+        user: console_user(name),
+        place: Place {
+            guild: None,
+            channel: ChannelId(1),
+        },
+        manager: false,
+    };
+    let run = |name: &str, line: &str| {
+        let command = parse_command(line, console_user).expect("a command");
+        play.handle(&ctx(name), command)
+    };
+    run("alice", challenge);
+    for name in &names[1..players] {
+        run(name, "/accept");
+    }
+    let id = play.store().games_in_channel(ChannelId(1)).expect("listed")[0].id;
+    for _ in 0..plies {
+        let Some(mover) = names[..players]
+            .iter()
+            .find(|n| !play.my_legal_moves(&ctx(n), Some(id)).is_empty())
+        else {
+            break;
+        };
+        let mv = play.my_legal_moves(&ctx(mover), Some(id))[0].clone();
+        run(mover, &format!("/move {mv} game:{id}"));
+    }
+    let moves = play.store().get(id).expect("stored").moves.len();
+    let reply = run("zed", &format!("/history game:{id}"));
+    let time = common::median_of(5, || run("zed", &format!("/history game:{id}")));
+    let gif = reply.files.last().map_or(0, |f| f.bytes.len());
+    println!(
+        "history {:<24} {moves:>3} plies: record + GIF {:>7.1} ms ({:.2} ms a frame), GIF {:>4} KB",
+        challenge.split_whitespace().nth(1).unwrap_or(""),
+        time.as_secs_f64() * 1e3,
+        time.as_secs_f64() * 1e3 / (moves + 1) as f64,
+        gif / 1024,
+    );
 }

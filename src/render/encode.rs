@@ -172,11 +172,34 @@ impl GifWriter {
             Some(previous) => changed(previous, &image).unwrap_or((0, 0, 1, 1)),
         };
         let part = image::imageops::crop_imm(&image, x, y, w, h).to_image();
-        let indexed = quantise(&part);
+        let mut indexed = quantise(&part);
+        // Inside the rectangle, pixels that did not change show the previous frame through
+        // a transparent entry: long runs of it cost almost nothing once compressed.
+        let mut transparent = None;
+        if let Some(previous) = &self.previous {
+            let entries = indexed.palette.len() / 3;
+            if entries < 256 {
+                let clear = entries as u8;
+                indexed.palette.extend_from_slice(&[0, 0, 0]);
+                let before = image::imageops::crop_imm(previous, x, y, w, h).to_image();
+                for ((index, now), then) in indexed
+                    .pixels
+                    .iter_mut()
+                    .zip(part.pixels())
+                    .zip(before.pixels())
+                {
+                    if now == then {
+                        *index = clear;
+                    }
+                }
+                transparent = Some(clear);
+            }
+        }
         let size = |v: u32| u16::try_from(v).expect("the picture fits a GIF");
         let frame = gif::Frame {
             delay,
             dispose: gif::DisposalMethod::Keep,
+            transparent,
             left: size(x),
             top: size(y),
             width: size(w),
