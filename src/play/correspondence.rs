@@ -3,11 +3,12 @@
 
 use crate::games::{AnyGame, Seat};
 use crate::store::{
-    ChannelId, ClockStage, GameId, GameRecord, GameResult, Notify, Place, Request, Status, Store,
+    ChannelId, ClockStage, GameId, GameRecord, GameResult, Notify, Place, Status, Store,
     StoreError, UserId, UserSettings,
 };
 
 use super::command::{Answer, Context};
+use super::proposal::PAUSE;
 use super::reply::{Button, ButtonStyle, Component, Reply};
 use super::text::{board_reply, seat_label};
 use super::timing::{clock_line, duration_text, fresh_clock};
@@ -255,53 +256,25 @@ impl<S: Store> Play<S> {
             ));
         }
         let me = seat_label(&record, &game, seat);
-        let asked_by = match record.pending {
-            Some(Request::Pause(by)) => Some(by),
-            _ => None,
-        };
-        let now = self.clock.now_ms();
-        record.updated = now;
-        let reply = match (answer, asked_by) {
-            (Answer::Propose | Answer::Accept, Some(by)) if by != seat => {
-                clock.paused = Some(clock.deadline.saturating_sub(now));
-                record.clock = Some(clock);
-                record.pending = None;
-                let record = self.store.replace(&record)?;
-                return Ok(board_reply(
-                    &record,
-                    &game,
-                    &format!("{me} agreed: game #{id} is paused."),
-                    now,
-                ));
-            }
-            (Answer::Propose, Some(_)) => {
-                return refuse("You have already proposed a pause; wait for the answer.")
-            }
-            (Answer::Accept, _) => return refuse("There is no pause proposal to accept."),
-            (Answer::Propose, None) => {
-                record.pending = Some(Request::Pause(seat));
-                Reply::public(format!(
+        let asked =
+            self.answer_proposal(&mut record, &game, (seat, &me), answer, &PAUSE, || {
+                format!(
                     "{me} proposes to pause game #{id} (the clock stops until someone resumes)."
-                ))
-                .mentioning(others_playing(&record, &game, seat))
-                .with(Component::Buttons(vec![
-                    Button::new("pause-accept", id, "Agree to pause", ButtonStyle::Primary),
-                    Button::new("pause-decline", id, "Refuse", ButtonStyle::Secondary),
-                ]))
-            }
-            (Answer::Decline, Some(by)) => {
-                record.pending = None;
-                let verb = if by == seat {
-                    "withdrew the pause proposal"
-                } else {
-                    "refused the pause"
-                };
-                Reply::public(format!("{me} {verb} in game #{id}."))
-            }
-            (Answer::Decline, None) => return refuse("There is no pause proposal to refuse."),
-        };
-        self.store.replace(&record)?;
-        Ok(reply)
+                )
+            })?;
+        if let Some(reply) = asked {
+            return Ok(reply);
+        }
+        let now = self.clock.now_ms();
+        clock.paused = Some(clock.deadline.saturating_sub(now));
+        record.clock = Some(clock);
+        let record = self.store.replace(&record)?;
+        Ok(board_reply(
+            &record,
+            &game,
+            &format!("{me} agreed: game #{id} is paused."),
+            now,
+        ))
     }
 
     /// `/resume`: any player starts a paused game's clock again, with the time that was
@@ -448,7 +421,7 @@ pub(super) fn resumed(mut clock: crate::store::MoveClock, now: u64) -> crate::st
 }
 
 /// The users still playing in the other seats.
-fn others_playing(record: &GameRecord, game: &AnyGame, seat: u8) -> Vec<UserId> {
+pub(super) fn others_playing(record: &GameRecord, game: &AnyGame, seat: u8) -> Vec<UserId> {
     record
         .seats
         .iter()

@@ -3,11 +3,12 @@
 
 use crate::games::{AnyGame, GameKind, Outcome as RulesOutcome, Seat};
 use crate::store::{
-    ChallengeRecord, GameId, GameRecord, GameResult, Player, Request, SeatChoice, Status, Store,
+    ChallengeRecord, GameId, GameRecord, GameResult, Player, SeatChoice, Status, Store,
 };
 
 use super::command::{Answer, Context, User};
 use super::correspondence::{resumed, Forfeit};
+use super::proposal::{DRAW, TAKEBACK};
 use super::reply::{Button, ButtonStyle, Component, Reply};
 use super::table::{table_buttons, table_options, table_text};
 use super::text::{self, board_reply, challenge_line, seat_label};
@@ -525,53 +526,25 @@ impl<S: Store> Play<S> {
             ));
         }
         let me = seat_label(&record, &game, seat);
-        let offered_by = match record.pending {
-            Some(Request::Draw(by)) => Some(by),
-            _ => None,
-        };
-        record.updated = self.clock.now_ms();
-        let reply = match (answer, offered_by) {
-            (Answer::Propose | Answer::Accept, Some(by)) if by != seat => {
-                record.status = Status::Finished(GameResult {
-                    winners: Vec::new(),
-                    reason: "agreed to a draw".into(),
-                });
-                record.pending = None;
-                let record = self.store.replace(&record)?;
-                return Ok(board_reply(
-                    &record,
-                    &game,
-                    &format!("{me} accepted the draw."),
-                    self.clock.now_ms(),
-                ));
-            }
-            (Answer::Propose, Some(_)) => {
-                return refuse("You have already offered a draw; wait for the answer.")
-            }
-            (Answer::Accept, _) => return refuse("There is no draw offer to accept."),
-            (Answer::Propose, None) => {
-                record.pending = Some(Request::Draw(seat));
-                let id = record.id;
-                Reply::public(format!("{me} offers a draw in game #{id}."))
-                    .mentioning(others(&record, seat))
-                    .with(Component::Buttons(vec![
-                        Button::new("draw-accept", id, "Accept draw", ButtonStyle::Primary),
-                        Button::new("draw-decline", id, "Decline", ButtonStyle::Secondary),
-                    ]))
-            }
-            (Answer::Decline, Some(by)) => {
-                record.pending = None;
-                let verb = if by == seat {
-                    "withdrew the draw offer"
-                } else {
-                    "declined the draw"
-                };
-                Reply::public(format!("{me} {verb} in game #{}.", record.id))
-            }
-            (Answer::Decline, None) => return refuse("There is no draw offer to decline."),
-        };
-        self.store.replace(&record)?;
-        Ok(reply)
+        let id = record.id;
+        if let Some(reply) =
+            self.answer_proposal(&mut record, &game, (seat, &me), answer, &DRAW, || {
+                format!("{me} offers a draw in game #{id}.")
+            })?
+        {
+            return Ok(reply);
+        }
+        record.status = Status::Finished(GameResult {
+            winners: Vec::new(),
+            reason: "agreed to a draw".into(),
+        });
+        let record = self.store.replace(&record)?;
+        Ok(board_reply(
+            &record,
+            &game,
+            &format!("{me} accepted the draw."),
+            self.clock.now_ms(),
+        ))
     }
 
     pub(super) fn takeback(
@@ -585,62 +558,35 @@ impl<S: Store> Play<S> {
         let Some(last) = record.moves.len().checked_sub(1) else {
             return refuse("No move has been played yet, so there is nothing to take back.");
         };
-        let last_mover = game.movers()[last].0;
         if game.is_leave(&record.moves[last]) {
             return refuse("The last ply was a player leaving the game; that can't be taken back.");
         }
-        let asked_by = match record.pending {
-            Some(Request::Takeback(by)) => Some(by),
-            _ => None,
-        };
-        record.updated = self.clock.now_ms();
-        let reply = match (answer, asked_by) {
-            (Answer::Propose | Answer::Accept, Some(by)) if by != seat => {
-                let undone = record.moves.pop().unwrap_or_default();
-                let game = replay(&record, last).map_err(Stop::Fail)?;
-                record.position = game.position_text();
-                record.pending = None;
-                // The move goes back to whoever made it, with a fresh clock.
-                self.restart_clock(&mut record);
-                let record = self.store.replace(&record)?;
-                return Ok(board_reply(&record, &game, &format!("{me} agreed: {undone} was taken back."), self.clock.now_ms()));
-            }
-            (Answer::Propose, Some(_)) => return refuse("You have already asked for a takeback; wait for the answer."),
-            (Answer::Accept, _) => return refuse("There is no takeback request to accept."),
-            (Answer::Propose, None) if last_mover != seat => {
-                return refuse("You can only ask to take back your own last move, and the last move was your opponent's.")
-            }
-            (Answer::Propose, None) => {
-                record.pending = Some(Request::Takeback(seat));
-                let id = record.id;
-                Reply::public(format!("{me} asks to take back {} in game #{id}.", record.moves[last]))
-                    .mentioning(others(&record, seat))
-                    .with(Component::Buttons(vec![
-                        Button::new("takeback-accept", id, "Allow takeback", ButtonStyle::Primary),
-                        Button::new("takeback-decline", id, "Refuse", ButtonStyle::Secondary),
-                    ]))
-            }
-            (Answer::Decline, Some(by)) => {
-                record.pending = None;
-                let verb = if by == seat { "withdrew the takeback request" } else { "refused the takeback" };
-                Reply::public(format!("{me} {verb} in game #{}.", record.id))
-            }
-            (Answer::Decline, None) => return refuse("There is no takeback request to refuse."),
-        };
-        self.store.replace(&record)?;
-        Ok(reply)
+        let asking = answer == Answer::Propose && record.pending.and_then(TAKEBACK.by).is_none();
+        if asking && game.movers()[last].0 != seat {
+            return refuse("You can only ask to take back your own last move, and the last move was your opponent's.");
+        }
+        let id = record.id;
+        let mv = record.moves[last].clone();
+        let asked =
+            self.answer_proposal(&mut record, &game, (seat, &me), answer, &TAKEBACK, || {
+                format!("{me} asks to take back {mv} in game #{id}.")
+            })?;
+        if let Some(reply) = asked {
+            return Ok(reply);
+        }
+        let undone = record.moves.pop().unwrap_or_default();
+        let game = replay(&record, last).map_err(Stop::Fail)?;
+        record.position = game.position_text();
+        // The move goes back to whoever made it, with a fresh clock.
+        self.restart_clock(&mut record);
+        let record = self.store.replace(&record)?;
+        Ok(board_reply(
+            &record,
+            &game,
+            &format!("{me} agreed: {undone} was taken back."),
+            self.clock.now_ms(),
+        ))
     }
-}
-
-/// The users in the other seats.
-fn others(record: &GameRecord, seat: u8) -> Vec<crate::store::UserId> {
-    record
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|(s, _)| *s != usize::from(seat))
-        .filter_map(|(_, p)| p.user_id())
-        .collect()
 }
 
 /// "You can't play X: <rule>." plus the legal options that fit what was typed.

@@ -11,6 +11,7 @@ mod correspondence;
 mod handlers;
 mod history;
 mod parse;
+mod proposal;
 mod reply;
 mod table;
 mod text;

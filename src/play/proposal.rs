@@ -1,0 +1,145 @@
+//! Proposals one player makes and another answers — a draw, a takeback, a pause — share
+//! one life: propose (stored as the record's pending request, the others pinged with
+//! Accept / Refuse buttons), withdraw or refuse, or accept. Only what acceptance does
+//! differs, so that is left to the command; everything else is here, once.
+
+use crate::games::AnyGame;
+use crate::store::{GameRecord, Request, Store};
+
+use super::command::Answer;
+use super::correspondence::others_playing;
+use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::{refuse, Play, Stop};
+
+/// What one kind of proposal is called and how it is stored and shown.
+pub(super) struct Proposal {
+    /// The pending request for "this seat proposes".
+    pub make: fn(u8) -> Request,
+    /// The proposer, when a pending request is of this kind.
+    pub by: fn(Request) -> Option<u8>,
+    /// "draw offer": in "There is no draw offer to accept."
+    pub noun: &'static str,
+    /// "You have already offered a draw".
+    pub already: &'static str,
+    /// Buttons `<action>-accept:<game>` and `<action>-decline:<game>`.
+    pub action: &'static str,
+    /// The buttons' labels: accept, refuse.
+    pub labels: (&'static str, &'static str),
+    /// The word for saying no: "decline", "refuse".
+    pub no: &'static str,
+    /// What the proposer and what another player did by saying no:
+    /// "withdrew the draw offer", "declined the draw".
+    pub verbs: (&'static str, &'static str),
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out `answer` to the pending proposal of kind `proposal` in `record`, for the
+    /// player in `seat` (called `me`). `text` is the announcement of a new proposal.
+    /// Returns the answer once proposed, withdrawn or refused (and saved); `None` when
+    /// another player's proposal was accepted: the pending request is cleared, and the
+    /// command does what acceptance means and saves the record.
+    pub(super) fn answer_proposal(
+        &self,
+        record: &mut GameRecord,
+        game: &AnyGame,
+        (seat, me): (u8, &str),
+        answer: Answer,
+        proposal: &Proposal,
+        text: impl FnOnce() -> String,
+    ) -> Result<Option<Reply>, Stop> {
+        let id = record.id;
+        let by = record.pending.and_then(proposal.by);
+        record.updated = self.clock.now_ms();
+        let reply = match (answer, by) {
+            (Answer::Propose | Answer::Accept, Some(by)) if by != seat => {
+                record.pending = None;
+                return Ok(None);
+            }
+            (Answer::Propose, Some(_)) => {
+                return refuse(format!("{}; wait for the answer.", proposal.already))
+            }
+            (Answer::Accept, _) => {
+                return refuse(format!("There is no {} to accept.", proposal.noun))
+            }
+            (Answer::Propose, None) => {
+                record.pending = Some((proposal.make)(seat));
+                let (yes, no) = proposal.labels;
+                Reply::public(text())
+                    .mentioning(others_playing(record, game, seat))
+                    .with(Component::Buttons(vec![
+                        Button::new(
+                            &format!("{}-accept", proposal.action),
+                            id,
+                            yes,
+                            ButtonStyle::Primary,
+                        ),
+                        Button::new(
+                            &format!("{}-decline", proposal.action),
+                            id,
+                            no,
+                            ButtonStyle::Secondary,
+                        ),
+                    ]))
+            }
+            (Answer::Decline, Some(by)) => {
+                record.pending = None;
+                let verb = if by == seat {
+                    proposal.verbs.0
+                } else {
+                    proposal.verbs.1
+                };
+                Reply::public(format!("{me} {verb} in game #{id}."))
+            }
+            (Answer::Decline, None) => {
+                return refuse(format!("There is no {} to {}.", proposal.noun, proposal.no))
+            }
+        };
+        self.store.replace(record)?;
+        Ok(Some(reply))
+    }
+}
+
+/// A draw offer.
+pub(super) const DRAW: Proposal = Proposal {
+    make: Request::Draw,
+    by: |r| match r {
+        Request::Draw(by) => Some(by),
+        _ => None,
+    },
+    noun: "draw offer",
+    already: "You have already offered a draw",
+    action: "draw",
+    labels: ("Accept draw", "Decline"),
+    no: "decline",
+    verbs: ("withdrew the draw offer", "declined the draw"),
+};
+
+/// A request to take back one's last move.
+pub(super) const TAKEBACK: Proposal = Proposal {
+    make: Request::Takeback,
+    by: |r| match r {
+        Request::Takeback(by) => Some(by),
+        _ => None,
+    },
+    noun: "takeback request",
+    already: "You have already asked for a takeback",
+    action: "takeback",
+    labels: ("Allow takeback", "Refuse"),
+    no: "refuse",
+    verbs: ("withdrew the takeback request", "refused the takeback"),
+};
+
+/// A proposal to stop the clock (vacation).
+pub(super) const PAUSE: Proposal = Proposal {
+    make: Request::Pause,
+    by: |r| match r {
+        Request::Pause(by) => Some(by),
+        _ => None,
+    },
+    noun: "pause proposal",
+    already: "You have already proposed a pause",
+    action: "pause",
+    labels: ("Agree to pause", "Refuse"),
+    no: "refuse",
+    verbs: ("withdrew the pause proposal", "refused the pause"),
+};
