@@ -11,20 +11,14 @@ mod fake_discord;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fake_discord::{config, now, post, start_endpoint, token_of, Payloads, Person, Rest, APP_ID};
+use fake_discord::{
+    config, now, post, start_endpoint, token_of, Payloads, Rest, ALICE, APP_ID, BOB,
+};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::play::{Play, SystemClock};
 use leapfrog::store::{SledStore, StoreConfig};
 use serde_json::json;
 
-const ALICE: Person = Person {
-    id: 101,
-    name: "alice",
-};
-const BOB: Person = Person {
-    id: 202,
-    name: "bob",
-};
 const SAMPLES: usize = 400;
 
 fn percentile(mut samples: Vec<Duration>, p: f64) -> Duration {

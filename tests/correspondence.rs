@@ -5,26 +5,19 @@
 
 mod common;
 
+use common::FakeClock;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use leapfrog::console::{console_user, Console};
 use leapfrog::play::{
-    import_record, parse_command, timing::DAY_MS, timing::HOUR_MS, Clock, Dice, Notice, Play, Reply,
+    import_record, parse_command, timing::DAY_MS, timing::HOUR_MS, Dice, Notice, Play, Reply,
 };
 use leapfrog::store::{
     ChannelId, ClockStage, GameId, GameRecord, GameResult, Place, SledStore, Status, Store,
     StoreConfig,
 };
-
-/// A clock the test moves by hand.
-struct FakeClock(Arc<AtomicU64>);
-
-impl Clock for FakeClock {
-    fn now_ms(&self) -> u64 {
-        self.0.load(Ordering::SeqCst)
-    }
-}
 
 /// Seats in the order players joined: the challenger moves first.
 struct InOrder;

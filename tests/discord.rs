@@ -11,7 +11,7 @@ use std::time::Duration;
 use ed25519_dalek::{Signer, SigningKey};
 use fake_discord::{
     config, hex, id_of, key, now, post, start_endpoint, token_of, Call, Gateway, Payloads, Person,
-    Rest, APP_ID,
+    Rest, ALICE, APP_ID, BOB,
 };
 use leapfrog::discord::{gateway, DiscordConfig};
 use leapfrog::play::Play;
@@ -20,15 +20,6 @@ use leapfrog::store::{
     UserSettings,
 };
 use serde_json::{json, Value};
-
-const ALICE: Person = Person {
-    id: 101,
-    name: "alice",
-};
-const BOB: Person = Person {
-    id: 202,
-    name: "bob",
-};
 
 fn play() -> Arc<Play<SledStore>> {
     Arc::new(Play::with(

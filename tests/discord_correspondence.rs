@@ -3,7 +3,10 @@
 //! once, before and after restarts of the whole bot; `/history` attaches a record that loads
 //! back and a GIF that decodes; direct messages, and the channel mention when DMs are closed.
 
+mod common;
 mod fake_discord;
+
+use common::FakeClock;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -11,32 +14,16 @@ use std::time::Duration;
 
 use fake_discord::{
     config, dm_channel, key, now, post, start_stoppable_endpoint, token_of, Call, Payloads, Person,
-    Rest, APP_ID,
+    Rest, ALICE, APP_ID, BOB,
 };
 use leapfrog::console::console_user;
 use leapfrog::discord::notify::Scheduler;
 use leapfrog::discord::{http_client, DiscordConfig};
-use leapfrog::play::{import_record, timing::DAY_MS, timing::HOUR_MS, Clock, Play};
+use leapfrog::play::{import_record, timing::DAY_MS, timing::HOUR_MS, Play};
 use leapfrog::store::{ChannelId, GameId, Place, SledStore, Store, StoreConfig};
 use serde_json::{json, Value};
 
-const ALICE: Person = Person {
-    id: 101,
-    name: "alice",
-};
-const BOB: Person = Person {
-    id: 202,
-    name: "bob",
-};
 const START: u64 = 1_800_000_000_000;
-
-struct FakeClock(Arc<AtomicU64>);
-
-impl Clock for FakeClock {
-    fn now_ms(&self) -> u64 {
-        self.0.load(Ordering::SeqCst)
-    }
-}
 
 /// One run of the bot: the endpoint and the scheduler over a store in `dir`.
 struct Running {

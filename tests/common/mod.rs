@@ -2,6 +2,9 @@
 
 #![allow(dead_code)]
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
 use leapfrog::games::jumpers::{Options, Position};
 use leapfrog::games::{AnyGame, GameOptions, Rules};
 
@@ -204,4 +207,13 @@ pub fn skakanie_turn(game: &AnyGame, stream: &mut leapfrog::games::shuffle::Stre
         turn.push(pick);
     }
     turn
+}
+
+/// A clock the test moves by hand (unix milliseconds).
+pub struct FakeClock(pub Arc<AtomicU64>);
+
+impl leapfrog::play::Clock for FakeClock {
+    fn now_ms(&self) -> u64 {
+        self.0.load(Ordering::SeqCst)
+    }
 }

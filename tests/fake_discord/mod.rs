@@ -331,6 +331,17 @@ impl Gateway {
     }
 }
 
+/// The players of the tests.
+pub const ALICE: Person = Person {
+    id: 101,
+    name: "alice",
+};
+/// Alice's usual opponent.
+pub const BOB: Person = Person {
+    id: 202,
+    name: "bob",
+};
+
 /// Builds Discord's interaction payloads for one channel of one server.
 pub struct Payloads {
     next_id: u64,
