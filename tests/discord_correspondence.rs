@@ -299,9 +299,10 @@ async fn a_new_game_gets_its_own_thread_unless_the_server_turns_threads_off() {
         &p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB)),
     )
     .await;
+    // The click on the challenge's Accept: the challenge message itself becomes the link.
     assert_eq!(
         send(&bot.url, &p.component(BOB, "accept:1", &[])).await["type"],
-        5
+        6
     );
     let (_, opened) = rest
         .wait_for(0, |c| {
@@ -333,6 +334,7 @@ async fn a_new_game_gets_its_own_thread_unless_the_server_turns_threads_off() {
         "{:?}",
         link.json()
     );
+    assert_eq!(link.json()["components"], json!([]), "the buttons are gone");
     assert_eq!(
         bot.play.store().get(GameId(1)).unwrap().place.channel,
         ChannelId(thread)

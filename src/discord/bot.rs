@@ -33,6 +33,9 @@ pub enum Via {
 enum Show {
     /// As a new message answering the interaction.
     New,
+    /// As a new message, except that a game's link to its thread replaces the clicked
+    /// message (the challenge it began), buttons and all.
+    NewOrUpdate,
     /// In place of the message the clicked component sits on (the picker's steps).
     Update,
 }
@@ -128,7 +131,13 @@ impl<S: Store + 'static> Bot<S> {
             }
             Request::Play(ctx, command) => {
                 let place = Some(ctx.place);
-                self.show(via, id, token, Show::New, place, move || {
+                // A click on a message (a challenge's Accept) may replace that message.
+                let how = if matches!(interaction, Interaction::Component(_)) {
+                    Show::NewOrUpdate
+                } else {
+                    Show::New
+                };
+                self.show(via, id, token, how, place, move || {
                     Message::from_reply(play.handle(&ctx, command))
                 })
                 .await
@@ -222,6 +231,10 @@ impl<S: Store + 'static> Bot<S> {
         if let (Some(message), Some(place)) = (&message, place) {
             if message.begins.is_some() && self.wants_thread(place).await {
                 // Opening a thread is a REST call: acknowledge now, finish there.
+                let how = match how {
+                    Show::NewOrUpdate => Show::Update,
+                    other => other,
+                };
                 let acknowledged = self
                     .first(acknowledgement(how, false), via, id, &token)
                     .await;
@@ -235,7 +248,7 @@ impl<S: Store + 'static> Bot<S> {
             Some(message) if via == Via::Rest || !message.has_files() => {
                 let data = message.response();
                 let response = match how {
-                    Show::New => CreateInteractionResponse::Message(data),
+                    Show::New | Show::NewOrUpdate => CreateInteractionResponse::Message(data),
                     Show::Update => CreateInteractionResponse::UpdateMessage(data),
                 };
                 let answered = self.first(response, via, id, &token).await;
@@ -265,7 +278,7 @@ impl<S: Store + 'static> Bot<S> {
                 let acknowledged = self.first(ack, via, id, &token).await;
                 tokio::spawn(async move {
                     let message = job.await.unwrap_or_else(|_| failure());
-                    let private = message.ephemeral && how == Show::New;
+                    let private = message.ephemeral && how != Show::Update;
                     if !message.direct.is_empty() {
                         bot.direct_later(message.clone(), channel);
                     }
@@ -333,6 +346,7 @@ impl<S: Store + 'static> Bot<S> {
             Ok(posted) => self.note(game, in_thread, posted.id.get()).await,
             Err(error) => tracing::warn!(%error, "could not post a board in its thread"),
         }
+        // Replaces the clicked challenge (its buttons too), or answers the /accept.
         let link = Message {
             content: format!("Game #{game} begins: it is played in <#{thread}>."),
             ..Message::default()
@@ -415,7 +429,7 @@ impl<S: Store + 'static> Bot<S> {
 /// for an update of the clicked message.
 fn acknowledgement(how: Show, ephemeral: bool) -> CreateInteractionResponse {
     match how {
-        Show::New => CreateInteractionResponse::Defer(
+        Show::New | Show::NewOrUpdate => CreateInteractionResponse::Defer(
             CreateInteractionResponseMessage::new().ephemeral(ephemeral),
         ),
         Show::Update => CreateInteractionResponse::Acknowledge,
