@@ -153,7 +153,6 @@ fn local(
     Ok(())
 }
 
-/// The token, or the error that says where to put it.
 /// Starts the task that fires reminders and timeouts; it reads due deadlines from the store,
 /// so a restart picks up exactly where the last run stopped.
 fn start_scheduler(config: &Config, token: &str, play: &Arc<Play<SledStore>>) {
@@ -163,6 +162,7 @@ fn start_scheduler(config: &Config, token: &str, play: &Arc<Play<SledStore>>) {
     tokio::spawn(scheduler.run(every));
 }
 
+/// The token, or the error that says where to put it.
 fn token(config: &Config) -> Result<String> {
     config.discord.token().context(
         "no Discord token: set DISCORD_TOKEN or [discord] token in config.toml (see README)",

@@ -489,3 +489,114 @@ fn a_record_loads_in_the_console_and_a_broken_one_says_why() {
     assert!(console.load("[Game \"chess\"]").contains("[Game] is wrong"));
     assert!(console.load("hello").contains("line 1"));
 }
+
+#[test]
+fn leaving_out_of_turn_keeps_the_movers_clock_and_a_claim_stays_open() {
+    let world = World::new();
+    world.ok("alice", "/play skakanie @bob @carol @dave days=1");
+    for name in ["bob", "carol", "dave"] {
+        world.ok(name, "/accept");
+    }
+    let id = world.only_game();
+    world.at(DAY_MS);
+    assert_eq!(world.due().len(), 1, "alice is out of time");
+    let before = world.record(id).clock.unwrap();
+    assert_eq!(before.stage, ClockStage::Expired);
+    world.ok("carol", "/resign");
+    assert_eq!(
+        world.record(id).clock.unwrap(),
+        before,
+        "carol's leaving changes nothing"
+    );
+    let claimed = world.ok("bob", "/claim");
+    assert!(
+        claimed
+            .text
+            .contains("alice (Red) ran out of time and leaves"),
+        "{}",
+        claimed.text
+    );
+    assert_eq!(
+        world.record(id).status,
+        Status::Active,
+        "bob and dave play on"
+    );
+}
+
+#[test]
+fn takebacks_keep_a_pause_and_questions_come_one_at_a_time() {
+    let world = World::new();
+    let id = world.jumpers_on_time(1);
+    world.at(HOUR_MS);
+    world.ok("alice", "/pause");
+    let draw = world.run("bob", "/draw");
+    assert!(
+        draw.text.contains("First answer the open pause proposal"),
+        "{}",
+        draw.text
+    );
+    world.ok("bob", "/pause accept");
+    world.ok("alice", "/takeback");
+    world.ok("bob", "/takeback accept");
+    let clock = world.record(id).clock.unwrap();
+    assert_eq!(
+        clock.paused,
+        Some(DAY_MS),
+        "alice's move back, a full day, still paused"
+    );
+    world.at(9 * DAY_MS);
+    assert!(world.due().is_empty());
+}
+
+#[test]
+fn looking_at_a_board_pings_nobody_and_settings_check_before_saving() {
+    let world = World::new();
+    world.jumpers_on_time(1);
+    let board = world.ok("zed", "/board");
+    assert!(board.mentions.is_empty() && board.direct.is_empty());
+    // Threads are a server setting: refused here, and the notify choice with it is not saved.
+    let refused = world.run("bob", "/settings notify:off threads:off");
+    assert!(refused.text.contains("not a server"), "{}", refused.text);
+    assert!(world.ok("bob", "/settings").text.contains("mention"));
+    let server = leapfrog::play::Context {
+        user: console_user("bob"),
+        place: Place {
+            guild: Some(leapfrog::store::GuildId(9)),
+            channel: ChannelId(1),
+        },
+        manager: false,
+    };
+    let command = parse_command("/settings notify:off threads:off", console_user).unwrap();
+    let refused = world.play().handle(&server, command);
+    assert!(refused.text.contains("Manage Server"), "{}", refused.text);
+    assert!(world.ok("bob", "/settings").text.contains("mention"));
+}
+
+#[test]
+fn odd_names_and_leavings_survive_the_record() {
+    let world = World::new();
+    world.ok("alice", "/play skakanie @bo;b\"\\x @carol");
+    world.ok("bo;b\"\\x", "/accept");
+    world.ok("carol", "/accept");
+    let id = world.only_game();
+    play_some(&world, id, 7);
+    world.ok("carol", &format!("/resign game:{id}"));
+    play_some(&world, id, 5);
+    let record = world.record(id);
+    assert!(record.moves.iter().any(|m| m.starts_with("leave:")));
+    let text = String::from_utf8(
+        world.ok("zed", &format!("/history game:{id}")).files[0]
+            .bytes
+            .clone(),
+    )
+    .unwrap();
+    let imported = import_record(&text, console_user, place()).unwrap();
+    let names: Vec<&str> = imported.record.seats.iter().map(|p| p.name()).collect();
+    let stored: Vec<&str> = record.seats.iter().map(|p| p.name()).collect();
+    assert_eq!(names, stored, "{text}");
+    assert_eq!(imported.game.position_text(), record.position);
+    assert_eq!(imported.record.status, record.status);
+    let bad_days = text.replacen("[Leapfrog", "[Days \"4\"]\n[Leapfrog", 1);
+    let refused = import_record(&bad_days, console_user, place()).unwrap_err();
+    assert!(refused.to_string().contains("days=4"), "{refused}");
+}

@@ -88,6 +88,9 @@ impl Store for SlowStore {
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {
         self.0.set_board_link(game, link)
     }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.0.flush()
+    }
 }
 
 async fn send(url: &str, payload: &Value) -> Value {

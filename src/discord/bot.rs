@@ -252,7 +252,9 @@ impl<S: Store + 'static> Bot<S> {
                     Show::Update => CreateInteractionResponse::UpdateMessage(data),
                 };
                 let answered = self.first(response, via, id, &token).await;
-                if let (Some(game), Some(place)) = (message.board_of, place) {
+                if let (Some(game), Some(place), false) =
+                    (message.board_of, place, message.ephemeral)
+                {
                     // The answer went over REST (or is on its way in the body): ask where
                     // it landed.
                     let bot = self.clone();
@@ -282,7 +284,14 @@ impl<S: Store + 'static> Bot<S> {
                     if !message.direct.is_empty() {
                         bot.direct_later(message.clone(), channel);
                     }
-                    bot.complete(&later_token, message, private, place).await;
+                    match place {
+                        Some(place)
+                            if message.begins.is_some() && bot.wants_thread(place).await =>
+                        {
+                            bot.open_thread(&later_token, message, place).await;
+                        }
+                        _ => bot.complete(&later_token, message, private, place).await,
+                    }
                 });
                 acknowledged
             }
@@ -324,6 +333,17 @@ impl<S: Store + 'static> Bot<S> {
                 return self.complete(token, message, false, Some(place)).await;
             }
         };
+        // The board first: a thread the bot cannot post in must not take the game.
+        let posted = match thread
+            .send_message(self.http.as_ref(), message.post())
+            .await
+        {
+            Ok(posted) => posted,
+            Err(error) => {
+                tracing::info!(%error, "cannot post in the new thread; the game stays in the channel");
+                return self.complete(token, message, false, Some(place)).await;
+            }
+        };
         let play = Arc::clone(&self.play);
         let moved = blocking(move || {
             play.move_to_channel(GameId(game), StoreChannelId(thread.get()))
@@ -339,13 +359,7 @@ impl<S: Store + 'static> Bot<S> {
             channel: StoreChannelId(thread.get()),
             ..place
         };
-        match thread
-            .send_message(self.http.as_ref(), message.post())
-            .await
-        {
-            Ok(posted) => self.note(game, in_thread, posted.id.get()).await,
-            Err(error) => tracing::warn!(%error, "could not post a board in its thread"),
-        }
+        self.note(game, in_thread, posted.id.get()).await;
         // Replaces the clicked challenge (its buttons too), or answers the /accept.
         let link = Message {
             content: format!("Game #{game} begins: it is played in <#{thread}>."),
@@ -364,24 +378,7 @@ impl<S: Store + 'static> Bot<S> {
 
     /// Keeps the link to a game's latest board for `/games`.
     async fn note(&self, game: u64, place: Place, message: u64) {
-        let server = place
-            .guild
-            .map_or_else(|| "@me".to_owned(), |g| g.0.to_string());
-        let link = format!(
-            "https://discord.com/channels/{server}/{}/{message}",
-            place.channel
-        );
-        let play = Arc::clone(&self.play);
-        let failed = blocking(move || {
-            play.store()
-                .set_board_link(GameId(game), &link)
-                .err()
-                .map(|e| e.to_string())
-        })
-        .await;
-        if let Some(error) = failed {
-            tracing::warn!(%error, "could not note where a board was posted");
-        }
+        note_board(&self.play, game, place, message).await;
     }
 
     /// Sends `message`'s direct messages in the background.
@@ -411,7 +408,10 @@ impl<S: Store + 'static> Bot<S> {
             };
             match result {
                 Ok(posted) => {
-                    if let (Some(game), Some(place)) = (message.board_of, place) {
+                    // Only a board everyone sees is worth a link.
+                    if let (Some(game), Some(place), false) =
+                        (message.board_of, place, message.ephemeral)
+                    {
                         self.note(game, place, posted.id.get()).await;
                     }
                     return;
@@ -433,6 +433,33 @@ fn acknowledgement(how: Show, ephemeral: bool) -> CreateInteractionResponse {
             CreateInteractionResponseMessage::new().ephemeral(ephemeral),
         ),
         Show::Update => CreateInteractionResponse::Acknowledge,
+    }
+}
+
+/// Keeps the link to a game's latest board (posted as `message` in `place`) for `/games`.
+pub async fn note_board<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    game: u64,
+    place: Place,
+    message: u64,
+) {
+    let server = place
+        .guild
+        .map_or_else(|| "@me".to_owned(), |g| g.0.to_string());
+    let link = format!(
+        "https://discord.com/channels/{server}/{}/{message}",
+        place.channel
+    );
+    let play = Arc::clone(play);
+    let failed = blocking(move || {
+        play.store()
+            .set_board_link(GameId(game), &link)
+            .err()
+            .map(|e| e.to_string())
+    })
+    .await;
+    if let Some(error) = failed {
+        tracing::warn!(%error, "could not note where a board was posted");
     }
 }
 

@@ -13,6 +13,7 @@ use serenity::all::{
 use crate::play::Play;
 use crate::store::Store;
 
+use super::bot::note_board;
 use super::message::Message;
 
 /// Tells each of `message.direct` by direct message; whoever cannot be reached is mentioned
@@ -86,7 +87,12 @@ impl<S: Store + 'static> Scheduler<S> {
                 .send_message(self.http.as_ref(), message.post())
                 .await
             {
-                Ok(_) => posted += 1,
+                Ok(sent) => {
+                    posted += 1;
+                    if let Some(game) = message.board_of {
+                        note_board(&self.play, game, notice.place, sent.id.get()).await;
+                    }
+                }
                 Err(error) => {
                     tracing::warn!(game = notice.game.0, %error, "could not post a notice");
                 }

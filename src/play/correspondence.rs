@@ -69,6 +69,7 @@ impl<S: Store> Play<S> {
             ),
         };
         if let Some(ply) = game.leave_ply(Seat(seat)) {
+            let before = game.to_move();
             let done = game
                 .play(&ply)
                 .map_err(|e| Stop::Refuse(format!("You can't leave now: {e}.")))?;
@@ -80,7 +81,10 @@ impl<S: Store> Play<S> {
                     format!("{me} {did} game #{id}.")
                 }
                 None => {
-                    self.restart_clock(record);
+                    // Someone leaving out of turn leaves the mover's clock as it was.
+                    if game.to_move() != before {
+                        self.restart_clock(record);
+                    }
                     format!("{me} {did} game #{id}: the others play on, and {me} is ranked last.")
                 }
             });
@@ -112,7 +116,8 @@ impl<S: Store> Play<S> {
                 return Vec::new();
             }
         };
-        due.into_iter()
+        let notices: Vec<Notice> = due
+            .into_iter()
             .filter_map(|(_, id)| match self.fire(id, now) {
                 Ok(notice) => notice,
                 // Someone moved meanwhile: the next look sees the new clock.
@@ -126,7 +131,15 @@ impl<S: Store> Play<S> {
                     None
                 }
             })
-            .collect()
+            .collect();
+        // The stages are on disk before anyone hears of them: a crash after this cannot
+        // make a notice go out twice.
+        if !notices.is_empty() {
+            if let Err(error) = self.store.flush() {
+                tracing::error!(%error, "could not flush the fired deadlines");
+            }
+        }
+        notices
     }
 
     /// One game's due alarm.
@@ -306,26 +319,34 @@ impl<S: Store> Play<S> {
         notify: Option<Notify>,
         threads: Option<bool>,
     ) -> Result<Reply, Stop> {
-        let mut mine = self.store.settings(ctx.user.id)?;
-        if let Some(notify) = notify {
-            mine.notify = notify;
-            self.store.set_settings(ctx.user.id, mine)?;
-        }
-        let server = match (ctx.place.guild, threads) {
+        match (ctx.place.guild, threads) {
             (None, Some(_)) => {
                 return refuse("Threads are a server setting, and this is not a server.")
             }
             (Some(_), Some(_)) if !ctx.manager => return refuse(
                 "Only the server's admins (Manage Server) can change whether games get threads.",
             ),
+            _ => {}
+        }
+        let mut mine = match (self.store.settings(ctx.user.id), notify) {
+            (Ok(settings), _) => settings,
+            // A damaged entry is replaced by the new choice.
+            (Err(_), Some(_)) => UserSettings::default(),
+            (Err(error), None) => return Err(error.into()),
+        };
+        if let Some(notify) = notify {
+            mine.notify = notify;
+            self.store.set_settings(ctx.user.id, mine)?;
+        }
+        let server = match (ctx.place.guild, threads) {
             (Some(guild), Some(on)) => {
-                let mut settings = self.store.guild_settings(guild)?;
+                let mut settings = self.store.guild_settings(guild).unwrap_or_default();
                 settings.threads = Some(on);
                 self.store.set_guild_settings(guild, settings)?;
                 Some(on)
             }
             (Some(guild), None) => Some(self.store.guild_settings(guild)?.threads.unwrap_or(true)),
-            (None, None) => None,
+            (None, _) => None,
         };
         let how = match mine.notify {
             Notify::Channel => "with a mention in the game's channel",

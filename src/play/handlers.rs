@@ -471,12 +471,11 @@ impl<S: Store> Play<S> {
 
     pub(super) fn board(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
         let loaded = self.rebuild(self.shown_game(ctx, id)?)?;
-        Ok(board_reply(
-            &loaded.record,
-            &loaded.game,
-            "",
-            self.clock.now_ms(),
-        ))
+        // Looking at a board notifies nobody.
+        Ok(Reply {
+            mentions: Vec::new(),
+            ..board_reply(&loaded.record, &loaded.game, "", self.clock.now_ms())
+        })
     }
 
     pub(super) fn games(&self, ctx: &Context) -> Result<Reply, Stop> {
@@ -574,11 +573,22 @@ impl<S: Store> Play<S> {
         if let Some(reply) = asked {
             return Ok(reply);
         }
+        let before = game.to_move();
         let undone = record.moves.pop().unwrap_or_default();
         let game = replay(&record, last).map_err(Stop::Fail)?;
         record.position = game.position_text();
-        // The move goes back to whoever made it, with a fresh clock.
-        self.restart_clock(&mut record);
+        // The move goes back to whoever made it, with a fresh clock (paused if the game
+        // was); taking back a ply inside one's own turn leaves the clock as it is.
+        if game.to_move() != before {
+            let paused = record.clock.is_some_and(|c| c.paused.is_some());
+            self.restart_clock(&mut record);
+            if paused {
+                record.clock = record.clock.map(|c| crate::store::MoveClock {
+                    paused: Some(c.per_move),
+                    ..c
+                });
+            }
+        }
         let record = self.store.replace(&record)?;
         Ok(board_reply(
             &record,

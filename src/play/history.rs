@@ -15,7 +15,12 @@ use crate::store::{GameId, GameRecord, GameResult, Place, Player, Status, Store,
 use super::command::{Context, User};
 use super::reply::{File, Reply};
 use super::text::{picture_header, seat_label};
+use super::timing::parse_days;
 use super::{replay, Play, Stop};
+
+/// The largest replay attached: Discord refuses uploads over its limit (10 MB for most
+/// servers), and the whole answer would fail with it.
+const MAX_GIF_BYTES: usize = 9 * 1024 * 1024;
 
 /// How long a replay shows each position, and the final one (hundredths of a second).
 const FRAME_DELAY: u16 = 100;
@@ -39,8 +44,9 @@ pub fn record_text(record: &GameRecord) -> String {
     if let Some(start) = &record.start {
         header("Start", start);
     }
-    let seats: Vec<&str> = record.seats.iter().map(Player::name).collect();
-    header("Players", &seats.join("; "));
+    for (seat, player) in record.seats.iter().enumerate() {
+        header(&format!("Player{}", seat + 1), player.name());
+    }
     if let Some(days) = record.days {
         header("Days", &days.to_string());
     }
@@ -201,12 +207,14 @@ pub fn import_record(
         None => 0,
     };
     let start = get("Start").map(str::to_owned);
-    let seats: Vec<Player> = get("Players")
-        .ok_or(ImportError::Missing("Players"))?
-        .split(';')
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map(|name| {
+    // `[Player1 "…"]`, `[Player2 "…"]`…: one header a seat, so any name survives.
+    let seats: Vec<Player> = (1..)
+        .map_while(|n| {
+            headers
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(&format!("Player{n}")))
+        })
+        .map(|(_, name)| {
             let u = user(name);
             Player::User {
                 id: u.id,
@@ -214,11 +222,11 @@ pub fn import_record(
             }
         })
         .collect();
+    if seats.is_empty() {
+        return Err(ImportError::Missing("Player1"));
+    }
     let days = match get("Days") {
-        Some(days) => Some(
-            days.parse()
-                .map_err(|_| bad("Days", format!("{days} is not a number of days")))?,
-        ),
+        Some(days) => parse_days(days).map_err(|e| bad("Days", e))?,
         None => None,
     };
     let mut pairs = options.clone();
@@ -229,9 +237,9 @@ pub fn import_record(
         AnyGame::new(kind, &pairs, start.as_deref()).map_err(|e| bad("Options", e.to_string()))?;
     if seats.len() != game.seat_count() {
         return Err(bad(
-            "Players",
+            "Player1",
             format!(
-                "{} names for a game of {} seats",
+                "{} players for a game of {} seats",
                 seats.len(),
                 game.seat_count()
             ),
@@ -347,12 +355,17 @@ impl<S: Store> Play<S> {
         let loaded = self.rebuild(record)?;
         let record = &loaded.record;
         let (gif, frames) = replay_gif(record)?;
+        let gif = (gif.len() <= MAX_GIF_BYTES).then_some(gif);
         let players: Vec<String> = (0..record.seats.len())
             .filter_map(|s| u8::try_from(s).ok())
             .map(|s| seat_label(record, &loaded.game, s))
             .collect();
+        let replay = match &gif {
+            Some(_) => format!("and a replay of {frames} frames"),
+            None => format!("and no replay: its {frames} frames are beyond Discord's upload limit"),
+        };
         let text = format!(
-            "The history of game #{} ({}, {}): {} move{}, and a replay of {frames} frames.",
+            "The history of game #{} ({}, {}): {} move{}, {replay}.",
             record.id,
             record.kind,
             players.join(" vs "),
@@ -360,17 +373,16 @@ impl<S: Store> Play<S> {
             if record.moves.len() == 1 { "" } else { "s" },
         );
         let name = format!("leapfrog-{}", record.id);
+        let mut files = vec![File {
+            name: format!("{name}.txt"),
+            bytes: record_text(record).into_bytes(),
+        }];
+        files.extend(gif.map(|bytes| File {
+            name: format!("{name}.gif"),
+            bytes,
+        }));
         Ok(Reply {
-            files: vec![
-                File {
-                    name: format!("{name}.txt"),
-                    bytes: record_text(record).into_bytes(),
-                },
-                File {
-                    name: format!("{name}.gif"),
-                    bytes: gif,
-                },
-            ],
+            files,
             ..Reply::public(text)
         })
     }

@@ -144,11 +144,6 @@ impl<S: Store> Play<S> {
         self
     }
 
-    /// The correspondence settings (the front ends' scheduler reads its tick from them).
-    pub fn time(&self) -> &TimeConfig {
-        &self.time
-    }
-
     /// The store, for front ends that need to look things up (and for tests).
     pub fn store(&self) -> &S {
         &self.store
@@ -156,7 +151,14 @@ impl<S: Store> Play<S> {
 
     /// Carries out a command. Never panics on user input; refusals and failures are replies.
     pub fn handle(&self, ctx: &Context, command: Command) -> Reply {
-        match self.dispatch(ctx, command) {
+        // A write that lost its compare-and-swap is tried once more on the fresh record: the
+        // other write may have been the scheduler's (a reminder noted), not a player's. The
+        // second try judges the command against what really happened meanwhile.
+        let result = match self.dispatch(ctx, command.clone()) {
+            Err(Stop::Conflict(_)) => self.dispatch(ctx, command),
+            other => other,
+        };
+        match result {
             Ok(reply) => self.address(reply),
             Err(Stop::Refuse(text)) => Reply::refused(text),
             Err(Stop::Conflict(id)) => self.conflict_reply(id),

@@ -49,6 +49,17 @@ impl<S: Store> Play<S> {
     ) -> Result<Option<Reply>, Stop> {
         let id = record.id;
         let by = record.pending.and_then(proposal.by);
+        if let (Some(other), None) = (record.pending, by) {
+            // One question at a time: another kind is waiting for its answer.
+            return refuse(format!(
+                "First answer the open {} (or withdraw it); then ask again.",
+                match other {
+                    Request::Draw(_) => DRAW.noun,
+                    Request::Takeback(_) => TAKEBACK.noun,
+                    Request::Pause(_) => PAUSE.noun,
+                }
+            ));
+        }
         record.updated = self.clock.now_ms();
         let reply = match (answer, by) {
             (Answer::Propose | Answer::Accept, Some(by)) if by != seat => {

@@ -127,6 +127,13 @@ pub trait Store: Send + Sync {
     /// Database failures.
     fn board_link(&self, game: GameId) -> Result<Option<String>, StoreError>;
 
+    /// Makes every write so far durable (sled writes to disk in the background; the
+    /// scheduler flushes before it announces what it wrote).
+    ///
+    /// # Errors
+    /// Database failures.
+    fn flush(&self) -> Result<(), StoreError>;
+
     /// Notes where a game's latest board was posted.
     ///
     /// # Errors

@@ -200,8 +200,8 @@ pub struct MoveClock {
     pub deadline: u64,
     /// The whole time for one move (milliseconds): the reminder comes at a quarter of it.
     pub per_move: u64,
-    /// How long after running out the game ends by itself (milliseconds), fixed when the
-    /// game started so a config change never shortens a running game's grace.
+    /// How long after running out the game ends by itself (milliseconds), taken from the
+    /// config when this clock started, so a config change applies from the next move.
     pub grace: u64,
     /// What has been announced.
     pub stage: ClockStage,

@@ -23,15 +23,6 @@ impl Notify {
         (Self::Off, "off"),
     ];
 
-    /// The name a user types.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(n, _)| *n == self)
-            .map_or("channel", |(_, name)| name)
-    }
-
     /// Reads a typed name (`channel`, `dm`, `off`, and a few synonyms).
     #[must_use]
     pub fn from_name(text: &str) -> Option<Self> {

@@ -116,15 +116,6 @@ impl SledStore {
         Ok(())
     }
 
-    /// Flushes everything to disk (sled also does this by itself every few hundred ms).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush()?;
-        Ok(())
-    }
-
     /// Writes `record` (version already set) replacing `old`'s index entries, in one
     /// transaction; `expect` is the version the stored record must have (0: must not exist).
     fn write(&self, record: &GameRecord, expect: u64) -> Result<(), StoreError> {
@@ -296,6 +287,11 @@ impl Store for SledStore {
 
     fn board_link(&self, game: GameId) -> Result<Option<String>, StoreError> {
         read_json(&self.board_links, game.0, "board link of a game")
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        Ok(())
     }
 
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {

@@ -97,7 +97,7 @@ fn find_all(haystack: &[u8], needle: &[u8]) -> Vec<usize> {
 #[derive(Clone, Default)]
 pub struct Rest {
     calls: Arc<Mutex<Vec<Call>>>,
-    /// Users whose DMs are closed: opening a DM channel with them answers 403.
+    /// Users whose DMs are closed: a message to their DM channel answers 403.
     closed_dms: Arc<Mutex<Vec<u64>>>,
     /// How many threads the bot opened.
     threads_made: Arc<std::sync::atomic::AtomicU64>,
@@ -162,6 +162,18 @@ async fn record(
             .into_response()
         }
         ("DELETE", ["webhooks", ..]) => StatusCode::NO_CONTENT.into_response(),
+        ("POST", ["channels", channel, "messages"])
+            if rest
+                .closed_dms
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|&user| channel.parse() == Ok(dm_channel(user))) =>
+        {
+            // As Discord does: the DM channel opens, the message is refused.
+            let refusal = json!({"message": "Cannot send messages to this user", "code": 50007});
+            (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
+        }
         ("POST", ["channels", channel, "messages"]) => {
             let mut message = message_json();
             message["channel_id"] = json!(channel);
@@ -174,11 +186,6 @@ async fn record(
                 .and_then(|r| r.parse().ok())
                 .or_else(|| body["recipient_id"].as_u64())
                 .unwrap_or(0);
-            if rest.closed_dms.lock().unwrap().contains(&recipient) {
-                let refusal =
-                    json!({"message": "Cannot send messages to this user", "code": 50007});
-                return (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response();
-            }
             let person = Person {
                 id: recipient,
                 name: "someone",
@@ -204,7 +211,7 @@ impl Rest {
         (rest, format!("http://{address}"))
     }
 
-    /// Closes a user's DMs: Discord then refuses to open a DM channel with them.
+    /// Closes a user's DMs: Discord then refuses messages sent to them.
     pub fn close_dms(&self, user: u64) {
         self.closed_dms.lock().unwrap().push(user);
     }
