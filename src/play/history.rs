@@ -321,8 +321,7 @@ fn replay_gif(record: &GameRecord) -> Result<(Vec<u8>, usize), Stop> {
             .map_err(|e| Stop::Refuse(format!("I can't draw this game's replay: {e}.")))
     };
     let first = frame(&game, record.moves.is_empty())?;
-    let size = |v: u32| u16::try_from(v).unwrap_or(u16::MAX);
-    let mut gif = GifWriter::new(size(first.width()), size(first.height()));
+    let mut gif = GifWriter::new(first.width(), first.height());
     let last = record.moves.len();
     gif.push(first, if last == 0 { FINAL_DELAY } else { FRAME_DELAY });
     for (i, mv) in record.moves.iter().enumerate() {

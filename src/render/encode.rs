@@ -138,8 +138,15 @@ pub fn png(image: &RgbaImage) -> Vec<u8> {
 /// over the previous one, with its own palette from [`quantise`].
 pub struct GifWriter {
     encoder: gif::Encoder<Vec<u8>>,
+    width: u32,
+    height: u32,
     previous: Option<RgbaImage>,
     frames: usize,
+}
+
+/// A side of a GIF (at most 65 535 pixels; board pictures are 800 wide).
+fn side(v: u32) -> u16 {
+    u16::try_from(v).unwrap_or(u16::MAX)
 }
 
 impl GifWriter {
@@ -148,27 +155,45 @@ impl GifWriter {
     /// # Panics
     /// Never: writing a header into memory has no I/O to fail.
     #[must_use]
-    pub fn new(width: u16, height: u16) -> Self {
-        let mut encoder = gif::Encoder::new(Vec::with_capacity(256 * 1024), width, height, &[])
-            .expect("a GIF header fits in memory");
+    pub fn new(width: u32, height: u32) -> Self {
+        let (width, height) = (u32::from(side(width)), u32::from(side(height)));
+        let mut encoder = gif::Encoder::new(
+            Vec::with_capacity(256 * 1024),
+            side(width),
+            side(height),
+            &[],
+        )
+        .expect("a GIF header fits in memory");
         encoder
             .set_repeat(gif::Repeat::Infinite)
             .expect("a loop marker fits in memory");
         Self {
             encoder,
+            width,
+            height,
             previous: None,
             frames: 0,
         }
     }
 
-    /// Adds a picture shown for `delay` hundredths of a second. Pictures must all have the
-    /// size given to [`GifWriter::new`].
+    /// Adds a picture shown for `delay` hundredths of a second. A picture of another size
+    /// than the animation's is cut to it (or padded with black) and sent whole.
     ///
     /// # Panics
-    /// Never for pictures of the animation's size (writing into memory cannot fail).
+    /// Never (writing into memory cannot fail).
     pub fn push(&mut self, image: RgbaImage, delay: u16) {
+        let image = if image.dimensions() == (self.width, self.height) {
+            image
+        } else {
+            let mut fitted =
+                RgbaImage::from_pixel(self.width, self.height, image::Rgba([0, 0, 0, 255]));
+            image::imageops::replace(&mut fitted, &image, 0, 0);
+            self.previous = None;
+            fitted
+        };
         let (x, y, w, h) = match &self.previous {
             None => (0, 0, image.width(), image.height()),
+            // Nothing changed: one unchanged pixel keeps the frame (and its delay).
             Some(previous) => changed(previous, &image).unwrap_or((0, 0, 1, 1)),
         };
         let part = image::imageops::crop_imm(&image, x, y, w, h).to_image();
@@ -195,15 +220,14 @@ impl GifWriter {
                 transparent = Some(clear);
             }
         }
-        let size = |v: u32| u16::try_from(v).expect("the picture fits a GIF");
         let frame = gif::Frame {
             delay,
             dispose: gif::DisposalMethod::Keep,
             transparent,
-            left: size(x),
-            top: size(y),
-            width: size(w),
-            height: size(h),
+            left: side(x),
+            top: side(y),
+            width: side(w),
+            height: side(h),
             palette: Some(indexed.palette),
             buffer: std::borrow::Cow::Owned(indexed.pixels),
             ..gif::Frame::default()
@@ -299,6 +323,22 @@ mod tests {
             sizes,
             [(0, 0, 40, 30, 50), (5, 7, 5, 2, 50), (5, 7, 5, 2, 300)]
         );
+    }
+
+    #[test]
+    fn a_picture_of_another_size_is_fitted_and_sent_whole() {
+        let mut writer = GifWriter::new(40, 30);
+        writer.push(RgbaImage::from_pixel(40, 30, Rgba([9, 9, 9, 255])), 10);
+        writer.push(RgbaImage::from_pixel(50, 10, Rgba([200, 9, 9, 255])), 10);
+        let bytes = writer.finish();
+        let mut decoder = gif::DecodeOptions::new()
+            .read_info(bytes.as_slice())
+            .unwrap();
+        let mut frames = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            frames.push((frame.width, frame.height, frame.transparent));
+        }
+        assert_eq!(frames, [(40, 30, None), (40, 30, None)]);
     }
 
     #[test]
