@@ -149,3 +149,54 @@ fn the_bot_without_its_secrets_says_what_is_missing() {
         assert_eq!(stderr(&out), message, "{args:?}");
     }
 }
+
+#[test]
+fn a_history_file_loads_in_the_console_and_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let out = dir.path().join("out");
+    let script = dir.path().join("game.txt");
+    std::fs::write(
+        &script,
+        "@alice /play jumpers @bob seat:first days=2\n@bob /accept\n@alice /move e3-h6\n@zed /history\n",
+    )
+    .unwrap();
+    let played = leapfrog(&[
+        "local",
+        "--script",
+        script.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    let record = out.join("leapfrog-1.txt");
+    assert!(std::fs::read_to_string(&record)
+        .unwrap()
+        .contains("1. e3-h6 ; alice"));
+    assert!(out.join("leapfrog-1.gif").exists());
+
+    // A fresh data folder: the record becomes game #1 there, and bob moves next.
+    let again = dir.path().join("again");
+    std::fs::write(&script, "@bob /board\n").unwrap();
+    let loaded = leapfrog(&[
+        "local",
+        "--load",
+        record.to_str().unwrap(),
+        "--script",
+        script.to_str().unwrap(),
+        "--data",
+        again.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let text = stdout(&loaded);
+    assert!(loaded.status.success(), "{}", stderr(&loaded));
+    assert!(
+        text.contains("Loaded a record of 1 move as game #1."),
+        "{text}"
+    );
+    assert!(text.contains("**bob (Black)** to move"), "{text}");
+    assert!(text.contains("2 d left for bob"), "{text}");
+}

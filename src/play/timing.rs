@@ -88,13 +88,15 @@ pub fn fresh_clock(days: u8, now: u64, grace: u64) -> MoveClock {
     }
 }
 
-/// A duration as players read it: `1 d 4 h`, `5 h 20 min`, `12 min`, `less than a minute`.
+/// A duration as players read it: `1 d 4 h`, `5 h 20 min`, `12 min`. Started minutes count
+/// (a clock just started for two days shows `2 d`, not `1 d 23 h`), and hours are cut
+/// below a day.
 #[must_use]
 pub fn duration_text(ms: u64) -> String {
-    let minutes = ms / 60_000;
+    let minutes = ms.div_ceil(60_000);
     let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
     match (d, h, m) {
-        (0, 0, 0) => "less than a minute".to_owned(),
+        (0, 0, 0) => "no time".to_owned(),
         (0, 0, m) => format!("{m} min"),
         (0, h, 0) => format!("{h} h"),
         (0, h, m) => format!("{h} h {m} min"),
@@ -140,11 +142,12 @@ mod tests {
 
     #[test]
     fn durations_read_naturally() {
-        assert_eq!(duration_text(30_000), "less than a minute");
+        assert_eq!(duration_text(0), "no time");
+        assert_eq!(duration_text(30_000), "1 min");
         assert_eq!(duration_text(12 * 60_000), "12 min");
         assert_eq!(duration_text(5 * HOUR_MS + 20 * 60_000), "5 h 20 min");
         assert_eq!(duration_text(DAY_MS + 4 * HOUR_MS + 59_000), "1 d 4 h");
-        assert_eq!(duration_text(2 * DAY_MS), "2 d");
+        assert_eq!(duration_text(2 * DAY_MS - 5), "2 d", "a clock just started");
     }
 
     #[test]
