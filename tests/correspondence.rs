@@ -179,6 +179,11 @@ fn a_one_day_game_reminds_once_then_ends_by_timeout_once_across_restarts() {
     assert_eq!(expired[0].reply.mentions, [user("alice")]);
     let buttons = format!("{:?}", expired[0].reply.components);
     assert!(buttons.contains(&format!("claim:{id}")), "{buttons}");
+    let board = format!("{:?}", world.ok("alice", "/board").components);
+    assert!(
+        board.contains(&format!("claim:{id}")),
+        "the board offers it too: {board}"
+    );
     world.restart();
     assert!(world.due().is_empty());
 
@@ -296,6 +301,8 @@ fn a_paused_game_keeps_its_time_until_resumed() {
     assert!(world.run("alice", "/pause accept").is_refused());
     let asked = world.ok("alice", "/pause");
     assert_eq!(asked.mentions, [user("bob")]);
+    let board = format!("{:?}", world.ok("alice", "/board").components);
+    assert!(board.contains(&format!("pause:{id}")), "{board}");
     assert!(world.run("alice", "/pause").is_refused(), "asked already");
     let paused = world.ok("bob", "/pause accept");
     assert!(
@@ -309,6 +316,8 @@ fn a_paused_game_keeps_its_time_until_resumed() {
     world.at(40 * DAY_MS);
     assert!(world.due().is_empty());
     assert!(world.run("alice", "/claim").is_refused());
+    let board = format!("{:?}", world.ok("alice", "/board").components);
+    assert!(board.contains(&format!("resume:{id}")), "{board}");
     let resumed = world.ok("alice", "/resume");
     assert!(
         resumed.text.contains("14 h left for bob"),

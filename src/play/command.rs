@@ -179,6 +179,10 @@ impl Command {
             "claim" => Self::Claim { game },
             "resume" => Self::Resume { game },
             "history" => Self::History { game },
+            "pause" => Self::Pause {
+                game,
+                answer: Answer::Propose,
+            },
             "pause-accept" => Self::Pause {
                 game,
                 answer: Answer::Accept,

@@ -213,6 +213,17 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str, now: u64
                     Button::new("resign", id, "Resign", ButtonStyle::Danger),
                 ]));
             }
+            // A game on time: its clock's own buttons.
+            if let Some(clock) = record.clock {
+                components.push(Component::Buttons(match clock.paused {
+                    Some(_) => vec![Button::new("resume", id, "Resume", ButtonStyle::Primary)],
+                    None if clock.stage == crate::store::ClockStage::Expired => vec![
+                        Button::new("claim", id, "Claim win", ButtonStyle::Danger),
+                        Button::new("pause", id, "Pause", ButtonStyle::Secondary),
+                    ],
+                    None => vec![Button::new("pause", id, "Pause", ButtonStyle::Secondary)],
+                }));
+            }
         }
         Status::Finished(result) => {
             let winners: Vec<String> = result
