@@ -11,7 +11,7 @@ use super::command::{Answer, Context};
 use super::proposal::PAUSE;
 use super::reply::{Button, ButtonStyle, Component, Reply};
 use super::text::{board_reply, seat_label};
-use super::timing::{clock_line, duration_text, fresh_clock};
+use super::timing::{clock_line, clock_now, duration_text, fresh_clock, ClockNow};
 use super::{refuse, Loaded, Play, Stop};
 
 /// Something the bot says on its own, not in answer to a command: a reminder, a player out
@@ -36,12 +36,19 @@ pub(super) enum Forfeit {
 }
 
 impl<S: Store> Play<S> {
-    /// Starts the clock of the player to move afresh (after a move changed who that is, or
-    /// when the game begins); clears a pause. Games without a clock are left alone.
+    /// Starts the clock of the player to move afresh when the turn passes (a move, a
+    /// takeback, a leaving in turn) or the game begins. A paused game stays paused, with the
+    /// whole time to come; only a move ends a pause (see `play_move`). Games without a
+    /// clock are left alone.
     pub(super) fn restart_clock(&self, record: &mut GameRecord) {
+        let paused = record.clock.is_some_and(|c| c.paused.is_some());
         record.clock = match (record.days, &record.status) {
             (Some(days), Status::Active) => {
-                Some(fresh_clock(days, self.clock.now_ms(), self.time.grace_ms()))
+                let clock = fresh_clock(days, self.clock.now_ms(), self.time.grace_ms());
+                Some(crate::store::MoveClock {
+                    paused: paused.then_some(clock.per_move),
+                    ..clock
+                })
             }
             _ => None,
         };
@@ -231,16 +238,19 @@ impl<S: Store> Play<S> {
                 "It's your own turn in game #{id}: move instead (there is still time until the game ends by timeout)."
             ));
         }
-        if clock.paused.is_some() {
-            return refuse(format!("Game #{id} is paused; its clock is stopped."));
-        }
         let now = self.clock.now_ms();
-        if now < clock.deadline {
-            return refuse(format!(
-                "{} still has {} to move in game #{id}.",
-                seat_label(&record, &game, to_move),
-                duration_text(clock.deadline - now)
-            ));
+        match clock_now(&clock, now) {
+            ClockNow::Paused(_) => {
+                return refuse(format!("Game #{id} is paused; its clock is stopped."))
+            }
+            ClockNow::Running(left) => {
+                return refuse(format!(
+                    "{} still has {} to move in game #{id}.",
+                    seat_label(&record, &game, to_move),
+                    duration_text(left)
+                ))
+            }
+            ClockNow::Out(_) => {}
         }
         let headline = self.forfeit(&mut record, &mut game, to_move, Forfeit::TimedOut)?;
         let record = self.store.replace(&record)?;
@@ -419,11 +429,10 @@ impl<S: Store> Play<S> {
     pub(super) fn games_extra(&self, record: &GameRecord) -> String {
         let mut extra = String::new();
         if let (Some(clock), Status::Active) = (record.clock, &record.status) {
-            let now = self.clock.now_ms();
-            extra.push_str(&match clock.paused {
-                Some(_) => " · paused".to_owned(),
-                None if now >= clock.deadline => " · out of time".to_owned(),
-                None => format!(" · {} left", duration_text(clock.deadline - now)),
+            extra.push_str(&match clock_now(&clock, self.clock.now_ms()) {
+                ClockNow::Paused(_) => " · paused".to_owned(),
+                ClockNow::Out(_) => " · out of time".to_owned(),
+                ClockNow::Running(left) => format!(" · {} left", duration_text(left)),
             });
         }
         if let Ok(Some(link)) = self.store.board_link(record.id) {

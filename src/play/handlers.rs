@@ -424,10 +424,10 @@ impl<S: Store> Play<S> {
         if let Some(result) = rules_result(&game) {
             record.status = Status::Finished(result);
         }
-        if game.to_move().0 == seat {
-            // Mid-turn: the clock runs on (and a paused one starts again).
-            record.clock = record.clock.map(|c| resumed(c, record.updated));
-        } else {
+        // A move ends a pause (its player is back); mid-turn the clock then runs on, and a
+        // turn passed starts the next player's.
+        record.clock = record.clock.map(|c| resumed(c, record.updated));
+        if game.to_move().0 != seat {
             self.restart_clock(&mut record);
         }
         let record = self.store.replace(&record)?;
@@ -577,17 +577,10 @@ impl<S: Store> Play<S> {
         let undone = record.moves.pop().unwrap_or_default();
         let game = replay(&record, last).map_err(Stop::Fail)?;
         record.position = game.position_text();
-        // The move goes back to whoever made it, with a fresh clock (paused if the game
-        // was); taking back a ply inside one's own turn leaves the clock as it is.
+        // The move goes back to whoever made it, with a fresh clock; taking back a ply
+        // inside one's own turn leaves the clock as it is.
         if game.to_move() != before {
-            let paused = record.clock.is_some_and(|c| c.paused.is_some());
             self.restart_clock(&mut record);
-            if paused {
-                record.clock = record.clock.map(|c| crate::store::MoveClock {
-                    paused: Some(c.per_move),
-                    ..c
-                });
-            }
         }
         let record = self.store.replace(&record)?;
         Ok(board_reply(

@@ -105,6 +105,32 @@ pub fn duration_text(ms: u64) -> String {
     }
 }
 
+/// Where a move clock stands at a moment: what every text about it, and `/claim`, reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockNow {
+    /// Stopped by agreement, with the time that was left.
+    Paused(u64),
+    /// Running, with the time left.
+    Running(u64),
+    /// Out of time, with how long until the game ends by timeout.
+    Out(u64),
+}
+
+/// Where `clock` stands at `now`.
+#[must_use]
+pub fn clock_now(clock: &MoveClock, now: u64) -> ClockNow {
+    match clock.paused {
+        Some(left) => ClockNow::Paused(left),
+        None if now >= clock.deadline => ClockNow::Out(
+            clock
+                .deadline
+                .saturating_add(clock.grace)
+                .saturating_sub(now),
+        ),
+        None => ClockNow::Running(clock.deadline - now),
+    }
+}
+
 /// The board's clock line: how long the player to move has, or that the game is paused
 /// or out of time. `None` for a game without a clock.
 #[must_use]
@@ -112,18 +138,18 @@ pub fn clock_line(record: &GameRecord, who: &str, now: u64) -> Option<String> {
     let clock = record.clock?;
     let days = record.days.unwrap_or(0);
     let per = format!("{days} day{} per move", if days == 1 { "" } else { "s" });
-    Some(match clock.paused {
-        Some(left) => format!(
+    Some(match clock_now(&clock, now) {
+        ClockNow::Paused(left) => format!(
             "⏸ Paused by agreement, {} left for {who} ({per}); /resume to go on.",
             duration_text(left)
         ),
-        None if now >= clock.deadline => format!(
+        ClockNow::Out(grace) => format!(
             "⌛ {who} is out of time: the others may claim the win; the game ends by timeout in {}.",
-            duration_text(clock.deadline.saturating_add(clock.grace).saturating_sub(now))
+            duration_text(grace)
         ),
-        None => format!(
+        ClockNow::Running(left) => format!(
             "⏳ {} left for {who} to move ({per}).",
-            duration_text(clock.deadline - now)
+            duration_text(left)
         ),
     })
 }
