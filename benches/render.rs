@@ -7,6 +7,8 @@
 //! ply), its time and size.
 
 mod common;
+#[path = "../tests/common/mod.rs"]
+mod test_common;
 
 use leapfrog::console::console_user;
 use leapfrog::games::{AnyGame, GameKind};
@@ -26,23 +28,6 @@ fn played(kind: GameKind, options: &[&str], position: &str, mv: &str) -> AnyGame
     let options: Vec<String> = options.iter().map(|s| (*s).to_owned()).collect();
     let mut game = AnyGame::new(kind, &options, Some(position)).expect("valid case");
     game.play(mv).expect("a legal move");
-    game
-}
-
-/// Four players well into a Skakanie game: gaps closed, every pool holding fragments.
-fn skakanie_midgame() -> AnyGame {
-    let options = ["players=4".to_owned(), "seed=21".to_owned()];
-    let mut game = AnyGame::new(GameKind::Skakanie, &options, None).expect("valid case");
-    let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(3));
-    for _ in 0..90 {
-        let moves = game.legal_moves();
-        let pick = if stream.below(3) == 0 {
-            moves[stream.below(moves.len())].clone()
-        } else {
-            "take".to_owned()
-        };
-        game.play(&pick).expect("a legal action");
-    }
     game
 }
 
@@ -78,7 +63,7 @@ fn main() {
             ),
             None,
         ),
-        ("skakanie four pools", skakanie_midgame(), None),
+        ("skakanie four pools", test_common::skakanie_midgame(None), None),
     ];
     for (name, game, last) in &cases {
         let header = Header::for_game(game, vec!["alice".into(), "Борис Ż.".into()], None);

@@ -231,7 +231,7 @@ fn golden_pictures() {
     ));
     cases.push((
         "skakanie-four-pools",
-        skakanie_midgame(),
+        common::skakanie_midgame(Some("leave:4")),
         None,
         vec!["Ana".into(), "Bożena".into(), "Сергей".into(), "Di".into()],
     ));
@@ -320,30 +320,11 @@ fn gyges_marks_every_bounce() {
     assert!(!badge(&plain, "b1"));
 }
 
-/// A four-player Skakanie game well under way: stacks emptied (gaps closed), every pool
-/// holding fragments, a player gone.
-fn skakanie_midgame() -> AnyGame {
-    let options = ["players=4".to_owned(), "seed=21".to_owned()];
-    let mut game = AnyGame::new(GameKind::Skakanie, &options, None).unwrap();
-    let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(3));
-    game.play("leave:4").unwrap();
-    for _ in 0..90 {
-        let moves = game.legal_moves();
-        let pick = if stream.below(3) == 0 {
-            moves[stream.below(moves.len())].clone()
-        } else {
-            "take".to_owned()
-        };
-        game.play(&pick).unwrap();
-    }
-    game
-}
-
 /// Skakanie: a pool shows its pieces in place on the small picture and its score; an
 /// empty pool is only the empty grid.
 #[test]
 fn skakanie_pools_show_the_pieces_held() {
-    let game = skakanie_midgame();
+    let game = common::skakanie_midgame(Some("leave:4"));
     let names = vec!["a".into(), "b".into(), "c".into(), "d".into()];
     let header = Header::for_game(&game, names, None);
     let canvas = render::draw(&game, None, &header).unwrap();

@@ -73,7 +73,8 @@ fn button(b: &Button) -> CreateButton {
     CreateButton::new(id).label(&b.label).style(style(b.style))
 }
 
-fn cut(text: &str) -> String {
+/// A text cut to Discord's limit on a message, with `…` where it was cut.
+pub(super) fn cut(text: &str) -> String {
     if text.chars().count() <= CONTENT_MAX {
         return text.to_owned();
     }

@@ -14,7 +14,7 @@ use crate::play::Play;
 use crate::store::Store;
 
 use super::bot::note_board;
-use super::message::Message;
+use super::message::{cut, Message};
 
 /// Tells each of `message.direct` by direct message; whoever cannot be reached is mentioned
 /// in `channel` instead.
@@ -46,11 +46,6 @@ pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
             tracing::warn!(user, %error, "could not reach a player in the channel either");
         }
     }
-}
-
-/// Discord's limit on a message's text.
-fn cut(text: &str) -> String {
-    text.chars().take(2000).collect()
 }
 
 /// Fires due reminders and timeouts and posts them. It keeps no state of its own: the due

@@ -217,3 +217,25 @@ impl leapfrog::play::Clock for FakeClock {
         self.0.load(Ordering::SeqCst)
     }
 }
+
+/// Four Skakanie players well into a game (seed 21, a fixed stream of actions, mostly
+/// takes): stacks emptied and gaps closed, every pool holding fragments; `leaver` first
+/// plays a leaving (`leave:4`) so a seat is gone too. The render tests and bench draw it.
+pub fn skakanie_midgame(leaver: Option<&str>) -> AnyGame {
+    let options = ["players=4".to_owned(), "seed=21".to_owned()];
+    let mut game = AnyGame::new(leapfrog::games::GameKind::Skakanie, &options, None).unwrap();
+    let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(3));
+    if let Some(leave) = leaver {
+        game.play(leave).unwrap();
+    }
+    for _ in 0..90 {
+        let moves = game.legal_moves();
+        let pick = if stream.below(3) == 0 {
+            moves[stream.below(moves.len())].clone()
+        } else {
+            "take".to_owned()
+        };
+        game.play(&pick).unwrap();
+    }
+    game
+}
