@@ -108,6 +108,43 @@ fn main() {
             common::median(samples).as_secs_f64() * 1e6
         );
     }
+    concurrent(&play);
     drop(play);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Sixteen games moving at once, every reply waiting until its move is on disk: how many
+/// moves a second the group commit sustains, and how many moves share one flush.
+fn concurrent(play: &Play<SledStore>) {
+    const GAMES: u64 = 16;
+    const MOVES: usize = 40;
+    let games: Vec<_> = (0..GAMES).map(|g| game(play, 900_000 + g, 0)).collect();
+    let flushes = play.store().flushes();
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for (id, moves, order) in games {
+            scope.spawn(move || {
+                let (mut moves, mut order) = (moves, order);
+                for _ in 0..MOVES {
+                    let Some(mv) = moves.first().cloned() else {
+                        break;
+                    };
+                    let reply =
+                        play.handle(&ctx(order[0], 0), Command::Move { game: Some(id), mv });
+                    assert!(!reply.is_refused(), "{}", reply.text);
+                    moves = legal(&reply);
+                    order.swap(0, 1);
+                }
+            });
+        }
+    });
+    let elapsed = start.elapsed();
+    let moves = GAMES as f64 * MOVES as f64;
+    let flushes = play.store().flushes() - flushes;
+    println!(
+        "{GAMES} games at once: {:.0} moves/s, {:.1} ms a move, {flushes} flushes for {moves} moves ({:.1} moves a flush)",
+        moves / elapsed.as_secs_f64(),
+        elapsed.as_secs_f64() * 1e3 / moves * GAMES as f64,
+        moves / flushes.max(1) as f64
+    );
 }

@@ -91,6 +91,9 @@ impl Store for SlowStore {
     fn flush(&self) -> Result<(), StoreError> {
         self.0.flush()
     }
+    fn sync(&self) -> Result<(), StoreError> {
+        self.0.sync()
+    }
 }
 
 async fn send(url: &str, payload: &Value) -> Value {

@@ -7,8 +7,28 @@ use crate::store::{GameId, Notify, Place, SeatChoice, UserId};
 pub struct User {
     /// Their id.
     pub id: UserId,
-    /// Their display name.
+    /// Their display name, at most [`MAX_NAME_CHARS`] characters (see [`User::new`]).
     pub name: String,
+}
+
+/// The longest name kept, in characters: Discord's own limit for a global display name.
+/// Longer names (a console user can type anything) are cut where they enter, so nothing
+/// downstream — texts, records, pictures — ever handles an unbounded name.
+pub const MAX_NAME_CHARS: usize = 32;
+
+impl User {
+    /// A user with `name` cut to [`MAX_NAME_CHARS`] characters (an ellipsis marks the cut).
+    #[must_use]
+    pub fn new(id: UserId, name: &str) -> Self {
+        let name = name.trim();
+        let name = if name.chars().count() > MAX_NAME_CHARS {
+            let kept: String = name.chars().take(MAX_NAME_CHARS - 1).collect();
+            format!("{}…", kept.trim_end())
+        } else {
+            name.to_owned()
+        };
+        Self { id, name }
+    }
 }
 
 /// Who asks, and where.
@@ -144,6 +164,20 @@ pub enum Command {
 pub const ACTION_PREFIX: &str = "do-";
 
 impl Command {
+    /// Whether carrying the command out may write to the store, so its reply must wait
+    /// until the write is durable. Only pure look-ups say no; anything new is a writer.
+    #[must_use]
+    pub fn may_write(&self) -> bool {
+        !matches!(
+            self,
+            Self::Board { .. }
+                | Self::Games
+                | Self::History { .. }
+                | Self::Rules { .. }
+                | Self::Help
+        )
+    }
+
     /// The command a button stands for, from its id (see [`Button::id`](super::Button)).
     /// Buttons carry their game, so a click always acts on the game it was shown with.
     #[must_use]
@@ -201,5 +235,20 @@ impl Command {
             },
             _ => return None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_keep_at_most_32_characters() {
+        assert_eq!(User::new(UserId(1), " ola ").name, "ola");
+        let cjk = "山".repeat(32);
+        assert_eq!(User::new(UserId(1), &cjk).name, cjk);
+        let cut = User::new(UserId(1), &"ż".repeat(40)).name;
+        assert_eq!(cut.chars().count(), MAX_NAME_CHARS);
+        assert!(cut.ends_with('…'));
     }
 }

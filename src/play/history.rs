@@ -398,7 +398,10 @@ impl<S: Store> Play<S> {
         record.created = now;
         record.updated = now;
         self.restart_clock(&mut record);
-        match self.store.insert(record) {
+        match self.store.insert(record).and_then(|record| {
+            self.durable(true)?;
+            Ok(record)
+        }) {
             Ok(record) => {
                 let headline = format!(
                     "Loaded a record of {} move{} as game #{}.",

@@ -20,7 +20,7 @@ pub mod timing;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-pub use command::{Answer, Command, Context, User, ACTION_PREFIX};
+pub use command::{Answer, Command, Context, User, ACTION_PREFIX, MAX_NAME_CHARS};
 pub use correspondence::Notice;
 pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{command_from_args, parse_command, Args, ParseCommandError, COMMANDS};
@@ -154,15 +154,30 @@ impl<S: Store> Play<S> {
         // A write that lost its compare-and-swap is tried once more on the fresh record: the
         // other write may have been the scheduler's (a reminder noted), not a player's. The
         // second try judges the command against what really happened meanwhile.
+        let may_write = command.may_write();
         let result = match self.dispatch(ctx, command.clone()) {
             Err(Stop::Conflict(_)) => self.dispatch(ctx, command),
             other => other,
         };
         match result {
-            Ok(reply) => self.address(reply),
+            Ok(reply) => match self.durable(may_write && reply.outcome != Outcome::Refused) {
+                Ok(()) => self.address(reply),
+                Err(error) => failure_reply(&error),
+            },
             Err(Stop::Refuse(text)) => Reply::refused(text),
             Err(Stop::Conflict(id)) => self.conflict_reply(id),
             Err(Stop::Fail(error)) => failure_reply(&error),
+        }
+    }
+
+    /// Waits, when `wrote`, until what the command wrote is on disk: a reply that reports a
+    /// write must never reach a player before it would survive a crash. Concurrent commands
+    /// share one flush ([`Store::sync`]).
+    fn durable(&self, wrote: bool) -> Result<(), StoreError> {
+        if wrote {
+            self.store.sync()
+        } else {
+            Ok(())
         }
     }
 

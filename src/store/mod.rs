@@ -4,11 +4,13 @@
 //! Every write of a record is a compare-and-swap on its version together with all its index
 //! entries, so two moves for the same turn can never both land.
 
+mod durable;
 mod keys;
 mod record;
 mod settings;
 mod sled_store;
 
+pub use durable::GroupCommit;
 pub use keys::{IndexKey, KEY_LEN};
 pub use record::{
     ChallengeRecord, ChannelId, ClockStage, GameId, GameRecord, GuildId, MoveClock, Place, Player,
@@ -42,9 +44,19 @@ pub enum StoreError {
         /// The version found.
         found: u32,
     },
-    /// The database failed.
+    /// Another process holds the data folder: sled allows one process per folder.
+    #[error("another Leapfrog process is using the data folder {}: stop it first, or give this one another folder (--data or [store] data_dir in config.toml)", .0.display())]
+    Locked(std::path::PathBuf),
+    /// The database failed. Not a `#[source]`: the message already says what sled said, and
+    /// a source would print it a second time in error chains.
     #[error("database error: {0}")]
-    Database(#[from] sled::Error),
+    Database(sled::Error),
+}
+
+impl From<sled::Error> for StoreError {
+    fn from(error: sled::Error) -> Self {
+        Self::Database(error)
+    }
 }
 
 /// The games, their indexes and their deadlines. Implementations must make [`Store::replace`]
@@ -133,6 +145,14 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// Database failures.
     fn flush(&self) -> Result<(), StoreError>;
+
+    /// Returns once every write that completed before this call is durable: what a reply
+    /// that reports a write waits for. Concurrent callers share one flush (group commit), so
+    /// under load a move does not pay a whole fsync alone.
+    ///
+    /// # Errors
+    /// Database failures (the writes may then be lost on a crash: say so, don't confirm).
+    fn sync(&self) -> Result<(), StoreError>;
 
     /// Notes where a game's latest board was posted.
     ///

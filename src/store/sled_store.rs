@@ -1,11 +1,14 @@
 //! The embedded default store: sled, one tree for records and one per index.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use serde::Deserialize;
 use sled::transaction::{abort, ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
 
+use super::durable::GroupCommit;
 use super::keys::IndexKey;
 use super::record::{ChannelId, GameId, GameRecord, GuildId, Status, UserId};
 use super::{GuildSettings, Store, StoreError, UserSettings};
@@ -43,7 +46,14 @@ pub struct SledStore {
     settings: sled::Tree,
     guild_settings: sled::Tree,
     board_links: sled::Tree,
+    meta: sled::Tree,
+    /// How many writes have completed: a write's ticket for [`Store::sync`].
+    written: Arc<AtomicU64>,
+    commits: Arc<GroupCommit>,
 }
+
+/// The key in the `meta` tree of the next game number to hand out.
+const NEXT_GAME: &[u8] = b"next_game";
 
 /// The index entries a record owns: removed and re-added with every write.
 struct Entries {
@@ -67,8 +77,10 @@ impl Entries {
     }
 }
 
-/// The five trees inside a transaction: records, by user, by channel, challenges, deadlines.
+/// The six trees inside a transaction: records, by user, by channel, challenges, deadlines,
+/// and the meta tree holding the next game number.
 type Trees = (
+    TransactionalTree,
     TransactionalTree,
     TransactionalTree,
     TransactionalTree,
@@ -82,7 +94,15 @@ impl SledStore {
     /// # Errors
     /// When sled cannot open the directory (for example another process holds it).
     pub fn open(config: &StoreConfig) -> Result<Self, StoreError> {
-        Self::from_db(sled::open(&config.data_dir)?)
+        let db = sled::open(&config.data_dir).map_err(|error| match error {
+            // sled takes an exclusive file lock on its folder and says so in words when it
+            // cannot: another process (most likely another Leapfrog) has the folder open.
+            sled::Error::Io(io) if io.to_string().starts_with("could not acquire lock") => {
+                StoreError::Locked(config.data_dir.clone())
+            }
+            other => StoreError::Database(other),
+        })?;
+        Self::from_db(db)
     }
 
     /// A store that lives only in memory and a temporary file, for tests and demos.
@@ -103,8 +123,17 @@ impl SledStore {
             settings: db.open_tree("user_settings")?,
             guild_settings: db.open_tree("guild_settings")?,
             board_links: db.open_tree("board_links")?,
+            meta: db.open_tree("meta")?,
+            written: Arc::new(AtomicU64::new(0)),
+            commits: Arc::new(GroupCommit::default()),
             db,
         })
+    }
+
+    /// How many group-commit flushes have run: benchmarks show how many writes share one.
+    #[must_use]
+    pub fn flushes(&self) -> u64 {
+        self.commits.flushes()
     }
 
     /// Writes raw bytes as a game's record: only for tests of damaged records.
@@ -117,17 +146,37 @@ impl SledStore {
     }
 
     /// Writes `record` (version already set) replacing `old`'s index entries, in one
-    /// transaction; `expect` is the version the stored record must have (0: must not exist).
-    fn write(&self, record: &GameRecord, expect: u64) -> Result<(), StoreError> {
+    /// transaction; `expect` is the version the stored record must have (0: must not exist,
+    /// and the record gets the next game number, counted in the same transaction so numbers
+    /// stay consecutive across restarts and two inserts never share one). Returns the record
+    /// as stored.
+    fn write(&self, record: &GameRecord, expect: u64) -> Result<GameRecord, StoreError> {
         let trees = (
             &self.games,
             &self.by_user,
             &self.by_channel,
             &self.challenges,
             &self.deadlines,
+            &self.meta,
         );
+        let last_game = self.last_game()?;
         let result = trees.transaction(|trees: &Trees| {
-            let (games, ..) = trees;
+            let (games, .., meta) = trees;
+            let mut record = record.clone();
+            if expect == 0 {
+                let next = match meta.get(NEXT_GAME)? {
+                    Some(bytes) => read_u64(&bytes).ok_or_else(|| {
+                        ConflictableTransactionError::Abort(StoreError::Corrupt {
+                            id: GameId(0),
+                            reason: "the next game number is damaged".into(),
+                        })
+                    })?,
+                    // A store from before the counter: go on after its highest number.
+                    None => last_game + 1,
+                };
+                record.id = GameId(next);
+                meta.insert(NEXT_GAME, &(next + 1).to_be_bytes())?;
+            }
             let key = record.id.0.to_be_bytes();
             let old = match games.get(key)? {
                 Some(bytes) => Some(GameRecord::decode(record.id, &bytes).or_else(abort)?),
@@ -144,15 +193,41 @@ impl SledStore {
             if let Some(old) = &old {
                 apply(trees, &Entries::of(old), false)?;
             }
-            apply(trees, &Entries::of(record), true)?;
+            apply(trees, &Entries::of(&record), true)?;
             games.insert(&key, record.encode())?;
-            Ok(())
+            Ok(record)
         });
         match result {
-            Ok(()) => Ok(()),
+            Ok(record) => {
+                self.written.fetch_add(1, Ordering::SeqCst);
+                Ok(record)
+            }
             Err(TransactionError::Abort(e)) => Err(e),
             Err(TransactionError::Storage(e)) => Err(e.into()),
         }
+    }
+
+    /// Stores a small JSON value under a number in `tree`, counted as a write for
+    /// [`Store::sync`].
+    fn put_json<T: serde::Serialize>(
+        &self,
+        tree: &sled::Tree,
+        key: u64,
+        value: &T,
+    ) -> Result<(), StoreError> {
+        let bytes = serde_json::to_vec(value).expect("settings always serialise");
+        tree.insert(key.to_be_bytes(), bytes)?;
+        self.written.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// The highest game number stored (0 in an empty store).
+    fn last_game(&self) -> Result<u64, StoreError> {
+        Ok(self
+            .games
+            .last()?
+            .and_then(|(key, _)| read_u64(&key))
+            .unwrap_or(0))
     }
 
     fn list(&self, tree: &sled::Tree, prefix: u64) -> Result<Vec<GameRecord>, StoreError> {
@@ -180,7 +255,7 @@ fn apply(
     entries: &Entries,
     add: bool,
 ) -> Result<(), ConflictableTransactionError<StoreError>> {
-    let (_, by_user, by_channel, challenges, deadlines) = trees;
+    let (_, by_user, by_channel, challenges, deadlines, _) = trees;
     let each = |tree: &TransactionalTree,
                 key: IndexKey|
      -> Result<(), ConflictableTransactionError<StoreError>> {
@@ -206,10 +281,8 @@ fn apply(
 
 impl Store for SledStore {
     fn insert(&self, mut record: GameRecord) -> Result<GameRecord, StoreError> {
-        record.id = GameId(self.db.generate_id()? + 1);
         record.version = 1;
-        self.write(&record, 0)?;
-        Ok(record)
+        self.write(&record, 0)
     }
 
     fn get(&self, id: GameId) -> Result<GameRecord, StoreError> {
@@ -230,8 +303,7 @@ impl Store for SledStore {
     fn replace(&self, record: &GameRecord) -> Result<GameRecord, StoreError> {
         let mut next = record.clone();
         next.version = record.version + 1;
-        self.write(&next, record.version)?;
-        Ok(next)
+        self.write(&next, record.version)
     }
 
     fn games_of_user(&self, user: UserId) -> Result<Vec<GameRecord>, StoreError> {
@@ -270,7 +342,7 @@ impl Store for SledStore {
     }
 
     fn set_settings(&self, user: UserId, settings: UserSettings) -> Result<(), StoreError> {
-        write_json(&self.settings, user.0, &settings)
+        self.put_json(&self.settings, user.0, &settings)
     }
 
     fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
@@ -282,7 +354,7 @@ impl Store for SledStore {
         guild: GuildId,
         settings: GuildSettings,
     ) -> Result<(), StoreError> {
-        write_json(&self.guild_settings, guild.0, &settings)
+        self.put_json(&self.guild_settings, guild.0, &settings)
     }
 
     fn board_link(&self, game: GameId) -> Result<Option<String>, StoreError> {
@@ -294,8 +366,13 @@ impl Store for SledStore {
         Ok(())
     }
 
+    fn sync(&self) -> Result<(), StoreError> {
+        let ticket = self.written.load(Ordering::SeqCst);
+        self.commits.wait_durable(ticket, || self.flush())
+    }
+
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {
-        write_json(&self.board_links, game.0, &Some(link))
+        self.put_json(&self.board_links, game.0, &Some(link))
     }
 }
 
@@ -314,12 +391,7 @@ fn read_json<T: Default + serde::de::DeserializeOwned>(
     }
 }
 
-fn write_json<T: serde::Serialize>(
-    tree: &sled::Tree,
-    key: u64,
-    value: &T,
-) -> Result<(), StoreError> {
-    let bytes = serde_json::to_vec(value).expect("settings always serialise");
-    tree.insert(key.to_be_bytes(), bytes)?;
-    Ok(())
+/// A big-endian `u64` stored as 8 bytes; `None` for anything else.
+fn read_u64(bytes: &[u8]) -> Option<u64> {
+    Some(u64::from_be_bytes(bytes.try_into().ok()?))
 }
