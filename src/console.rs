@@ -8,7 +8,7 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use crate::play::{parse_command, Component, Context, Play, Reply, User};
+use crate::play::{parse_command, Component, Context, Outcome, Play, Reply, User};
 use crate::store::{ChannelId, Place, Store, UserId};
 
 /// A stable id for a console name (FNV-1a of its lower-case form), so a data folder can be
@@ -26,10 +26,7 @@ pub fn name_id(name: &str) -> u64 {
 #[must_use]
 pub fn console_user(name: &str) -> User {
     let name = name.trim_start_matches('@');
-    User {
-        id: UserId(name_id(name)),
-        name: name.to_owned(),
-    }
+    User::new(UserId(name_id(name)), name)
 }
 
 /// The console over a play layer.
@@ -60,8 +57,11 @@ impl<S: Store> Console<S> {
     }
 
     /// Loads a game record (`/history`'s text file) as a new game in `#console`, played
-    /// by the names it lists; prints the replayed board.
-    pub fn load(&self, text: &str) -> String {
+    /// by the names it lists; the replayed board to print.
+    ///
+    /// # Errors
+    /// What to print when the record cannot be loaded (the caller then exits non-zero).
+    pub fn load(&self, text: &str) -> Result<String, String> {
         let ctx = Context {
             user: console_user("console"),
             place: Place {
@@ -70,7 +70,13 @@ impl<S: Store> Console<S> {
             },
             manager: true,
         };
-        self.show(&self.play.import(&ctx, text, console_user), "console")
+        let reply = self.play.import(&ctx, text, console_user);
+        let shown = self.show(&reply, "console");
+        if reply.outcome == Outcome::Done {
+            Ok(shown)
+        } else {
+            Err(shown)
+        }
     }
 
     /// Runs one line and returns what to print (empty for blank lines and comments).
@@ -161,23 +167,37 @@ impl<S: Store> Console<S> {
         out
     }
 
-    /// Runs every line of `input`, echoing each command and printing its reply.
+    /// Runs every line of `input`, echoing each command and printing its reply. A line that
+    /// is not UTF-8 is reported with its number and skipped: one bad line never ends a
+    /// session.
     ///
     /// # Errors
     /// Reading or writing failed.
     pub fn run(
         &self,
-        input: impl BufRead,
+        mut input: impl BufRead,
         mut output: impl Write,
         echo: bool,
     ) -> std::io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
+        let mut bytes = Vec::new();
+        for number in 1.. {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                break;
+            }
             let notices = self.notices();
             if !notices.is_empty() {
                 writeln!(output, "{notices}")?;
             }
-            let shown = self.run_line(&line);
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                writeln!(
+                    output,
+                    "! line {number} is not valid UTF-8 text; it was skipped\n"
+                )?;
+                output.flush()?;
+                continue;
+            };
+            let shown = self.run_line(line);
             if shown.is_empty() {
                 continue;
             }

@@ -12,10 +12,10 @@ use leapfrog::console::Console;
 use leapfrog::discord::bot::Bot;
 use leapfrog::discord::endpoint;
 use leapfrog::discord::notify::Scheduler;
-use leapfrog::games::{AnyGame, GameKind};
+use leapfrog::games::{AnyGame, GameKind, MAX_PERFT_DEPTH};
 use leapfrog::play::Play;
 use leapfrog::render::Header;
-use leapfrog::store::SledStore;
+use leapfrog::store::{SledStore, StoreError};
 use serenity::interactions_endpoint::Verifier;
 use std::sync::Arc;
 use std::time::Duration;
@@ -110,11 +110,13 @@ fn open_store(config: &Config, data: Option<PathBuf>) -> Result<SledStore> {
     if let Some(data) = data {
         store_config.data_dir = data;
     }
-    SledStore::open(&store_config).with_context(|| {
-        format!(
+    SledStore::open(&store_config).map_err(|error| match error {
+        // Already says which folder and what to do.
+        StoreError::Locked(_) => anyhow::Error::new(error),
+        other => anyhow::Error::new(other).context(format!(
             "opening the data folder {}",
             store_config.data_dir.display()
-        )
+        )),
     })
 }
 
@@ -133,7 +135,14 @@ fn local(
     if let Some(path) = record {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading the record {}", path.display()))?;
-        println!("{}", console.load(&text));
+        match console.load(&text) {
+            Ok(shown) => println!("{shown}"),
+            Err(shown) => bail!(
+                "the record {} was not loaded: {}",
+                path.display(),
+                shown.trim()
+            ),
+        }
     }
     let stdout = std::io::stdout().lock();
     match script {
@@ -301,8 +310,8 @@ fn run(cli: Cli) -> Result<()> {
             position,
             divide,
         } => {
-            if depth == 0 {
-                bail!("--depth must be at least 1");
+            if !(1..=MAX_PERFT_DEPTH).contains(&depth) {
+                bail!("--depth must be from 1 to {MAX_PERFT_DEPTH} (deeper counts would never finish)");
             }
             let kind: GameKind = game.parse()?;
             let game = AnyGame::new(kind, &options, position.as_deref())?;

@@ -73,7 +73,7 @@ fn bad_input_gives_one_line_and_a_failure_exit() {
         ),
         (
             &["perft", "jumpers", "--depth", "0"][..],
-            "leapfrog: --depth must be at least 1\n",
+            "leapfrog: --depth must be from 1 to 64 (deeper counts would never finish)\n",
         ),
         (
             &["render", "jumpers", "--last", "e3", "-o", "/nonexistent/x.png"][..],

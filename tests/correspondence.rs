@@ -479,7 +479,7 @@ fn a_record_loads_in_the_console_and_a_broken_one_says_why() {
         Play::new(SledStore::temporary().unwrap()),
         dir.path().to_path_buf(),
     );
-    let loaded = console.load(&text);
+    let loaded = console.load(&text).expect("the record loads");
     assert!(
         loaded.contains("Loaded a record of 7 moves as game #"),
         "{loaded}"
@@ -493,10 +493,13 @@ fn a_record_loads_in_the_console_and_a_broken_one_says_why() {
     );
 
     let broken = text.replacen("\n3. ", "\n3. zz9-zz8 ; ", 1);
-    let refused = console.load(&broken);
+    let refused = console.load(&broken).unwrap_err();
     assert!(refused.contains("move 3"), "{refused}");
-    assert!(console.load("[Game \"chess\"]").contains("[Game] is wrong"));
-    assert!(console.load("hello").contains("line 1"));
+    assert!(console
+        .load("[Game \"chess\"]")
+        .unwrap_err()
+        .contains("[Game] is wrong"));
+    assert!(console.load("hello").unwrap_err().contains("line 1"));
 }
 
 #[test]

@@ -50,9 +50,8 @@ pub mod ids {
 
 /// The name players see: the server nickname, else the global display name, else the
 /// account name.
-fn display_name(user: &DiscordUser, member: Option<&Member>) -> String {
-    member
-        .and_then(|m| m.nick.clone())
+fn display_name(user: &DiscordUser, nick: Option<&String>) -> String {
+    nick.cloned()
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone())
 }
@@ -64,10 +63,10 @@ fn context(
     channel: u64,
 ) -> Context {
     Context {
-        user: User {
-            id: UserId(user.id.get()),
-            name: display_name(user, member),
-        },
+        user: User::new(
+            UserId(user.id.get()),
+            &display_name(user, member.and_then(|m| m.nick.as_ref())),
+        ),
         place: Place {
             guild: guild.map(GuildId),
             channel: ChannelId(channel),
@@ -124,15 +123,11 @@ fn slash(i: &CommandInteraction) -> Request {
         let id = serenity::all::UserId::new(text.parse().ok().filter(|&n| n > 0)?);
         let user = i.data.resolved.users.get(&id)?;
         let member = i.data.resolved.members.get(&id);
-        let name = member
-            .and_then(|m| m.nick.clone())
-            .or_else(|| user.global_name.clone())
-            .unwrap_or_else(|| user.name.clone());
         Some((
-            User {
-                id: UserId(id.get()),
-                name,
-            },
+            User::new(
+                UserId(id.get()),
+                &display_name(user, member.and_then(|m| m.nick.as_ref())),
+            ),
             user.bot,
         ))
     };
@@ -147,10 +142,7 @@ fn slash(i: &CommandInteraction) -> Request {
     }
     let user = |text: &str| {
         resolved(text).map_or_else(
-            || User {
-                id: UserId(text.parse().unwrap_or(0)),
-                name: format!("<@{text}>"),
-            },
+            || User::new(UserId(text.parse().unwrap_or(0)), &format!("<@{text}>")),
             |(user, _)| user,
         )
     };

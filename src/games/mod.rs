@@ -17,6 +17,7 @@ pub mod skakanie;
 pub use any::{AnyGame, GameKind, MoveError, SetupError};
 pub use game::{Game, PlayError};
 pub use options::{OptionSpec, ParseOptionError};
+pub use perft::MAX_PERFT_DEPTH;
 pub use rules::{
     DrawReason, DrawRules, GameOptions, Outcome, ParseMoveError, ParsePositionError, Rules, Seat,
     Seed,

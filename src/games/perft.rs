@@ -6,6 +6,10 @@
 
 use super::rules::Rules;
 
+/// The deepest count a caller may ask for. Perft recurses once per ply, so an unbounded depth
+/// overflows the stack; no game's count past this depth would ever finish anyway.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// Counts the legal sequences of exactly `depth` plies from `position` (1 at depth 0).
 #[must_use]
 pub fn perft<R: Rules>(position: &R, depth: u32) -> u64 {

@@ -1,0 +1,145 @@
+//! What a server admin and a console user trip over when they run the binary: a data folder
+//! already in use, a bad line, a record that does not load, a perft depth that never ends, a
+//! name of any length.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+
+fn leapfrog() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_leapfrog"));
+    command.env_remove("DISCORD_TOKEN").env_remove("RUST_LOG");
+    command
+}
+
+fn run(args: &[&str], input: &[u8]) -> Output {
+    let mut child = leapfrog()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_data_folder_in_use_is_named_once_with_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let data = data.to_str().unwrap();
+    let mut first = leapfrog()
+        .args(["local", "--data", data])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Once it answers a line, it holds the folder.
+    let mut input = first.stdin.take().unwrap();
+    writeln!(input, "@a /help").unwrap();
+    let mut line = String::new();
+    BufReader::new(first.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+
+    let second = run(&["local", "--data", data], b"@a /help\n");
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(!second.status.success());
+    let message = text(&second.stderr);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains("another Leapfrog process is using the data folder"),
+        "{message}"
+    );
+    assert!(message.contains("--data"), "{message}");
+    assert_eq!(message.matches(data).count(), 1, "{message}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_the_console_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let out = run(
+        &["local", "--data", data.to_str().unwrap()],
+        b"@a /help\n@a /play \xff\xfe jumpers\n@a /play jumpers opponent:@b\n",
+    );
+    let shown = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        shown.contains("! line 2 is not valid UTF-8 text; it was skipped"),
+        "{shown}"
+    );
+    assert!(shown.contains("challenges"), "{shown}");
+}
+
+#[test]
+fn a_record_that_does_not_load_fails_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("broken.txt");
+    std::fs::write(&record, "[Game \"jumpers\"]\n1. e3-h6\n").unwrap();
+    let out = run(
+        &[
+            "local",
+            "--data",
+            dir.path().join("data").to_str().unwrap(),
+            "--load",
+            record.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(!out.status.success());
+    let message = text(&out.stderr);
+    assert!(message.contains("was not loaded"), "{message}");
+    assert!(message.contains("Player1"), "{message}");
+    assert!(!text(&out.stdout).contains("Loaded"));
+}
+
+#[test]
+fn perft_depth_is_bounded_with_a_clear_error() {
+    for game in ["jumpers", "gyges", "jump-sturdy", "skakanie"] {
+        for depth in ["0", "65", "20000", "4294967295"] {
+            let out = run(&["perft", game, "--depth", depth, "--divide"], b"");
+            assert!(!out.status.success(), "{game} {depth}");
+            assert_eq!(
+                text(&out.stderr),
+                "leapfrog: --depth must be from 1 to 64 (deeper counts would never finish)\n",
+                "{game} {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn names_are_cut_where_they_enter() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "x".repeat(50_000);
+    let script = format!("@{long} /play jumpers opponent:@bob\n@bob /accept\n@bob /board\n");
+    let out = run(
+        &[
+            "local",
+            "--data",
+            dir.path().join("data").to_str().unwrap(),
+            "--out",
+            dir.path().join("out").to_str().unwrap(),
+        ],
+        script.as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // What the bot answered, without the console's echo of the typed lines.
+    let shown: String = text(&out.stdout)
+        .lines()
+        .filter(|line| !line.starts_with("> "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        !shown.contains(&"x".repeat(33)),
+        "a name longer than 32 characters was kept"
+    );
+    assert!(shown.contains(&format!("{}…", "x".repeat(31))), "{shown}");
+}
