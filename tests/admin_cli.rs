@@ -42,13 +42,15 @@ fn a_data_folder_in_use_is_named_once_with_what_to_do() {
     // Once it answers a line, it holds the folder.
     let mut input = first.stdin.take().unwrap();
     writeln!(input, "@a /help").unwrap();
+    // Keep its output open: a closed pipe would end it (and free the folder) early.
+    let mut output = BufReader::new(first.stdout.take().unwrap());
     let mut line = String::new();
-    BufReader::new(first.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    output.read_line(&mut line).unwrap();
+    assert!(!line.is_empty(), "the first console answers");
 
     let second = run(&["local", "--data", data], b"@a /help\n");
     first.kill().unwrap();
+    drop((input, output));
     first.wait().unwrap();
     assert!(!second.status.success());
     let message = text(&second.stderr);
