@@ -406,7 +406,10 @@ async fn slow_answers_are_deferred_then_completed() {
     let games = p.command(BOB, "games", &[], None);
     let deferral = send(&url, &games).await;
     assert_eq!(deferral["type"], 5);
-    assert_eq!(deferral["data"]["flags"], 64, "a private answer is deferred privately");
+    assert_eq!(
+        deferral["data"]["flags"], 64,
+        "a private answer is deferred privately"
+    );
     let original = format!("/webhooks/{APP_ID}/{}/messages/@original", token_of(&games));
     let (_, call) = rest
         .wait_for(0, |c| c.method == "PATCH" && c.path == original)
@@ -714,12 +717,8 @@ async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
         id: 303,
         name: "carol",
     };
-    let challenge = fake_discord::in_dm(p.command(
-        ALICE,
-        "play",
-        &[("game", json!("jumpers"))],
-        Some(carol),
-    ));
+    let challenge =
+        fake_discord::in_dm(p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(carol)));
     let refused = send(&url, &challenge).await;
     assert_eq!(refused["type"], 4, "{refused}");
     assert_eq!(refused["data"]["flags"], 64, "{refused}");
@@ -730,7 +729,10 @@ async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
         "{refused}"
     );
     assert!(
-        play.store().games_of_user(UserId(ALICE.id)).unwrap().is_empty(),
+        play.store()
+            .games_of_user(UserId(ALICE.id))
+            .unwrap()
+            .is_empty(),
         "no challenge carol could never see"
     );
     let click = fake_discord::in_dm(p.component(carol, "accept:1", &[]));
@@ -739,7 +741,11 @@ async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
         .contains("Games are played on servers"));
     let typed = fake_discord::in_dm(p.autocomplete(ALICE, "move", "move", "e3"));
     assert_eq!(send(&url, &typed).await["data"]["choices"], json!([]));
-    let help = send(&url, &fake_discord::in_dm(p.command(ALICE, "help", &[], None))).await;
+    let help = send(
+        &url,
+        &fake_discord::in_dm(p.command(ALICE, "help", &[], None)),
+    )
+    .await;
     assert_eq!(help["type"], 4);
     assert!(
         !help["data"]["content"]
@@ -887,7 +893,10 @@ async fn a_thread_whose_first_post_fails_is_deleted_and_the_game_stays_in_the_ch
         })
         .await;
     assert!(deleted.body.is_empty());
-    let original = format!("/webhooks/{APP_ID}/{}/messages/@original", token_of(&accept));
+    let original = format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(&accept)
+    );
     let (_, board) = rest
         .wait_for(0, |c| c.method == "PATCH" && c.path == original)
         .await;

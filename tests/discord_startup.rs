@@ -76,7 +76,10 @@ impl Bot {
                 return line;
             }
         }
-        panic!("no line with {words:?}; the bot said:\n{}", self.seen.join("\n"));
+        panic!(
+            "no line with {words:?}; the bot said:\n{}",
+            self.seen.join("\n")
+        );
     }
 }
 
@@ -101,8 +104,16 @@ fn without_discord_the_bot_says_it_is_connecting_and_retrying() {
     );
     let mut bot = Bot::start(&config, &["serve"]);
     bot.wait_for(&["connecting to Discord"]);
-    bot.wait_for(&["could not reach Discord", "attempt 1", "trying again in 1 s"]);
-    bot.wait_for(&["could not reach Discord", "attempt 2", "trying again in 2 s"]);
+    bot.wait_for(&[
+        "could not reach Discord",
+        "attempt 1",
+        "trying again in 1 s",
+    ]);
+    bot.wait_for(&[
+        "could not reach Discord",
+        "attempt 2",
+        "trying again in 2 s",
+    ]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -114,7 +125,11 @@ async fn connected_the_bot_says_as_whom_where_and_that_its_commands_are_register
     let mut bot = Bot::start(&config, &["serve"]);
     tokio::task::block_in_place(|| {
         bot.wait_for(&["connecting to Discord"]);
-        bot.wait_for(&["connected to Discord as leapfrog", "0 servers", "shard 1 of 1"]);
+        bot.wait_for(&[
+            "connected to Discord as leapfrog",
+            "0 servers",
+            "shard 1 of 1",
+        ]);
         let count = leapfrog::discord::commands::definitions().len().to_string();
         bot.wait_for(&["registered", &count, "slash commands", "77"]);
     });

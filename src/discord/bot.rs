@@ -230,7 +230,9 @@ impl<S: Store + 'static> Bot<S> {
     ) -> Option<CreateInteractionResponse> {
         let mut job = tokio::task::spawn_blocking(work);
         if let Ok(joined) = tokio::time::timeout(self.defer_after, &mut job).await {
-            return self.show_ready(to, joined.unwrap_or_else(|_| failure())).await;
+            return self
+                .show_ready(to, joined.unwrap_or_else(|_| failure()))
+                .await;
         }
         // Slow: acknowledge now, finish when the work is done.
         let acknowledged = self
@@ -258,7 +260,11 @@ impl<S: Store + 'static> Bot<S> {
     }
 
     /// Shows a message that was ready within the deferral budget.
-    async fn show_ready(&self, to: Answering, message: Message) -> Option<CreateInteractionResponse> {
+    async fn show_ready(
+        &self,
+        to: Answering,
+        message: Message,
+    ) -> Option<CreateInteractionResponse> {
         if let Some(place) = to.place {
             if message.begins.is_some() && self.wants_thread(&to).await {
                 // Opening a thread is a REST call: acknowledge now, finish there.
@@ -447,7 +453,8 @@ impl<S: Store + 'static> Bot<S> {
         }
         if let Ok(posted) = self.edit_original(&to.token, &message).await {
             // Only a board everyone sees is worth a link.
-            if let (Some(game), Some(place), false) = (message.board_of, to.place, message.ephemeral)
+            if let (Some(game), Some(place), false) =
+                (message.board_of, to.place, message.ephemeral)
             {
                 self.note(game, place, posted.get()).await;
             }

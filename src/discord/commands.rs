@@ -2,8 +2,8 @@
 //! values), and their registration.
 
 use serenity::all::{
-    Command as DiscordCommand, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http,
-    InstallationContext, InteractionContext,
+    Command as DiscordCommand, CommandOptionType, CreateCommand, CreateCommandOption, GuildId,
+    Http, InstallationContext, InteractionContext,
 };
 
 use crate::games::GameKind;

@@ -96,8 +96,7 @@ pub async fn connect<S: Store + 'static>(
         Some(proxy) => tracing::info!("connecting to Discord through {proxy}"),
         None => tracing::info!("connecting to Discord"),
     }
-    let gateway =
-        super::reach::with_retries("find its gateway", || http.get_bot_gateway()).await?;
+    let gateway = super::reach::with_retries("find its gateway", || http.get_bot_gateway()).await?;
     let shards = gateway.shards.max(1);
     tracing::info!(
         "Discord answered; opening {shards} gateway connection{} (shards)",

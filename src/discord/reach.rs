@@ -49,8 +49,9 @@ where
             Err(error) if is_transient(&error) => {
                 let wait = wait_after(attempt);
                 tracing::warn!(
-                    "could not reach Discord to {what} (attempt {attempt}: {error}); \
+                    "could not reach Discord to {what} (attempt {attempt}: {}); \
                      trying again in {} s",
+                    explain(&error),
                     wait.as_secs()
                 );
                 tokio::time::sleep(wait).await;
@@ -58,6 +59,21 @@ where
             Err(error) => return Err(error),
         }
     }
+}
+
+/// An error with its causes ("… tcp connect error: Connection refused"): serenity's own
+/// text for a failed request says only that it failed, not why.
+fn explain(error: &dyn std::error::Error) -> String {
+    let mut parts: Vec<String> = vec![error.to_string()];
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if parts.last() != Some(&text) {
+            parts.push(text);
+        }
+        source = cause.source();
+    }
+    parts.join(": ")
 }
 
 #[cfg(test)]

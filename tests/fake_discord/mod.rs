@@ -199,8 +199,12 @@ async fn record(
         }))
         .into_response(),
         ("POST", ["channels", channel, "messages"])
-            if rest.refuse_threads.load(std::sync::atomic::Ordering::SeqCst)
-                && channel.parse::<u64>().is_ok_and(|c| c >= THREAD_BASE && c < 800_000) =>
+            if rest
+                .refuse_threads
+                .load(std::sync::atomic::Ordering::SeqCst)
+                && channel
+                    .parse::<u64>()
+                    .is_ok_and(|c| c >= THREAD_BASE && c < 800_000) =>
         {
             let refusal = json!({"message": "Missing Permissions", "code": 50013});
             (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
