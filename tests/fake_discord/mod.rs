@@ -204,7 +204,7 @@ async fn record(
                 .load(std::sync::atomic::Ordering::SeqCst)
                 && channel
                     .parse::<u64>()
-                    .is_ok_and(|c| c >= THREAD_BASE && c < 800_000) =>
+                    .is_ok_and(|c| (THREAD_BASE..800_000).contains(&c)) =>
         {
             let refusal = json!({"message": "Missing Permissions", "code": 50013});
             (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
