@@ -190,12 +190,12 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     let play = Arc::new(Play::new(open_store(config, data)?).with_time(config.time.clone()));
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play);
-        let mut client = leapfrog::discord::gateway::client(&config.discord, &token, play)
-            .await
-            .context("building the Discord client")?;
-        tracing::info!("connecting to Discord");
+        let (mut client, shards) =
+            leapfrog::discord::gateway::connect(&config.discord, &token, play)
+                .await
+                .context("Discord refused to connect the bot (is the token right?)")?;
         client
-            .start()
+            .start_shards(shards)
             .await
             .context("the Discord gateway connection failed")
     })
@@ -223,18 +223,26 @@ fn http(
     let address = listen.unwrap_or(discord.listen);
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .with_context(|| format!("listening on {address}"))?;
+        let bound = listener.local_addr().unwrap_or(address);
+        tracing::info!(
+            "listening for Discord's interactions on http://{bound}/interactions \
+             (set the portal's Interactions Endpoint URL to its public https address)"
+        );
         if discord.register_commands {
-            leapfrog::discord::commands::register(&http, discord.dev_guild)
-                .await
-                .context("registering the slash commands")?;
+            // In the background: the endpoint answers meanwhile, and Discord checks it
+            // when the URL is saved in the portal.
+            let http = Arc::clone(&http);
+            let guild = discord.dev_guild;
+            tokio::spawn(async move {
+                leapfrog::discord::commands::register_and_say(&http, guild).await;
+            });
         }
         let bot = Bot::new(play, http, Duration::from_millis(discord.defer_after_ms))
             .with_threads(discord.threads);
         let router = endpoint::router(endpoint::Endpoint { bot, verifier }, discord.max_body_bytes);
-        let listener = tokio::net::TcpListener::bind(address)
-            .await
-            .with_context(|| format!("listening on {address}"))?;
-        tracing::info!(%address, "interactions endpoint ready");
         axum::serve(listener, router)
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
@@ -280,6 +288,7 @@ fn run(cli: Cli) -> Result<()> {
             load: None,
         },
     };
+    init_logging(&command);
     match command {
         Command::Local {
             script,
@@ -334,11 +343,26 @@ fn run(cli: Cli) -> Result<()> {
     Ok(())
 }
 
-fn main() -> ExitCode {
+/// Logs to standard error. `RUST_LOG` chooses what; without it the Discord front ends say
+/// what they do (connecting, connected as whom, commands registered, failures to reach
+/// Discord and the retries) and everything else says only what went wrong.
+fn init_logging(command: &Command) {
+    let talkative = matches!(command, Command::Serve { .. } | Command::Http { .. });
+    let default = if talkative {
+        "warn,leapfrog=info"
+    } else {
+        "error"
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
+}
+
+fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

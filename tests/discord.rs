@@ -368,8 +368,8 @@ async fn a_full_game_through_the_gateway() {
     shard.shutdown_all().await;
 }
 
-/// Slow answers are acknowledged at once and completed later: a board by editing the
-/// acknowledgement, a private answer by a private follow-up (the public "thinking" removed).
+/// Slow answers are acknowledged at once and completed later by editing the
+/// acknowledgement, which is private when the answer will be.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_answers_are_deferred_then_completed() {
     let (rest, rest_url) = Rest::start().await;
@@ -407,16 +407,17 @@ async fn slow_answers_are_deferred_then_completed() {
         .contains("alice challenges bob"));
 
     let games = p.command(BOB, "games", &[], None);
-    assert_eq!(send(&url, &games).await["type"], 5);
+    let deferral = send(&url, &games).await;
+    assert_eq!(deferral["type"], 5);
+    assert_eq!(
+        deferral["data"]["flags"], 64,
+        "a private answer is deferred privately"
+    );
     let original = format!("/webhooks/{APP_ID}/{}/messages/@original", token_of(&games));
-    rest.wait_for(0, |c| c.method == "DELETE" && c.path == original)
-        .await;
-    let follow_up = format!("/webhooks/{APP_ID}/{}", token_of(&games));
     let (_, call) = rest
-        .wait_for(0, |c| c.method == "POST" && c.path == follow_up)
+        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
         .await;
     let message = call.json();
-    assert_eq!(message["flags"], 64, "{message}");
     assert!(
         message["content"].as_str().unwrap().contains("Your games"),
         "{message}"
@@ -648,4 +649,295 @@ async fn a_three_player_skakanie_game_through_the_http_endpoint() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_four_player_skakanie_game_through_the_http_endpoint() {
     skakanie_through_the_endpoint(4).await;
+}
+
+/// Where a command may be used is part of its registration: games on servers only, the
+/// caller's own things (list, settings, rules, help) in the bot's DMs too.
+fn assert_registered_where_they_make_sense(register: &Call) {
+    for command in register.json().as_array().unwrap() {
+        let name = command["name"].as_str().unwrap();
+        assert_eq!(
+            command["integration_types"],
+            json!([0]),
+            "{name}: installed on servers"
+        );
+        let expected = if ["help", "rules", "games", "settings"].contains(&name) {
+            json!([0, 1])
+        } else {
+            json!([0])
+        };
+        assert_eq!(command["contexts"], expected, "{name}");
+    }
+}
+
+/// An autocomplete the bot has no suggestions for still gets an answer: an empty list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_autocomplete_the_bot_does_not_handle_gets_an_empty_list_from_both_front_ends() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = config(&rest_url);
+    let url = start_endpoint(&config, play()).await;
+    let mut p = Payloads::new();
+    let unknown = p.autocomplete(ALICE, "play", "handicap", "a");
+    let answer = send(&url, &unknown).await;
+    assert_eq!(answer, json!({"type": 8, "data": {"choices": []}}));
+
+    let fake = Gateway::start().await;
+    rest.set_gateway(&fake.url);
+    let mut client = gateway::client(&config, "test-token", play())
+        .await
+        .unwrap();
+    let shard = client.shard_manager.clone();
+    tokio::spawn(async move { client.start().await });
+    fake.identified().await;
+    let register = format!("/applications/{APP_ID}/guilds/77/commands");
+    let (_, call) = rest
+        .wait_for(0, |c| c.method == "PUT" && c.path == register)
+        .await;
+    assert_registered_where_they_make_sense(&call);
+    let unknown = p.autocomplete(ALICE, "play", "handicap", "a");
+    fake.dispatch(unknown.clone());
+    let path = format!(
+        "/interactions/{}/{}/callback",
+        id_of(&unknown),
+        token_of(&unknown)
+    );
+    let (_, call) = rest
+        .wait_for(0, |c| c.method == "POST" && c.path == path)
+        .await;
+    assert_eq!(call.json(), json!({"type": 8, "data": {"choices": []}}));
+    shard.shutdown_all().await;
+}
+
+/// Games need a server: whatever game command reaches the bot from its DMs (through an
+/// older registration) is refused with the reason, while the caller's own things work.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
+    let (_rest, rest_url) = Rest::start().await;
+    let play = play();
+    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let carol = Person {
+        id: 303,
+        name: "carol",
+    };
+    let challenge =
+        fake_discord::in_dm(p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(carol)));
+    let refused = send(&url, &challenge).await;
+    assert_eq!(refused["type"], 4, "{refused}");
+    assert_eq!(refused["data"]["flags"], 64, "{refused}");
+    assert!(
+        refused["data"]["content"]
+            .to_string()
+            .contains("Games are played on servers"),
+        "{refused}"
+    );
+    assert!(
+        play.store()
+            .games_of_user(UserId(ALICE.id))
+            .unwrap()
+            .is_empty(),
+        "no challenge carol could never see"
+    );
+    let click = fake_discord::in_dm(p.component(carol, "accept:1", &[]));
+    assert!(send(&url, &click).await["data"]["content"]
+        .to_string()
+        .contains("Games are played on servers"));
+    let typed = fake_discord::in_dm(p.autocomplete(ALICE, "move", "move", "e3"));
+    assert_eq!(send(&url, &typed).await["data"]["choices"], json!([]));
+    let help = send(
+        &url,
+        &fake_discord::in_dm(p.command(ALICE, "help", &[], None)),
+    )
+    .await;
+    assert_eq!(help["type"], 4);
+    assert!(
+        !help["data"]["content"]
+            .to_string()
+            .contains("Games are played on servers"),
+        "{help}"
+    );
+}
+
+/// A slow answer that will be private is deferred privately and completed by editing the
+/// deferral — an edit is idempotent, so a retried one cannot show the answer twice. A
+/// command that usually answers in public and is refused slowly completes its public
+/// deferral with a placeholder that tells nothing, sends the refusal once as a private
+/// follow-up, and removes the placeholder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_private_answers_are_deferred_privately_and_never_posted_twice() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = DiscordConfig {
+        defer_after_ms: 100,
+        ..config(&rest_url)
+    };
+    let slow = Arc::new(Play::with(
+        SlowStore(SledStore::temporary().unwrap()),
+        Box::new(leapfrog::play::SystemClock),
+        Box::new(fake_discord::ChallengerFirst),
+    ));
+    let url = start_endpoint(&config, slow).await;
+    let mut p = Payloads::new();
+
+    // The first edit lands before Discord has read the acknowledgement, and is tried again.
+    rest.fail_edits(1);
+    let games = p.command(BOB, "games", &[], None);
+    let deferral = send(&url, &games).await;
+    assert_eq!(deferral["type"], 5, "{deferral}");
+    assert_eq!(deferral["data"]["flags"], 64, "deferred privately");
+    let original = format!("/webhooks/{APP_ID}/{}/messages/@original", token_of(&games));
+    let (index, edit) = rest
+        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
+        .await;
+    let (_, retried) = rest
+        .wait_for(index + 1, |c| c.method == "PATCH" && c.path == original)
+        .await;
+    assert_eq!(edit.body, retried.body, "the same edit, tried again");
+    assert!(retried.json()["content"].to_string().contains("no games"));
+
+    // A refusal of a command that is usually public.
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    send(&url, &challenge).await;
+    let challenged = format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(&challenge)
+    );
+    rest.wait_for(0, |c| c.method == "PATCH" && c.path == challenged)
+        .await;
+    rest.fail_edits(1);
+    let early = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    let deferral = send(&url, &early).await;
+    assert_eq!(deferral["type"], 5, "{deferral}");
+    assert_eq!(deferral["data"]["flags"], 0, "a public deferral");
+    let original = format!("/webhooks/{APP_ID}/{}/messages/@original", token_of(&early));
+    let (_, removed) = rest
+        .wait_for(0, |c| c.method == "DELETE" && c.path == original)
+        .await;
+    assert!(removed.body.is_empty());
+    let calls = rest.calls();
+    let follow_up = format!("/webhooks/{APP_ID}/{}", token_of(&early));
+    let follow_ups: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == follow_up)
+        .collect();
+    assert_eq!(follow_ups.len(), 1, "the private answer is sent once");
+    let private = follow_ups[0].json();
+    assert_eq!(private["flags"], 64, "{private}");
+    let reason = private["content"].as_str().unwrap();
+    assert!(!reason.is_empty());
+    let edits: Vec<Value> = calls
+        .iter()
+        .filter(|c| c.method == "PATCH" && c.path == original)
+        .map(Call::json)
+        .collect();
+    assert_eq!(edits.len(), 2, "one failed edit, tried again");
+    for edit in edits {
+        assert!(
+            !edit["content"].to_string().contains(reason),
+            "the public placeholder tells nothing: {edit}"
+        );
+    }
+}
+
+/// `/accept` in a thread keeps the game there: no thread is asked for inside a thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_accepted_inside_a_thread_stays_there_without_asking_for_another() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = DiscordConfig {
+        threads: true,
+        ..config(&rest_url)
+    };
+    let play = play();
+    let url = start_endpoint(&config, Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    p.channel = 654_321;
+    p.channel_kind = 11;
+    send(
+        &url,
+        &p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB)),
+    )
+    .await;
+    let accept = p.command(BOB, "accept", &[], None);
+    let (_, board) = deferred_board(&rest, &url, &accept, 0).await;
+    assert!(board["content"].to_string().contains("<@101>"), "{board}");
+    assert!(
+        rest.calls().iter().all(|c| !c.path.ends_with("/threads")),
+        "no thread in a thread"
+    );
+    assert_eq!(
+        play.store().get(GameId(1)).unwrap().place.channel,
+        ChannelId(654_321)
+    );
+}
+
+/// A thread the board cannot be posted in is deleted, and the game is played in the
+/// channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_whose_first_post_fails_is_deleted_and_the_game_stays_in_the_channel() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = DiscordConfig {
+        threads: true,
+        ..config(&rest_url)
+    };
+    rest.refuse_threads();
+    let play = play();
+    let url = start_endpoint(&config, Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    send(
+        &url,
+        &p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB)),
+    )
+    .await;
+    let accept = p.command(BOB, "accept", &[], None);
+    assert_eq!(send(&url, &accept).await["type"], 5);
+    let thread = fake_discord::THREAD_BASE;
+    let (_, deleted) = rest
+        .wait_for(0, |c| {
+            c.method == "DELETE" && c.path == format!("/channels/{thread}")
+        })
+        .await;
+    assert!(deleted.body.is_empty());
+    let original = format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(&accept)
+    );
+    let (_, board) = rest
+        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
+        .await;
+    assert_board(&board);
+    assert_eq!(
+        play.store().get(GameId(1)).unwrap().place.channel,
+        ChannelId(88)
+    );
+}
+
+/// A direct message about a game names the game's thread, not the channel where the
+/// command was typed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn direct_messages_name_the_games_thread() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = DiscordConfig {
+        threads: true,
+        ..config(&rest_url)
+    };
+    let url = start_endpoint(&config, play()).await;
+    let mut p = Payloads::new();
+    send(
+        &url,
+        &p.command(ALICE, "settings", &[("notify", json!("dm"))], None),
+    )
+    .await;
+    send(
+        &url,
+        &p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB)),
+    )
+    .await;
+    send(&url, &p.component(BOB, "accept:1", &[])).await;
+    let dm = format!("/channels/{}/messages", fake_discord::dm_channel(ALICE.id));
+    let (_, told) = rest
+        .wait_for(0, |c| c.method == "POST" && c.path == dm)
+        .await;
+    let text = told.json()["content"].as_str().unwrap().to_owned();
+    let thread = fake_discord::THREAD_BASE;
+    assert!(text.contains(&format!("<#{thread}>")), "{text}");
+    assert!(!text.contains("<#88>"), "{text}");
 }

@@ -10,10 +10,10 @@ use std::time::Duration;
 use serenity::all::{
     AutoArchiveDuration, AutocompleteChoice, Builder, ChannelId, ChannelType,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateThread, Http, Interaction, InteractionId,
+    CreateThread, Http, Interaction, InteractionId, MessageId,
 };
 
-use crate::play::Play;
+use crate::play::{Command, Play};
 use crate::store::{ChannelId as StoreChannelId, GameId, Place, Store};
 
 use super::message::Message;
@@ -98,16 +98,29 @@ impl<S: Store + 'static> Bot<S> {
         interaction: Interaction,
         via: Via,
     ) -> Option<CreateInteractionResponse> {
-        let (id, token) = match &interaction {
-            Interaction::Command(i) | Interaction::Autocomplete(i) => (i.id, i.token.clone()),
-            Interaction::Component(i) => (i.id, i.token.clone()),
+        let (id, token, channel) = match &interaction {
+            Interaction::Command(i) | Interaction::Autocomplete(i) => {
+                (i.id, i.token.clone(), i.channel.as_ref())
+            }
+            Interaction::Component(i) => (i.id, i.token.clone(), i.channel.as_ref()),
             Interaction::Ping(_) => return Some(CreateInteractionResponse::Pong),
             _ => return None,
+        };
+        let in_thread = channel.is_some_and(|c| is_thread(c.kind));
+        let to = |how: Show, place: Option<Place>, private: bool| Answering {
+            via,
+            id,
+            token: token.clone(),
+            how,
+            place,
+            in_thread,
+            private,
         };
         let play = Arc::clone(&self.play);
         match request(&interaction) {
             Request::Ping => Some(CreateInteractionResponse::Pong),
             Request::Ignore => None,
+            Request::CompleteNothing => self.suggest(Vec::new(), via, id, &token).await,
             Request::CompleteMove(ctx, game, typed) => {
                 let moves = blocking(move || play.complete_move(&ctx, game, &typed)).await;
                 let choices = moves
@@ -130,44 +143,43 @@ impl<S: Store + 'static> Bot<S> {
                 self.suggest(choices, via, id, &token).await
             }
             Request::Play(ctx, command) => {
-                let place = Some(ctx.place);
                 // A click on a message (a challenge's Accept) may replace that message.
                 let how = if matches!(interaction, Interaction::Component(_)) {
                     Show::NewOrUpdate
                 } else {
                     Show::New
                 };
-                self.show(via, id, token, how, place, move || {
+                let private = answers_privately(&command);
+                self.show(to(how, Some(ctx.place), private), move || {
                     Message::from_reply(play.handle(&ctx, command))
                 })
                 .await
             }
             Request::PickPiece(ctx, game) => {
-                self.show(via, id, token, Show::New, None, move || {
+                self.show(to(Show::New, None, true), move || {
                     Message::piece_picker(game, &play.my_legal_moves(&ctx, Some(game)))
                 })
                 .await
             }
             Request::PickTarget(ctx, game, from) => {
-                self.show(via, id, token, Show::Update, None, move || {
+                self.show(to(Show::Update, None, true), move || {
                     Message::target_picker(game, &from, &play.my_legal_moves(&ctx, Some(game)))
                 })
                 .await
             }
             Request::Confirm(button) => {
                 let message = Message::confirmation(&button);
-                self.show(via, id, token, Show::New, None, move || message)
-                    .await
+                self.show(to(Show::New, None, true), move || message).await
             }
             Request::Refuse(text) => {
                 let message = Message::private(&text);
-                self.show(via, id, token, Show::New, None, move || message)
-                    .await
+                self.show(to(Show::New, None, true), move || message).await
             }
         }
     }
 
-    /// Answers an autocomplete request with `choices`.
+    /// Answers an autocomplete request with `choices` (perhaps none: an empty list is an
+    /// answer, silence is "This interaction failed").
     async fn suggest(
         &self,
         choices: Vec<AutocompleteChoice>,
@@ -206,105 +218,110 @@ impl<S: Store + 'static> Bot<S> {
 
     /// Runs `work` off the async threads and shows its message: at once when it is ready
     /// within the deferral budget (and, over the endpoint, has no file), else after an
-    /// acknowledgement that Discord shows as "thinking". Players who chose direct messages
-    /// are told there (or mentioned in the channel if Discord refuses); a game that begins
-    /// on a server that wants threads gets one.
+    /// acknowledgement that Discord shows as "thinking" — to the caller alone when the
+    /// answer is expected to be private, since Discord fixes who sees an answer when it is
+    /// deferred. Players who chose direct messages are told there (or mentioned in the
+    /// channel if Discord refuses); a game that begins on a server that wants threads gets
+    /// one.
     async fn show(
         &self,
-        via: Via,
-        id: InteractionId,
-        token: String,
-        how: Show,
-        place: Option<Place>,
+        to: Answering,
         work: impl FnOnce() -> Message + Send + 'static,
     ) -> Option<CreateInteractionResponse> {
-        let channel = place.map_or(0, |p| p.channel.0);
         let mut job = tokio::task::spawn_blocking(work);
-        let ready = tokio::time::timeout(self.defer_after, &mut job).await;
-        let message = match ready {
-            Ok(joined) => Some(joined.unwrap_or_else(|_| failure())),
-            Err(_) => None,
-        };
-        if let Some(message) = message.as_ref().filter(|m| !m.direct.is_empty()) {
-            self.direct_later(message.clone(), channel);
+        if let Ok(joined) = tokio::time::timeout(self.defer_after, &mut job).await {
+            return self
+                .show_ready(to, joined.unwrap_or_else(|_| failure()))
+                .await;
         }
-        if let (Some(message), Some(place)) = (&message, place) {
-            if message.begins.is_some() && self.wants_thread(place).await {
+        // Slow: acknowledge now, finish when the work is done.
+        let acknowledged = self
+            .first(
+                acknowledgement(to.how, to.private),
+                to.via,
+                to.id,
+                &to.token,
+            )
+            .await;
+        let bot = self.clone();
+        tokio::spawn(async move {
+            let message = job.await.unwrap_or_else(|_| failure());
+            match to.place {
+                Some(place) if message.begins.is_some() && bot.wants_thread(&to).await => {
+                    bot.open_thread(&to, message, place).await;
+                }
+                _ => {
+                    bot.direct_later(&message, to.place);
+                    bot.complete(&to, message).await;
+                }
+            }
+        });
+        acknowledged
+    }
+
+    /// Shows a message that was ready within the deferral budget.
+    async fn show_ready(
+        &self,
+        to: Answering,
+        message: Message,
+    ) -> Option<CreateInteractionResponse> {
+        if let Some(place) = to.place {
+            if message.begins.is_some() && self.wants_thread(&to).await {
                 // Opening a thread is a REST call: acknowledge now, finish there.
-                let how = match how {
+                let how = match to.how {
                     Show::NewOrUpdate => Show::Update,
                     other => other,
                 };
                 let acknowledged = self
-                    .first(acknowledgement(how, false), via, id, &token)
+                    .first(acknowledgement(how, false), to.via, to.id, &to.token)
                     .await;
+                let to = Answering {
+                    how,
+                    private: false,
+                    ..to
+                };
                 let bot = self.clone();
-                let message = message.clone();
-                tokio::spawn(async move { bot.open_thread(&token, message, place).await });
+                tokio::spawn(async move { bot.open_thread(&to, message, place).await });
                 return acknowledged;
             }
         }
-        match message {
-            Some(message) if via == Via::Rest || !message.has_files() => {
-                let data = message.response();
-                let response = match how {
-                    Show::New | Show::NewOrUpdate => CreateInteractionResponse::Message(data),
-                    Show::Update => CreateInteractionResponse::UpdateMessage(data),
-                };
-                let answered = self.first(response, via, id, &token).await;
-                if let (Some(game), Some(place), false) =
-                    (message.board_of, place, message.ephemeral)
-                {
-                    // The answer went over REST (or is on its way in the body): ask where
-                    // it landed.
-                    let bot = self.clone();
-                    tokio::spawn(async move { bot.note_original(&token, game, place).await });
-                }
-                answered
-            }
-            Some(message) => {
-                // Over the endpoint with a picture: acknowledge, then attach by editing.
-                let ack = acknowledgement(how, message.ephemeral);
-                let bot = self.clone();
-                let later_token = token.clone();
-                tokio::spawn(
-                    async move { bot.complete(&later_token, message, false, place).await },
-                );
-                self.first(ack, via, id, &token).await
-            }
-            None => {
-                // Slow: acknowledge publicly now, finish when the work is done.
-                let ack = acknowledgement(how, false);
-                let bot = self.clone();
-                let later_token = token.clone();
-                let acknowledged = self.first(ack, via, id, &token).await;
-                tokio::spawn(async move {
-                    let message = job.await.unwrap_or_else(|_| failure());
-                    let private = message.ephemeral && how != Show::Update;
-                    if !message.direct.is_empty() {
-                        bot.direct_later(message.clone(), channel);
-                    }
-                    match place {
-                        Some(place)
-                            if message.begins.is_some() && bot.wants_thread(place).await =>
-                        {
-                            bot.open_thread(&later_token, message, place).await;
-                        }
-                        _ => bot.complete(&later_token, message, private, place).await,
-                    }
-                });
-                acknowledged
-            }
+        self.direct_later(&message, to.place);
+        if to.via == Via::Body && message.has_files() {
+            // Over the endpoint with a picture: acknowledge, then attach by editing.
+            let ack = acknowledgement(to.how, message.ephemeral);
+            let acknowledged = self.first(ack, to.via, to.id, &to.token).await;
+            let to = Answering {
+                private: message.ephemeral,
+                ..to
+            };
+            let bot = self.clone();
+            tokio::spawn(async move { bot.complete(&to, message).await });
+            return acknowledged;
         }
+        let data = message.response();
+        let response = match to.how {
+            Show::New | Show::NewOrUpdate => CreateInteractionResponse::Message(data),
+            Show::Update => CreateInteractionResponse::UpdateMessage(data),
+        };
+        let answered = self.first(response, to.via, to.id, &to.token).await;
+        if let (Some(game), Some(place), false) = (message.board_of, to.place, message.ephemeral) {
+            // The answer went over REST (or is on its way in the body): ask where it landed.
+            let bot = self.clone();
+            tokio::spawn(async move { bot.note_original(&to.token, game, place).await });
+        }
+        answered
     }
 
-    /// Whether a game beginning in `place` gets a thread: the server's choice, else the
-    /// bot's default; never outside a server. (Inside a thread Discord refuses a thread,
-    /// and the game stays where it is.)
-    async fn wants_thread(&self, place: Place) -> bool {
-        let Some(guild) = place.guild else {
+    /// Whether a game beginning where `to` was asked gets a thread: the server's choice,
+    /// else the bot's default; never outside a server, and never inside a thread (Discord
+    /// has no threads in threads: the game stays in the thread it was accepted in).
+    async fn wants_thread(&self, to: &Answering) -> bool {
+        let Some(guild) = to.place.and_then(|p| p.guild) else {
             return false;
         };
+        if to.in_thread {
+            return false;
+        }
         let play = Arc::clone(&self.play);
         let chosen = blocking(move || play.store().guild_settings(guild).ok()).await;
         chosen.and_then(|s| s.threads).unwrap_or(self.threads)
@@ -312,11 +329,28 @@ impl<S: Store + 'static> Bot<S> {
 
     /// Opens a thread for a game that just began, moves the game there, posts its board in
     /// it, and answers in the channel with a link to it. When Discord refuses the thread
-    /// (no permission, a thread already), the game stays in the channel as it was.
-    async fn open_thread(&self, token: &str, message: Message, place: Place) {
-        let Some((game, title)) = message.begins.clone() else {
-            return;
-        };
+    /// (no permission), or the board cannot be posted in it, the game stays in the channel
+    /// as it was and the thread, if made, is deleted rather than left behind empty. Players
+    /// told by direct message hear of it last, with the game's final place.
+    async fn open_thread(&self, to: &Answering, message: Message, place: Place) {
+        match self.move_to_thread(&message, place).await {
+            Some(link) => {
+                let to = Answering {
+                    place: None,
+                    ..to.clone()
+                };
+                self.complete(&to, link).await;
+            }
+            None => self.complete(to, message.clone()).await,
+        }
+        // After the move, so that the notice names the game's thread.
+        self.direct_later(&message, Some(place));
+    }
+
+    /// The thread part of [`Self::open_thread`]: the link to show in the channel once the
+    /// game is in its thread, or `None` when it stays in the channel.
+    async fn move_to_thread(&self, message: &Message, place: Place) -> Option<Message> {
+        let (game, title) = message.begins.clone()?;
         let title: String = title.chars().take(100).collect();
         let created = ChannelId::new(place.channel.0)
             .create_thread(
@@ -330,7 +364,7 @@ impl<S: Store + 'static> Bot<S> {
             Ok(thread) => thread.id,
             Err(error) => {
                 tracing::info!(%error, "no thread for a new game; it stays in the channel");
-                return self.complete(token, message, false, Some(place)).await;
+                return None;
             }
         };
         // The board first: a thread the bot cannot post in must not take the game.
@@ -341,7 +375,8 @@ impl<S: Store + 'static> Bot<S> {
             Ok(posted) => posted,
             Err(error) => {
                 tracing::info!(%error, "cannot post in the new thread; the game stays in the channel");
-                return self.complete(token, message, false, Some(place)).await;
+                self.delete_thread(thread).await;
+                return None;
             }
         };
         let play = Arc::clone(&self.play);
@@ -353,7 +388,8 @@ impl<S: Store + 'static> Bot<S> {
         .await;
         if let Some(error) = moved {
             tracing::warn!(%error, "could not move a game to its thread");
-            return self.complete(token, message, false, Some(place)).await;
+            self.delete_thread(thread).await;
+            return None;
         }
         let in_thread = Place {
             channel: StoreChannelId(thread.get()),
@@ -361,11 +397,17 @@ impl<S: Store + 'static> Bot<S> {
         };
         self.note(game, in_thread, posted.id.get()).await;
         // Replaces the clicked challenge (its buttons too), or answers the /accept.
-        let link = Message {
+        Some(Message {
             content: format!("Game #{game} begins: it is played in <#{thread}>."),
             ..Message::default()
-        };
-        self.complete(token, link, false, None).await;
+        })
+    }
+
+    /// Deletes a thread the game could not move into, so that no empty thread is left.
+    async fn delete_thread(&self, thread: ChannelId) {
+        if let Err(error) = thread.delete(self.http.as_ref()).await {
+            tracing::warn!(%error, "could not delete an unused game thread");
+        }
     }
 
     /// Notes where the original answer to an interaction (a board) was posted.
@@ -381,48 +423,126 @@ impl<S: Store + 'static> Bot<S> {
         note_board(&self.play, game, place, message).await;
     }
 
-    /// Sends `message`'s direct messages in the background.
-    fn direct_later(&self, message: Message, channel: u64) {
-        let http = Arc::clone(&self.http);
-        tokio::spawn(async move { super::notify::send_direct(&http, &message, channel).await });
+    /// Sends `message`'s direct messages in the background. They name where the game is
+    /// played (its thread, say), which is not always where the command was typed (`typed`).
+    fn direct_later(&self, message: &Message, typed: Option<Place>) {
+        if message.direct.is_empty() {
+            return;
+        }
+        let bot = self.clone();
+        let message = message.clone();
+        tokio::spawn(async move {
+            let game = message.board_of.or(message.begins.as_ref().map(|b| b.0));
+            let play = Arc::clone(&bot.play);
+            let home = blocking(move || {
+                game.and_then(|g| play.store().get(GameId(g)).ok())
+                    .map(|record| record.place.channel.0)
+            })
+            .await;
+            let channel = home.or(typed.map(|p| p.channel.0)).unwrap_or(0);
+            super::notify::send_direct(&bot.http, &message, channel).await;
+        });
     }
 
-    /// Completes a deferred answer: edits it, or — for a private message after a public
-    /// "thinking" — deletes it and follows up privately. A board's post is noted.
-    async fn complete(
-        &self,
-        token: &str,
-        message: Message,
-        private_after_public: bool,
-        place: Option<Place>,
-    ) {
+    /// Completes a deferred answer by editing it — idempotent, so it can be retried
+    /// safely. A private answer to a public deferral cannot be an edit (everyone would see
+    /// it): see [`Self::complete_privately`]. A board's post is noted.
+    async fn complete(&self, to: &Answering, message: Message) {
+        if message.ephemeral && !to.private && to.how != Show::Update {
+            return self.complete_privately(&to.token, &message).await;
+        }
+        if let Ok(posted) = self.edit_original(&to.token, &message).await {
+            // Only a board everyone sees is worth a link.
+            if let (Some(game), Some(place), false) =
+                (message.board_of, to.place, message.ephemeral)
+            {
+                self.note(game, place, posted.get()).await;
+            }
+        }
+    }
+
+    /// Edits the original answer into `message`, trying again a few times: over the
+    /// endpoint the edit can reach Discord before Discord has read the acknowledgement.
+    async fn edit_original(&self, token: &str, message: &Message) -> Result<MessageId, ()> {
         for attempt in 1..=DELIVERY_TRIES {
-            let result = if private_after_public {
-                let _ = self.http.delete_original_interaction_response(token).await;
-                message
-                    .follow_up()
-                    .execute(self.http.as_ref(), (None, token))
-                    .await
-            } else {
-                message.edit().execute(self.http.as_ref(), token).await
-            };
-            match result {
-                Ok(posted) => {
-                    // Only a board everyone sees is worth a link.
-                    if let (Some(game), Some(place), false) =
-                        (message.board_of, place, message.ephemeral)
-                    {
-                        self.note(game, place, posted.id.get()).await;
-                    }
-                    return;
-                }
+            match message.edit().execute(self.http.as_ref(), token).await {
+                Ok(posted) => return Ok(posted.id),
                 Err(error) if attempt == DELIVERY_TRIES => {
                     tracing::warn!(%error, "could not complete a deferred answer");
                 }
                 Err(_) => tokio::time::sleep(Duration::from_millis(250 * u64::from(attempt))).await,
             }
         }
+        Err(())
     }
+
+    /// A private answer after a public "thinking…" (a command that usually answers in
+    /// public was refused). Discord turns the first follow-up after a deferral into the
+    /// deferral's completion, as public as the deferral, whatever its flags; so the deferral
+    /// is completed first by an edit that tells nothing, then the answer goes as a private
+    /// follow-up — sent once, never in a retry loop, so it cannot arrive twice — and the
+    /// placeholder is removed.
+    async fn complete_privately(&self, token: &str, message: &Message) {
+        let placeholder = Message {
+            content: "Only the person who asked can see this answer.".to_owned(),
+            ..Message::default()
+        };
+        if self.edit_original(token, &placeholder).await.is_err() {
+            return;
+        }
+        let sent = message
+            .follow_up()
+            .execute(self.http.as_ref(), (None, token))
+            .await;
+        match sent {
+            Ok(_) => {
+                if let Err(error) = self.http.delete_original_interaction_response(token).await {
+                    tracing::debug!(%error, "could not remove a placeholder answer");
+                }
+            }
+            Err(error) => {
+                tracing::warn!(%error, "could not send a private answer");
+                let apology = Message {
+                    content: "I could not send you my answer privately; please try again."
+                        .to_owned(),
+                    ..Message::default()
+                };
+                let _ = self.edit_original(token, &apology).await;
+            }
+        }
+    }
+}
+
+/// Where and how one interaction is answered.
+#[derive(Clone, Debug)]
+struct Answering {
+    via: Via,
+    id: InteractionId,
+    token: String,
+    how: Show,
+    /// Where the command was typed (none for the picker's steps).
+    place: Option<Place>,
+    /// Whether that is a thread (where no thread can be opened).
+    in_thread: bool,
+    /// Whether the answer is expected to be private: a deferral is then private too.
+    private: bool,
+}
+
+/// Whether a channel of this kind is a thread.
+fn is_thread(kind: ChannelType) -> bool {
+    matches!(
+        kind,
+        ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+    )
+}
+
+/// Whether the play layer always answers `command` privately (the caller's own list and
+/// settings, the rules, the help). Other commands answer publicly unless refused.
+fn answers_privately(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Games | Command::Settings { .. } | Command::Rules { .. } | Command::Help
+    )
 }
 
 /// The acknowledgement for a message to come: "thinking…" for a new message, a silent one

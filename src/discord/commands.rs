@@ -2,12 +2,38 @@
 //! values), and their registration.
 
 use serenity::all::{
-    Command as DiscordCommand, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http,
+    Command as DiscordCommand, CommandOptionType, CreateCommand, CreateCommandOption, GuildId,
+    Http, InstallationContext, InteractionContext,
 };
 
 use crate::games::GameKind;
 use crate::play::timing::DAY_CHOICES;
 use crate::store::Notify;
+
+/// The commands that make sense in a direct message with the bot: they read or change only
+/// the caller's own things. Every other command is about a game, which is played on a server
+/// where all its players (and spectators) can see the board; those are offered only there.
+pub const ANYWHERE: [&str; 4] = ["help", "rules", "games", "settings"];
+
+/// Whether the command `name` is offered (and answered) in the bot's direct messages.
+#[must_use]
+pub fn works_in_dms(name: &str) -> bool {
+    ANYWHERE.contains(&name)
+}
+
+/// A command, registered for servers that installed the bot, and offered in the bot's DMs
+/// too when [`works_in_dms`] says so. Without `contexts` Discord offers a command
+/// everywhere, including DMs where a challenged player could never see the game.
+fn new_command(name: &str) -> CreateCommand {
+    let contexts = if works_in_dms(name) {
+        vec![InteractionContext::Guild, InteractionContext::BotDm]
+    } else {
+        vec![InteractionContext::Guild]
+    };
+    CreateCommand::new(name)
+        .integration_types(vec![InstallationContext::Guild])
+        .contexts(contexts)
+}
 
 /// Discord's limit on a description's length.
 const DESCRIPTION_MAX: usize = 100;
@@ -54,7 +80,7 @@ fn answer(propose: &str) -> CreateCommandOption {
 /// string choice (a key belongs to the games whose tables list it; the play layer rejects
 /// a key the chosen game does not have, with the list of its keys).
 fn play() -> CreateCommand {
-    let mut command = CreateCommand::new("play")
+    let mut command = new_command("play")
         .description("Challenge someone (or, without an opponent, anyone in this channel)")
         .add_option(game_choice(true))
         .add_option(CreateCommandOption::new(
@@ -127,7 +153,7 @@ fn play() -> CreateCommand {
 #[must_use]
 pub fn definitions() -> Vec<CreateCommand> {
     let on_game = |name: &str, description: &str| {
-        CreateCommand::new(name)
+        new_command(name)
             .description(description)
             .add_option(game_number())
     };
@@ -137,7 +163,7 @@ pub fn definitions() -> Vec<CreateCommand> {
         on_game("decline", "Decline a challenge addressed to you"),
         on_game("cancel", "Withdraw your challenge"),
         on_game("start", "Start your Skakanie table with who has joined"),
-        CreateCommand::new("move")
+        new_command("move")
             .description("Play a move")
             .add_option(
                 CreateCommandOption::new(
@@ -150,7 +176,7 @@ pub fn definitions() -> Vec<CreateCommand> {
             )
             .add_option(game_number()),
         on_game("board", "Show a game's board"),
-        CreateCommand::new("games").description("Your games and whose turn it is"),
+        new_command("games").description("Your games and whose turn it is"),
         on_game("resign", "Give up a game"),
         on_game("draw", "Offer a draw, or answer an offer").add_option(answer("Offer")),
         on_game("takeback", "Ask to take back your last move, or answer")
@@ -166,7 +192,7 @@ pub fn definitions() -> Vec<CreateCommand> {
             "history",
             "A game's record and animated replay (any game, by number)",
         ),
-        CreateCommand::new("settings")
+        new_command("settings")
             .description("How you hear of your turn and of reminders")
             .add_option(Notify::ALL.iter().fold(
                 CreateCommandOption::new(
@@ -192,22 +218,43 @@ pub fn definitions() -> Vec<CreateCommand> {
                 .add_string_choice("On: a thread per game", "on")
                 .add_string_choice("Off: boards in the channel", "off"),
             ),
-        CreateCommand::new("rules")
+        new_command("rules")
             .description("A game's rules and options")
             .add_option(game_choice(false)),
-        CreateCommand::new("help").description("What Leapfrog can do"),
+        new_command("help").description("What Leapfrog can do"),
     ]
 }
 
 /// Registers the commands: to `guild` when given (changes show at once, for development),
-/// else globally. Both overwrite the whole set, so a removed command disappears.
+/// else globally. Both overwrite the whole set, so a removed command disappears. Returns
+/// how many were registered.
 ///
 /// # Errors
 /// Discord refused or could not be reached.
-pub async fn register(http: &Http, guild: Option<u64>) -> serenity::Result<Vec<DiscordCommand>> {
+pub async fn register(http: &Http, guild: Option<u64>) -> serenity::Result<usize> {
+    let commands = definitions();
+    let count = commands.len();
     match guild {
-        Some(guild) => GuildId::new(guild).set_commands(http, definitions()).await,
-        None => DiscordCommand::set_global_commands(http, definitions()).await,
+        Some(guild) => GuildId::new(guild).set_commands(http, commands).await?,
+        None => DiscordCommand::set_global_commands(http, commands).await?,
+    };
+    Ok(count)
+}
+
+/// [`register`], trying again while Discord cannot be reached, and saying what was done
+/// (or why not) on the log: a server admin starting the bot sees that the commands are in
+/// place, and where.
+pub async fn register_and_say(http: &Http, guild: Option<u64>) {
+    let registered =
+        super::reach::with_retries("register the slash commands", || register(http, guild)).await;
+    match (registered, guild) {
+        (Ok(count), Some(guild)) => {
+            tracing::info!("registered {count} slash commands in the server {guild}");
+        }
+        (Ok(count), None) => tracing::info!(
+            "registered {count} slash commands globally (Discord may take a while to show changes)"
+        ),
+        (Err(error), _) => tracing::error!("Discord refused the slash commands: {error}"),
     }
 }
 

@@ -33,8 +33,9 @@ pub struct DiscordConfig {
     /// The largest request body `leapfrog http` reads; Discord's interactions are a few KB.
     #[serde(default = "default_max_body")]
     pub max_body_bytes: usize,
-    /// How long an answer may take before the bot defers it ("Leapfrog is thinking…") and
-    /// completes it with a follow-up. Discord allows 3 s for the first answer.
+    /// How long an answer may take before the bot defers it ("Leapfrog is thinking…", seen
+    /// only by the caller when the answer will be private) and completes it by editing
+    /// that deferral. Discord allows 3 s for the first answer.
     #[serde(default = "default_defer_after")]
     pub defer_after_ms: u64,
     /// Send REST calls here instead of `https://discord.com` (an API proxy; the tests'

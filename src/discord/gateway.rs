@@ -6,8 +6,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{
-    async_trait, Client, ClientBuilder, Context as GatewayContext, EventHandler, GatewayIntents,
-    Http, Interaction, Ready,
+    async_trait, Client, ClientBuilder, ConnectionStage, Context as GatewayContext, EventHandler,
+    GatewayIntents, Http, Interaction, Ready, ShardStageUpdateEvent,
 };
 
 use crate::play::Play;
@@ -39,13 +39,37 @@ impl<S: Store + 'static> Handler<S> {
 #[async_trait]
 impl<S: Store + 'static> EventHandler for Handler<S> {
     async fn ready(&self, ctx: GatewayContext, ready: Ready) {
-        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        let (shard, shards) = ready.shard.map_or((0, 1), |s| (s.id.0, s.total));
+        let servers = ready.guilds.len();
+        tracing::info!(
+            "connected to Discord as {} (id {}): {servers} server{}, shard {} of {shards}",
+            ready.user.tag(),
+            ready.user.id,
+            if servers == 1 { "" } else { "s" },
+            shard + 1,
+        );
         ctx.http.set_application_id(ready.application.id);
-        if self.register {
-            match commands::register(&ctx.http, self.dev_guild).await {
-                Ok(list) => tracing::info!(count = list.len(), "slash commands registered"),
-                Err(error) => tracing::error!(%error, "could not register the slash commands"),
+        // Once is enough: the first shard registers.
+        if self.register && shard == 0 {
+            commands::register_and_say(&ctx.http, self.dev_guild).await;
+        }
+    }
+
+    async fn shard_stage_update(&self, _: GatewayContext, event: ShardStageUpdateEvent) {
+        // Serenity reconnects by itself; the admin should still hear of it.
+        match event.new {
+            ConnectionStage::Disconnected | ConnectionStage::Resuming
+                if event.old == ConnectionStage::Connected =>
+            {
+                tracing::warn!(
+                    "lost the connection to Discord (shard {}); reconnecting",
+                    event.shard_id.0 + 1
+                );
             }
+            ConnectionStage::Connected if event.old != ConnectionStage::Connected => {
+                tracing::info!("connection to Discord up (shard {})", event.shard_id.0 + 1);
+            }
+            _ => {}
         }
     }
 
@@ -54,6 +78,31 @@ impl<S: Store + 'static> EventHandler for Handler<S> {
         // Each interaction on its own task: a slow one never holds up the next.
         tokio::spawn(async move { bot.answer(interaction, Via::Rest).await });
     }
+}
+
+/// Reaches Discord (saying so on the log, and trying again while it cannot be reached), then
+/// builds the gateway client for `config`. Returns it with the number of shards Discord
+/// recommends, for [`Client::start_shards`].
+///
+/// # Errors
+/// Discord refused the token, or serenity could not build the client.
+pub async fn connect<S: Store + 'static>(
+    config: &DiscordConfig,
+    token: &str,
+    play: Arc<Play<S>>,
+) -> serenity::Result<(Client, u32)> {
+    let http = super::http_client(config, token);
+    match &config.api_proxy {
+        Some(proxy) => tracing::info!("connecting to Discord through {proxy}"),
+        None => tracing::info!("connecting to Discord"),
+    }
+    let gateway = super::reach::with_retries("find its gateway", || http.get_bot_gateway()).await?;
+    let shards = gateway.shards.max(1);
+    tracing::info!(
+        "Discord answered; opening {shards} gateway connection{} (shards)",
+        if shards == 1 { "" } else { "s" }
+    );
+    Ok((client(config, token, play).await?, shards))
 }
 
 /// The gateway client for `config`, ready to [`Client::start`].

@@ -7,7 +7,8 @@
 //! - [`message`]: replies → Discord messages (PNG attachment, buttons, menus, mentions);
 //! - [`bot`]: answering within Discord's 3 s, deferring slow work;
 //! - [`notify`]: the scheduler's notices and direct messages;
-//! - [`gateway`], [`endpoint`]: the two ways interactions arrive.
+//! - [`gateway`], [`endpoint`]: the two ways interactions arrive;
+//! - [`reach`]: reaching Discord at start, saying so on the log, trying again.
 
 pub mod bot;
 pub mod commands;
@@ -16,6 +17,7 @@ pub mod endpoint;
 pub mod gateway;
 pub mod message;
 pub mod notify;
+pub mod reach;
 pub mod translate;
 
 pub use config::DiscordConfig;

@@ -22,6 +22,10 @@ pub enum Request {
     CompleteMove(Context, Option<GameId>, String),
     /// Suggest the caller's games.
     CompleteGame(Context, String),
+    /// Suggest nothing: an autocomplete the bot has no suggestions for (an option it does
+    /// not complete, a game command in a DM). Discord wants an answer all the same, else
+    /// the user sees "This interaction failed".
+    CompleteNothing,
     /// The move picker, first step: which piece (the caller only sees it).
     PickPiece(Context, GameId),
     /// The move picker, second step: where the chosen piece goes.
@@ -156,7 +160,7 @@ fn slash(i: &CommandInteraction) -> Request {
 fn autocomplete(i: &CommandInteraction) -> Request {
     let ctx = command_context(i);
     let Some(focus) = i.data.autocomplete() else {
-        return Request::Ignore;
+        return Request::CompleteNothing;
     };
     let game = i
         .data
@@ -169,7 +173,7 @@ fn autocomplete(i: &CommandInteraction) -> Request {
     match focus.name {
         "move" => Request::CompleteMove(ctx, game, focus.value.to_owned()),
         "game" => Request::CompleteGame(ctx, focus.value.to_owned()),
-        _ => Request::Ignore,
+        _ => Request::CompleteNothing,
     }
 }
 
@@ -210,14 +214,46 @@ fn component(i: &ComponentInteraction) -> Request {
     }
 }
 
-/// What `interaction` asks for.
+/// What a player who tries to play in a direct message with the bot is told.
+pub const NOT_IN_DMS: &str = "Games are played on servers, where every player can see the \
+    board: use this command in a channel of a server that has Leapfrog.";
+
+impl Request {
+    /// Whether it is about a game, and so needs a server (see [`super::commands::ANYWHERE`]):
+    /// only the caller's own list, settings, the rules and the help make sense elsewhere.
+    fn needs_server(&self) -> bool {
+        match self {
+            Self::Play(_, command) => !matches!(
+                command,
+                Command::Games | Command::Settings { .. } | Command::Rules { .. } | Command::Help
+            ),
+            Self::CompleteMove(..)
+            | Self::CompleteGame(..)
+            | Self::PickPiece(..)
+            | Self::PickTarget(..)
+            | Self::Confirm(_) => true,
+            Self::Ping | Self::CompleteNothing | Self::Refuse(_) | Self::Ignore => false,
+        }
+    }
+}
+
+/// What `interaction` asks for. Anything about a game that reaches the bot from outside a
+/// server (a DM, through a registration older than the commands' `contexts`) is refused:
+/// the other players could never see it.
 #[must_use]
 pub fn request(interaction: &Interaction) -> Request {
+    let (request, on_server) = match interaction {
+        Interaction::Ping(_) => return Request::Ping,
+        Interaction::Command(i) => (slash(i), i.guild_id.is_some()),
+        Interaction::Autocomplete(i) => (autocomplete(i), i.guild_id.is_some()),
+        Interaction::Component(i) => (component(i), i.guild_id.is_some()),
+        _ => return Request::Ignore,
+    };
+    if on_server || !request.needs_server() {
+        return request;
+    }
     match interaction {
-        Interaction::Ping(_) => Request::Ping,
-        Interaction::Command(i) => slash(i),
-        Interaction::Autocomplete(i) => autocomplete(i),
-        Interaction::Component(i) => component(i),
-        _ => Request::Ignore,
+        Interaction::Autocomplete(_) => Request::CompleteNothing,
+        _ => Request::Refuse(NOT_IN_DMS.to_owned()),
     }
 }

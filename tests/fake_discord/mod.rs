@@ -103,6 +103,12 @@ pub struct Rest {
     threads_made: Arc<std::sync::atomic::AtomicU64>,
     gateway_url: Arc<Mutex<String>>,
     arrived: Arc<tokio::sync::Notify>,
+    /// Whether posts in threads are refused (403), as for a bot without "Send Messages in
+    /// Threads".
+    refuse_threads: Arc<std::sync::atomic::AtomicBool>,
+    /// How many more edits of an `@original` answer 404, as when an edit reaches Discord
+    /// before Discord has read the acknowledgement.
+    failing_edits: Arc<std::sync::atomic::AtomicU32>,
 }
 
 fn message_json() -> Value {
@@ -137,9 +143,31 @@ async fn record(
     });
     rest.arrived.notify_waiters();
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let unknown_webhook = || {
+        let refusal = json!({"message": "Unknown Webhook", "code": 10015});
+        (StatusCode::NOT_FOUND, axum::Json(refusal)).into_response()
+    };
     match (method.as_str(), parts.as_slice()) {
         ("GET", ["gateway"]) => {
             axum::Json(json!({"url": *rest.gateway_url.lock().unwrap()})).into_response()
+        }
+        ("GET", ["gateway", "bot"]) => axum::Json(json!({
+            "url": *rest.gateway_url.lock().unwrap(), "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                "max_concurrency": 1}
+        }))
+        .into_response(),
+        ("PATCH", ["webhooks", _, _, "messages", "@original"])
+            if rest
+                .failing_edits
+                .fetch_update(
+                    std::sync::atomic::Ordering::SeqCst,
+                    std::sync::atomic::Ordering::SeqCst,
+                    |n| n.checked_sub(1),
+                )
+                .is_ok() =>
+        {
+            unknown_webhook()
         }
         ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
         ("PUT", ["applications", _, "commands"] | ["applications", _, "guilds", _, "commands"]) => {
@@ -162,6 +190,25 @@ async fn record(
             .into_response()
         }
         ("DELETE", ["webhooks", ..]) => StatusCode::NO_CONTENT.into_response(),
+        ("DELETE", ["channels", channel]) => axum::Json(json!({
+            "id": channel, "type": 11, "guild_id": "77", "name": "deleted",
+            "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                "archive_timestamp": "2026-01-01T00:00:00Z", "locked": false},
+            "rate_limit_per_user": 0, "flags": 0, "permission_overwrites": [], "position": 0,
+            "nsfw": false
+        }))
+        .into_response(),
+        ("POST", ["channels", channel, "messages"])
+            if rest
+                .refuse_threads
+                .load(std::sync::atomic::Ordering::SeqCst)
+                && channel
+                    .parse::<u64>()
+                    .is_ok_and(|c| (THREAD_BASE..800_000).contains(&c)) =>
+        {
+            let refusal = json!({"message": "Missing Permissions", "code": 50013});
+            (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
+        }
         ("POST", ["channels", channel, "messages"])
             if rest
                 .closed_dms
@@ -214,6 +261,18 @@ impl Rest {
     /// Closes a user's DMs: Discord then refuses messages sent to them.
     pub fn close_dms(&self, user: u64) {
         self.closed_dms.lock().unwrap().push(user);
+    }
+
+    /// Refuses the bot's posts in threads from now on.
+    pub fn refuse_threads(&self) {
+        self.refuse_threads
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Answers the next `count` edits of an `@original` with 404.
+    pub fn fail_edits(&self, count: u32) {
+        self.failing_edits
+            .store(count, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Where `GET /gateway` sends the bot.
@@ -356,6 +415,8 @@ pub struct Payloads {
     pub guild: u64,
     /// The channel.
     pub channel: u64,
+    /// The channel's type: 0 a text channel, 11 a public thread.
+    pub channel_kind: u8,
 }
 
 /// A user in the channel.
@@ -382,6 +443,7 @@ impl Payloads {
             next_id: 5_000,
             guild: 77,
             channel: 88,
+            channel_kind: 0,
         }
     }
 
@@ -395,7 +457,8 @@ impl Payloads {
         json!({
             "id": id, "application_id": APP_ID.to_string(), "type": kind, "data": data,
             "guild_id": self.guild.to_string(), "channel_id": self.channel.to_string(),
-            "member": member_json(who), "token": format!("token-{id}"), "version": 1,
+            "channel": {"id": self.channel.to_string(), "type": self.channel_kind},
+            "context": 0, "member": member_json(who), "token": format!("token-{id}"), "version": 1,
             "locale": "en-US", "entitlements": [], "attachment_size_limit": 8_388_608,
             "app_permissions": "0"
         })
@@ -470,6 +533,24 @@ impl Payloads {
         payload["message"] = message;
         payload
     }
+}
+
+/// The same interaction sent from `who`'s direct messages with the bot: no server, no
+/// member, the user at the top level, the DM channel.
+pub fn in_dm(mut payload: Value) -> Value {
+    let object = payload.as_object_mut().unwrap();
+    object.remove("guild_id");
+    let member = object.remove("member").unwrap();
+    let user = member["user"].clone();
+    let id: u64 = user["id"].as_str().unwrap().parse().unwrap();
+    object.insert("user".into(), user);
+    object.insert("context".into(), json!(1));
+    object.insert("channel_id".into(), json!(dm_channel(id).to_string()));
+    object.insert(
+        "channel".into(),
+        json!({"id": dm_channel(id).to_string(), "type": 1}),
+    );
+    payload
 }
 
 /// The id of the first thread the fake opens (the next are numbered on).
