@@ -107,7 +107,7 @@ fn four_named_players_accept_and_play_to_a_scored_end() {
     let console = console(&dir);
     let out = console.run_line("@ana /play skakanie @bo @cy @di score:harsh");
     assert!(out.contains("/accept or /decline"), "{out}");
-    assert!(out.contains("notifies 3 user(s)"), "{out}");
+    assert!(out.contains("notifies 3 users"), "{out}");
     assert!(console
         .run_line("@ana /accept")
         .contains("no challenge waiting for you"));
