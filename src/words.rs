@@ -40,9 +40,9 @@ pub fn noun<N: TryInto<u64>>(n: N, noun: &str) -> String {
 /// `box` → `boxes`.
 #[must_use]
 pub fn plural(noun: &str) -> String {
-    let consonant_y = noun.strip_suffix('y').filter(|stem| {
-        !stem.ends_with(['a', 'e', 'i', 'o', 'u']) && !stem.is_empty()
-    });
+    let consonant_y = noun
+        .strip_suffix('y')
+        .filter(|stem| !stem.ends_with(['a', 'e', 'i', 'o', 'u']) && !stem.is_empty());
     match consonant_y {
         Some(stem) => format!("{stem}ies"),
         None if noun.ends_with(['s', 'x', 'z']) || noun.ends_with("ch") || noun.ends_with("sh") => {

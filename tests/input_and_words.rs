@@ -62,7 +62,11 @@ fn ok(play: &Play<SledStore>, who: &str, line: &str) -> Reply {
 fn refused(play: &Play<SledStore>, who: &str, line: &str, why: &str) {
     let reply = say(play, who, line);
     assert!(reply.is_refused(), "{line} was not refused: {}", reply.text);
-    assert!(reply.text.contains(why), "{line}: {:?} lacks {why:?}", reply.text);
+    assert!(
+        reply.text.contains(why),
+        "{line}: {:?} lacks {why:?}",
+        reply.text
+    );
 }
 
 fn record(play: &Play<SledStore>, id: u64) -> GameRecord {
@@ -92,7 +96,9 @@ fn an_option_given_twice_is_refused_not_guessed() {
         "game is given twice (game:10 and game:11); give it once"
     );
     // Under another name it is the same option.
-    assert!(parse_error("/play jumpers @bob seat:white color:black").contains("seat is given twice"));
+    assert!(
+        parse_error("/play jumpers @bob seat:white color:black").contains("seat is given twice")
+    );
     assert!(parse_error("/board game:1 id:2").contains("game is given twice"));
     assert!(parse_error("/play jumpers board=far Board:near").contains("board is given twice"));
 }
@@ -132,7 +138,10 @@ fn a_game_option_given_twice_is_refused_by_the_game_too() {
         None,
     )
     .unwrap_err();
-    assert_eq!(error.to_string(), "board is given twice; give each option once");
+    assert_eq!(
+        error.to_string(),
+        "board is given twice; give each option once"
+    );
 }
 
 #[test]
@@ -152,7 +161,10 @@ fn moves_typed_with_dashes_and_arrows_are_played() {
     ok(&play, "alice", "/play jumpers @bob");
     ok(&play, "bob", "/accept");
     let c = ctx("alice");
-    assert_eq!(play.complete_move(&c, None, "e3\u{2013}"), ["e3-h6", "e3-b6"]);
+    assert_eq!(
+        play.complete_move(&c, None, "e3\u{2013}"),
+        ["e3-h6", "e3-b6"]
+    );
     assert_eq!(play.complete_move(&c, None, "E3 \u{2192} H"), ["e3-h6"]);
     ok(&play, "alice", "/move e3\u{2013}h6");
     ok(&play, "bob", "/move c9\u{2014}d8");
@@ -248,7 +260,11 @@ fn a_record_written_before_still_loads_with_its_winner() {
     // Loaded into a store, it says who won.
     let play = fresh();
     let reply = play.import(&ctx("alice"), RECORD_BEFORE_FORMAT_2, console_user);
-    assert!(reply.text.contains("alice (White)** wins"), "{}", reply.text);
+    assert!(
+        reply.text.contains("alice (White)** wins"),
+        "{}",
+        reply.text
+    );
     // In the new format, seat 0 is no seat.
     let new = RECORD_BEFORE_FORMAT_2.replace("[Game", "[Format \"2\"]\n[Game");
     let error = import_record(&new, console_user, place()).unwrap_err();
@@ -260,7 +276,11 @@ fn a_record_written_before_still_loads_with_its_winner() {
 /// Skakanie game #1: alice, bob and carol in that seat order (the dice roll 0).
 fn skakanie(options: &str) -> Play<SledStore> {
     let play = fresh();
-    ok(&play, "alice", &format!("/play skakanie @bob @carol {options}"));
+    ok(
+        &play,
+        "alice",
+        &format!("/play skakanie @bob @carol {options}"),
+    );
     ok(&play, "bob", "/accept");
     ok(&play, "carol", "/accept");
     let seats: Vec<String> = record(&play, 1)
@@ -275,7 +295,9 @@ fn skakanie(options: &str) -> Play<SledStore> {
 /// `who` plays their first legal action.
 fn act(play: &Play<SledStore>, who: &str) {
     let actions = play.my_legal_moves(&ctx(who), None);
-    let first = actions.first().unwrap_or_else(|| panic!("{who} has no action"));
+    let first = actions
+        .first()
+        .unwrap_or_else(|| panic!("{who} has no action"));
     ok(play, who, &format!("/move {first}"));
 }
 
@@ -294,13 +316,11 @@ fn a_handicap_is_shown_by_name_from_the_challenge_on() {
     );
     ok(&play, "bob", "/accept");
     let begun = ok(&play, "carol", "/accept");
-    assert!(record(&play, 1).options.contains(&"handicap=2:5".to_owned()));
+    assert!(record(&play, 1)
+        .options
+        .contains(&"handicap=2:5".to_owned()));
     let board = ok(&play, "dan", "/board game:1");
-    for text in [
-        &begun.text,
-        &board.text,
-        &ok(&play, "carol", "/games").text,
-    ] {
+    for text in [&begun.text, &board.text, &ok(&play, "carol", "/games").text] {
         assert!(text.contains("bob has 5 actions a turn"), "{text}");
         assert!(!text.contains("handicap=2"), "{text}");
     }
@@ -320,7 +340,10 @@ fn a_skakanie_takeback_undoes_a_whole_turn_once_everyone_allows_it() {
     let done = ok(&play, "carol", "/takeback accept");
     assert!(done.text.contains("was taken back"), "{}", done.text);
     assert_eq!(moves(&play), 0, "the whole turn is undone");
-    assert!(!play.my_legal_moves(&ctx("alice"), None).is_empty(), "alice plays again");
+    assert!(
+        !play.my_legal_moves(&ctx("alice"), None).is_empty(),
+        "alice plays again"
+    );
 
     // A turn the next player has acted after is out of reach.
     for _ in 0..3 {
@@ -335,6 +358,13 @@ fn a_skakanie_takeback_undoes_a_whole_turn_once_everyone_allows_it() {
     ok(&play, "bob", "/takeback");
     ok(&play, "alice", "/takeback accept");
     ok(&play, "carol", "/takeback accept");
-    assert_eq!(moves(&play), 3, "bob's one action is undone, alice's turn stays");
-    assert!(!play.my_legal_moves(&ctx("bob"), None).is_empty(), "bob is to move");
+    assert_eq!(
+        moves(&play),
+        3,
+        "bob's one action is undone, alice's turn stays"
+    );
+    assert!(
+        !play.my_legal_moves(&ctx("bob"), None).is_empty(),
+        "bob is to move"
+    );
 }

@@ -229,7 +229,7 @@ fn handicaps_name_players_and_a_player_who_left_can_no_longer_act() {
     assert!(console
         .run_line("@ana /play skakanie @bo handicap=2:5")
         .contains("Name the player"));
-    console.run_line("@ana /play skakanie @bo @cy handicap=@bo:5 handicap=@cy:4");
+    console.run_line("@ana /play skakanie @bo @cy handicap=@bo:5,@cy:4");
     console.run_line("@bo /accept");
     let out = console.run_line("@cy /accept");
     assert!(out.contains("Game #1 begins"), "{out}");

@@ -1,11 +1,11 @@
 //! One method per command. Each checks who may do what, then writes through the store's
 //! compare-and-swap so two clicks at once can never both land.
 
-use crate::words::count;
 use crate::games::{AnyGame, GameKind, Outcome as RulesOutcome, Seat};
 use crate::store::{
     ChallengeRecord, GameId, GameRecord, GameResult, Player, SeatChoice, Status, Store,
 };
+use crate::words::count;
 
 use super::command::{Answer, Context, User};
 use super::correspondence::{resumed, Forfeit};
@@ -605,7 +605,9 @@ impl<S: Store> Play<S> {
 fn last_turn(record: &GameRecord, game: &crate::games::AnyGame, seat: u8) -> Result<usize, String> {
     let moves = &record.moves;
     if moves.last().is_some_and(|mv| game.is_leave(mv)) {
-        return Err("The last ply was a player leaving the game, and leaving can't be taken back.".into());
+        return Err(
+            "The last ply was a player leaving the game, and leaving can't be taken back.".into(),
+        );
     }
     let movers = game.movers();
     let mine = moves

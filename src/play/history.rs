@@ -274,7 +274,9 @@ pub fn import_record(
             .ok_or_else(|| {
                 bad(
                     "Format",
-                    format!("{text} is not a record format this version reads (1 to {RECORD_FORMAT})"),
+                    format!(
+                        "{text} is not a record format this version reads (1 to {RECORD_FORMAT})"
+                    ),
                 )
             })?,
     };

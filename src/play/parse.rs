@@ -69,7 +69,10 @@ const ALIASES: &[(&str, &str)] = &[
 /// The options each command takes (besides positional words), for the refusal of one it does
 /// not. `/play` takes every option of the chosen game as well.
 const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
-    ("play", &["game", "opponent", "opponent2", "opponent3", "seat", "days"]),
+    (
+        "play",
+        &["game", "opponent", "opponent2", "opponent3", "seat", "days"],
+    ),
     ("move", &["move", "game"]),
     ("draw", &["answer", "game"]),
     ("takeback", &["answer", "game"]),
@@ -524,7 +527,10 @@ mod tests {
         ] {
             assert_eq!(normalise_move(GameKind::Jumpers, typed), "c3-f6", "{typed}");
         }
-        assert_eq!(normalise_move(GameKind::Gyges, "b1 \u{2013} d4:e2"), "b1 - d4:e2");
+        assert_eq!(
+            normalise_move(GameKind::Gyges, "b1 \u{2013} d4:e2"),
+            "b1 - d4:e2"
+        );
         // Skakanie's arrows are actions, not separators.
         assert_eq!(
             normalise_move(GameKind::Skakanie, "take \u{2192} take"),

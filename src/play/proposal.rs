@@ -8,8 +8,8 @@ use crate::store::{GameRecord, Request, Store};
 
 use super::command::Answer;
 use super::correspondence::others_playing;
-use super::text::seat_label;
 use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::text::seat_label;
 use super::{refuse, Play, Stop};
 
 /// What one kind of proposal is called and how it is stored and shown.

@@ -59,12 +59,10 @@ fn options_text(record: &GameRecord) -> String {
                             .seats
                             .get(seat)
                             .map_or_else(|| format!("seat {who}"), |p| p.name().to_owned()),
-                        None => players
-                            .iter()
-                            .find(|p| is_named(p, &who))
-                            .map_or_else(|| who.trim_start_matches('@').to_owned(), |p| {
-                                p.name().to_owned()
-                            }),
+                        None => players.iter().find(|p| is_named(p, &who)).map_or_else(
+                            || who.trim_start_matches('@').to_owned(),
+                            |p| p.name().to_owned(),
+                        ),
                     };
                     handicaps.push(format!("{name} has {} a turn", count(actions, "action")));
                 }

@@ -389,7 +389,11 @@ pub fn draw(view: &View<'_>) -> Canvas {
     let title = if position.last_round() && !over {
         format!("{} left · last round", count(stacks, "stack"))
     } else {
-        format!("{} left · round {}", count(stacks, "stack"), position.round())
+        format!(
+            "{} left · round {}",
+            count(stacks, "stack"),
+            position.round()
+        )
     };
     canvas.text(
         Point::new(TABLE_LEFT - 10.0, HEADER as f32 + 10.0),
@@ -423,11 +427,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
         "The game is over: scores are final.".to_owned()
     } else {
         let left = position.actions_left();
-        format!(
-            "{}: {} left",
-            name(to_move),
-            count(left, "action")
-        )
+        format!("{}: {} left", name(to_move), count(left, "action"))
     };
     let y = TABLE_TOP + 3.0 * PITCH + 8.0;
     if !over {
