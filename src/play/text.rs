@@ -51,7 +51,7 @@ fn options_text(record: &GameRecord) -> String {
     let mut handicaps = Vec::new();
     for option in record.options.iter().chain(by_player) {
         match option.split_once('=') {
-            Some((key, value)) if key == "handicap" => {
+            Some(("handicap", value)) => {
                 for (who, actions) in handicap_parts(value).unwrap_or_default() {
                     let seat = who.parse::<usize>().ok().and_then(|s| s.checked_sub(1));
                     let name = match seat {
