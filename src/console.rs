@@ -134,12 +134,15 @@ impl<S: Store> Console<S> {
             }
         }
         if !reply.mentions.is_empty() {
-            out.push_str(&format!("  notifies {} user(s)\n", reply.mentions.len()));
+            out.push_str(&format!(
+                "  notifies {}\n",
+                crate::words::count(reply.mentions.len(), "user")
+            ));
         }
         if !reply.direct.is_empty() {
             out.push_str(&format!(
-                "  direct message to {} user(s)\n",
-                reply.direct.len()
+                "  direct message to {}\n",
+                crate::words::count(reply.direct.len(), "user")
             ));
         }
         let files = reply

@@ -18,3 +18,4 @@ pub mod games;
 pub mod play;
 pub mod render;
 pub mod store;
+pub mod words;

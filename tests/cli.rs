@@ -200,3 +200,23 @@ fn a_history_file_loads_in_the_console_and_plays_on() {
     assert!(text.contains("**bob (Black)** to move"), "{text}");
     assert!(text.contains("2 d left for bob"), "{text}");
 }
+
+#[test]
+fn an_option_given_twice_is_refused_in_one_line() {
+    for command in ["perft", "render"] {
+        let mut args = vec![command, "jumpers"];
+        args.extend(match command {
+            "perft" => ["--depth", "1"],
+            _ => ["-o", "/nonexistent/x.png"],
+        });
+        args.extend(["--option", "board=far", "--option", "board=near"]);
+        let out = leapfrog(&args);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(
+            stderr(&out),
+            "leapfrog: board is given twice; give each option once\n",
+            "{args:?}"
+        );
+        assert!(stdout(&out).is_empty());
+    }
+}

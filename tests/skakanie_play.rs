@@ -107,7 +107,7 @@ fn four_named_players_accept_and_play_to_a_scored_end() {
     let console = console(&dir);
     let out = console.run_line("@ana /play skakanie @bo @cy @di score:harsh");
     assert!(out.contains("/accept or /decline"), "{out}");
-    assert!(out.contains("notifies 3 user(s)"), "{out}");
+    assert!(out.contains("notifies 3 users"), "{out}");
     assert!(console
         .run_line("@ana /accept")
         .contains("no challenge waiting for you"));
@@ -229,7 +229,7 @@ fn handicaps_name_players_and_a_player_who_left_can_no_longer_act() {
     assert!(console
         .run_line("@ana /play skakanie @bo handicap=2:5")
         .contains("Name the player"));
-    console.run_line("@ana /play skakanie @bo @cy handicap=@bo:5 handicap=@cy:4");
+    console.run_line("@ana /play skakanie @bo @cy handicap=@bo:5,@cy:4");
     console.run_line("@bo /accept");
     let out = console.run_line("@cy /accept");
     assert!(out.contains("Game #1 begins"), "{out}");

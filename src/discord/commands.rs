@@ -117,11 +117,7 @@ fn play() -> CreateCommand {
                 )
                 .add_string_choice("No clock", "none"),
                 |option, days| {
-                    let label = if *days == 1 {
-                        "1 day per move".to_owned()
-                    } else {
-                        format!("{days} days per move")
-                    };
+                    let label = format!("{} per move", crate::words::count(*days, "day"));
                     option.add_string_choice(label, days.to_string())
                 },
             ),

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::game::{Game, PlayError};
-use super::options::{split_pair, OptionSpec, ParseOptionError};
+use super::options::{refuse_repeats, split_pair, OptionSpec, ParseOptionError};
 use super::perft::{divide, perft};
 use super::rules::{GameOptions, Outcome, ParseMoveError, ParsePositionError, Rules, Seat, Seed};
 use super::{gyges, jump_sturdy, jumpers, skakanie};
@@ -45,6 +45,10 @@ pub struct KindInfo {
     pub options: &'static [OptionSpec],
     /// The rules in a few lines.
     pub summary: &'static str,
+    /// The character between a move's squares (`e3-h6`), if moves are written from-to: what
+    /// a dash or arrow typed by a player stands for. `None` where arrows are words of their
+    /// own (Skakanie's `→` is the action `right`).
+    pub separator: Option<char>,
 }
 
 /// One row per [`GameKind`], in its order.
@@ -59,6 +63,7 @@ pub const KINDS: [KindInfo; 4] = [
         win_reason: "reached the goal",
         options: jumpers::SPECS,
         summary: jumpers::SUMMARY,
+        separator: Some('-'),
     },
     KindInfo {
         name: "gyges",
@@ -70,6 +75,7 @@ pub const KINDS: [KindInfo; 4] = [
         win_reason: "reached the goal",
         options: gyges::SPECS,
         summary: gyges::SUMMARY,
+        separator: Some('-'),
     },
     KindInfo {
         name: "jump-sturdy",
@@ -81,6 +87,7 @@ pub const KINDS: [KindInfo; 4] = [
         win_reason: "reached the goal",
         options: jump_sturdy::SPECS,
         summary: jump_sturdy::SUMMARY,
+        separator: Some('-'),
     },
     KindInfo {
         name: "skakanie",
@@ -92,6 +99,7 @@ pub const KINDS: [KindInfo; 4] = [
         win_reason: "the best score",
         options: skakanie::SPECS,
         summary: skakanie::SUMMARY,
+        separator: None,
     },
 ];
 
@@ -198,8 +206,12 @@ macro_rules! with_game {
 fn read_setup<O: GameOptions>(kind: GameKind, pairs: &[String]) -> Result<(O, Seed), SetupError> {
     let mut options = O::default();
     let mut seed = Seed::default();
-    for pair in pairs {
-        let (key, value) = split_pair(pair)?;
+    let pairs = pairs
+        .iter()
+        .map(|pair| split_pair(pair))
+        .collect::<Result<Vec<_>, _>>()?;
+    refuse_repeats(pairs.iter().map(|(key, _)| key.as_str()))?;
+    for (key, value) in pairs {
         if key == "seed" {
             if !kind.info().shuffles {
                 return Err(SetupError::NoShuffle(kind.info().title));

@@ -36,6 +36,9 @@ pub enum ParseOptionError {
         /// The keys it does have, comma-separated.
         known: String,
     },
+    /// The key is given twice: which value was meant is a guess, so neither is taken.
+    #[error("{0} is given twice; give each option once")]
+    Repeated(String),
     /// The key exists but not with this value.
     #[error("'{value}' is not a value of {key}: it takes {expected}")]
     BadValue {
@@ -84,6 +87,21 @@ pub fn split_pair(text: &str) -> Result<(String, String), ParseOptionError> {
         return Err(ParseOptionError::Malformed(text.to_owned()));
     }
     Ok((key, value.trim().to_owned()))
+}
+
+/// Refuses a key that comes twice in `keys` (compared case-insensitively).
+///
+/// # Errors
+/// [`ParseOptionError::Repeated`] naming the first key seen again.
+pub fn refuse_repeats<'a>(keys: impl IntoIterator<Item = &'a str>) -> Result<(), ParseOptionError> {
+    let mut seen: Vec<&str> = Vec::new();
+    for key in keys {
+        if seen.iter().any(|k| k.eq_ignore_ascii_case(key)) {
+            return Err(ParseOptionError::Repeated(key.to_ascii_lowercase()));
+        }
+        seen.push(key);
+    }
+    Ok(())
 }
 
 /// Finds the spec of `key` in a game's table.

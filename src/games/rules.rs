@@ -221,13 +221,15 @@ pub trait GameOptions: Clone + Debug + Default + PartialEq + Eq + Hash {
             .collect()
     }
 
-    /// Reads options from `(key, value)` pairs; later pairs override earlier ones.
+    /// Reads options from `(key, value)` pairs, each key at most once.
     ///
     /// # Errors
-    /// As [`GameOptions::set`], for the first bad pair.
+    /// A key given twice, or as [`GameOptions::set`], for the first bad pair.
     fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Self, ParseOptionError> {
+        let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
+        super::options::refuse_repeats(pairs.iter().map(|(key, _)| *key))?;
         let mut options = Self::default();
         for (key, value) in pairs {
             options.set(key, value)?;

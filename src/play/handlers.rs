@@ -5,6 +5,7 @@ use crate::games::{AnyGame, GameKind, Outcome as RulesOutcome, Seat};
 use crate::store::{
     ChallengeRecord, GameId, GameRecord, GameResult, Player, SeatChoice, Status, Store,
 };
+use crate::words::count;
 
 use super::command::{Answer, Context, User};
 use super::correspondence::{resumed, Forfeit};
@@ -74,6 +75,10 @@ impl<S: Store> Play<S> {
                 Some((key, value)) if key.trim().eq_ignore_ascii_case("days") => {
                     days = parse_days(value).map_err(|e| Stop::Refuse(format!("{e}.")))?;
                 }
+                // The deal is the bot's to draw, so nobody can pick a set-up they know.
+                Some((key, _)) if key.trim().eq_ignore_ascii_case("seed") => {
+                    return refuse("The bot shuffles the set-up itself, so a challenge takes no seed; leave it out.");
+                }
                 _ => game_options.push(option.clone()),
             }
         }
@@ -97,8 +102,8 @@ impl<S: Store> Play<S> {
                 )
             } else {
                 format!(
-                    "{kind} seats at most {max} players: name up to {} opponents.",
-                    max - 1
+                    "{kind} seats at most {max} players: name up to {}.",
+                    count(max - 1, "opponent")
                 )
             });
         }
@@ -147,6 +152,7 @@ impl<S: Store> Play<S> {
                 target,
             }),
             pending: None,
+            agreed: Vec::new(),
             created: now,
             updated: now,
             days,
@@ -386,6 +392,7 @@ impl<S: Store> Play<S> {
                 record.id
             ));
         }
+        let mv = &super::parse::normalise_move(record.kind, mv);
         let plies = game
             .split_plies(mv)
             .map_err(|e| Stop::Refuse(format!("{e}.")))?;
@@ -397,10 +404,10 @@ impl<S: Store> Play<S> {
         for (i, ply) in plies.iter().enumerate() {
             if game.to_move().0 != seat || game.outcome().is_finished() {
                 return refuse(format!(
-                    "Your turn ended after {}, so {} can't follow; nothing was played. Send at most {i} action{} now.",
+                    "Your turn ended after {}, so {} can't follow; nothing was played. Send at most {} now.",
                     played.join(", "),
                     plies[i..].join(" "),
-                    if i == 1 { "" } else { "s" }
+                    count(i, "action")
                 ));
             }
             match game.play(ply) {
@@ -439,10 +446,10 @@ impl<S: Store> Play<S> {
         ) {
             // Mid-turn: only the mover hears of it; the table is posted when the turn ends.
             let text = format!(
-                "You played {} in game #{}: {left} action{} left this turn.",
+                "You played {} in game #{}: {} left this turn.",
                 played.join(", "),
                 record.id,
-                if left == 1 { "" } else { "s" }
+                count(left, "action")
             );
             return Ok(
                 Reply::private(text).with(Component::Buttons(text::action_buttons(
@@ -554,28 +561,24 @@ impl<S: Store> Play<S> {
     ) -> Result<Reply, Stop> {
         let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
         let me = seat_label(&record, &game, seat);
-        let Some(last) = record.moves.len().checked_sub(1) else {
+        if record.moves.is_empty() {
             return refuse("No move has been played yet, so there is nothing to take back.");
-        };
-        if game.is_leave(&record.moves[last]) {
-            return refuse("The last ply was a player leaving the game; that can't be taken back.");
         }
-        let asking = answer == Answer::Propose && record.pending.and_then(TAKEBACK.by).is_none();
-        if asking && game.movers()[last].0 != seat {
-            return refuse("You can only ask to take back your own last move, and the last move was your opponent's.");
-        }
+        // Whose turn is asked back: the caller's own, or the one they are answering about.
+        let proposer = record.pending.and_then(TAKEBACK.by).unwrap_or(seat);
+        let from = last_turn(&record, &game, proposer).map_err(Stop::Refuse)?;
         let id = record.id;
-        let mv = record.moves[last].clone();
+        let turn = record.moves[from..].join(" ");
         let asked =
             self.answer_proposal(&mut record, &game, (seat, &me), answer, &TAKEBACK, || {
-                format!("{me} asks to take back {mv} in game #{id}.")
+                format!("{me} asks to take back {turn} in game #{id}.")
             })?;
         if let Some(reply) = asked {
             return Ok(reply);
         }
         let before = game.to_move();
-        let undone = record.moves.pop().unwrap_or_default();
-        let game = replay(&record, last).map_err(Stop::Fail)?;
+        let undone = record.moves.split_off(from).join(" ");
+        let game = replay(&record, from).map_err(Stop::Fail)?;
         record.position = game.position_text();
         // The move goes back to whoever made it, with a fresh clock; taking back a ply
         // inside one's own turn leaves the clock as it is.
@@ -590,6 +593,38 @@ impl<S: Store> Play<S> {
             self.clock.now_ms(),
         ))
     }
+}
+
+/// Where the turn a takeback by `seat` undoes begins: `seat`'s own last turn as a whole (all
+/// its actions in Skakanie), whether finished or still being played, and only while it is
+/// the last thing played. Undoing a turn another player has acted after would undo their
+/// actions too, and in a game with face-down pieces what they uncovered cannot be unseen.
+///
+/// # Errors
+/// Why there is no such turn, in a sentence for the player.
+fn last_turn(record: &GameRecord, game: &crate::games::AnyGame, seat: u8) -> Result<usize, String> {
+    let moves = &record.moves;
+    if moves.last().is_some_and(|mv| game.is_leave(mv)) {
+        return Err(
+            "The last ply was a player leaving the game, and leaving can't be taken back.".into(),
+        );
+    }
+    let movers = game.movers();
+    let mine = moves
+        .iter()
+        .zip(&movers)
+        .rev()
+        .take_while(|(_, m)| m.0 == seat)
+        .count();
+    let from = moves.len() - mine;
+    if mine == 0 {
+        let last = movers.last().map_or(0, |m| m.0);
+        return Err(format!(
+            "You can only take back your own last move while nobody has played after it, and the last one was {}'s.",
+            seat_label(record, game, last)
+        ));
+    }
+    Ok(from)
 }
 
 /// "You can't play X: <rule>." plus the legal options that fit what was typed.

@@ -12,11 +12,18 @@ use crate::games::{AnyGame, GameKind};
 use crate::render::{self, encode::GifWriter};
 use crate::store::{GameId, GameRecord, GameResult, Place, Player, Status, Store, SCHEMA_VERSION};
 
+use crate::words::count;
+
 use super::command::{Context, User};
 use super::reply::{File, Reply};
 use super::text::{picture_header, seat_label};
 use super::timing::parse_days;
 use super::{replay, Play, Stop};
+
+/// The record text's own version, in its `[Format "…"]` header. Version 2 numbers the
+/// seats in `Winners` from 1, like the `Player1`… headers; a record without the header is
+/// version 1, written before that, whose `Winners` count from 0.
+const RECORD_FORMAT: u8 = 2;
 
 /// The largest replay attached: Discord refuses uploads over its limit (10 MB for most
 /// servers), and the whole answer would fail with it.
@@ -35,6 +42,7 @@ pub fn record_text(record: &GameRecord) -> String {
         let _ = writeln!(out, "[{key} \"{value}\"]");
     };
     header("Leapfrog", &SCHEMA_VERSION.to_string());
+    header("Format", &RECORD_FORMAT.to_string());
     header("Game", record.kind.name());
     header("Number", &record.id.to_string());
     header("Options", &record.options.join(" "));
@@ -54,7 +62,12 @@ pub fn record_text(record: &GameRecord) -> String {
     header("Updated", &utc(record.updated));
     match &record.status {
         Status::Finished(result) => {
-            let winners: Vec<String> = result.winners.iter().map(u8::to_string).collect();
+            // Seats as the `Player` headers number them: from 1.
+            let winners: Vec<String> = result
+                .winners
+                .iter()
+                .map(|&seat| (u16::from(seat) + 1).to_string())
+                .collect();
             header("Result", "over");
             header("Winners", &winners.join(","));
             header("Reason", &result.reason);
@@ -239,9 +252,9 @@ pub fn import_record(
         return Err(bad(
             "Player1",
             format!(
-                "{} players for a game of {} seats",
-                seats.len(),
-                game.seat_count()
+                "{} for a game of {}",
+                count(seats.len(), "player"),
+                count(game.seat_count(), "seat")
             ),
         ));
     }
@@ -252,6 +265,23 @@ pub fn import_record(
             reason: e.to_string(),
         })?;
     }
+    let format = match get("Format") {
+        None => 1,
+        Some(text) => text
+            .parse::<u8>()
+            .ok()
+            .filter(|f| (1..=RECORD_FORMAT).contains(f))
+            .ok_or_else(|| {
+                bad(
+                    "Format",
+                    format!(
+                        "{text} is not a record format this version reads (1 to {RECORD_FORMAT})"
+                    ),
+                )
+            })?,
+    };
+    // Format 1 numbered the winning seats from 0.
+    let first_seat = if format == 1 { 0 } else { 1 };
     let status = match get("Result") {
         Some("over") => {
             let winners = get("Winners")
@@ -262,8 +292,17 @@ pub fn import_record(
                     w.trim()
                         .parse::<u8>()
                         .ok()
+                        .and_then(|s| s.checked_sub(first_seat))
                         .filter(|&s| usize::from(s) < seats.len())
-                        .ok_or_else(|| bad("Winners", format!("{w} is not a seat")))
+                        .ok_or_else(|| {
+                            bad(
+                                "Winners",
+                                format!(
+                                    "{w} is not a seat (seats are {first_seat} to {})",
+                                    seats.len() - 1 + usize::from(first_seat)
+                                ),
+                            )
+                        })
                 })
                 .collect::<Result<Vec<u8>, _>>()?;
             Status::Finished(GameResult {
@@ -288,6 +327,7 @@ pub fn import_record(
         moves,
         status,
         pending: None,
+        agreed: Vec::new(),
         created: 0,
         updated: 0,
         days,
@@ -360,16 +400,18 @@ impl<S: Store> Play<S> {
             .map(|s| seat_label(record, &loaded.game, s))
             .collect();
         let replay = match &gif {
-            Some(_) => format!("and a replay of {frames} frames"),
-            None => format!("and no replay: its {frames} frames are beyond Discord's upload limit"),
+            Some(_) => format!("and a replay of {}", count(frames, "frame")),
+            None => format!(
+                "and no replay: its {} would not fit Discord's upload limit",
+                count(frames, "frame")
+            ),
         };
         let text = format!(
-            "The history of game #{} ({}, {}): {} move{}, {replay}.",
+            "The history of game #{} ({}, {}): {}, {replay}.",
             record.id,
             record.kind,
             players.join(" vs "),
-            record.moves.len(),
-            if record.moves.len() == 1 { "" } else { "s" },
+            count(record.moves.len(), "move"),
         );
         let name = format!("leapfrog-{}", record.id);
         let mut files = vec![File {
@@ -404,9 +446,8 @@ impl<S: Store> Play<S> {
         }) {
             Ok(record) => {
                 let headline = format!(
-                    "Loaded a record of {} move{} as game #{}.",
-                    record.moves.len(),
-                    if record.moves.len() == 1 { "" } else { "s" },
+                    "Loaded a record of {} as game #{}.",
+                    count(record.moves.len(), "move"),
                     record.id
                 );
                 self.address(super::text::board_reply(

@@ -23,7 +23,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub use command::{Answer, Command, Context, User, ACTION_PREFIX, MAX_NAME_CHARS};
 pub use correspondence::Notice;
 pub use history::{import_record, record_text, ImportError, Imported};
-pub use parse::{command_from_args, parse_command, Args, ParseCommandError, COMMANDS};
+pub use parse::{
+    command_from_args, normalise_move, parse_command, Args, ParseCommandError, COMMANDS,
+};
 pub use reply::{Button, ButtonStyle, Component, File, Image, Outcome, Reply};
 pub use timing::TimeConfig;
 
@@ -217,6 +219,7 @@ impl<S: Store> Play<S> {
         let Some(mut game) = self.my_turn(ctx, game) else {
             return Vec::new();
         };
+        let typed = &normalise_move(game.kind(), typed);
         if game.actions_left().is_none() {
             let wanted = squash(typed);
             return game

@@ -1,6 +1,7 @@
 //! Reading a command typed as text (`/play jumpers opponent:@bob board:far`): what the console
 //! reads, in the same shape as Discord's slash commands.
 
+use crate::games::GameKind;
 use crate::store::{GameId, Notify, SeatChoice};
 
 use super::command::{Answer, Command, User};
@@ -31,6 +32,63 @@ pub enum ParseCommandError {
     /// An argument has a bad value.
     #[error("{0}")]
     Bad(String),
+    /// One option given twice: which value was meant is a guess, so neither is taken.
+    #[error("{key} is given twice ({first} and {second}); give it once")]
+    Repeated {
+        /// The option, as the command names it (`board`, `seat`).
+        key: String,
+        /// The first `key:value` typed.
+        first: String,
+        /// The second one.
+        second: String,
+    },
+    /// An option this command does not take.
+    #[error("/{command} has no option {key}; {takes}")]
+    DoesNotApply {
+        /// The command.
+        command: &'static str,
+        /// The option typed.
+        key: String,
+        /// What the command does take, in words.
+        takes: String,
+    },
+}
+
+/// Other names of an option, each with the option it stands for: `color:black` is `seat:black`,
+/// so `seat:white color:black` is a repeat.
+const ALIASES: &[(&str, &str)] = &[
+    ("id", "game"),
+    ("colour", "seat"),
+    ("color", "seat"),
+    ("side", "seat"),
+    ("vs", "opponent"),
+    ("notifications", "notify"),
+    ("thread", "threads"),
+];
+
+/// The options each command takes (besides positional words), for the refusal of one it does
+/// not. `/play` takes every option of the chosen game as well.
+const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
+    (
+        "play",
+        &["game", "opponent", "opponent2", "opponent3", "seat", "days"],
+    ),
+    ("move", &["move", "game"]),
+    ("draw", &["answer", "game"]),
+    ("takeback", &["answer", "game"]),
+    ("pause", &["answer", "game"]),
+    ("settings", &["notify", "threads"]),
+    ("rules", &["game"]),
+    ("games", &[]),
+    ("help", &[]),
+];
+
+/// The option `key` stands for (`colour` → `seat`).
+fn canonical(key: &str) -> &str {
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == key)
+        .map_or(key, |(_, name)| *name)
 }
 
 /// The arguments of a command: named `key:value` (or `key=value`) and positional ones. The
@@ -65,6 +123,45 @@ impl Args {
             }
         }
         Self { named, positional }
+    }
+
+    /// Refuses an option given twice, under its name or an alias (`board:far board:near`,
+    /// `game:10 id:11`): the last or the first winning silently would be a guess.
+    fn check_repeats(&self) -> Result<(), ParseCommandError> {
+        for (i, (key, value)) in self.named.iter().enumerate() {
+            let name = canonical(key);
+            if let Some((first_key, first_value)) =
+                self.named[..i].iter().find(|(k, _)| canonical(k) == name)
+            {
+                return Err(ParseCommandError::Repeated {
+                    key: name.to_owned(),
+                    first: format!("{first_key}:{first_value}"),
+                    second: format!("{key}:{value}"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses the named options `command` left unread: an option it does not take would
+    /// otherwise be dropped without a word.
+    fn check_all_read(&self, command: &'static str) -> Result<(), ParseCommandError> {
+        let Some((key, _)) = self.named.first() else {
+            return Ok(());
+        };
+        let takes = COMMAND_OPTIONS
+            .iter()
+            .find(|(name, _)| *name == command)
+            .map_or(&["game"][..], |(_, keys)| *keys);
+        Err(ParseCommandError::DoesNotApply {
+            command,
+            key: key.clone(),
+            takes: match takes {
+                [] => "it takes none".to_owned(),
+                [one] => format!("it takes only {one}"),
+                keys => format!("its options are {}", keys.join(", ")),
+            },
+        })
     }
 
     fn take(&mut self, keys: &[&str]) -> Option<String> {
@@ -120,6 +217,37 @@ fn seat_choice(text: &str) -> Result<SeatChoice, ParseCommandError> {
     }
 }
 
+/// Characters players type for the dash between two squares: hyphens, dashes and the minus
+/// sign that keyboards and phones substitute for `-`, and arrows (`>` as in `->`).
+const DASH_LOOKALIKES: &[char] = &[
+    '-', '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2015}', '\u{2212}',
+    '\u{2043}', '\u{FE58}', '\u{FE63}', '\u{FF0D}', '>', '\u{2192}', '\u{27F6}', '\u{21D2}',
+    '\u{27F9}', '\u{2794}', '\u{279C}', '\u{21A6}',
+];
+
+/// A move as a player typed it, in `kind`'s notation: every dash or arrow lookalike (`c3–f6`,
+/// `c3 → f6`, `c3->f6`) becomes the notation's separator, once here at the edge of the play
+/// layer, so no game's parser needs to know what phones do to a hyphen. Games without a
+/// from-to separator (Skakanie, whose `→` is an action) get the text unchanged.
+#[must_use]
+pub fn normalise_move(kind: GameKind, typed: &str) -> String {
+    let Some(separator) = kind.info().separator else {
+        return typed.to_owned();
+    };
+    let mut out = String::with_capacity(typed.len());
+    for c in typed.chars() {
+        if DASH_LOOKALIKES.contains(&c) {
+            // A run (`->`, `—>`, `--`) is one separator.
+            if !out.ends_with(separator) {
+                out.push(separator);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Reads a command line. `user` resolves a mention (`@bob`) to a user.
 ///
 /// # Errors
@@ -146,7 +274,8 @@ pub fn command_from_args(
     user: impl Fn(&str) -> User,
 ) -> Result<Command, ParseCommandError> {
     let name = name.to_ascii_lowercase();
-    Ok(match name.as_str() {
+    args.check_repeats()?;
+    let command = match name.as_str() {
         "play" | "challenge" => {
             let game = match args.take(&["game"]) {
                 Some(game) => game,
@@ -178,7 +307,12 @@ pub fn command_from_args(
             let seat = args
                 .take(&["seat", "colour", "color", "side"])
                 .map_or(Ok(SeatChoice::Random), |s| seat_choice(&s))?;
-            let options = args.named.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            // Every other option is the game's, which judges it (and names its own options).
+            let options = args
+                .named
+                .drain(..)
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
             Command::Challenge {
                 game,
                 opponents,
@@ -283,7 +417,32 @@ pub fn command_from_args(
         },
         "help" => Command::Help,
         _ => return Err(ParseCommandError::Unknown(name)),
-    })
+    };
+    args.check_all_read(command_name(&name))?;
+    Ok(command)
+}
+
+/// Other names of commands, each with the command it stands for.
+const COMMAND_ALIASES: &[(&str, &str)] = &[
+    ("challenge", "play"),
+    ("m", "move"),
+    ("undo", "takeback"),
+    ("claimwin", "claim"),
+    ("vacation", "pause"),
+    ("record", "history"),
+];
+
+/// The name a command is listed by (`undo` → `takeback`), for messages about it.
+fn command_name(typed: &str) -> &'static str {
+    let name = COMMAND_ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == typed)
+        .map_or(typed, |(_, name)| *name);
+    COMMANDS
+        .iter()
+        .find(|c| **c == name)
+        .copied()
+        .unwrap_or("help")
 }
 
 #[cfg(test)]
@@ -348,6 +507,34 @@ mod tests {
             Command::Accept {
                 game: Some(GameId(7))
             }
+        );
+    }
+
+    #[test]
+    fn dashes_and_arrows_are_the_notations_separator() {
+        for typed in [
+            "c3\u{2013}f6",
+            "c3\u{2014}f6",
+            "c3\u{2212}f6",
+            "c3\u{2010}f6",
+            "c3\u{2011}f6",
+            "c3\u{2012}f6",
+            "c3\u{2192}f6",
+            "c3\u{27F6}f6",
+            "c3->f6",
+            "c3>f6",
+            "c3-f6",
+        ] {
+            assert_eq!(normalise_move(GameKind::Jumpers, typed), "c3-f6", "{typed}");
+        }
+        assert_eq!(
+            normalise_move(GameKind::Gyges, "b1 \u{2013} d4:e2"),
+            "b1 - d4:e2"
+        );
+        // Skakanie's arrows are actions, not separators.
+        assert_eq!(
+            normalise_move(GameKind::Skakanie, "take \u{2192} take"),
+            "take \u{2192} take"
         );
     }
 

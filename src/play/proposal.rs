@@ -3,12 +3,13 @@
 //! Accept / Refuse buttons), withdraw or refuse, or accept. Only what acceptance does
 //! differs, so that is left to the command; everything else is here, once.
 
-use crate::games::AnyGame;
+use crate::games::{AnyGame, Seat};
 use crate::store::{GameRecord, Request, Store};
 
 use super::command::Answer;
 use super::correspondence::others_playing;
 use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::text::seat_label;
 use super::{refuse, Play, Stop};
 
 /// What one kind of proposal is called and how it is stored and shown.
@@ -30,6 +31,9 @@ pub(super) struct Proposal {
     /// What the proposer and what another player did by saying no:
     /// "withdrew the draw offer", "declined the draw".
     pub verbs: (&'static str, &'static str),
+    /// Whether every other player still in the game must say yes (a takeback undoes what
+    /// all of them saw), rather than any one of them (a pause).
+    pub everyone: bool,
 }
 
 impl<S: Store> Play<S> {
@@ -63,7 +67,30 @@ impl<S: Store> Play<S> {
         record.updated = self.clock.now_ms();
         let reply = match (answer, by) {
             (Answer::Propose | Answer::Accept, Some(by)) if by != seat => {
+                if !record.agreed.contains(&seat) {
+                    record.agreed.push(seat);
+                }
+                let waiting: Vec<u8> = still_playing(record, game)
+                    .filter(|s| *s != by && !record.agreed.contains(s))
+                    .collect();
+                if proposal.everyone && !waiting.is_empty() {
+                    let names: Vec<String> = waiting
+                        .iter()
+                        .map(|&s| seat_label(record, game, s))
+                        .collect();
+                    let reply = Reply::public(format!(
+                        "{me} agrees to the {} in game #{id}; waiting for {}.",
+                        proposal.noun,
+                        names.join(", ")
+                    ))
+                    .mentioning(waiting.iter().filter_map(|&s| {
+                        record.seats.get(usize::from(s)).and_then(|p| p.user_id())
+                    }));
+                    self.store.replace(record)?;
+                    return Ok(Some(reply));
+                }
                 record.pending = None;
+                record.agreed.clear();
                 return Ok(None);
             }
             (Answer::Propose, Some(_)) => {
@@ -74,6 +101,7 @@ impl<S: Store> Play<S> {
             }
             (Answer::Propose, None) => {
                 record.pending = Some((proposal.make)(seat));
+                record.agreed.clear();
                 let (yes, no) = proposal.labels;
                 Reply::public(text())
                     .mentioning(others_playing(record, game, seat))
@@ -94,6 +122,7 @@ impl<S: Store> Play<S> {
             }
             (Answer::Decline, Some(by)) => {
                 record.pending = None;
+                record.agreed.clear();
                 let verb = if by == seat {
                     proposal.verbs.0
                 } else {
@@ -110,6 +139,13 @@ impl<S: Store> Play<S> {
     }
 }
 
+/// The seats still in the game (not left).
+fn still_playing<'a>(record: &'a GameRecord, game: &'a AnyGame) -> impl Iterator<Item = u8> + 'a {
+    (0..record.seats.len())
+        .filter_map(|s| u8::try_from(s).ok())
+        .filter(|&s| !game.has_left(Seat(s)))
+}
+
 /// A draw offer.
 pub(super) const DRAW: Proposal = Proposal {
     make: Request::Draw,
@@ -123,9 +159,11 @@ pub(super) const DRAW: Proposal = Proposal {
     labels: ("Accept draw", "Decline"),
     no: "decline",
     verbs: ("withdrew the draw offer", "declined the draw"),
+    everyone: false,
 };
 
-/// A request to take back one's last move.
+/// A request to take back one's last turn (in Skakanie every action of it), which every
+/// other player still in the game must allow.
 pub(super) const TAKEBACK: Proposal = Proposal {
     make: Request::Takeback,
     by: |r| match r {
@@ -138,6 +176,7 @@ pub(super) const TAKEBACK: Proposal = Proposal {
     labels: ("Allow takeback", "Refuse"),
     no: "refuse",
     verbs: ("withdrew the takeback request", "refused the takeback"),
+    everyone: true,
 };
 
 /// A proposal to stop the clock (vacation).
@@ -153,4 +192,5 @@ pub(super) const PAUSE: Proposal = Proposal {
     labels: ("Agree to pause", "Refuse"),
     no: "refuse",
     verbs: ("withdrew the pause proposal", "refused the pause"),
+    everyone: false,
 };

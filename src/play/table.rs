@@ -12,7 +12,7 @@ use super::text::{board_reply, challenge_line, seat_label};
 use super::{refuse, Play, Stop};
 
 /// Whether `player` is the one `name` means: a Discord mention `<@id>`, an id, or a name.
-fn is_named(player: &Player, name: &str) -> bool {
+pub(super) fn is_named(player: &Player, name: &str) -> bool {
     let name = name.trim().trim_start_matches('@');
     let id = name
         .trim_start_matches("<@")
@@ -24,7 +24,7 @@ fn is_named(player: &Player, name: &str) -> bool {
 }
 
 /// The `(name, actions)` parts of a `handicap=@name:N,...` value.
-fn handicap_parts(value: &str) -> Result<Vec<(String, u8)>, String> {
+pub(super) fn handicap_parts(value: &str) -> Result<Vec<(String, u8)>, String> {
     value
         .split(',')
         .map(|part| {
@@ -78,9 +78,9 @@ pub(super) fn table_options(
                     })?;
                 if !opponents.is_empty() && usize::from(n) != opponents.len() + 1 {
                     return refuse(format!(
-                        "You named {} opponent(s), so the game has {} players; leave out players= (it is for open tables: start when that many have joined).",
-                        opponents.len(),
-                        opponents.len() + 1
+                        "You named {}, so the game has {}; leave out players= (it is for open tables: start when that many have joined).",
+                        crate::words::count(opponents.len(), "opponent"),
+                        crate::words::count(opponents.len() + 1, "player")
                     ));
                 }
                 target = opponents.is_empty().then_some(n);

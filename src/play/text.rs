@@ -1,12 +1,14 @@
 //! The words of replies: board summaries, game lines, rules and help.
 
 use crate::games::{AnyGame, GameKind, Seat};
-use crate::store::{GameRecord, Status, UserId};
+use crate::store::{GameRecord, Player, Status, UserId};
+use crate::words::count;
 
 use crate::render::{self, Header};
 
 use super::command::ACTION_PREFIX;
 use super::reply::{Button, ButtonStyle, Component, Image, Reply};
+use super::table::{handicap_parts, is_named};
 
 /// What `/help` says.
 pub const HELP: &str = "\
@@ -31,18 +33,58 @@ pub fn seat_label(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
     }
 }
 
+/// The options as players read them: `key=value` as typed, except a handicap, which names
+/// its player (`alice has 5 actions a turn`) where the record keeps a seat number
+/// (`handicap=2:5`) or, while a challenge waits, the name or mention typed (`@alice:5`).
+fn options_text(record: &GameRecord) -> String {
+    let (by_player, players): (&[String], Vec<&Player>) = match &record.status {
+        Status::Challenge(c) => (
+            c.by_player.as_slice(),
+            std::iter::once(&c.from)
+                .chain(c.named())
+                .chain(&c.joined)
+                .collect(),
+        ),
+        _ => (&[][..], record.seats.iter().collect()),
+    };
+    let mut pairs = Vec::new();
+    let mut handicaps = Vec::new();
+    for option in record.options.iter().chain(by_player) {
+        match option.split_once('=') {
+            Some(("handicap", value)) => {
+                for (who, actions) in handicap_parts(value).unwrap_or_default() {
+                    let seat = who.parse::<usize>().ok().and_then(|s| s.checked_sub(1));
+                    let name = match seat {
+                        Some(seat) => record
+                            .seats
+                            .get(seat)
+                            .map_or_else(|| format!("seat {who}"), |p| p.name().to_owned()),
+                        None => players.iter().find(|p| is_named(p, &who)).map_or_else(
+                            || who.trim_start_matches('@').to_owned(),
+                            |p| p.name().to_owned(),
+                        ),
+                    };
+                    handicaps.push(format!("{name} has {} a turn", count(actions, "action")));
+                }
+            }
+            _ => pairs.push(option.clone()),
+        }
+    }
+    let pairs = pairs.join(" ");
+    match (pairs.is_empty(), handicaps.is_empty()) {
+        (true, true) => String::new(),
+        (false, true) => format!(" ({pairs})"),
+        (true, false) => format!(" ({})", handicaps.join(", ")),
+        (false, false) => format!(" ({pairs}; {})", handicaps.join(", ")),
+    }
+}
+
 /// "Game #3 · Jumpers (board=far)".
 fn title(record: &GameRecord) -> String {
-    let options = if record.options.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", record.options.join(" "))
-    };
-    let clock = match record.days {
-        Some(1) => " · 1 day per move".to_owned(),
-        Some(days) => format!(" · {days} days per move"),
-        None => String::new(),
-    };
+    let options = options_text(record);
+    let clock = record.days.map_or_else(String::new, |days| {
+        format!(" · {} per move", count(days, "day"))
+    });
     format!("Game #{} · {}{options}{clock}", record.id, record.kind)
 }
 
@@ -179,9 +221,9 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str, now: u64
                 .map_or_else(String::new, |m| format!(" · last move {m}"));
             lines.push(match game.actions_left() {
                 Some(left) => format!(
-                    "**{}** to move: {left} action{} this turn. Type /move take right take, or use the buttons.",
+                    "**{}** to move: {} left this turn. Type /move take right take, or use the buttons.",
                     seat_label(record, game, seat),
-                    if left == 1 { "" } else { "s" }
+                    count(left, "action")
                 ),
                 None => format!(
                     "Move {} · **{}** to move{last}",

@@ -137,7 +137,7 @@ pub fn clock_now(clock: &MoveClock, now: u64) -> ClockNow {
 pub fn clock_line(record: &GameRecord, who: &str, now: u64) -> Option<String> {
     let clock = record.clock?;
     let days = record.days.unwrap_or(0);
-    let per = format!("{days} day{} per move", if days == 1 { "" } else { "s" });
+    let per = format!("{} per move", crate::words::count(days, "day"));
     Some(match clock_now(&clock, now) {
         ClockNow::Paused(left) => format!(
             "⏸ Paused by agreement, {} left for {who} ({per}); /resume to go on.",

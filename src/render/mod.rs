@@ -56,7 +56,7 @@ impl Header {
         let plies = game.moves().len();
         let to_move = (!finished).then(|| usize::from(game.to_move().0));
         let progress = if finished {
-            format!("{plies} move{} played", if plies == 1 { "" } else { "s" })
+            format!("{} played", crate::words::count(plies, "move"))
         } else {
             format!("move {}", plies + 1)
         };

@@ -7,6 +7,7 @@
 //! mountains, a lake, a house and a tree, varied enough that every piece can be told apart
 //! and placed. Nothing is downloaded or bundled.
 
+use crate::words::count;
 use std::sync::OnceLock;
 
 use crate::games::skakanie::{Piece, Position, COLUMNS, PIECES, ROWS};
@@ -386,9 +387,13 @@ pub fn draw(view: &View<'_>) -> Canvas {
     let over = position.is_over();
     let stacks = position.stack_count();
     let title = if position.last_round() && !over {
-        format!("{stacks} stacks left · last round")
+        format!("{} left · last round", count(stacks, "stack"))
     } else {
-        format!("{stacks} stacks left · round {}", position.round())
+        format!(
+            "{} left · round {}",
+            count(stacks, "stack"),
+            position.round()
+        )
     };
     canvas.text(
         Point::new(TABLE_LEFT - 10.0, HEADER as f32 + 10.0),
@@ -422,11 +427,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
         "The game is over: scores are final.".to_owned()
     } else {
         let left = position.actions_left();
-        format!(
-            "{}: {left} action{} left",
-            name(to_move),
-            if left == 1 { "" } else { "s" }
-        )
+        format!("{}: {} left", name(to_move), count(left, "action"))
     };
     let y = TABLE_TOP + 3.0 * PITCH + 8.0;
     if !over {
@@ -488,7 +489,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
             14.0,
             &fonts.regular,
             PALETTE.header_muted,
-            &format!("{pieces} piece{}", if pieces == 1 { "" } else { "s" }),
+            &count(pieces, "piece").to_string(),
         );
         let shown: Vec<String> = sizes.iter().take(6).map(u32::to_string).collect();
         let more = if sizes.len() > 6 { " …" } else { "" };

@@ -253,6 +253,10 @@ pub struct GameRecord {
     pub status: Status,
     /// An open draw offer or takeback request.
     pub pending: Option<Request>,
+    /// The seats that have said yes so far to a pending request that needs every other
+    /// player's yes (a takeback in a game of three or four); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agreed: Vec<u8>,
     /// When the game was made, unix milliseconds.
     pub created: u64,
     /// When it last changed, unix milliseconds.

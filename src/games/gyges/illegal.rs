@@ -61,7 +61,7 @@ pub enum IllegalMove {
         row: u8,
     },
     /// An end square no path reaches.
-    #[error("the {size} on {from} cannot reach {to}: it moves exactly {size} steps through empty squares, bounces off every piece it lands on by that piece's size, and crosses no edge twice")]
+    #[error("the {size} on {from} cannot reach {to}: it moves exactly {steps} through empty squares, bounces off every piece it lands on by that piece's size, and crosses no edge twice", steps = crate::words::count(*size, "step"))]
     OutOfReach {
         /// The piece's size.
         size: u8,

@@ -100,7 +100,7 @@ impl FromStr for Move {
         };
         let squashed: String = text
             .chars()
-            .filter(|c| !c.is_whitespace() && !matches!(c, '-' | ':' | '–'))
+            .filter(|c| !c.is_whitespace() && !matches!(c, '-' | ':'))
             .flat_map(char::to_lowercase)
             .collect();
         if squashed == "pass" {

@@ -87,9 +87,9 @@ pub(super) fn parse(text: &str) -> Result<Position, ParsePositionError> {
             };
             if file >= wanted.end {
                 return Err(bad(format!(
-                    "rank {} has more than {} squares",
+                    "rank {} has more than {}",
                     rank + 1,
-                    wanted.len()
+                    crate::words::count(wanted.len(), "square")
                 )));
             }
             let square = Square::at(file, rank)
@@ -99,9 +99,9 @@ pub(super) fn parse(text: &str) -> Result<Position, ParsePositionError> {
         }
         if file != wanted.end {
             return Err(bad(format!(
-                "rank {} lists {} squares; it has {}",
+                "rank {} lists {}; it has {}",
                 rank + 1,
-                file - wanted.start,
+                crate::words::count(file - wanted.start, "square"),
                 wanted.len()
             )));
         }

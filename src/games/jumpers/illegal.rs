@@ -52,7 +52,7 @@ pub enum IllegalMove {
         to: Coord,
     },
     /// A jumper jumps an exact length.
-    #[error("a {kind} jumps exactly {length} cell{s}{step}, and {to} is {distance} away", s = plural(*length), step = if *step { " (or steps 1 onto a stack of its own level)" } else { "" })]
+    #[error("a {kind} jumps exactly {cells}{step}, and {to} is {distance} away", cells = crate::words::count(*length, "cell"), step = if *step { " (or steps 1 onto a stack of its own level)" } else { "" })]
     JumpLength {
         /// The piece.
         kind: Kind,
@@ -92,7 +92,7 @@ pub enum IllegalMove {
         relative: bool,
     },
     /// A crawler moves 1..N cells.
-    #[error("a {kind} crawler moves 1 to {length} cells, and {to} is {distance} away")]
+    #[error("a {kind} crawler moves 1 to {length} {cells}, and {to} is {distance} away", cells = crate::words::noun(*length, "cell"))]
     CrawlLength {
         /// The piece.
         kind: Kind,
@@ -119,14 +119,6 @@ pub enum IllegalMove {
     /// A catch-all that the diagnosis never expects to reach.
     #[error("{0} is not a legal move here")]
     NotLegal(Move),
-}
-
-fn plural(n: u8) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 /// How `from` lines up with `to`: the direction step in doubled coordinates and the distance.

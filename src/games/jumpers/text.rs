@@ -46,8 +46,8 @@ pub(super) fn parse(options: &Options, text: &str) -> Result<Position, ParsePosi
         let stacks = parse_rank(row_text).map_err(|m| err(format!("rank {rank}: {m}")))?;
         if stacks.len() != cells.len() {
             return Err(err(format!(
-                "rank {rank} has {} cells here, but on the {} board it has {}",
-                stacks.len(),
+                "rank {rank} has {} here, but on the {} board it has {}",
+                crate::words::count(stacks.len(), "cell"),
                 options.board,
                 cells.len()
             )));

@@ -250,8 +250,10 @@ mod tests {
         let back = Options::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).unwrap();
         assert_eq!(back, options);
         assert!(Options::default().non_default_pairs().is_empty());
-        let merged = Options::from_pairs([("handicap", "1:4"), ("handicap", "2:5")]).unwrap();
-        assert_eq!(&merged.handicap[..2], [4, 5]);
+        let both = Options::from_pairs([("handicap", "1:4,2:5")]).unwrap();
+        assert_eq!(&both.handicap[..2], [4, 5]);
+        let twice = Options::from_pairs([("handicap", "1:4"), ("handicap", "2:5")]).unwrap_err();
+        assert_eq!(twice, ParseOptionError::Repeated("handicap".into()));
         let err = Options::from_pairs([("handicap", "3:4")]).unwrap_err();
         assert!(err.to_string().contains("a seat of this game"), "{err}");
         for (key, value) in [
