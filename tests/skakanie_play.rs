@@ -360,3 +360,36 @@ fn a_host_who_starts_without_an_invited_player_tells_them() {
     assert!(out.contains("bo declined"), "{out}");
     assert!(out.contains("still waits for cy"), "{out}");
 }
+
+#[test]
+fn a_proposal_lapsing_in_the_middle_of_a_turn_is_said_aloud() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir);
+    console.run_line("@ana /play skakanie @bo days=1");
+    assert!(console.run_line("@bo /accept").contains("Game #1 begins"));
+    let record = console.play().store().get(GameId(1)).unwrap();
+    let game = rebuild(&record);
+    let mover = record.seats[usize::from(game.to_move().0)]
+        .name()
+        .to_owned();
+    let other = record.seats[usize::from(1 - game.to_move().0)]
+        .name()
+        .to_owned();
+    assert!(console
+        .run_line(&format!("@{other} /pause"))
+        .contains("proposes to pause"));
+    // One action of a longer turn: usually only the mover hears of it, but the lapse is
+    // news for the proposer, so it is posted for everyone.
+    let out = console.run_line(&format!("@{mover} /move take"));
+    assert!(
+        !out.starts_with("(only"),
+        "a lapse is not kept private: {out}"
+    );
+    assert!(
+        out.contains(&format!("moved instead of answering, so {other} ("))
+            && out.contains("pause proposal lapsed"),
+        "{out}"
+    );
+    assert!(out.contains("action"), "{out}");
+    assert!(out.contains("notifies 1 user(s)"), "{out}");
+}

@@ -429,15 +429,17 @@ impl<S: Store> Play<S> {
         let here = self.store.games_in_channel(ctx.place.channel)?;
         let player = here.iter().any(|r| r.seat_of(me).is_some());
         let in_view = |r: &&GameRecord| !player || r.seat_of(me).is_some();
-        let stages: [(fn(&Status) -> bool, &str); 2] = [
-            (|s| *s == Status::Active, ""),
-            (|s| matches!(s, Status::Finished(_)), " that are over"),
-        ];
-        for (stage, words) in stages {
+        // Games in progress first, then (none in progress) those that are over.
+        for over in [false, true] {
+            let words = if over { " that are over" } else { "" };
             let games: Vec<&GameRecord> = here
                 .iter()
                 .filter(in_view)
-                .filter(|r| stage(&r.status))
+                .filter(|r| match r.status {
+                    Status::Active => !over,
+                    Status::Finished(_) => over,
+                    _ => false,
+                })
                 .collect();
             match games.as_slice() {
                 [] => {}

@@ -7,8 +7,8 @@ use super::command::{Answer, Command, User};
 
 /// The commands, for help and error messages.
 pub const COMMANDS: &[&str] = &[
-    "play", "accept", "decline", "cancel", "leave", "start", "move", "board", "games", "resign",
-    "draw", "takeback", "claim", "pause", "resume", "history", "settings", "rules", "help",
+    "play", "accept", "decline", "cancel", "start", "move", "board", "games", "resign", "draw",
+    "takeback", "claim", "pause", "resume", "history", "settings", "rules", "help", "leave",
 ];
 
 /// A command line that could not be read.
