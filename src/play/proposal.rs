@@ -74,8 +74,8 @@ fn answerers(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
 
 /// What a move by `mover` does to the record's pending proposal: it lapses (cleared; the
 /// sentence says so and its proposer is returned, to be told) or stands (the sentence
-/// reminds everyone it waits). `game` is the position before the move, whose seats name
-/// the players. `None` when nothing is pending.
+/// reminds everyone it waits). `game` names the seats (their colours, who has left).
+/// `None` when nothing is pending.
 pub(super) fn after_move(
     record: &mut GameRecord,
     game: &AnyGame,
