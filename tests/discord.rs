@@ -559,7 +559,7 @@ async fn skakanie_through_the_endpoint(players: usize) {
             assert!(
                 answer["data"]["content"]
                     .to_string()
-                    .contains("accepted game #1"),
+                    .contains("Skakanie challenge (game #1)"),
                 "{answer}"
             );
         } else {

@@ -140,7 +140,10 @@ fn a_full_game_to_a_win() {
     let stored = record(&play, 1);
     assert_eq!(stored.moves, ["e3-h6", "c9-d8", "h6-e9"]);
     assert!(matches!(stored.status, Status::Finished(ref r) if r.winners == [0]));
-    assert_refused(&mv(&play, "bob", "e9-f8"), "no game in progress");
+    assert_refused(
+        &mv(&play, "bob", "e9-f8"),
+        "Game #1 is over: alice (White) wins (reached the goal)",
+    );
     assert_refused(
         &run(
             &play,
@@ -247,7 +250,10 @@ fn challenges_are_refused_with_reasons() {
         ),
         "Only alice can cancel",
     );
-    assert_refused(&mv(&play, "alice", "e3-h6"), "no game in progress");
+    assert_refused(
+        &mv(&play, "alice", "e3-h6"),
+        "Game #1 hasn't started: the challenge is still waiting",
+    );
     assert_refused(
         &run(
             &play,
@@ -432,7 +438,7 @@ fn resign_draw_and_takeback() {
                 answer: Answer::Accept,
             },
         ),
-        "no takeback request",
+        "You made this takeback request",
     );
     let reply = run(
         &play,
@@ -486,7 +492,15 @@ fn resign_draw_and_takeback() {
             answer: Answer::Propose,
         },
     ));
-    // A move drops the open offer.
+    // Withdrawn, it is gone.
+    assert_done(&run(
+        &play,
+        "alice",
+        Command::Draw {
+            game: None,
+            answer: Answer::Decline,
+        },
+    ));
     assert_done(&mv(&play, "alice", "e3-h6"));
     assert_refused(
         &run(
@@ -763,4 +777,221 @@ fn rules_and_help_answer_privately() {
         "there is no game 'go'",
     );
     assert!(run(&play, "alice", Command::Help).text.contains("/play"));
+}
+
+fn draw(play: &Play<SledStore>, who: &str, answer: Answer) -> Reply {
+    run(play, who, Command::Draw { game: None, answer })
+}
+
+#[test]
+fn a_draw_offer_stands_over_its_makers_move_and_lapses_when_another_moves() {
+    // Offer, then move: the offer stands for the other player to answer.
+    let play = started();
+    assert_done(&draw(&play, "alice", Answer::Propose));
+    assert_refused(
+        &draw(&play, "alice", Answer::Accept),
+        "You made this draw offer; bob (Black) must answer it",
+    );
+    let reply = mv(&play, "alice", "e3-h6");
+    assert_done(&reply);
+    assert!(
+        reply.text.contains("draw offer still stands"),
+        "{}",
+        reply.text
+    );
+    let reply = draw(&play, "bob", Answer::Accept);
+    assert!(
+        reply.text.contains("a draw (agreed to a draw)"),
+        "{}",
+        reply.text
+    );
+
+    // Moving instead of answering refuses it, and both players are told.
+    let play = started();
+    assert_done(&mv(&play, "alice", "e3-h6"));
+    assert_done(&draw(&play, "alice", Answer::Propose));
+    let reply = mv(&play, "bob", "c9-d8");
+    assert_done(&reply);
+    assert!(
+        reply.text.contains(
+            "bob (Black) moved instead of answering, so alice (White)'s draw offer lapsed"
+        ),
+        "{}",
+        reply.text
+    );
+    assert!(reply.mentions.contains(&user("alice").id));
+    assert_refused(&draw(&play, "bob", Answer::Accept), "no draw offer");
+    assert_eq!(record(&play, 1).pending, None);
+}
+
+#[test]
+fn takeback_and_pause_proposals_lapse_aloud_too() {
+    let play = started();
+    assert_done(&mv(&play, "alice", "e3-h6"));
+    assert_done(&run(
+        &play,
+        "alice",
+        Command::Takeback {
+            game: None,
+            answer: Answer::Propose,
+        },
+    ));
+    assert_refused(
+        &run(
+            &play,
+            "alice",
+            Command::Takeback {
+                game: None,
+                answer: Answer::Accept,
+            },
+        ),
+        "You made this takeback request; bob (Black) must answer it",
+    );
+    let reply = mv(&play, "bob", "c9-d8");
+    assert!(
+        reply
+            .text
+            .contains("alice (White)'s takeback request lapsed"),
+        "{}",
+        reply.text
+    );
+
+    let play = fresh();
+    assert_done(&challenge(&play, "alice", Some("bob"), &["days=1"]));
+    assert_done(&run(&play, "bob", Command::Accept { game: None }));
+    assert_done(&run(
+        &play,
+        "bob",
+        Command::Pause {
+            game: None,
+            answer: Answer::Propose,
+        },
+    ));
+    let reply = mv(&play, "alice", "e3-h6");
+    assert!(
+        reply.text.contains("bob (Black)'s pause proposal lapsed"),
+        "{}",
+        reply.text
+    );
+    assert!(reply.mentions.contains(&user("bob").id));
+}
+
+#[test]
+fn board_and_history_ask_which_game_like_move_does() {
+    let play = started();
+    assert_done(&challenge(&play, "carol", Some("alice"), &[]));
+    assert_done(&run(&play, "alice", Command::Accept { game: None }));
+    for command in [
+        Command::Board { game: None },
+        Command::History { game: None },
+    ] {
+        let reply = run(&play, "alice", command.clone());
+        assert_refused(&reply, "You have 2 games in this channel");
+        assert!(
+            reply.text.contains("#1") && reply.text.contains("#2"),
+            "{}",
+            reply.text
+        );
+        // bob sits in one game only: that one.
+        let reply = run(&play, "bob", command.clone());
+        assert_done(&reply);
+        assert!(reply.text.contains("#1"), "{}", reply.text);
+        // A spectator is asked too while two games go on here.
+        let reply = run(&play, "dave", command);
+        assert_refused(&reply, "2 games");
+        assert!(
+            reply.text.contains("#1") && reply.text.contains("#2"),
+            "{}",
+            reply.text
+        );
+    }
+    assert_done(&run(&play, "carol", Command::Resign { game: None }));
+    let reply = run(&play, "dave", Command::Board { game: None });
+    assert_done(&reply);
+    assert!(reply.text.contains("Game #1"), "{}", reply.text);
+}
+
+#[test]
+fn a_finished_game_and_a_waiting_challenge_say_what_they_are() {
+    let play = started();
+    assert_done(&run(&play, "alice", Command::Resign { game: None }));
+    assert_refused(
+        &mv(&play, "alice", "e3-h6"),
+        "Game #1 is over: bob (Black) wins (alice (White) resigned)",
+    );
+    assert_refused(&mv(&play, "bob", "c9-d8"), "Game #1 is over");
+
+    assert_done(&challenge(&play, "carol", Some("dave"), &[]));
+    for who in ["carol", "dave", "erin"] {
+        let reply = run(
+            &play,
+            who,
+            Command::Board {
+                game: Some(GameId(2)),
+            },
+        );
+        assert!(reply.image.is_none(), "no empty board for a challenge");
+        assert!(
+            reply
+                .text
+                .contains("Game #2 is a challenge waiting for an answer: carol challenges dave"),
+            "{}",
+            reply.text
+        );
+        assert!(reply.text.contains("dave can /accept"), "{}", reply.text);
+    }
+    assert_refused(
+        &mv(&play, "dave", "e3-h6"),
+        "Game #2 hasn't started: the challenge is still waiting for an answer",
+    );
+}
+
+fn table(play: &Play<SledStore>, host: &str, opponents: &[&str]) -> Reply {
+    run(
+        play,
+        host,
+        Command::Challenge {
+            game: "skakanie".into(),
+            opponents: opponents.iter().map(|o| user(o)).collect(),
+            options: Vec::new(),
+            seat: SeatChoice::Random,
+        },
+    )
+}
+
+#[test]
+fn a_challenge_naming_you_comes_before_an_open_table() {
+    let play = fresh();
+    assert_done(&table(&play, "ana", &[]));
+    assert_done(&challenge(&play, "carol", Some("bob"), &[]));
+    assert_done(&challenge(&play, "erin", None, &[]));
+    let reply = run(&play, "bob", Command::Accept { game: None });
+    assert_done(&reply);
+    assert!(
+        reply
+            .text
+            .contains("bob accepted carol's Jumpers challenge (game #2)"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(record(&play, 2).status, Status::Active);
+    // Two open challenges and none naming dave: he is asked which.
+    assert_refused(
+        &run(&play, "dave", Command::Accept { game: None }),
+        "Several challenges wait here",
+    );
+    let reply = run(
+        &play,
+        "dave",
+        Command::Accept {
+            game: Some(GameId(1)),
+        },
+    );
+    assert!(
+        reply
+            .text
+            .contains("dave joined ana's Skakanie table (game #1)"),
+        "{}",
+        reply.text
+    );
 }

@@ -287,3 +287,109 @@ fn an_open_table_starts_by_itself_when_full() {
     // The games list shows it to everyone seated.
     assert!(console.run_line("@cy /games").contains("Skakanie"));
 }
+
+#[test]
+fn a_player_at_a_table_can_leave_before_the_start_and_is_told_what_happens() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir);
+    console.run_line("@ana /play skakanie");
+    console.run_line("@bo /accept");
+    // /decline on a table one sits at stands up; so does /leave.
+    let out = console.run_line("@bo /decline");
+    assert!(
+        out.contains("bo left ana's Skakanie table (game #1)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("notifies 1 user(s)"),
+        "the host hears of it: {out}"
+    );
+    assert!(console
+        .run_line("@bo /leave")
+        .contains("You haven't joined a table in this channel"));
+    console.run_line("@bo /accept");
+    let out = console.run_line("@bo /leave");
+    assert!(
+        out.contains("bo left ana's Skakanie table (game #1)"),
+        "{out}"
+    );
+    let record = console.play().store().get(GameId(1)).unwrap();
+    let Status::Challenge(challenge) = &record.status else {
+        panic!("{:?}", record.status)
+    };
+    assert!(challenge.joined.is_empty());
+    // Those seated hear when the host cancels.
+    console.run_line("@bo /accept");
+    console.run_line("@cy /accept");
+    let out = console.run_line("@ana /cancel");
+    assert!(out.contains("withdrew their challenge"), "{out}");
+    assert!(out.contains("notifies 2 user(s)"), "{out}");
+    // A started game is left with /resign.
+    console.run_line("@ana /play skakanie players:2");
+    console.run_line("@bo /accept");
+    assert!(console
+        .run_line("@bo /leave")
+        .contains("Game #2 has begun; to leave it, use /resign"));
+}
+
+#[test]
+fn a_host_who_starts_without_an_invited_player_tells_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir);
+    console.run_line("@ana /play skakanie @bo @cy");
+    console.run_line("@bo /accept");
+    let out = console.run_line("@ana /start");
+    assert!(out.contains("Game #1 begins"), "{out}");
+    assert!(
+        out.contains("ana started without cy, who had not accepted"),
+        "{out}"
+    );
+    let record = console.play().store().get(GameId(1)).unwrap();
+    assert_eq!(record.seats.len(), 2);
+    // The first player to move is pinged, and so is cy.
+    let mentions = out
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("notifies "))
+        .unwrap_or_default();
+    assert!(mentions.starts_with('2'), "{out}");
+
+    // Someone who accepted a named challenge may still step out with /leave.
+    console.run_line("@ana /play skakanie @bo @cy");
+    console.run_line("@bo /accept");
+    let out = console.run_line("@bo /leave");
+    assert!(out.contains("bo declined"), "{out}");
+    assert!(out.contains("still waits for cy"), "{out}");
+}
+
+#[test]
+fn a_proposal_lapsing_in_the_middle_of_a_turn_is_said_aloud() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir);
+    console.run_line("@ana /play skakanie @bo days=1");
+    assert!(console.run_line("@bo /accept").contains("Game #1 begins"));
+    let record = console.play().store().get(GameId(1)).unwrap();
+    let game = rebuild(&record);
+    let mover = record.seats[usize::from(game.to_move().0)]
+        .name()
+        .to_owned();
+    let other = record.seats[usize::from(1 - game.to_move().0)]
+        .name()
+        .to_owned();
+    assert!(console
+        .run_line(&format!("@{other} /pause"))
+        .contains("proposes to pause"));
+    // One action of a longer turn: usually only the mover hears of it, but the lapse is
+    // news for the proposer, so it is posted for everyone.
+    let out = console.run_line(&format!("@{mover} /move take"));
+    assert!(
+        !out.starts_with("(only"),
+        "a lapse is not kept private: {out}"
+    );
+    assert!(
+        out.contains(&format!("moved instead of answering, so {other} ("))
+            && out.contains("pause proposal lapsed"),
+        "{out}"
+    );
+    assert!(out.contains("action"), "{out}");
+    assert!(out.contains("notifies 1 user(s)"), "{out}");
+}

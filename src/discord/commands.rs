@@ -156,8 +156,15 @@ pub fn definitions() -> Vec<CreateCommand> {
     vec![
         play(),
         on_game("accept", "Accept a challenge"),
-        on_game("decline", "Decline a challenge addressed to you"),
+        on_game(
+            "decline",
+            "Decline a challenge addressed to you, or leave a table you joined",
+        ),
         on_game("cancel", "Withdraw your challenge"),
+        on_game(
+            "leave",
+            "Leave a Skakanie table you joined, before it starts",
+        ),
         on_game("start", "Start your Skakanie table with who has joined"),
         new_command("move")
             .description("Play a move")

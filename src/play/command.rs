@@ -83,6 +83,12 @@ pub enum Command {
         /// Which one.
         game: Option<GameId>,
     },
+    /// Stand up from a table one joined (or step out of a named challenge one accepted)
+    /// before it starts.
+    Leave {
+        /// Which one.
+        game: Option<GameId>,
+    },
     /// Withdraw one's own challenge.
     Cancel {
         /// Which one.
@@ -196,6 +202,7 @@ impl Command {
             "accept" => Self::Accept { game },
             "decline" => Self::Decline { game },
             "cancel" => Self::Cancel { game },
+            "leave" => Self::Leave { game },
             "board" => Self::Board { game },
             "resign" => Self::Resign { game },
             "draw" => Self::Draw {

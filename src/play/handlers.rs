@@ -3,13 +3,13 @@
 
 use crate::games::{AnyGame, GameKind, Outcome as RulesOutcome, Seat};
 use crate::store::{
-    ChallengeRecord, GameId, GameRecord, GameResult, Player, SeatChoice, Status, Store,
+    ChallengeRecord, GameId, GameRecord, GameResult, Player, SeatChoice, Status, Store, UserId,
 };
 use crate::words::count;
 
 use super::command::{Answer, Context, User};
-use super::correspondence::{resumed, Forfeit};
-use super::proposal::{DRAW, TAKEBACK};
+use super::correspondence::{others_playing, resumed, Forfeit};
+use super::proposal::{after_move, DRAW, TAKEBACK};
 use super::reply::{Button, ButtonStyle, Component, Reply};
 use super::table::{table_buttons, table_options, table_text};
 use super::text::{self, board_reply, challenge_line, seat_label};
@@ -194,6 +194,19 @@ impl<S: Store> Play<S> {
         fits: impl Fn(&ChallengeRecord) -> bool,
         none: &str,
     ) -> Result<(GameRecord, ChallengeRecord), Stop> {
+        self.pick_ranked_challenge(ctx, id, |c| fits(c).then_some(0), none)
+    }
+
+    /// The challenge a command means: by id, or the only one in this channel of the best
+    /// `rank` (lower is better; `None`: does not fit), so a challenge naming the caller
+    /// comes before open ones. Several of the best rank: the caller is asked which.
+    pub(super) fn pick_ranked_challenge(
+        &self,
+        ctx: &Context,
+        id: Option<GameId>,
+        rank: impl Fn(&ChallengeRecord) -> Option<u8>,
+        none: &str,
+    ) -> Result<(GameRecord, ChallengeRecord), Stop> {
         if let Some(id) = id {
             let record = self.store.get(id)?;
             return match &record.status {
@@ -206,17 +219,23 @@ impl<S: Store> Play<S> {
                 )),
             };
         }
-        let mut found: Vec<(GameRecord, ChallengeRecord)> = self
+        let ranked: Vec<(u8, GameRecord, ChallengeRecord)> = self
             .store
             .challenges_in_channel(ctx.place.channel)?
             .into_iter()
             .filter_map(|r| match &r.status {
-                Status::Challenge(c) if fits(c) => {
+                Status::Challenge(c) => {
                     let c = c.clone();
-                    Some((r, c))
+                    Some((rank(&c)?, r, c))
                 }
                 _ => None,
             })
+            .collect();
+        let best = ranked.iter().map(|(rank, ..)| *rank).min();
+        let mut found: Vec<(GameRecord, ChallengeRecord)> = ranked
+            .into_iter()
+            .filter(|(rank, ..)| Some(*rank) == best)
+            .map(|(_, r, c)| (r, c))
             .collect();
         match found.len() {
             0 => refuse(none),
@@ -234,12 +253,14 @@ impl<S: Store> Play<S> {
 
     pub(super) fn accept(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
         let me = ctx.user.id;
-        let (record, challenge) = self.pick_challenge(
+        // A challenge naming the caller comes before the open ones anyone may take.
+        let (record, challenge) = self.pick_ranked_challenge(
             ctx,
             id,
             |c| match &c.to {
-                Some(_) => c.names(me) && !c.has_joined(me),
-                None => c.from.user_id() != Some(me) && !c.has_joined(me),
+                _ if c.has_joined(me) => None,
+                Some(_) => c.names(me).then_some(0),
+                None => (c.from.user_id() != Some(me)).then_some(1),
             },
             "There's no challenge waiting for you in this channel.",
         )?;
@@ -256,7 +277,13 @@ impl<S: Store> Play<S> {
         }
         let mut challenge = challenge;
         challenge.joined = vec![player(&ctx.user)];
-        let headline = format!("{} accepted.", ctx.user.name);
+        let headline = format!(
+            "{} accepted {}'s {} challenge (game #{}).",
+            ctx.user.name,
+            challenge.from.name(),
+            record.kind,
+            record.id
+        );
         self.begin(record, challenge, &headline)
     }
 
@@ -265,11 +292,15 @@ impl<S: Store> Play<S> {
         let (mut record, challenge) = self.pick_challenge(
             ctx,
             id,
-            |c| c.names(me),
+            |c| c.names(me) || c.has_joined(me),
             "There's no challenge to you in this channel to decline.",
         )?;
         if record.kind.info().max_seats > 2 && challenge.names(me) {
             return self.decline_seat(ctx, record, challenge);
+        }
+        // Declining a table one sat down at is standing up from it.
+        if challenge.has_joined(me) {
+            return self.leave_table(ctx, record, challenge);
         }
         match &challenge.to {
             None if challenge.from.user_id() == Some(me) => {
@@ -310,33 +341,70 @@ impl<S: Store> Play<S> {
         record.status = Status::Cancelled;
         record.updated = self.clock.now_ms();
         self.store.replace(&record)?;
+        // Everyone named or already seated hears that it is off.
+        let concerned: Vec<UserId> = challenge
+            .named()
+            .chain(&challenge.joined)
+            .filter_map(Player::user_id)
+            .fold(Vec::new(), |mut all, u| {
+                if !all.contains(&u) {
+                    all.push(u);
+                }
+                all
+            });
         Ok(Reply::public(format!(
             "{} withdrew their challenge (game #{}).",
             ctx.user.name, record.id
-        )))
+        ))
+        .mentioning(concerned))
     }
 
-    /// The game a seated-player command means: by id, or the caller's only active game here.
+    /// The game a seated-player command means: by id, or the caller's only active game here
+    /// (asked which when there are several, told how it stands when there is none).
     pub(super) fn my_game(&self, ctx: &Context, id: Option<GameId>) -> Result<GameRecord, Stop> {
         if let Some(id) = id {
             return Ok(self.store.get(id)?);
         }
-        let mut mine: Vec<GameRecord> = self
-            .store
-            .games_in_channel(ctx.place.channel)?
-            .into_iter()
-            .filter(|r| r.status == Status::Active && r.seat_of(ctx.user.id).is_some())
+        let me = ctx.user.id;
+        let here = self.store.games_in_channel(ctx.place.channel)?;
+        let mine: Vec<&GameRecord> = here
+            .iter()
+            .filter(|r| r.status == Status::Active && r.seat_of(me).is_some())
             .collect();
-        match mine.len() {
-            0 => refuse("You have no game in progress in this channel; start one with /play, or add game:<number>."),
-            1 => Ok(mine.remove(0)),
-            n => refuse(format!(
-                "You have {n} games in this channel: {}. Add game:<number> to say which.",
-                mine.iter()
-                    .map(|r| text::game_line(r, ctx.user.id))
-                    .collect::<Vec<_>>()
-                    .join("; ")
+        match mine.as_slice() {
+            [] => refuse(self.no_game_here(me, &here)),
+            [only] => Ok((*only).clone()),
+            several => refuse(which_game(
+                &format!("You have {} games in this channel", several.len()),
+                several,
+                me,
             )),
+        }
+    }
+
+    /// Why a caller without a game in progress here has none: their latest challenge here
+    /// still waits, or their latest game here is over (and how it ended), or they have none.
+    fn no_game_here(&self, me: UserId, here: &[GameRecord]) -> String {
+        let latest = here
+            .iter()
+            .filter(|r| match &r.status {
+                Status::Challenge(c) => {
+                    c.from.user_id() == Some(me) || c.names(me) || c.has_joined(me)
+                }
+                Status::Finished(_) => r.seat_of(me).is_some(),
+                _ => false,
+            })
+            .max_by_key(|r| r.updated);
+        match latest {
+            Some(record) if matches!(record.status, Status::Challenge(_)) => format!(
+                "Game #{} hasn't started: the challenge is still waiting for an answer.",
+                record.id
+            ),
+            Some(record) => match self.rebuild(record.clone()) {
+                Ok(loaded) => text::over_text(&loaded.record, &loaded.game),
+                Err(_) => format!("Game #{} is over. Start a new one with /play.", record.id),
+            },
+            None => "You have no game in progress in this channel; start one with /play, or add game:<number>.".to_owned(),
         }
     }
 
@@ -351,9 +419,7 @@ impl<S: Store> Play<S> {
                     "Game #{id} hasn't started: the challenge is still waiting for an answer."
                 ))
             }
-            Status::Finished(_) => {
-                return refuse(format!("Game #{id} is over; start a new one with /play."))
-            }
+            Status::Finished(_) => return refuse(text::over_text(&loaded.record, &loaded.game)),
             Status::Declined | Status::Cancelled => {
                 return refuse(format!(
                     "Game #{id} never started: its challenge was withdrawn or declined."
@@ -426,11 +492,18 @@ impl<S: Store> Play<S> {
         }
         record.moves.extend(played.iter().cloned());
         record.position = game.position_text();
-        record.pending = None;
         record.updated = self.clock.now_ms();
-        if let Some(result) = rules_result(&game) {
-            record.status = Status::Finished(result);
-        }
+        // An open proposal stands or lapses by the rule of its kind; an ended game ends it.
+        let proposal = match rules_result(&game) {
+            Some(result) => {
+                record.status = Status::Finished(result);
+                record.pending = None;
+                None
+            }
+            None => after_move(&mut record, &game, seat),
+        };
+        let (proposal_text, lapsed_for) = proposal.unzip();
+        let lapsed_for = lapsed_for.flatten();
         // A move ends a pause (its player is back); mid-turn the clock then runs on, and a
         // turn passed starts the next player's.
         record.clock = record.clock.map(|c| resumed(c, record.updated));
@@ -445,17 +518,27 @@ impl<S: Store> Play<S> {
             game.to_move().0 == seat,
         ) {
             // Mid-turn: only the mover hears of it; the table is posted when the turn ends.
-            let text = format!(
-                "You played {} in game #{}: {} left this turn.",
+            // A proposal that lapsed is news for everyone it was put to, though.
+            let actions = format!(
+                "{} in game #{}: {} left this turn.",
                 played.join(", "),
                 record.id,
                 count(left, "action")
             );
-            return Ok(
-                Reply::private(text).with(Component::Buttons(text::action_buttons(
-                    &record, &game, true,
-                ))),
-            );
+            let buttons = Component::Buttons(text::action_buttons(&record, &game, true));
+            return Ok(match (proposal_text, lapsed_for) {
+                (Some(lapse), Some(_)) => Reply::public(format!("{me} played {actions}\n{lapse}"))
+                    .mentioning(others_playing(&record, &game, seat))
+                    .with(buttons),
+                (stands, _) => Reply::private(
+                    [Some(format!("You played {actions}")), stands]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                )
+                .with(buttons),
+            });
         }
         // The whole turn, however many commands it took.
         let movers = game.movers();
@@ -472,12 +555,25 @@ impl<S: Store> Play<S> {
             .into_iter()
             .rev()
             .collect();
-        let headline = format!("{me} played {}.", turn.join(", "));
-        Ok(board_reply(&record, &game, &headline, self.clock.now_ms()))
+        let mut headline = format!("{me} played {}.", turn.join(", "));
+        if let Some(proposal) = proposal_text {
+            headline = format!("{headline}\n{proposal}");
+        }
+        let mut reply = board_reply(&record, &game, &headline, self.clock.now_ms());
+        // The proposer hears that their proposal lapsed, even when it is not their turn.
+        let proposer = lapsed_for.and_then(|s| record.seats.get(usize::from(s))?.user_id());
+        if let Some(by) = proposer.filter(|by| !reply.mentions.contains(by)) {
+            reply.mentions.push(by);
+        }
+        Ok(reply)
     }
 
     pub(super) fn board(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
-        let loaded = self.rebuild(self.shown_game(ctx, id)?)?;
+        let record = self.shown_game(ctx, id)?;
+        if let Some(text) = text::not_begun_text(&record) {
+            return Ok(Reply::private(text));
+        }
+        let loaded = self.rebuild(record)?;
         // Looking at a board notifies nobody.
         Ok(Reply {
             mentions: Vec::new(),
@@ -625,6 +721,24 @@ fn last_turn(record: &GameRecord, game: &crate::games::AnyGame, seat: u8) -> Res
         ));
     }
     Ok(from)
+}
+
+/// "{intro}: <the games, one line each>. Add game:<number> to say which." At most ten are
+/// listed (newest first), so a busy channel's answer stays readable.
+pub(super) fn which_game(intro: &str, games: &[&GameRecord], me: UserId) -> String {
+    const SHOWN: usize = 10;
+    let mut lines: Vec<String> = games
+        .iter()
+        .take(SHOWN)
+        .map(|r| text::game_line(r, me))
+        .collect();
+    if games.len() > SHOWN {
+        lines.push(format!("and {} more", games.len() - SHOWN));
+    }
+    format!(
+        "{intro}: {}. Add game:<number> to say which.",
+        lines.join("; ")
+    )
 }
 
 /// "You can't play X: <rule>." plus the legal options that fit what was typed.

@@ -461,24 +461,45 @@ impl<S: Store> Play<S> {
         }
     }
 
-    /// The game `/board` and `/history` show: by number (anyone may look), else the caller's
-    /// only game in progress here, else their latest game here, else (for spectators) the
-    /// channel's only game in progress.
+    /// The game `/board` and `/history` show: by number (anyone may look); else, for a
+    /// player seated in games here, their only game in progress (else their only finished
+    /// one); for a spectator, the channel's only game in progress (else its only finished
+    /// one). Several at that stage: asked which, as `/move` does, never a silent guess.
     pub(super) fn shown_game(&self, ctx: &Context, id: Option<GameId>) -> Result<GameRecord, Stop> {
-        match self.my_game(ctx, id) {
-            Ok(record) => Ok(record),
-            Err(Stop::Refuse(why)) if id.is_none() => {
-                let here = self.store.games_in_channel(ctx.place.channel)?;
-                let mine = here.iter().find(|r| r.seat_of(ctx.user.id).is_some());
-                let active: Vec<&GameRecord> =
-                    here.iter().filter(|r| r.status == Status::Active).collect();
-                match (mine, active.as_slice()) {
-                    (Some(record), _) => Ok(record.clone()),
-                    (None, [only]) => Ok((*only).clone()),
-                    _ => Err(Stop::Refuse(why)),
+        if let Some(id) = id {
+            return Ok(self.store.get(id)?);
+        }
+        let me = ctx.user.id;
+        let here = self.store.games_in_channel(ctx.place.channel)?;
+        let player = here.iter().any(|r| r.seat_of(me).is_some());
+        let in_view = |r: &&GameRecord| !player || r.seat_of(me).is_some();
+        // Games in progress first, then (none in progress) those that are over.
+        for over in [false, true] {
+            let words = if over { " that are over" } else { "" };
+            let games: Vec<&GameRecord> = here
+                .iter()
+                .filter(in_view)
+                .filter(|r| match r.status {
+                    Status::Active => !over,
+                    Status::Finished(_) => over,
+                    _ => false,
+                })
+                .collect();
+            match games.as_slice() {
+                [] => {}
+                [only] => return Ok((*only).clone()),
+                several => {
+                    let intro = if player {
+                        format!("You have {} games{words} in this channel", several.len())
+                    } else {
+                        format!("There are {} games{words} in this channel", several.len())
+                    };
+                    return super::refuse(super::handlers::which_game(&intro, several, me));
                 }
             }
-            Err(other) => Err(other),
         }
+        super::refuse(
+            "There is no game in this channel yet; start one with /play, or add game:<number> to see one from elsewhere.",
+        )
     }
 }

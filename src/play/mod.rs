@@ -195,6 +195,7 @@ impl<S: Store> Play<S> {
             Command::Accept { game } => self.accept(ctx, game),
             Command::Decline { game } => self.decline(ctx, game),
             Command::Cancel { game } => self.cancel(ctx, game),
+            Command::Leave { game } => self.leave(ctx, game),
             Command::Move { game, mv } => self.play_move(ctx, game, &mv),
             Command::Board { game } => self.board(ctx, game),
             Command::Games => self.games(ctx),

@@ -9,7 +9,7 @@ use super::command::{Answer, Command, User};
 /// The commands, for help and error messages.
 pub const COMMANDS: &[&str] = &[
     "play", "accept", "decline", "cancel", "start", "move", "board", "games", "resign", "draw",
-    "takeback", "claim", "pause", "resume", "history", "settings", "rules", "help",
+    "takeback", "claim", "pause", "resume", "history", "settings", "rules", "help", "leave",
 ];
 
 /// A command line that could not be read.
@@ -330,6 +330,9 @@ pub fn command_from_args(
             game: args.game_id()?,
         },
         "cancel" => Command::Cancel {
+            game: args.game_id()?,
+        },
+        "leave" => Command::Leave {
             game: args.game_id()?,
         },
         "move" | "m" => {

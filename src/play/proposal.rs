@@ -1,7 +1,9 @@
 //! Proposals one player makes and another answers — a draw, a takeback, a pause — share
 //! one life: propose (stored as the record's pending request, the others pinged with
-//! Accept / Refuse buttons), withdraw or refuse, or accept. Only what acceptance does
-//! differs, so that is left to the command; everything else is here, once.
+//! Accept / Refuse buttons), withdraw or refuse, accept, or lapse: a move by another player
+//! instead of an answer refuses it (and a takeback request also lapses with its proposer's
+//! own next move, which would change what it undoes). Only what acceptance does differs,
+//! so that is left to the command; everything else is here, once.
 
 use crate::games::{AnyGame, Seat};
 use crate::store::{GameRecord, Request, Store};
@@ -34,6 +36,79 @@ pub(super) struct Proposal {
     /// Whether every other player still in the game must say yes (a takeback undoes what
     /// all of them saw), rather than any one of them (a pause).
     pub everyone: bool,
+    /// Whether it stands when its proposer moves: a draw offer is made and then the move
+    /// played (as over a chessboard), but a takeback request names the move to undo, which
+    /// another move of the proposer would change.
+    pub outlives_own_move: bool,
+}
+
+impl Proposal {
+    /// The kind of a pending request.
+    pub fn of(request: Request) -> &'static Self {
+        match request {
+            Request::Draw(_) => &DRAW,
+            Request::Takeback(_) => &TAKEBACK,
+            Request::Pause(_) => &PAUSE,
+        }
+    }
+}
+
+/// The seat that made a pending request.
+fn proposer(request: Request) -> u8 {
+    match request {
+        Request::Draw(by) | Request::Takeback(by) | Request::Pause(by) => by,
+    }
+}
+
+/// "bob (Black)", "bo (Red) or cy (Green)": the players who may answer `seat`'s proposal.
+fn answerers(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
+    let names: Vec<String> = (0..record.seats.len())
+        .filter_map(|s| u8::try_from(s).ok())
+        .filter(|&s| s != seat && !game.has_left(Seat(s)))
+        .map(|s| seat_label(record, game, s))
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "nobody".to_owned(),
+    }
+}
+
+/// What a move by `mover` does to the record's pending proposal: it lapses (cleared; the
+/// sentence says so and its proposer is returned, to be told) or stands (the sentence
+/// reminds everyone it waits). `game` names the seats (their colours, who has left).
+/// `None` when nothing is pending.
+pub(super) fn after_move(
+    record: &mut GameRecord,
+    game: &AnyGame,
+    mover: u8,
+) -> Option<(String, Option<u8>)> {
+    let request = record.pending?;
+    let kind = Proposal::of(request);
+    let by = proposer(request);
+    let who = seat_label(record, game, by);
+    if by == mover && kind.outlives_own_move {
+        return Some((
+            format!(
+                "{who}'s {} still stands for {} to answer.",
+                kind.noun,
+                answerers(record, game, by)
+            ),
+            None,
+        ));
+    }
+    record.pending = None;
+    record.agreed.clear();
+    let text = if by == mover {
+        format!("{who} moved on, so their {} lapsed.", kind.noun)
+    } else {
+        format!(
+            "{} moved instead of answering, so {who}'s {} lapsed.",
+            seat_label(record, game, mover),
+            kind.noun
+        )
+    };
+    Some((text, Some(by)))
 }
 
 impl<S: Store> Play<S> {
@@ -57,11 +132,7 @@ impl<S: Store> Play<S> {
             // One question at a time: another kind is waiting for its answer.
             return refuse(format!(
                 "First answer the open {} (or withdraw it); then ask again.",
-                match other {
-                    Request::Draw(_) => DRAW.noun,
-                    Request::Takeback(_) => TAKEBACK.noun,
-                    Request::Pause(_) => PAUSE.noun,
-                }
+                Proposal::of(other).noun
             ));
         }
         record.updated = self.clock.now_ms();
@@ -95,6 +166,14 @@ impl<S: Store> Play<S> {
             }
             (Answer::Propose, Some(_)) => {
                 return refuse(format!("{}; wait for the answer.", proposal.already))
+            }
+            (Answer::Accept, Some(_)) => {
+                return refuse(format!(
+                    "You made this {}; {} must answer it (or /{} decline to withdraw it).",
+                    proposal.noun,
+                    answerers(record, game, seat),
+                    proposal.action
+                ))
             }
             (Answer::Accept, _) => {
                 return refuse(format!("There is no {} to accept.", proposal.noun))
@@ -160,6 +239,7 @@ pub(super) const DRAW: Proposal = Proposal {
     no: "decline",
     verbs: ("withdrew the draw offer", "declined the draw"),
     everyone: false,
+    outlives_own_move: true,
 };
 
 /// A request to take back one's last turn (in Skakanie every action of it), which every
@@ -177,6 +257,7 @@ pub(super) const TAKEBACK: Proposal = Proposal {
     no: "refuse",
     verbs: ("withdrew the takeback request", "refused the takeback"),
     everyone: true,
+    outlives_own_move: false,
 };
 
 /// A proposal to stop the clock (vacation).
@@ -193,4 +274,5 @@ pub(super) const PAUSE: Proposal = Proposal {
     no: "refuse",
     verbs: ("withdrew the pause proposal", "refused the pause"),
     everyone: false,
+    outlives_own_move: true,
 };

@@ -190,25 +190,33 @@ impl<S: Store> Play<S> {
             Some(_) => challenge.waiting_for().is_empty(),
             None => seated >= usize::from(challenge.target.unwrap_or(max)),
         };
+        // Which challenge this was: the caller may have typed a plain /accept.
+        let host = challenge.from.name().to_owned();
+        let kind = record.kind;
+        let what = match challenge.to {
+            Some(_) => format!(
+                "{} accepted {host}'s {kind} challenge (game #{id}).",
+                ctx.user.name
+            ),
+            None => format!(
+                "{} joined {host}'s {kind} table (game #{id}).",
+                ctx.user.name
+            ),
+        };
         if full {
-            return self.begin(record, challenge, &format!("{} joined.", ctx.user.name));
+            return self.begin(record, challenge, &what);
         }
         let text = match challenge.to {
             Some(_) => {
                 let waiting: Vec<&str> = challenge.waiting_for().iter().map(|p| p.name()).collect();
                 format!(
-                    "{} accepted game #{id}. Waiting for {}; {} may also /start now with who has accepted.",
-                    ctx.user.name,
+                    "{what} Waiting for {}; {host} may also /start now with who has accepted.",
                     waiting.join(", "),
-                    challenge.from.name()
                 )
             }
             None => format!(
-                "{} joined {}'s table (game #{id}): {seated} of up to {} seated. {} may /start it now, or wait for more.",
-                ctx.user.name,
-                challenge.from.name(),
+                "{what} {seated} of up to {} seated. {host} may /start it now, or wait for more.",
                 challenge.target.unwrap_or(max),
-                challenge.from.name()
             ),
         };
         let host = challenge.from.user_id();
@@ -252,7 +260,104 @@ impl<S: Store> Play<S> {
                 record.id
             ));
         }
-        self.begin(record, challenge, "")
+        // Those invited who had not answered hear that the game began without them.
+        let (left_out, names): (Vec<UserId>, Vec<String>) = challenge
+            .waiting_for()
+            .into_iter()
+            .map(|p| (p.user_id(), p.name().to_owned()))
+            .filter_map(|(id, name)| Some((id?, name)))
+            .unzip();
+        let headline = if names.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "{} started without {}, who had not accepted.",
+                ctx.user.name,
+                names.join(", ")
+            )
+        };
+        let mut reply = self.begin(record, challenge, &headline)?;
+        for user in left_out {
+            if !reply.mentions.contains(&user) {
+                reply.mentions.push(user);
+            }
+        }
+        Ok(reply)
+    }
+
+    /// `/leave` (or `/decline`): a player who sat down at a table steps out before the
+    /// start, and its host hears of it. In a named challenge leaving is declining (the
+    /// others may still play); a game already begun is left with `/resign`.
+    pub(super) fn leave(
+        &self,
+        ctx: &Context,
+        id: Option<crate::store::GameId>,
+    ) -> Result<Reply, Stop> {
+        let me = ctx.user.id;
+        let (record, challenge) = match self.pick_challenge(
+            ctx,
+            id,
+            |c| c.has_joined(me),
+            "You haven't joined a table in this channel; to leave a game in progress, use /resign.",
+        ) {
+            Ok(found) => found,
+            Err(Stop::Refuse(why)) => {
+                let begun = match id {
+                    Some(id) => self
+                        .store
+                        .get(id)
+                        .ok()
+                        .filter(|r| r.status == Status::Active && r.seat_of(me).is_some()),
+                    None => self.my_game(ctx, None).ok(),
+                };
+                return refuse(match begun {
+                    Some(r) => format!("Game #{} has begun; to leave it, use /resign.", r.id),
+                    None => why,
+                });
+            }
+            Err(other) => return Err(other),
+        };
+        if challenge.from.user_id() == Some(me) {
+            return refuse(format!(
+                "Game #{} is your own table; use /cancel to call it off.",
+                record.id
+            ));
+        }
+        if challenge.names(me) {
+            return self.decline_seat(ctx, record, challenge);
+        }
+        if !challenge.has_joined(me) {
+            return refuse(format!("You haven't joined game #{}.", record.id));
+        }
+        self.leave_table(ctx, record, challenge)
+    }
+
+    /// Someone who sat down at an open table stands up again; the host is told.
+    pub(super) fn leave_table(
+        &self,
+        ctx: &Context,
+        mut record: GameRecord,
+        mut challenge: ChallengeRecord,
+    ) -> Result<Reply, Stop> {
+        challenge
+            .joined
+            .retain(|p| p.user_id() != Some(ctx.user.id));
+        let max = challenge.target.unwrap_or(record.kind.info().max_seats);
+        let text = format!(
+            "{} left {}'s {} table (game #{}): {} of up to {max} seated.",
+            ctx.user.name,
+            challenge.from.name(),
+            record.kind,
+            record.id,
+            1 + challenge.joined.len(),
+        );
+        let host = challenge.from.user_id();
+        record.status = Status::Challenge(challenge);
+        record.updated = self.clock.now_ms();
+        let record = self.store.replace(&record)?;
+        Ok(Reply::public(text)
+            .mentioning(host)
+            .with(Component::Buttons(table_buttons(&record))))
     }
 
     /// A named player declines a multi-seat challenge: the others still may play.
@@ -390,21 +495,26 @@ impl<S: Store> Play<S> {
 pub(super) fn table_buttons(record: &GameRecord) -> Vec<Button> {
     let id = record.id;
     let open = matches!(&record.status, Status::Challenge(c) if c.to.is_none());
-    vec![
-        Button::new(
-            "accept",
-            id,
-            if open { "Join" } else { "Accept" },
-            ButtonStyle::Primary,
-        ),
-        Button::new("start", id, "Start", ButtonStyle::Secondary),
-        Button::new(
-            if open { "cancel" } else { "decline" },
-            id,
-            if open { "Cancel" } else { "Decline" },
-            ButtonStyle::Danger,
-        ),
-    ]
+    let join = Button::new(
+        "accept",
+        id,
+        if open { "Join" } else { "Accept" },
+        ButtonStyle::Primary,
+    );
+    // Who sat down at an open table may stand up again before the start.
+    let leave = open.then(|| Button::new("leave", id, "Leave", ButtonStyle::Secondary));
+    std::iter::once(join)
+        .chain(leave)
+        .chain([
+            Button::new("start", id, "Start", ButtonStyle::Secondary),
+            Button::new(
+                if open { "cancel" } else { "decline" },
+                id,
+                if open { "Cancel" } else { "Decline" },
+                ButtonStyle::Danger,
+            ),
+        ])
+        .collect()
 }
 
 /// The text of a new multi-seat challenge.

@@ -15,14 +15,16 @@ pub const HELP: &str = "\
 **Leapfrog** plays abstract jumping-and-stacking games.
 /play game:<game> [opponent:@user] [options]: challenge someone (or anyone here, without an opponent)
   Skakanie seats 2 to 4: name up to three opponents, or open a table and /start it when people have joined
-/accept, /decline, /cancel, /start: answer, withdraw or start a challenge
+/accept, /decline, /cancel, /start: answer, withdraw or start a challenge (a challenge naming you comes before open ones)
+/leave: stand up from a Skakanie table you joined, before it starts
 /move move:<e3-h6>: play a move (the list autocompletes); in Skakanie a turn: /move take right take
 /board: show the board · /games: your games · /history: a game's record and replay
 /resign · /draw [accept|decline] · /takeback [accept|decline]
+  An offer stands until answered or withdrawn; moving instead of answering refuses it (a takeback request also ends with its asker's next move)
 Over days: days:1|2|3|5|7|14 in /play for a clock · /claim a win on time · /pause and /resume
 /settings notify:channel|dm|off: how your turn reaches you (admins: threads:on|off)
 /rules game:<game>: rules and options
-Commands act on your only game in the channel; add game:<number> when you have several.";
+Commands act on your only game in the channel (/board and /history, for onlookers, on the channel's only game); add game:<number> when there are several.";
 
 /// "alice (White)".
 pub fn seat_label(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
@@ -268,20 +270,10 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str, now: u64
             }
         }
         Status::Finished(result) => {
-            let winners: Vec<String> = result
-                .winners
-                .iter()
-                .map(|&s| seat_label(record, game, s))
-                .collect();
-            lines.push(if winners.is_empty() {
-                format!("Game over: a draw ({}).", result.reason)
-            } else {
-                format!(
-                    "Game over: **{}** wins ({}).",
-                    winners.join(" and "),
-                    result.reason
-                )
-            });
+            lines.push(format!(
+                "Game over: {}.",
+                result_text(record, game, result, "**")
+            ));
         }
         Status::Challenge(_) => lines.push("Waiting for the challenge to be accepted.".into()),
         Status::Declined | Status::Cancelled => lines.push("This game never started.".into()),
@@ -313,6 +305,111 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str, now: u64
         board_of: Some(id),
         ..Reply::public(lines.join("\n"))
     }
+}
+
+/// "**bob (Black)** wins (alice (White) resigned)", "a draw (agreed to a draw)": how a game
+/// ended, the winners' names set between `emphasis` marks (`"**"` for bold, `""` for none).
+pub fn result_text(
+    record: &GameRecord,
+    game: &AnyGame,
+    result: &crate::store::GameResult,
+    emphasis: &str,
+) -> String {
+    let winners: Vec<String> = result
+        .winners
+        .iter()
+        .map(|&s| seat_label(record, game, s))
+        .collect();
+    if winners.is_empty() {
+        format!("a draw ({})", result.reason)
+    } else {
+        format!(
+            "{emphasis}{}{emphasis} wins ({})",
+            winners.join(" and "),
+            result.reason
+        )
+    }
+}
+
+/// "Game #1 is over: bob (Black) wins (alice (White) resigned)": the answer to a command for
+/// a game that has ended, so a player learns how rather than that they have no game.
+pub fn over_text(record: &GameRecord, game: &AnyGame) -> String {
+    let how = match &record.status {
+        Status::Finished(result) => format!(": {}", result_text(record, game, result, "")),
+        _ => String::new(),
+    };
+    format!(
+        "Game #{} is over{how}. Start a new one with /play.",
+        record.id
+    )
+}
+
+/// What a game that never got a board is: a challenge waiting for an answer (who
+/// challenged whom, and how to answer it), or one that was declined or withdrawn. `None`
+/// for a game that has begun. `/board` answers with this instead of an empty picture.
+pub fn not_begun_text(record: &GameRecord) -> Option<String> {
+    let id = record.id;
+    let names = |players: Vec<&crate::store::Player>| {
+        players
+            .into_iter()
+            .map(crate::store::Player::name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (what, how) = match &record.status {
+        Status::Active | Status::Finished(_) => return None,
+        Status::Declined => {
+            return Some(format!(
+                "Game #{id} never started: its challenge was declined."
+            ))
+        }
+        Status::Cancelled => {
+            return Some(format!(
+                "Game #{id} never started: its challenge was withdrawn."
+            ))
+        }
+        Status::Challenge(c) if c.to.is_some() => {
+            let mut how = format!(
+                "{} can /accept or /decline it (game:{id}).",
+                names(c.waiting_for())
+            );
+            if !c.joined.is_empty() {
+                how = format!(
+                    "{} accepted; {how} {} may also /start it now.",
+                    names(c.joined.iter().collect()),
+                    c.from.name()
+                );
+            }
+            (
+                format!(
+                    "{} challenges {}",
+                    c.from.name(),
+                    names(c.named().collect())
+                ),
+                how,
+            )
+        }
+        Status::Challenge(c) if record.kind.info().max_seats > 2 => (
+            format!(
+                "{}'s open table, {} seated ({})",
+                c.from.name(),
+                1 + c.joined.len(),
+                names(std::iter::once(&c.from).chain(&c.joined).collect())
+            ),
+            format!(
+                "Anyone here may /accept it (game:{id}) to sit down; {} starts it with /start.",
+                c.from.name()
+            ),
+        ),
+        Status::Challenge(c) => (
+            format!("an open challenge by {}", c.from.name()),
+            format!("Anyone here may /accept it (game:{id})."),
+        ),
+    };
+    Some(format!(
+        "Game #{id} is a challenge waiting for an answer: {what}.\n**{}**\n{how}",
+        title(record)
+    ))
 }
 
 /// The picture of a game record: players by name, and the record's own result when the game
