@@ -745,10 +745,11 @@ fn rules_and_help_answer_privately() {
         "alice",
         Command::Rules {
             game: Some("jumpers".into()),
+            page: Some(3),
         },
     );
     assert!(
-        rules.private && rules.text.contains("`crawlers`"),
+        rules.private && rules.text.contains("`crawlers:S`"),
         "{}",
         rules.text
     );
@@ -758,6 +759,7 @@ fn rules_and_help_answer_privately() {
             "alice",
             Command::Rules {
                 game: Some("go".into()),
+                page: None,
             },
         ),
         "there is no game 'go'",

@@ -131,11 +131,12 @@ impl<S: Store + 'static> Bot<S> {
             }
             Request::Play(ctx, command) => {
                 let place = Some(ctx.place);
-                // A click on a message (a challenge's Accept) may replace that message.
-                let how = if matches!(interaction, Interaction::Component(_)) {
-                    Show::NewOrUpdate
-                } else {
-                    Show::New
+                // A click on a message (a challenge's Accept) may replace that message; a
+                // click on a page of the rules turns that page.
+                let how = match (&interaction, &command) {
+                    (Interaction::Component(_), crate::play::Command::Rules { .. }) => Show::Update,
+                    (Interaction::Component(_), _) => Show::NewOrUpdate,
+                    _ => Show::New,
                 };
                 self.show(via, id, token, how, place, move || {
                     Message::from_reply(play.handle(&ctx, command))

@@ -43,8 +43,9 @@ pub struct KindInfo {
     pub win_reason: &'static str,
     /// The option table.
     pub options: &'static [OptionSpec],
-    /// The rules in a few lines.
-    pub summary: &'static str,
+    /// `/rules`: a teaching text for players who have never seen the game, one Discord
+    /// message (at most 2,000 characters with its header) per page.
+    pub guide: &'static [&'static str],
 }
 
 /// One row per [`GameKind`], in its order.
@@ -58,7 +59,7 @@ pub const KINDS: [KindInfo; 4] = [
         hidden: false,
         win_reason: "reached the goal",
         options: jumpers::SPECS,
-        summary: jumpers::SUMMARY,
+        guide: jumpers::GUIDE,
     },
     KindInfo {
         name: "gyges",
@@ -69,7 +70,7 @@ pub const KINDS: [KindInfo; 4] = [
         hidden: false,
         win_reason: "reached the goal",
         options: gyges::SPECS,
-        summary: gyges::SUMMARY,
+        guide: gyges::GUIDE,
     },
     KindInfo {
         name: "jump-sturdy",
@@ -80,7 +81,7 @@ pub const KINDS: [KindInfo; 4] = [
         hidden: false,
         win_reason: "reached the goal",
         options: jump_sturdy::SPECS,
-        summary: jump_sturdy::SUMMARY,
+        guide: jump_sturdy::GUIDE,
     },
     KindInfo {
         name: "skakanie",
@@ -91,7 +92,7 @@ pub const KINDS: [KindInfo; 4] = [
         hidden: true,
         win_reason: "the best score",
         options: skakanie::SPECS,
-        summary: skakanie::SUMMARY,
+        guide: skakanie::GUIDE,
     },
 ];
 
