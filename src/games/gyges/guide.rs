@@ -61,8 +61,8 @@ to move, or if the game reaches 200 moves (placements count), it is a draw. You 
 draw with /draw or give up with /resign.
 
 **Options**
-Add options to your challenge, like /play game:gyges setup:random. Without them you get the \
-first choice of each option below.
+Add options to your challenge, like /play game:gyges setup:random. Without options the \
+players place their pieces themselves and nobody may displace a piece.
 • `setup:placement`: the players place their pieces one by one, as described on page 1. \
 `setup:random`: both end rows are shuffled for you and South moves at once. `setup:mirror`: like \
 random, but North's row is South's row copied to the other end (a6 holds what a1 holds, and so \

@@ -64,8 +64,8 @@ same position comes up for the third time with the same player to move, the game
 You may also offer a draw with /draw or give up with /resign.
 
 **Options**
-Add options to your challenge, like /play game:jumpers board:far. Without them you get the \
-first of each pair below.
+Add options to your challenge, like /play game:jumpers board:far. Without options you play \
+with `board:near` and `goal:short`, and without the other rules below.
 • `board:near`: the gates sit side by side at the ends of the board, which suits a first game. \
 `board:far`: the gates are at the corners and in the middle of each end (a1, e1 and i1 for \
 White, a9, e9 and i9 for Black), and the middle column is only 3 cells wide, so the Bigs must \
