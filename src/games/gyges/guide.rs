@@ -55,7 +55,8 @@ lands on the 3 there and bounces on for three more steps, to d5, to d6 and into 
 wins.",
     "\
 **Winning and draws**
-Moving a piece into the goal you aim for wins at once. If you have no legal move, you pass. If \
+Moving a piece into the goal you aim for wins at once. If you have no legal move, you pass \
+with /move move:pass. If \
 neither player can move, if the same position comes up for the third time with the same player \
 to move, or if the game reaches 200 moves (placements count), it is a draw. You may also offer a \
 draw with /draw or give up with /resign.
