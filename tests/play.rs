@@ -759,10 +759,11 @@ fn rules_and_help_answer_privately() {
         "alice",
         Command::Rules {
             game: Some("jumpers".into()),
+            page: Some(3),
         },
     );
     assert!(
-        rules.private && rules.text.contains("`crawlers`"),
+        rules.private && rules.text.contains("`crawlers:S`"),
         "{}",
         rules.text
     );
@@ -772,6 +773,7 @@ fn rules_and_help_answer_privately() {
             "alice",
             Command::Rules {
                 game: Some("go".into()),
+                page: None,
             },
         ),
         "there is no game 'go'",

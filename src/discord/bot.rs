@@ -143,11 +143,12 @@ impl<S: Store + 'static> Bot<S> {
                 self.suggest(choices, via, id, &token).await
             }
             Request::Play(ctx, command) => {
-                // A click on a message (a challenge's Accept) may replace that message.
-                let how = if matches!(interaction, Interaction::Component(_)) {
-                    Show::NewOrUpdate
-                } else {
-                    Show::New
+                // A click on a message (a challenge's Accept) may replace that message; a
+                // click on a page of the rules turns that page.
+                let how = match (&interaction, &command) {
+                    (Interaction::Component(_), crate::play::Command::Rules { .. }) => Show::Update,
+                    (Interaction::Component(_), _) => Show::NewOrUpdate,
+                    _ => Show::New,
                 };
                 let private = answers_privately(&command);
                 self.show(to(how, Some(ctx.place), private), move || {

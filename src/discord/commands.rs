@@ -55,6 +55,15 @@ fn game_choice(required: bool) -> CreateCommandOption {
     )
 }
 
+/// The most pages any game's rules have: the highest `page:` /rules offers.
+fn max_rules_pages() -> u64 {
+    GameKind::ALL
+        .iter()
+        .map(|k| k.info().guide.len() as u64)
+        .max()
+        .unwrap_or(1)
+}
+
 /// `game:` on commands that act on one of the caller's games, suggested as they type.
 fn game_number() -> CreateCommandOption {
     CreateCommandOption::new(
@@ -222,8 +231,17 @@ pub fn definitions() -> Vec<CreateCommand> {
                 .add_string_choice("Off: boards in the channel", "off"),
             ),
         new_command("rules")
-            .description("A game's rules and options")
-            .add_option(game_choice(false)),
+            .description("How to play a game, page by page, with its options")
+            .add_option(game_choice(false))
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "page",
+                    "Which page of the rules (the first by default)",
+                )
+                .min_int_value(1)
+                .max_int_value(max_rules_pages()),
+            ),
         new_command("help").description("What Leapfrog can do"),
     ]
 }

@@ -43,8 +43,9 @@ pub struct KindInfo {
     pub win_reason: &'static str,
     /// The option table.
     pub options: &'static [OptionSpec],
-    /// The rules in a few lines.
-    pub summary: &'static str,
+    /// `/rules`: a teaching text for players who have never seen the game, one Discord
+    /// message (at most 2,000 characters with its header) per page.
+    pub guide: &'static [&'static str],
     /// The character between a move's squares (`e3-h6`), if moves are written from-to: what
     /// a dash or arrow typed by a player stands for. `None` where arrows are words of their
     /// own (Skakanie's `→` is the action `right`).
@@ -62,7 +63,7 @@ pub const KINDS: [KindInfo; 4] = [
         hidden: false,
         win_reason: "reached the goal",
         options: jumpers::SPECS,
-        summary: jumpers::SUMMARY,
+        guide: jumpers::GUIDE,
         separator: Some('-'),
     },
     KindInfo {
@@ -74,7 +75,7 @@ pub const KINDS: [KindInfo; 4] = [
         hidden: false,
         win_reason: "reached the goal",
         options: gyges::SPECS,
-        summary: gyges::SUMMARY,
+        guide: gyges::GUIDE,
         separator: Some('-'),
     },
     KindInfo {
@@ -86,7 +87,7 @@ pub const KINDS: [KindInfo; 4] = [
         hidden: false,
         win_reason: "reached the goal",
         options: jump_sturdy::SPECS,
-        summary: jump_sturdy::SUMMARY,
+        guide: jump_sturdy::GUIDE,
         separator: Some('-'),
     },
     KindInfo {
@@ -98,7 +99,7 @@ pub const KINDS: [KindInfo; 4] = [
         hidden: true,
         win_reason: "the best score",
         options: skakanie::SPECS,
-        summary: skakanie::SUMMARY,
+        guide: skakanie::GUIDE,
         separator: None,
     },
 ];

@@ -157,10 +157,13 @@ pub enum Command {
         /// Which game.
         game: Option<GameId>,
     },
-    /// A game's rules and options (or the list of games).
+    /// A game's rules and options (or the list of games), one page at a time: a whole
+    /// teaching text does not fit in one Discord message.
     Rules {
         /// The game's name.
         game: Option<String>,
+        /// The page, from 1; `None` is the first.
+        page: Option<usize>,
     },
     /// What the bot can do.
     Help,
@@ -168,6 +171,10 @@ pub enum Command {
 
 /// The prefix of a button that plays one action: `do-take:12`.
 pub const ACTION_PREFIX: &str = "do-";
+
+/// The prefix of a button that turns `/rules` to a page: `rules:jumpers:2`. Rules belong
+/// to no game record, so these ids carry a game's name and a page instead of a game number.
+pub const RULES_PREFIX: &str = "rules:";
 
 impl Command {
     /// Whether carrying the command out may write to the store, so its reply must wait
@@ -188,6 +195,13 @@ impl Command {
     /// Buttons carry their game, so a click always acts on the game it was shown with.
     #[must_use]
     pub fn from_button_id(id: &str) -> Option<Self> {
+        if let Some(rest) = id.strip_prefix(RULES_PREFIX) {
+            let (game, page) = rest.split_once(':')?;
+            return Some(Self::Rules {
+                game: Some(game.to_owned()),
+                page: Some(page.parse().ok().filter(|&p| p > 0)?),
+            });
+        }
         let (action, game) = id.split_once(':')?;
         let game = Some(GameId(game.parse().ok()?));
         // One button per action of a several-ply turn (Skakanie): `do-take:12`.

@@ -20,7 +20,7 @@ pub mod timing;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-pub use command::{Answer, Command, Context, User, ACTION_PREFIX, MAX_NAME_CHARS};
+pub use command::{Answer, Command, Context, User, ACTION_PREFIX, MAX_NAME_CHARS, RULES_PREFIX};
 pub use correspondence::Notice;
 pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{
@@ -207,7 +207,9 @@ impl<S: Store> Play<S> {
             Command::Resume { game } => self.resume(ctx, game),
             Command::Settings { notify, threads } => self.settings(ctx, notify, threads),
             Command::History { game } => self.history(ctx, game),
-            Command::Rules { game } => text::rules(game.as_deref()).map_err(Stop::Refuse),
+            Command::Rules { game, page } => {
+                text::rules(game.as_deref(), page).map_err(Stop::Refuse)
+            }
             Command::Help => Ok(Reply::private(text::HELP)),
         }
     }

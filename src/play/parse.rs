@@ -417,6 +417,14 @@ pub fn command_from_args(
             game: args
                 .take(&["game"])
                 .or_else(|| args.positional.first().cloned()),
+            page: match args.take(&["page"]) {
+                None => None,
+                Some(text) => Some(text.parse().ok().filter(|&p| p > 0).ok_or_else(|| {
+                    ParseCommandError::Bad(format!(
+                        "'{text}' is not a page number: say 1 for the first page, 2 for the next, and so on"
+                    ))
+                })?),
+            },
         },
         "help" => Command::Help,
         _ => return Err(ParseCommandError::Unknown(name)),

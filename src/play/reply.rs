@@ -2,6 +2,8 @@
 
 use crate::store::{GameId, UserId};
 
+use super::command::RULES_PREFIX;
+
 /// A rendered board picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
@@ -54,6 +56,17 @@ impl Button {
             label: label.to_owned(),
             style,
             confirm: action == "resign",
+        }
+    }
+
+    /// A button that shows `page` (from 1) of `game`'s rules (`game` as typed in commands).
+    #[must_use]
+    pub fn rules_page(game: &str, page: usize, label: &str) -> Self {
+        Self {
+            id: format!("{RULES_PREFIX}{game}:{page}"),
+            label: label.to_owned(),
+            style: ButtonStyle::Secondary,
+            confirm: false,
         }
     }
 }

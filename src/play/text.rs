@@ -23,7 +23,7 @@ pub const HELP: &str = "\
   An offer stands until answered or withdrawn; moving instead of answering refuses it (a takeback request also ends with its asker's next move)
 Over days: days:1|2|3|5|7|14 in /play for a clock · /claim a win on time · /pause and /resume
 /settings notify:channel|dm|off: how your turn reaches you (admins: threads:on|off)
-/rules game:<game>: rules and options
+/rules game:<game> [page:N]: how to play a game, page by page, with its options
 Commands act on your only game in the channel (/board and /history, for onlookers, on the channel's only game); add game:<number> when there are several.";
 
 /// "alice (White)".
@@ -452,12 +452,18 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool) -> Head
     header
 }
 
-/// `/rules [game]`.
+/// `/rules [game] [page]`: one page of a game's teaching text (its `guide`), with buttons to
+/// the pages before and after it, or the list of games. A page is one Discord message, so a
+/// newcomer reads the whole game page by page instead of a text cut at 2,000 characters.
 ///
 /// # Errors
-/// The refusal text for an unknown game.
-pub fn rules(game: Option<&str>) -> Result<Reply, String> {
+/// The refusal text for an unknown game, a page the game does not have, or a page without a
+/// game.
+pub fn rules(game: Option<&str>, page: Option<usize>) -> Result<Reply, String> {
     let Some(name) = game else {
+        if page.is_some() {
+            return Err("Say which game's rules you want, like /rules game:jumpers page:2.".into());
+        }
         let list: Vec<String> = GameKind::ALL
             .iter()
             .map(|k| format!("• **{}** (`{}`)", k, k.name()))
@@ -468,20 +474,31 @@ pub fn rules(game: Option<&str>) -> Result<Reply, String> {
         )));
     };
     let kind: GameKind = name.parse().map_err(|e| format!("{e}."))?;
-    let info = kind.info();
-    let options: Vec<String> = info
-        .options
-        .iter()
-        .map(|o| {
-            format!(
-                "• `{}`: {} (default {}). {}",
-                o.key, o.expected, o.values[0], o.help
-            )
-        })
-        .collect();
-    Ok(Reply::private(format!(
-        "{}\n\nOptions:\n{}",
-        info.summary,
-        options.join("\n")
-    )))
+    let guide = kind.info().guide;
+    let count = guide.len();
+    let number = page.unwrap_or(1);
+    let Some(text) = number.checked_sub(1).and_then(|i| guide.get(i)) else {
+        return Err(format!(
+            "The rules of {kind} have {count} pages: ask for a page from 1 to {count}."
+        ));
+    };
+    let mut out = format!("**How to play {kind}** · page {number} of {count}\n\n{text}");
+    let mut buttons = Vec::new();
+    if number > 1 {
+        buttons.push(Button::rules_page(kind.name(), number - 1, "◀ Previous"));
+    }
+    if number < count {
+        out.push_str(&format!(
+            "\n\nRead on with the Next button or /rules game:{} page:{}.",
+            kind.name(),
+            number + 1
+        ));
+        buttons.push(Button::rules_page(kind.name(), number + 1, "Next ▶"));
+    }
+    let reply = Reply::private(out);
+    Ok(if buttons.is_empty() {
+        reply
+    } else {
+        reply.with(Component::Buttons(buttons))
+    })
 }
