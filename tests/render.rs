@@ -499,7 +499,11 @@ fn skakanie_marks_the_latest_turn() {
     let fresh = AnyGame::new(GameKind::Skakanie, &options, Some(&game.position_text())).unwrap();
     let marked = render::draw(&game, None, &header).unwrap();
     let plain = render::draw(&fresh, None, &header).unwrap();
-    assert_ne!(marked.image(), plain.image(), "the latest turn is not marked");
+    assert_ne!(
+        marked.image(),
+        plain.image(),
+        "the latest turn is not marked"
+    );
 }
 
 /// Skakanie: the marks follow the whole turn, in the coordinates of the table as it is.

@@ -36,8 +36,7 @@ pub fn fonts() -> &'static Fonts {
     FONTS.get_or_init(|| Fonts {
         regular: FontRef::try_from_slice(REGULAR_TTF).expect("the bundled regular font parses"),
         bold: FontRef::try_from_slice(BOLD_TTF).expect("the bundled bold font parses"),
-        fallback: FontRef::try_from_slice(FALLBACK_TTF)
-            .expect("the bundled fallback font parses"),
+        fallback: FontRef::try_from_slice(FALLBACK_TTF).expect("the bundled fallback font parses"),
     })
 }
 
