@@ -329,7 +329,7 @@ fn draw_legend(canvas: &mut Canvas, rows: &[(Side, Option<u8>)]) {
         };
         canvas.text(
             Point::new(PANEL_LEFT - 20.0, BOARD_TOP + 2.2 * S + i as f32 * 30.0),
-            16.0,
+            18.0,
             &fonts.regular,
             PALETTE.header_text,
             &text,

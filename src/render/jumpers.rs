@@ -81,7 +81,7 @@ fn draw_cell(canvas: &mut Canvas, coord: Coord, c: Point, fill: Colour, gate: Op
     // along a rank run through the centres).
     canvas.text_centred(
         Point::new(c.x - 0.34 * S, c.y - 0.6 * S),
-        14.0,
+        16.0,
         &fonts().regular,
         label_on(fill),
         &coord.to_string(),
