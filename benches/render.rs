@@ -2,7 +2,7 @@
 //! pictures (the start position, a crowded mid-game with tall stacks and crawlers, the far
 //! board), a Jump Sturdy capture, a Gygès bounce chain and four Skakanie pools (its path found again for the
 //! picture, as the bot does), and prints the median time of each stage and the PNG size. The targets (800 px
-//! wide, median ≤ 2 ms for draw + encode, ≤ 60 KB) are checked by reading this, never by a
+//! wide, median ≤ 1 ms for draw + encode, ≤ 60 KB) are checked by reading this, never by a
 //! timed test. Then `/history` of whole games: the record and the GIF replay (one frame per
 //! ply), its time and size.
 

@@ -347,3 +347,211 @@ fn skakanie_pools_show_the_pieces_held() {
         assert_eq!(coloured(u32::from(seat)), held, "seat {seat}");
     }
 }
+
+/// A line of text drawn on a plain canvas, for the text checks.
+fn line(text: &str) -> leapfrog::render::canvas::Canvas {
+    use leapfrog::render::canvas::{Canvas, Point};
+    let mut canvas = Canvas::new(400, 40, [255, 255, 255]);
+    let font = &leapfrog::render::theme::fonts().bold;
+    canvas.text(Point::new(4.0, 4.0), 24.0, font, [0, 0, 0], text);
+    canvas
+}
+
+/// Names in Chinese, Japanese and Korean are drawn with real glyphs, not with the box a
+/// font draws for a character it lacks (here a private-use character no font has).
+#[test]
+fn cjk_names_are_drawn_not_boxed() {
+    let unknown = line("\u{e000}");
+    for c in ['山', '李', '龍', 'ヤ', 'タ', '홍', '길'] {
+        assert_ne!(
+            line(&c.to_string()).image(),
+            unknown.image(),
+            "{c} is drawn as the missing-glyph box"
+        );
+    }
+    assert_ne!(line("山田").image(), line("田山").image());
+}
+
+/// Combining marks: composed where Unicode has the composed letter, else drawn over the
+/// letter before them with no width of their own (never as a box).
+#[test]
+fn combining_marks_sit_on_their_letter() {
+    use leapfrog::render::canvas::text_width;
+    let font = &leapfrog::render::theme::fonts().bold;
+    assert_eq!(line("e\u{301}").image(), line("é").image());
+    let q = text_width(24.0, font, "q");
+    for mark in '\u{300}'..='\u{36f}' {
+        let marked = format!("q{mark}");
+        assert!(
+            (text_width(24.0, font, &marked) - q).abs() < 0.01,
+            "U+{:04X} takes room of its own",
+            u32::from(mark)
+        );
+    }
+    // A mark is drawn: "q" with a ring above differs from a bare "q".
+    assert_ne!(line("q\u{30a}").image(), line("q").image());
+}
+
+/// Characters no font has still take a bounded width each, and any string can be fitted.
+#[test]
+fn unknown_characters_and_huge_names_stay_bounded() {
+    use leapfrog::render::canvas::{fit_text, text_width};
+    let font = &leapfrog::render::theme::fonts().bold;
+    let one = text_width(19.0, font, "\u{e000}");
+    assert!(one > 0.0 && one < 19.0 * 1.5, "{one}");
+    for name in [
+        "x".repeat(50_000),
+        "山".repeat(50_000),
+        "a\u{301}\u{302}\u{303}".repeat(50_000),
+    ] {
+        let cut = fit_text(19.0, font, &name, 200.0);
+        assert!(cut.ends_with('…'), "{cut}");
+        assert!(text_width(19.0, font, &cut) <= 200.0 + 0.5, "{cut}");
+        assert!(cut.chars().count() < 100);
+    }
+    assert_eq!(fit_text(19.0, font, "bob", 200.0), "bob");
+}
+
+/// A 50,000-character name is drawn, cut with an ellipsis, and leaves the status readable
+/// (measuring it used to take a minute: fitting re-measured the whole name per character).
+#[test]
+fn a_huge_name_is_drawn_cut() {
+    let game = start(&[]);
+    let header = Header::for_game(&game, vec!["alice".repeat(10_000), "bob".into()], None);
+    let quiet = Header {
+        status: String::new(),
+        ..header.clone()
+    };
+    let a = render::draw(&game, None, &header).unwrap();
+    let b = render::draw(&game, None, &quiet).unwrap();
+    let differs =
+        (700..790).any(|x| (5..30).any(|y| a.image().get_pixel(x, y) != b.image().get_pixel(x, y)));
+    assert!(differs, "the status is hidden under the long name");
+}
+
+/// Gygès: a piece that reached the goal never covers the goal's label, whichever column it
+/// entered from: the label keeps all its ink.
+#[test]
+fn gyges_piece_in_goal_leaves_the_label_readable() {
+    use leapfrog::games::gyges::Side;
+    let label = render::gyges::goal_label_centre(Side::North, None);
+    // The label of North's goal is near-white on the dark band; wood is yellower.
+    let ink = |canvas: &leapfrog::render::canvas::Canvas| {
+        let (y0, y1) = (label.y as u32 - 22, label.y as u32 + 22);
+        (112..496u32)
+            .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+            .filter(|&(x, y)| {
+                let [r, g, b, _] = canvas.image().get_pixel(x, y).0;
+                r > 0xc0 && g > 0xc0 && b > 0xe0
+            })
+            .count()
+    };
+    for file in ["a", "b", "c", "d", "e", "f"] {
+        let row: String = "abcdef"
+            .chars()
+            .map(|c| if c.to_string() == file { '1' } else { '.' })
+            .collect();
+        let text = format!("....../....../....../....../....../{row} N");
+        let mut game = AnyGame::new(GameKind::Gyges, &[], Some(&text)).unwrap();
+        let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+        let before = ink(&render::draw(&game, None, &header).unwrap());
+        game.play(&format!("{file}1-goal")).unwrap();
+        let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+        let after = ink(&render::draw(&game, None, &header).unwrap());
+        assert!(before > 300, "the label has {before} ink pixels");
+        assert!(
+            after + before / 50 >= before,
+            "{file}1-goal: the piece covers the label ({after} of {before} ink pixels left)"
+        );
+    }
+}
+
+/// Gygès: the pieces in hand keep a margin from the picture's right edge.
+#[test]
+fn gyges_hands_keep_clear_of_the_edge() {
+    let game = AnyGame::new(GameKind::Gyges, &[], None).unwrap();
+    let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+    let canvas = render::draw(&game, None, &header).unwrap();
+    let margin = 16;
+    for x in 800 - margin..800 {
+        for y in 64..canvas.height() {
+            assert_eq!(
+                canvas.image().get_pixel(x, y).0[..3],
+                leapfrog::render::theme::PALETTE.background,
+                "({x}, {y}) is drawn on, within {margin} px of the edge"
+            );
+        }
+    }
+}
+
+/// Skakanie: the latest turn (the pawn's path, the stacks taken from) is marked on the
+/// table; the same table without a history to mark looks different.
+#[test]
+fn skakanie_marks_the_latest_turn() {
+    let game = common::skakanie_midgame(None);
+    let header = Header {
+        players: vec!["a".into(), "b".into(), "c".into(), "d".into()],
+        to_move: Some(0),
+        status: "Red to play".into(),
+        detail: "Skakanie".into(),
+    };
+    let options = ["players=4".to_owned(), "seed=21".to_owned()];
+    let fresh = AnyGame::new(GameKind::Skakanie, &options, Some(&game.position_text())).unwrap();
+    let marked = render::draw(&game, None, &header).unwrap();
+    let plain = render::draw(&fresh, None, &header).unwrap();
+    assert_ne!(
+        marked.image(),
+        plain.image(),
+        "the latest turn is not marked"
+    );
+}
+
+/// Skakanie: the marks follow the whole turn, in the coordinates of the table as it is.
+#[test]
+fn skakanie_turn_marks_follow_the_turn() {
+    use leapfrog::games::skakanie::Action;
+    use leapfrog::games::Seat;
+    use leapfrog::render::skakanie::TurnMarks;
+    let mut game = AnyGame::new(GameKind::Skakanie, &["seed=5".to_owned()], None).unwrap();
+    let AnyGame::Skakanie(g) = &game else {
+        panic!()
+    };
+    let start = g.position().pawn(Seat(0));
+    let (right, down) = if g.position().rows()[start.0].len() > start.1 + 1 {
+        ("right", (start.0, start.1 + 1))
+    } else {
+        ("left", (start.0, start.1 - 1))
+    };
+    game.play("take").unwrap();
+    game.play(right).unwrap();
+    let AnyGame::Skakanie(g) = &game else {
+        panic!()
+    };
+    let (before, actions) = g.last_turn().unwrap();
+    assert_eq!(actions, [Action::Take, right.parse().unwrap()]);
+    let marks = TurnMarks::replay(before, Seat(0), actions);
+    assert_eq!(marks.seat, Seat(0));
+    assert_eq!(marks.path, vec![start, down]);
+    assert_eq!(marks.taken, vec![start]);
+}
+
+/// Skakanie's header counts rounds and says how many actions are left, not plies.
+#[test]
+fn skakanie_header_counts_rounds_and_actions_left() {
+    let game = common::skakanie_midgame(None);
+    let header = Header::for_game(&game, vec!["a".into(); 4], None);
+    let AnyGame::Skakanie(g) = &game else {
+        panic!()
+    };
+    let (round, left) = (g.position().round(), g.position().actions_left());
+    assert!(
+        header
+            .detail
+            .contains(&format!("Round {round} · {left} action")),
+        "{}",
+        header.detail
+    );
+    assert!(header.detail.contains("left"), "{}", header.detail);
+    assert!(!header.detail.contains("move "), "{}", header.detail);
+    assert!(header.status.ends_with("to play"), "{}", header.status);
+}

@@ -13,6 +13,9 @@ pub struct Game<R: Rules> {
     /// The position before the last move: pictures show how the last move went (Gygès
     /// draws its bounce path), which the position after it no longer knows.
     previous: Option<R>,
+    /// The position before the latest run of moves by one seat (a whole Skakanie turn, or
+    /// the part played so far): pictures mark the turn, not only its last action.
+    turn_start: Option<R>,
     moves: Vec<R::Move>,
     /// Who made each move: in Skakanie a turn is several plies, and a seat may leave out of
     /// turn, so the mover is not a function of the ply's number.
@@ -30,6 +33,7 @@ impl<R: Rules> Game<R> {
         Self {
             position,
             previous: None,
+            turn_start: None,
             moves: Vec::new(),
             movers: Vec::new(),
             seen,
@@ -47,6 +51,16 @@ impl<R: Rules> Game<R> {
     #[must_use]
     pub fn previous(&self) -> Option<&R> {
         self.previous.as_ref()
+    }
+
+    /// The position before the latest run of moves by one seat, and the moves of that run
+    /// (in a two-player game, the last move alone; in Skakanie, the turn so far).
+    #[must_use]
+    pub fn last_turn(&self) -> Option<(&R, &[R::Move])> {
+        let start = self.turn_start.as_ref()?;
+        let mover = self.movers.last()?;
+        let run = self.movers.iter().rev().take_while(|m| *m == mover).count();
+        Some((start, &self.moves[self.moves.len() - run..]))
     }
 
     /// The moves played so far, oldest first.
@@ -102,6 +116,9 @@ impl<R: Rules> Game<R> {
         let before = self.position.clone();
         let mover = before.mover_of(mv);
         self.position.play(mv).map_err(PlayError::Illegal)?;
+        if self.movers.last() != Some(&mover) {
+            self.turn_start = Some(before.clone());
+        }
         self.movers.push(mover);
         self.previous = Some(before);
         self.moves.push(mv.clone());

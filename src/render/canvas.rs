@@ -2,11 +2,14 @@
 //! signed distance, so edges are smooth without supersampling), text, sprites, and a fast
 //! PNG encoder ([`super::encode`]). Shapes are game-neutral: hexagons and squares, discs and rings, arrows.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
+use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// A colour.
 pub type Colour = [u8; 3];
@@ -390,6 +393,9 @@ impl Canvas {
     /// Draws text with its top-left corner (of the line, not of the ink) at `at`. Glyphs
     /// come from a process-wide cache of coverage bitmaps (at quarter-pixel positions):
     /// rasterising outlines anew for every label cost more than the rest of a picture.
+    /// Characters `font` lacks come from the fallback font (CJK), combining marks sit on the
+    /// character before them, and drawing stops at the canvas's right edge, so any string,
+    /// however long, costs at most its visible part plus one linear walk.
     pub fn text(
         &mut self,
         at: Point,
@@ -398,17 +404,15 @@ impl Canvas {
         colour: Colour,
         text: &str,
     ) {
-        let scale = PxScale::from(size);
-        let scaled = font.as_scaled(scale);
-        let baseline = at.y + scaled.ascent();
-        let mut x = at.x;
-        let mut previous = None;
-        for c in text.chars() {
-            let id = font.glyph_id(c);
-            if let Some(p) = previous {
-                x += scaled.kern(p, id);
+        let baseline = at.y + font.as_scaled(PxScale::from(size)).ascent();
+        let right = self.image.width() as f32;
+        let text = normalised(text);
+        for placed in Layout::new(size, font, &text) {
+            let x = at.x + placed.x;
+            if x > right {
+                break;
             }
-            let glyph = cached_glyph(font, size, id, x, baseline);
+            let glyph = cached_glyph(placed.font, size, placed.id, x, baseline);
             let (ox, oy) = (x.floor() as i32, baseline.floor() as i32);
             let width = glyph.width as usize;
             if width > 0 {
@@ -425,8 +429,6 @@ impl Canvas {
                     }
                 }
             }
-            x += scaled.h_advance(id);
-            previous = Some(id);
         }
     }
 
@@ -459,6 +461,9 @@ impl Canvas {
     }
 }
 
+/// How many glyph bitmaps the cache keeps (a few MB) before it starts again.
+const GLYPH_CACHE_LIMIT: usize = 20_000;
+
 /// A glyph's coverage, placed relative to the whole pixel of its pen position.
 struct GlyphBitmap {
     left: i32,
@@ -488,6 +493,10 @@ fn cached_glyph(
         fy,
     );
     let mut cache = GLYPHS.lock().unwrap_or_else(PoisonError::into_inner);
+    // Names bring glyphs from all of CJK: start afresh rather than grow without bound.
+    if cache.len() >= GLYPH_CACHE_LIMIT {
+        cache.clear();
+    }
     Arc::clone(cache.entry(key).or_insert_with(|| {
         let glyph = id.with_scale_and_position(
             PxScale::from(size),
@@ -544,35 +553,160 @@ impl Default for SpriteCache {
     }
 }
 
-/// The advance width of `text` in pixels, kerning included.
+/// The advance width of `text` in pixels, kerning included, as [`Canvas::text`] lays it out
+/// (fallback font, combining marks of no width). Linear in the text's length.
 #[must_use]
 pub fn text_width(size: f32, font: &FontRef<'static>, text: &str) -> f32 {
-    let scaled = font.as_scaled(PxScale::from(size));
-    let mut previous = None;
-    let mut width = 0.0;
-    for c in text.chars() {
-        let id = font.glyph_id(c);
-        if let Some(p) = previous {
-            width += scaled.kern(p, id);
-        }
-        width += scaled.h_advance(id);
-        previous = Some(id);
-    }
-    width
+    Layout::new(size, font, &normalised(text))
+        .last()
+        .map_or(0.0, |placed| placed.end)
 }
 
 /// `text` as it fits in `room` pixels: whole, or cut with an ellipsis (names chosen by
-/// players can be any length).
+/// players can be any length). One walk that stops at the first character past `room`, so
+/// the cost is bounded by what fits, not by the text's length.
 #[must_use]
 pub fn fit_text(size: f32, font: &FontRef<'static>, text: &str, room: f32) -> String {
-    if text_width(size, font, text) <= room {
-        return text.to_owned();
+    const ELLIPSIS: &str = "\u{2026}";
+    let text = normalised(text);
+    let ellipsis = text_width(size, font, ELLIPSIS);
+    // Where the text may be cut: before a character that is not a mark, while the part
+    // before it still leaves room for the ellipsis.
+    let mut cut = 0;
+    let mut pen = 0.0;
+    for placed in Layout::new(size, font, &text) {
+        if !placed.mark && pen + ellipsis <= room {
+            cut = placed.at;
+        }
+        pen = placed.end;
+        if pen > room {
+            return format!("{}{ELLIPSIS}", text[..cut].trim_end());
+        }
     }
-    let mut cut: String = text.to_owned();
-    while !cut.is_empty() && text_width(size, font, &format!("{cut}…")) > room {
-        cut.pop();
+    text.into_owned()
+}
+
+/// `text` in Unicode's composed form (NFC): "e" + combining acute becomes "é", which fonts
+/// draw as one glyph. Borrowed when it is already composed, as nearly every text is.
+fn normalised(text: &str) -> Cow<'_, str> {
+    if is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.nfc().collect())
     }
-    format!("{}…", cut.trim_end())
+}
+
+/// One character of a line as laid out: the font and glyph that draw it and where.
+struct Placed<'f> {
+    /// The character's byte offset in the laid-out text.
+    at: usize,
+    /// The font that has its glyph (the line's own or the fallback).
+    font: &'f FontRef<'static>,
+    /// The glyph.
+    id: GlyphId,
+    /// The pen position its glyph is drawn at, from the line's start.
+    x: f32,
+    /// The pen position after it (a mark does not move the pen).
+    end: f32,
+    /// A combining mark, drawn over the character before it.
+    mark: bool,
+}
+
+/// Lays out a line glyph by glyph: each character from the first font of `[font,
+/// fallback]` that has it (else `font`'s "missing" box, one advance wide), kerning between
+/// glyphs of one font, and combining marks with no advance, centred over the previous
+/// glyph. A single forward pass: the cost of a line is linear in its length.
+struct Layout<'t, 'f> {
+    chars: std::str::CharIndices<'t>,
+    chain: [&'f FontRef<'static>; 2],
+    scale: PxScale,
+    pen: f32,
+    /// The previous base glyph: its font's index in the chain, id and advance.
+    previous: Option<(usize, GlyphId, f32)>,
+}
+
+impl<'t, 'f> Layout<'t, 'f> {
+    fn new(size: f32, font: &'f FontRef<'static>, text: &'t str) -> Self {
+        Self {
+            chars: text.char_indices(),
+            chain: [font, &super::theme::fonts().fallback],
+            scale: PxScale::from(size),
+            pen: 0.0,
+            previous: None,
+        }
+    }
+
+    /// The first font of the chain that has `c`, with its glyph.
+    fn glyph(&self, c: char) -> Option<(usize, GlyphId)> {
+        self.chain
+            .iter()
+            .enumerate()
+            .map(|(i, font)| (i, font.glyph_id(c)))
+            .find(|(_, id)| id.0 != 0)
+    }
+}
+
+impl<'f> Iterator for Layout<'_, 'f> {
+    type Item = Placed<'f>;
+
+    fn next(&mut self) -> Option<Placed<'f>> {
+        loop {
+            let (at, c) = self.chars.next()?;
+            let mark = c >= '\u{300}' && is_combining_mark(c);
+            let Some((index, id)) = self.glyph(c) else {
+                if mark {
+                    // A mark no font has is left out rather than boxed.
+                    continue;
+                }
+                // No font has it: the line's own "missing" glyph, a box of bounded width.
+                return Some(self.advance(at, 0, self.chain[0].glyph_id(c)));
+            };
+            if !mark {
+                return Some(self.advance(at, index, id));
+            }
+            let font = self.chain[index];
+            let width = font.as_scaled(self.scale).h_advance(id);
+            // Fonts draw most marks with no advance, left of their origin; a mark with an
+            // advance of its own is centred over the previous glyph instead.
+            let x = match self.previous {
+                Some((_, _, before)) if width > 0.0 => self.pen - (before + width) / 2.0,
+                _ => self.pen,
+            };
+            return Some(Placed {
+                at,
+                font,
+                id,
+                x,
+                end: self.pen,
+                mark: true,
+            });
+        }
+    }
+}
+
+impl<'f> Layout<'_, 'f> {
+    /// Places a base glyph at the pen and moves the pen past it.
+    fn advance(&mut self, at: usize, index: usize, id: GlyphId) -> Placed<'f> {
+        let font = self.chain[index];
+        let scaled = font.as_scaled(self.scale);
+        if let Some((before, previous, _)) = self.previous {
+            if before == index {
+                self.pen += scaled.kern(previous, id);
+            }
+        }
+        let x = self.pen;
+        let width = scaled.h_advance(id);
+        self.pen += width;
+        self.previous = Some((index, id, width));
+        Placed {
+            at,
+            font,
+            id,
+            x,
+            end: self.pen,
+            mark: false,
+        }
+    }
 }
 
 /// The signed distance to a convex polygon (the largest distance outside any edge's line:

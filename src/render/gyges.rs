@@ -23,6 +23,8 @@ const SOUTH_GOAL_TOP: f32 = BOARD_BOTTOM + 24.0;
 pub const HEIGHT: u32 = (SOUTH_GOAL_TOP + GOAL_HEIGHT + 14.0) as u32;
 /// Where the side panel (hands, legend) starts.
 const PANEL_LEFT: f32 = BOARD_LEFT + 6.0 * S + 64.0;
+/// A piece in hand's radius.
+const HAND_RADIUS: f32 = 16.5;
 
 /// What one picture shows.
 pub struct View<'a> {
@@ -88,15 +90,24 @@ fn fill_square(canvas: &mut Canvas, square: Square, colour: Colour) {
     canvas.fill_rect(c.x as i32, c.y as i32, S as i32, S as i32, colour);
 }
 
-/// A piece from above: a wooden disc with as many grooved rings as its size.
+/// A piece from above: a wooden disc with as many grooved rings as its size, near its
+/// edge, and its size as a bold digit in the middle: on a phone the rings of a 2 and a 3
+/// merge, the digit stays readable.
 fn piece_shape(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
     canvas.fill_ellipse(at, radius + 1.5, radius + 1.5, WOOD_EDGE, 1.0);
     canvas.fill_ellipse(at, radius, radius, WOOD, 1.0);
-    let width = (radius * 0.12).max(1.6);
+    let width = (radius * 0.09).max(1.5);
     for ring in 0..size {
-        let r = radius * (0.78 - 0.27 * f32::from(ring));
+        let r = radius * (0.86 - 0.15 * f32::from(ring));
         canvas.stroke_ellipse(at, r, r, width, GROOVE);
     }
+    canvas.text_centred(
+        at,
+        radius * 0.95,
+        &fonts().bold,
+        WOOD_EDGE,
+        &size.to_string(),
+    );
 }
 
 /// A piece stamped from a sprite drawn once per process for its size and radius (drawing
@@ -114,9 +125,9 @@ fn draw_piece(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
     canvas.stamp_at(&sprite, anchor, at);
 }
 
-/// Both goals as labelled bands in their owner's colour.
+/// Both goals as bands in their owner's colour (their labels are drawn per picture, by
+/// [`draw_goal_labels`], to stay clear of a piece in the goal).
 fn draw_goal_bands(canvas: &mut Canvas) {
-    let fonts = fonts();
     for side in [Side::South, Side::North] {
         let (face, rim) = side_colours(side);
         let top = goal_top(side);
@@ -130,27 +141,51 @@ fn draw_goal_bands(canvas: &mut Canvas) {
         };
         canvas.fill_convex(&band(2.0), rim, 1.0);
         canvas.fill_convex(&band(0.0), face, 1.0);
-        let label = format!("goal: {} wins here", side.name());
+    }
+}
+
+/// The label of the goal `side` aims for.
+#[must_use]
+pub fn goal_label(side: Side) -> String {
+    format!("goal: {} wins here", side.name())
+}
+
+/// Where the label of the goal `side` aims for is centred: the band's middle, or, when a
+/// piece stands in that goal at `piece_x`, the middle of the band's other half (a label is
+/// narrower than half the band, a piece narrower than a square, so they never meet).
+#[must_use]
+pub fn goal_label_centre(side: Side, piece_x: Option<f32>) -> Point {
+    let middle = BOARD_LEFT + 3.0 * S;
+    let x = match piece_x {
+        None => middle,
+        Some(x) if x < middle => middle + 1.5 * S,
+        Some(_) => middle - 1.5 * S,
+    };
+    Point::new(x, goal_top(side) + GOAL_HEIGHT / 2.0)
+}
+
+/// Both goals' labels, clear of the winning piece.
+fn draw_goal_labels(canvas: &mut Canvas, winner: Option<(Side, Point)>) {
+    for side in [Side::South, Side::North] {
+        let (face, _) = side_colours(side);
+        let piece_x = winner.filter(|(w, _)| *w == side).map(|(_, at)| at.x);
         canvas.text_centred(
-            Point::new(BOARD_LEFT + 3.0 * S, top + GOAL_HEIGHT / 2.0),
+            goal_label_centre(side, piece_x),
             17.0,
-            &fonts.bold,
+            &fonts().bold,
             label_on(face),
-            &label,
+            &goal_label(side),
         );
     }
 }
 
-/// The winning piece in the goal it reached, where its path entered (or at the goal's end
-/// when the path is unknown).
-fn draw_winner(canvas: &mut Canvas, winner: Option<(Side, u8)>, entry: Option<Square>) {
-    if let Some((winner, size)) = winner {
-        let at = entry.map_or(
-            Point::new(BOARD_LEFT + 5.4 * S, goal_top(winner) + GOAL_HEIGHT / 2.0),
-            |square| goal_point(winner, square),
-        );
-        draw_piece(canvas, at, size, GOAL_HEIGHT * 0.42);
-    }
+/// Where the winning piece stands in the goal it reached: where its path entered (or at
+/// the goal's end when the path is unknown).
+fn winner_spot(winner: Side, entry: Option<Square>) -> Point {
+    entry.map_or(
+        Point::new(BOARD_LEFT + 5.4 * S, goal_top(winner) + GOAL_HEIGHT / 2.0),
+        |square| goal_point(winner, square),
+    )
 }
 
 /// A tab beside the row a side may move from: left for South, right for North.
@@ -263,14 +298,16 @@ fn draw_hands(canvas: &mut Canvas, position: &Position) {
             PALETTE.header_text,
             &format!("{} to place", side.name()),
         );
-        let mut x = PANEL_LEFT + 20.0;
+        // Six pieces at most: the last one's rim ends 30 px before the picture's edge.
+        let first = PANEL_LEFT + 8.0;
+        let mut x = first;
         for size in 1..=3u8 {
             for _ in 0..hand[usize::from(size - 1)] {
-                draw_piece(canvas, Point::new(x, y + 50.0), size, 17.0);
-                x += 40.0;
+                draw_piece(canvas, Point::new(x, y + 50.0), size, HAND_RADIUS);
+                x += 2.0 * HAND_RADIUS + 4.0;
             }
         }
-        if x == PANEL_LEFT + 20.0 {
+        if x == first {
             canvas.text(
                 Point::new(PANEL_LEFT, y + 38.0),
                 15.0,
@@ -292,7 +329,7 @@ fn draw_legend(canvas: &mut Canvas, rows: &[(Side, Option<u8>)]) {
         };
         canvas.text(
             Point::new(PANEL_LEFT - 20.0, BOARD_TOP + 2.2 * S + i as f32 * 30.0),
-            16.0,
+            18.0,
             &fonts.regular,
             PALETTE.header_text,
             &text,
@@ -381,7 +418,13 @@ pub fn draw(view: &View<'_>) -> Canvas {
         Some(PathPoint::Goal) => squares.last().copied(),
         _ => None,
     };
-    draw_winner(&mut canvas, position.in_goal(), entry);
+    let winner = position
+        .in_goal()
+        .map(|(side, size)| (side, size, winner_spot(side, entry)));
+    draw_goal_labels(&mut canvas, winner.map(|(side, _, at)| (side, at)));
+    if let Some((_, size, at)) = winner {
+        draw_piece(&mut canvas, at, size, GOAL_HEIGHT * 0.42);
+    }
     if let Some(path) = &path {
         draw_path(&mut canvas, &path_points(mover, path));
     }

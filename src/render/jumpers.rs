@@ -18,8 +18,8 @@ const MARGIN_X: f32 = (WIDTH as f32 - 14.0 * S) / 2.0;
 const MARGIN_Y: f32 = 12.0;
 /// Half the height of a flat-topped hexagon.
 const HALF_HEIGHT: f32 = S * 0.866_025_4;
-/// The most discs a stack shows; taller stacks add a height number.
-pub const MAX_DRAWN: usize = 4;
+/// The most discs a stack shows; its height is written beside it from two discs on.
+pub const MAX_DRAWN: usize = 3;
 /// The picture's height.
 pub const HEIGHT: u32 = super::theme::HEADER + (2.0 * MARGIN_Y + 10.0 * HALF_HEIGHT) as u32;
 
@@ -81,7 +81,7 @@ fn draw_cell(canvas: &mut Canvas, coord: Coord, c: Point, fill: Colour, gate: Op
     // along a rank run through the centres).
     canvas.text_centred(
         Point::new(c.x - 0.34 * S, c.y - 0.6 * S),
-        14.0,
+        16.0,
         &fonts().regular,
         label_on(fill),
         &coord.to_string(),
@@ -116,8 +116,9 @@ fn radius(kind: Kind) -> f32 {
     }
 }
 
-/// The height of a disc's side.
-const DISC_SIDE: f32 = 0.13 * S;
+/// The height of a disc's side: thick enough that each layer of a stack stays a visible
+/// band of its colour on a phone (a picture shown 400 px wide halves it).
+const DISC_SIDE: f32 = 0.19 * S;
 /// Half the height of a disc's top face.
 const DISC_RY: f32 = 0.2 * S;
 
@@ -191,20 +192,21 @@ fn highlighted_cell(board: BoardKind, cell: u8, end: bool) -> (Arc<Canvas>, i32,
 fn draw_stack(canvas: &mut Canvas, coord: Coord, stack: &[Piece], crawlers: impl Fn(Kind) -> bool) {
     let c = centre(coord);
     let shown = &stack[stack.len().saturating_sub(MAX_DRAWN)..];
-    let bottom = c.y + 0.36 * S;
+    let bottom = c.y + 0.3 * S;
     for (i, &piece) in shown.iter().enumerate() {
         let top = Point::new(c.x, bottom - i as f32 * DISC_SIDE);
         let is_top = i + 1 == shown.len();
         let sprite = disc_sprite(piece, crawlers(piece.kind), is_top);
         canvas.stamp_at(&sprite, SPRITE_TOP, top);
     }
-    if stack.len() > MAX_DRAWN {
-        // The true height, on a badge at the stack's right.
-        let badge = Point::new(c.x + 0.62 * S, c.y - 0.12 * S);
-        canvas.fill_ellipse(badge, 11.0, 11.0, PALETTE.arrow, 1.0);
+    if stack.len() > 1 {
+        // The height as a number on a badge at the stack's right: layers merge on a phone,
+        // a number does not.
+        let badge = Point::new(c.x + 0.6 * S, c.y - 0.16 * S);
+        canvas.fill_ellipse(badge, 13.0, 13.0, PALETTE.arrow, 1.0);
         canvas.text_centred(
             badge,
-            14.0,
+            17.0,
             &fonts().bold,
             PALETTE.light_piece,
             &stack.len().to_string(),

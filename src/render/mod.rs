@@ -45,7 +45,15 @@ impl Header {
         let finished = ended.is_some() || outcome.is_finished();
         let status = match (ended, &outcome) {
             (Some(text), _) => text,
-            (None, Outcome::Ongoing) => format!("{} to move", game.seat_name(game.to_move())),
+            (None, Outcome::Ongoing) => {
+                // A Skakanie player plays a turn of several actions rather than a move.
+                let verb = if matches!(game, AnyGame::Skakanie(_)) {
+                    "play"
+                } else {
+                    "move"
+                };
+                format!("{} to {verb}", game.seat_name(game.to_move()))
+            }
             (None, Outcome::Win(seat)) => format!("{} wins", game.seat_name(*seat)),
             (None, Outcome::SharedWin(seats)) => {
                 let names: Vec<String> = seats.iter().map(|&s| game.seat_name(s)).collect();
@@ -53,12 +61,29 @@ impl Header {
             }
             (None, Outcome::Draw(_)) => "Draw".to_owned(),
         };
-        let plies = game.moves().len();
         let to_move = (!finished).then(|| usize::from(game.to_move().0));
-        let progress = if finished {
-            format!("{} played", crate::words::count(plies, "move"))
-        } else {
-            format!("move {}", plies + 1)
+        let progress = match game {
+            // A Skakanie turn is several actions: count rounds, and say what is left.
+            AnyGame::Skakanie(g) => {
+                let round = g.position().round();
+                let left = g.position().actions_left();
+                if finished {
+                    format!("{} played", crate::words::count(round, "round"))
+                } else {
+                    format!(
+                        "Round {round} · {} left",
+                        crate::words::count(left, "action")
+                    )
+                }
+            }
+            _ => {
+                let plies = game.moves().len();
+                if finished {
+                    format!("{} played", crate::words::count(plies, "move"))
+                } else {
+                    format!("move {}", plies + 1)
+                }
+            }
         };
         let options = game.non_default_options();
         let mut detail = format!("{} · {progress}", game.kind());
@@ -230,14 +255,19 @@ pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canva
             }))
         }
         AnyGame::Skakanie(g) => {
-            // A turn is several actions, so the picture shows the table as it is; the
-            // reply's text says what the turn did. A `--last` is still checked.
+            // A turn is several actions: the picture marks the latest turn as a whole
+            // (the game's own; a `--last` is only checked).
             if let Some(text) = last {
                 text.parse::<crate::games::skakanie::Action>()?;
             }
+            let turn = g.last_turn().and_then(|(start, actions)| {
+                let seat = *g.movers().last()?;
+                Some(skakanie::TurnMarks::replay(start, seat, actions))
+            });
             Ok(skakanie::draw(&skakanie::View {
                 position: g.position(),
                 header,
+                turn,
             }))
         }
     }

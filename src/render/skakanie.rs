@@ -10,10 +10,10 @@
 use crate::words::count;
 use std::sync::OnceLock;
 
-use crate::games::skakanie::{Piece, Position, COLUMNS, PIECES, ROWS};
+use crate::games::skakanie::{Action, Piece, Position, Spot, COLUMNS, PIECES, ROWS};
 use crate::games::{Rules, Seat};
 
-use super::canvas::{Canvas, Colour, Point, SpriteCache};
+use super::canvas::{square, Canvas, Colour, Point, SpriteCache};
 use super::theme::{fonts, HEADER, PALETTE, WIDTH};
 use super::{draw_header, Header};
 
@@ -40,6 +40,77 @@ pub struct View<'a> {
     pub position: &'a Position,
     /// Players, turn and details; `header.players` also names the pools.
     pub header: &'a Header,
+    /// The latest turn (or the part of it played so far), marked on the table.
+    pub turn: Option<TurnMarks>,
+}
+
+/// Where the latest turn went, in the coordinates of the table as it is now: the mover's
+/// pawn path and the stacks it took from. Stacks emptied since are gone from the table,
+/// and so from the marks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnMarks {
+    /// Who played the turn.
+    pub seat: Seat,
+    /// The spots the pawn stood on, in order (repeats folded).
+    pub path: Vec<Spot>,
+    /// The stacks a piece was taken from.
+    pub taken: Vec<Spot>,
+}
+
+impl TurnMarks {
+    /// Replays `actions` by `seat` from `start` and follows every marked spot as the table
+    /// closes its gaps (an emptied stack's neighbours slide left, an emptied row's rows
+    /// below slide up), so the marks land on the stacks as they are drawn now.
+    #[must_use]
+    pub fn replay(start: &Position, seat: Seat, actions: &[Action]) -> Self {
+        /// A marked spot: a pawn's stop or a stack taken from.
+        #[derive(Clone, Copy, PartialEq)]
+        enum Mark {
+            Stop,
+            Taken,
+        }
+        let mut position = start.clone();
+        let mut marks: Vec<(Mark, Spot)> = vec![(Mark::Stop, start.pawn(seat))];
+        for action in actions {
+            let before = position.clone();
+            if position.play(action).is_err() {
+                break;
+            }
+            if *action == Action::Take {
+                let (row, stack) = before.pawn(seat);
+                let stacks = before.rows()[row].len();
+                if before.rows()[row][stack].len() == 1 {
+                    // The stack is gone: forget its marks, slide the others as the table does.
+                    marks.retain(|&(_, spot)| spot != (row, stack));
+                    for (_, spot) in &mut marks {
+                        if stacks == 1 && spot.0 > row {
+                            spot.0 -= 1;
+                        } else if spot.0 == row && spot.1 > stack {
+                            spot.1 -= 1;
+                        }
+                    }
+                } else {
+                    marks.push((Mark::Taken, (row, stack)));
+                }
+            }
+            if !position.has_left(seat) {
+                marks.push((Mark::Stop, position.pawn(seat)));
+            }
+        }
+        let mut path: Vec<Spot> = Vec::new();
+        for &(mark, spot) in &marks {
+            if mark == Mark::Stop && path.last() != Some(&spot) {
+                path.push(spot);
+            }
+        }
+        let mut taken: Vec<Spot> = Vec::new();
+        for &(mark, spot) in &marks {
+            if mark == Mark::Taken && !taken.contains(&spot) {
+                taken.push(spot);
+            }
+        }
+        Self { seat, path, taken }
+    }
 }
 
 /// Each seat's colour (face, rim): red, blue, green, yellow, apart in hue and lightness.
@@ -312,15 +383,58 @@ fn draw_stack(canvas: &mut Canvas, at: Point, stack: &[Piece]) {
     if let Some(&top) = stack.last() {
         canvas.stamp(&piece_sprite(top), at.x as i32, at.y as i32);
     }
-    let badge = Point::new(at.x + SLOT - 8.0, at.y + SLOT - 6.0);
-    canvas.fill_ellipse(badge, 12.0, 12.0, [0x22, 0x26, 0x2b], 0.9);
+    // The height on a light square tag: pawns are round and coloured, so the two never
+    // look alike, even on a phone.
+    let tag = Point::new(at.x + SLOT - 10.0, at.y + SLOT - 10.0);
+    let corners = square(tag, 24.0);
+    canvas.fill_convex(&corners, [0x22, 0x26, 0x2b], 1.0);
+    canvas.fill_convex(&square(tag, 20.0), PALETTE.header_text, 1.0);
     canvas.text_centred(
-        badge,
-        14.0,
+        tag,
+        17.0,
         &fonts.bold,
-        PALETTE.header_text,
+        [0x22, 0x26, 0x2b],
         &stack.len().to_string(),
     );
+}
+
+/// The centre of the slot at `spot`.
+fn slot_centre((row, stack): Spot) -> Point {
+    let c = slot_corner(row, stack);
+    Point::new(c.x + SLOT / 2.0, c.y + SLOT / 2.0)
+}
+
+/// A frame in the latest turn's player's colour round each stack taken from, under the
+/// stacks (their height tags stay on top).
+fn draw_taken(canvas: &mut Canvas, marks: &TurnMarks) {
+    let (face, rim) = SEAT_COLOURS[marks.seat.index() % 4];
+    for &spot in &marks.taken {
+        let frame = square(slot_centre(spot), P as f32 + 16.0);
+        canvas.stroke_convex(&frame, 7.0, rim);
+        canvas.stroke_convex(&frame, 4.5, face);
+    }
+}
+
+/// The latest turn's pawn path in its player's colour, from slot to slot, with an
+/// arrowhead where it stopped.
+fn draw_path(canvas: &mut Canvas, marks: &TurnMarks) {
+    let (face, rim) = SEAT_COLOURS[marks.seat.index() % 4];
+    let points: Vec<Point> = marks.path.iter().map(|&s| slot_centre(s)).collect();
+    let Some((&end, rest)) = points.split_last() else {
+        return;
+    };
+    for pair in points.windows(2).take(rest.len().saturating_sub(1)) {
+        canvas.line(pair[0], pair[1], 8.0, rim, 0.9);
+        canvas.line(pair[0], pair[1], 5.0, face, 1.0);
+    }
+    if let Some(&before) = rest.last() {
+        // Stop short of the centre: the pawn sits in a corner, the stack's face stays seen.
+        let (dx, dy) = (end.x - before.x, end.y - before.y);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let tip = Point::new(end.x - dx / len * 22.0, end.y - dy / len * 22.0);
+        canvas.arrow(before, tip, 8.0, rim, 0.9);
+        canvas.arrow(before, tip, 5.0, face, 1.0);
+    }
 }
 
 /// The pawns on one stack, each in its own corner of the slot so they never cover each
@@ -402,10 +516,16 @@ pub fn draw(view: &View<'_>) -> Canvas {
         PALETTE.header_text,
         &title,
     );
+    if let Some(marks) = &view.turn {
+        draw_taken(&mut canvas, marks);
+    }
     for (r, row) in position.rows().iter().enumerate() {
         for (s, stack) in row.iter().enumerate() {
             draw_stack(&mut canvas, slot_corner(r, s), stack);
         }
+    }
+    if let Some(marks) = &view.turn {
+        draw_path(&mut canvas, marks);
     }
     let to_move = position.to_move();
     for seat in position.active_seats() {
@@ -486,23 +606,24 @@ pub fn draw(view: &View<'_>) -> Canvas {
         let pieces: u32 = sizes.iter().sum();
         canvas.text(
             Point::new(text_x, grid.y + 30.0),
-            14.0,
+            17.0,
             &fonts.regular,
-            PALETTE.header_muted,
+            PALETTE.header_text,
             &count(pieces, "piece").to_string(),
         );
-        let shown: Vec<String> = sizes.iter().take(6).map(u32::to_string).collect();
-        let more = if sizes.len() > 6 { " …" } else { "" };
+        // The largest fragments, which decide the score; readable on a phone at 17 px.
+        let shown: Vec<String> = sizes.iter().take(4).map(u32::to_string).collect();
+        let more = if sizes.len() > 4 { "…" } else { "" };
         let fragments = if sizes.is_empty() {
             "no fragments".to_owned()
         } else {
-            format!("fragments {}{more}", shown.join(" "))
+            format!("parts {}{more}", shown.join(" "))
         };
         canvas.text(
-            Point::new(text_x, grid.y + 50.0),
-            14.0,
+            Point::new(text_x, grid.y + 56.0),
+            17.0,
             &fonts.regular,
-            PALETTE.header_muted,
+            PALETTE.header_text,
             &fragments,
         );
     }
