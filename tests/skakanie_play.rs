@@ -301,7 +301,7 @@ fn a_player_at_a_table_can_leave_before_the_start_and_is_told_what_happens() {
         "{out}"
     );
     assert!(
-        out.contains("notifies 1 user(s)"),
+        out.contains("notifies 1 user"),
         "the host hears of it: {out}"
     );
     assert!(console
@@ -323,7 +323,7 @@ fn a_player_at_a_table_can_leave_before_the_start_and_is_told_what_happens() {
     console.run_line("@cy /accept");
     let out = console.run_line("@ana /cancel");
     assert!(out.contains("withdrew their challenge"), "{out}");
-    assert!(out.contains("notifies 2 user(s)"), "{out}");
+    assert!(out.contains("notifies 2 users"), "{out}");
     // A started game is left with /resign.
     console.run_line("@ana /play skakanie players:2");
     console.run_line("@bo /accept");
@@ -391,5 +391,5 @@ fn a_proposal_lapsing_in_the_middle_of_a_turn_is_said_aloud() {
         "{out}"
     );
     assert!(out.contains("action"), "{out}");
-    assert!(out.contains("notifies 1 user(s)"), "{out}");
+    assert!(out.contains("notifies 1 user"), "{out}");
 }

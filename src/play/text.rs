@@ -1,5 +1,6 @@
 //! The words of replies: board summaries, game lines, rules and help.
 
+use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, GameKind, Seat};
 use crate::store::{GameRecord, Player, Status, UserId};
 use crate::words::count;
@@ -448,6 +449,14 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool) -> Head
         Status::Declined | Status::Cancelled => Some("Never started".to_owned()),
     };
     let mut header = Header::for_game(game, names, ended);
+    // The picture lists the options as the rules store them (a handicap by seat number);
+    // players read them as the text does, with names.
+    let stored = format!(" · {}", PairsDisplay(&game.non_default_options()));
+    if let Some(rest) = header.detail.strip_suffix(&stored) {
+        let named = options_text(record);
+        let named = named.trim().trim_start_matches('(').trim_end_matches(')');
+        header.detail = format!("{rest} · {named}");
+    }
     header.detail = format!("Game #{} · {}", record.id, header.detail);
     header
 }
