@@ -4,25 +4,13 @@
 
 use leapfrog::console::{console_user, name_id};
 use leapfrog::play::{
-    import_record, parse_command, record_text, Clock, Context, Dice, Outcome, ParseCommandError,
-    Play, Reply,
+    import_record, parse_command, record_text, Context, Outcome, ParseCommandError, Play, Reply,
 };
 use leapfrog::store::{ChannelId, GameId, GameRecord, Place, SledStore, Status, Store};
 
-struct FixedClock;
-impl Clock for FixedClock {
-    fn now_ms(&self) -> u64 {
-        1_700_000_000_000
-    }
-}
+mod common;
 
-/// Always rolls 0: a random seat draw keeps the challenger in the first seat.
-struct Zero;
-impl Dice for Zero {
-    fn roll(&self, _: u64) -> u64 {
-        0
-    }
-}
+use common::{FixedClock, Zero};
 
 fn fresh() -> Play<SledStore> {
     Play::with(

@@ -4,27 +4,14 @@
 use std::sync::Arc;
 
 use leapfrog::console::{console_user, name_id};
-use leapfrog::play::{
-    Answer, Clock, Command, Component, Context, Dice, Outcome, Play, Reply, User,
-};
+use leapfrog::play::{Answer, Command, Component, Context, Outcome, Play, Reply, User};
 use leapfrog::store::{
     ChannelId, GameId, GameRecord, Place, SeatChoice, SledStore, Status, Store, StoreConfig,
 };
 
-struct FixedClock;
-impl Clock for FixedClock {
-    fn now_ms(&self) -> u64 {
-        1_700_000_000_000
-    }
-}
+mod common;
 
-/// Always rolls 0: a random seat draw gives the challenger the first seat.
-struct Zero;
-impl Dice for Zero {
-    fn roll(&self, _: u64) -> u64 {
-        0
-    }
-}
+use common::{FixedClock, Zero};
 
 fn play_on(store: SledStore) -> Play<SledStore> {
     Play::with(store, Box::new(FixedClock), Box::new(Zero))

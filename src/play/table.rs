@@ -162,7 +162,7 @@ impl<S: Store> Play<S> {
     pub(super) fn join(
         &self,
         ctx: &Context,
-        mut record: GameRecord,
+        record: GameRecord,
         mut challenge: ChallengeRecord,
     ) -> Result<Reply, Stop> {
         let me = ctx.user.id;
@@ -219,6 +219,16 @@ impl<S: Store> Play<S> {
                 challenge.target.unwrap_or(max),
             ),
         };
+        self.post_table(record, challenge, text)
+    }
+
+    /// Saves a table whose seats changed and posts it (`text` first), pinging its host.
+    fn post_table(
+        &self,
+        mut record: GameRecord,
+        challenge: ChallengeRecord,
+        text: String,
+    ) -> Result<Reply, Stop> {
         let host = challenge.from.user_id();
         record.status = Status::Challenge(challenge);
         record.updated = self.clock.now_ms();
@@ -336,7 +346,7 @@ impl<S: Store> Play<S> {
     pub(super) fn leave_table(
         &self,
         ctx: &Context,
-        mut record: GameRecord,
+        record: GameRecord,
         mut challenge: ChallengeRecord,
     ) -> Result<Reply, Stop> {
         challenge
@@ -351,13 +361,7 @@ impl<S: Store> Play<S> {
             record.id,
             1 + challenge.joined.len(),
         );
-        let host = challenge.from.user_id();
-        record.status = Status::Challenge(challenge);
-        record.updated = self.clock.now_ms();
-        let record = self.store.replace(&record)?;
-        Ok(Reply::public(text)
-            .mentioning(host)
-            .with(Component::Buttons(table_buttons(&record))))
+        self.post_table(record, challenge, text)
     }
 
     /// A named player declines a multi-seat challenge: the others still may play.

@@ -209,6 +209,24 @@ pub fn skakanie_turn(game: &AnyGame, stream: &mut leapfrog::games::shuffle::Stre
     turn
 }
 
+/// A clock that never moves: replies and records have the same times in every run.
+pub struct FixedClock;
+
+impl leapfrog::play::Clock for FixedClock {
+    fn now_ms(&self) -> u64 {
+        1_700_000_000_000
+    }
+}
+
+/// Always rolls 0: a random seat draw keeps the challenger in the first seat.
+pub struct Zero;
+
+impl leapfrog::play::Dice for Zero {
+    fn roll(&self, _: u64) -> u64 {
+        0
+    }
+}
+
 /// A clock the test moves by hand (unix milliseconds).
 pub struct FakeClock(pub Arc<AtomicU64>);
 
