@@ -779,8 +779,8 @@ async fn slow_private_answers_are_deferred_privately_and_never_posted_twice() {
     let mut p = Payloads::new();
 
     // The first edit lands before Discord has read the acknowledgement, and is tried again.
-    rest.fail_edits(1);
     let games = p.command(BOB, "games", &[], None);
+    rest.fail_edits(&token_of(&games), 1);
     let deferral = send(&url, &games).await;
     assert_eq!(deferral["type"], 5, "{deferral}");
     assert_eq!(deferral["data"]["flags"], 64, "deferred privately");
@@ -803,8 +803,8 @@ async fn slow_private_answers_are_deferred_privately_and_never_posted_twice() {
     );
     rest.wait_for(0, |c| c.method == "PATCH" && c.path == challenged)
         .await;
-    rest.fail_edits(1);
     let early = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    rest.fail_edits(&token_of(&early), 1);
     let deferral = send(&url, &early).await;
     assert_eq!(deferral["type"], 5, "{deferral}");
     assert_eq!(deferral["data"]["flags"], 0, "a public deferral");

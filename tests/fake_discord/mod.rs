@@ -106,9 +106,10 @@ pub struct Rest {
     /// Whether posts in threads are refused (403), as for a bot without "Send Messages in
     /// Threads".
     refuse_threads: Arc<std::sync::atomic::AtomicBool>,
-    /// How many more edits of an `@original` answer 404, as when an edit reaches Discord
-    /// before Discord has read the acknowledgement.
-    failing_edits: Arc<std::sync::atomic::AtomicU32>,
+    /// The interaction token whose next edits of `@original` answer 404, and how many more,
+    /// as when an edit reaches Discord before Discord has read the acknowledgement. Tied to
+    /// one token so another answer's edit in flight never takes the failure.
+    failing_edits: Arc<Mutex<Option<(String, u32)>>>,
 }
 
 fn message_json() -> Value {
@@ -157,16 +158,7 @@ async fn record(
                 "max_concurrency": 1}
         }))
         .into_response(),
-        ("PATCH", ["webhooks", _, _, "messages", "@original"])
-            if rest
-                .failing_edits
-                .fetch_update(
-                    std::sync::atomic::Ordering::SeqCst,
-                    std::sync::atomic::Ordering::SeqCst,
-                    |n| n.checked_sub(1),
-                )
-                .is_ok() =>
-        {
+        ("PATCH", ["webhooks", _, token, "messages", "@original"]) if rest.fails_edit(token) => {
             unknown_webhook()
         }
         ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
@@ -269,10 +261,21 @@ impl Rest {
             .store(true, std::sync::atomic::Ordering::SeqCst);
     }
 
-    /// Answers the next `count` edits of an `@original` with 404.
-    pub fn fail_edits(&self, count: u32) {
-        self.failing_edits
-            .store(count, std::sync::atomic::Ordering::SeqCst);
+    /// Answers the next `count` edits of the `@original` answer of the interaction with
+    /// `token` with 404.
+    pub fn fail_edits(&self, token: &str, count: u32) {
+        *self.failing_edits.lock().unwrap() = Some((token.to_owned(), count));
+    }
+
+    /// Whether this edit of `token`'s answer is one to fail (counted off).
+    fn fails_edit(&self, token: &str) -> bool {
+        match self.failing_edits.lock().unwrap().as_mut() {
+            Some((failing, count)) if failing == token && *count > 0 => {
+                *count -= 1;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Where `GET /gateway` sends the bot.
