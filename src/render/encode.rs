@@ -49,19 +49,23 @@ struct Indexed {
 }
 
 /// Reduces the picture to a palette. Alpha is ignored: board pictures are opaque.
+///
+/// Runs of one colour are the rule (flat fills, whole blank rows), so the picture is read
+/// once as runs: a bucket is looked up once per run, and each pixel's entry is then written
+/// a run at a time (a `memset`), rather than per pixel through a wider buffer.
 fn quantise(image: &RgbaImage) -> Indexed {
     let raw = image.as_raw();
     let mut bucket_of = vec![UNSET; 1 << (3 * BUCKET_BITS)];
     let mut buckets: Vec<Bucket> = Vec::with_capacity(512);
-    // Each pixel's bucket number; a byte per pixel once the palette is known.
-    let mut slots = vec![0u16; raw.len() / 4];
-    // Runs of one colour are the rule, so a bucket is looked up once per run.
+    // Each run's bucket number and length, in picture order.
+    let mut runs: Vec<(u16, u32)> = Vec::with_capacity(raw.len() / 64);
     let (mut run_rgb, mut run_slot, mut run_len) = (u32::MAX, 0u16, 0u32);
-    for (slot, px) in slots.iter_mut().zip(raw.chunks_exact(4)) {
+    for px in raw.chunks_exact(4) {
         let rgb = u32::from_le_bytes(px.try_into().expect("four bytes")) & 0x00ff_ffff;
         if rgb != run_rgb {
             if run_len > 0 {
                 buckets[usize::from(run_slot)].add(run_rgb, run_len);
+                runs.push((run_slot, run_len));
             }
             let k = key(rgb);
             if bucket_of[k] == UNSET {
@@ -71,16 +75,24 @@ fn quantise(image: &RgbaImage) -> Indexed {
             (run_rgb, run_slot, run_len) = (rgb, bucket_of[k], 0);
         }
         run_len += 1;
-        *slot = run_slot;
     }
     if run_len > 0 {
         buckets[usize::from(run_slot)].add(run_rgb, run_len);
+        runs.push((run_slot, run_len));
     }
+    // Each pixel's palette entry, written a run at a time.
+    let expand = |entry: &dyn Fn(u16) -> u8| {
+        let mut pixels = Vec::with_capacity(raw.len() / 4);
+        for &(slot, len) in &runs {
+            pixels.extend(std::iter::repeat_n(entry(slot), len as usize));
+        }
+        pixels
+    };
     if buckets.len() <= 256 {
         // The usual case: every bucket has its own entry, in order of first sight.
         return Indexed {
             palette: buckets.iter().flat_map(Bucket::colour).collect(),
-            pixels: slots.iter().map(|&s| s as u8).collect(),
+            pixels: expand(&|s| s as u8),
         };
     }
     // Keep the 256 most used buckets; the rest (rare edge shades) take their nearest.
@@ -106,7 +118,7 @@ fn quantise(image: &RgbaImage) -> Indexed {
     }
     Indexed {
         palette: colours.concat(),
-        pixels: slots.iter().map(|&s| entry[usize::from(s)]).collect(),
+        pixels: expand(&|s| entry[usize::from(s)]),
     }
 }
 
