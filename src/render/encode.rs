@@ -49,32 +49,48 @@ struct Indexed {
 }
 
 /// Reduces the picture to a palette. Alpha is ignored: board pictures are opaque.
+///
+/// Runs of one colour are the rule (flat fills), so a bucket is looked up once per run. Rows
+/// equal to the one above (most rows inside a board square are) are found by one slice
+/// comparison each: the first is read once, counted as many times, and its entries copied.
 fn quantise(image: &RgbaImage) -> Indexed {
     let raw = image.as_raw();
+    let width = (image.width() as usize).max(1);
+    let rows: Vec<&[u8]> = raw.chunks(width * 4).collect();
     let mut bucket_of = vec![UNSET; 1 << (3 * BUCKET_BITS)];
     let mut buckets: Vec<Bucket> = Vec::with_capacity(512);
     // Each pixel's bucket number; a byte per pixel once the palette is known.
     let mut slots = vec![0u16; raw.len() / 4];
-    // Runs of one colour are the rule, so a bucket is looked up once per run.
-    let (mut run_rgb, mut run_slot, mut run_len) = (u32::MAX, 0u16, 0u32);
-    for (slot, px) in slots.iter_mut().zip(raw.chunks_exact(4)) {
-        let rgb = u32::from_le_bytes(px.try_into().expect("four bytes")) & 0x00ff_ffff;
-        if rgb != run_rgb {
-            if run_len > 0 {
-                buckets[usize::from(run_slot)].add(run_rgb, run_len);
+    let mut y = 0;
+    while y < rows.len() {
+        let row = rows[y];
+        let repeats = 1 + rows[y + 1..].iter().take_while(|&&r| r == row).count();
+        let start = y * width;
+        let (mut run_rgb, mut run_slot, mut run_len) = (u32::MAX, 0u16, 0u32);
+        let out = &mut slots[start..start + row.len() / 4];
+        for (slot, px) in out.iter_mut().zip(row.chunks_exact(4)) {
+            let rgb = u32::from_le_bytes(px.try_into().expect("four bytes")) & 0x00ff_ffff;
+            if rgb != run_rgb {
+                if run_len > 0 {
+                    buckets[usize::from(run_slot)].add(run_rgb, run_len * repeats as u32);
+                }
+                let k = key(rgb);
+                if bucket_of[k] == UNSET {
+                    bucket_of[k] = buckets.len() as u16;
+                    buckets.push(Bucket::default());
+                }
+                (run_rgb, run_slot, run_len) = (rgb, bucket_of[k], 0);
             }
-            let k = key(rgb);
-            if bucket_of[k] == UNSET {
-                bucket_of[k] = buckets.len() as u16;
-                buckets.push(Bucket::default());
-            }
-            (run_rgb, run_slot, run_len) = (rgb, bucket_of[k], 0);
+            run_len += 1;
+            *slot = run_slot;
         }
-        run_len += 1;
-        *slot = run_slot;
-    }
-    if run_len > 0 {
-        buckets[usize::from(run_slot)].add(run_rgb, run_len);
+        if run_len > 0 {
+            buckets[usize::from(run_slot)].add(run_rgb, run_len * repeats as u32);
+        }
+        for copy in 1..repeats {
+            slots.copy_within(start..start + row.len() / 4, start + copy * width);
+        }
+        y += repeats;
     }
     if buckets.len() <= 256 {
         // The usual case: every bucket has its own entry, in order of first sight.
