@@ -159,7 +159,8 @@ impl SledStore {
             &self.deadlines,
             &self.meta,
         );
-        let last_game = self.last_game()?;
+        // Only a store from before the counter needs it, and only for a new game.
+        let last_game = if expect == 0 { self.last_game()? } else { 0 };
         let result = trees.transaction(|trees: &Trees| {
             let (games, .., meta) = trees;
             let mut record = record.clone();
