@@ -96,6 +96,21 @@ impl Store for SlowStore {
     }
 }
 
+/// The endpoint over a [`SlowStore`] that defers after 100 ms, and its fake Discord.
+async fn slow_endpoint() -> (Rest, String) {
+    let (rest, rest_url) = Rest::start().await;
+    let config = DiscordConfig {
+        defer_after_ms: 100,
+        ..config(&rest_url)
+    };
+    let slow = Arc::new(Play::with(
+        SlowStore(SledStore::temporary().unwrap()),
+        Box::new(leapfrog::play::SystemClock),
+        Box::new(fake_discord::ChallengerFirst),
+    ));
+    (rest, start_endpoint(&config, slow).await)
+}
+
 async fn send(url: &str, payload: &Value) -> Value {
     let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
     assert_eq!(status, 200, "{body}");
@@ -372,17 +387,7 @@ async fn a_full_game_through_the_gateway() {
 /// acknowledgement, which is private when the answer will be.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_answers_are_deferred_then_completed() {
-    let (rest, rest_url) = Rest::start().await;
-    let config = DiscordConfig {
-        defer_after_ms: 100,
-        ..config(&rest_url)
-    };
-    let slow = Arc::new(Play::with(
-        SlowStore(SledStore::temporary().unwrap()),
-        Box::new(leapfrog::play::SystemClock),
-        Box::new(fake_discord::ChallengerFirst),
-    ));
-    let url = start_endpoint(&config, slow).await;
+    let (rest, url) = slow_endpoint().await;
     let mut p = Payloads::new();
 
     let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
@@ -765,17 +770,7 @@ async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
 /// follow-up, and removes the placeholder.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_private_answers_are_deferred_privately_and_never_posted_twice() {
-    let (rest, rest_url) = Rest::start().await;
-    let config = DiscordConfig {
-        defer_after_ms: 100,
-        ..config(&rest_url)
-    };
-    let slow = Arc::new(Play::with(
-        SlowStore(SledStore::temporary().unwrap()),
-        Box::new(leapfrog::play::SystemClock),
-        Box::new(fake_discord::ChallengerFirst),
-    ));
-    let url = start_endpoint(&config, slow).await;
+    let (rest, url) = slow_endpoint().await;
     let mut p = Payloads::new();
 
     // The first edit lands before Discord has read the acknowledgement, and is tried again.
