@@ -23,6 +23,9 @@ pub struct Config {
     /// `[time]`: correspondence play (grace before a timeout, how often deadlines are checked).
     #[serde(default)]
     pub time: crate::play::TimeConfig,
+    /// `[ai]`: the computer opponents' time and memory.
+    #[serde(default)]
+    pub ai: crate::ai::AiConfig,
 }
 
 /// `[console]`: where `leapfrog local` writes pictures.
