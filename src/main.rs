@@ -1,5 +1,7 @@
 //! The `leapfrog` command: a thin CLI that wires the library's layers together.
 
+mod ai_commands;
+
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -101,6 +103,54 @@ enum Command {
         /// Print each first move with its count at the deepest length, then the total.
         #[arg(long)]
         divide: bool,
+    },
+    /// Ask the computer for a move: prints `info depth D score S nodes N nps X pv …` lines
+    /// and then one `bestmove MOVE` line. With --depth the answer is deterministic.
+    Ai {
+        /// The game: jumpers, gyges, jump-sturdy or skakanie.
+        game: String,
+        /// A game option as key=value (repeatable); seed=N for shuffled set-ups.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Start from this position text instead of the start position.
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves to play first, separated by spaces: "e2-e3 e7-e6".
+        #[arg(long)]
+        moves: Option<String>,
+        /// Think for this many milliseconds.
+        #[arg(long, value_name = "MS")]
+        time: Option<String>,
+        /// Search this many plies (Skakanie: a hundred playouts per unit).
+        #[arg(long, value_name = "N")]
+        depth: Option<String>,
+        /// 1 (beginner) to 5 (strongest).
+        #[arg(long, default_value = "5")]
+        level: String,
+        /// The seed of a level's noise and Skakanie's sampling.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play the computer against itself: games from varied openings, colours alternated,
+    /// one line per game and then A's score.
+    Match {
+        /// The game: jumpers, gyges, jump-sturdy or skakanie.
+        game: String,
+        /// A game option as key=value (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Engine A: level=L, time=MS or depth=N, comma-separated.
+        #[arg(long, default_value = "level=5")]
+        a: String,
+        /// Engine B, like A.
+        #[arg(long, default_value = "level=4")]
+        b: String,
+        /// How many games (pairs of games share an opening).
+        #[arg(long, default_value_t = 40)]
+        games: u32,
+        /// Milliseconds per move, unless an engine sets its own.
+        #[arg(long, default_value_t = 200)]
+        time: u64,
     },
 }
 
@@ -339,6 +389,46 @@ fn run(cli: Cli) -> Result<()> {
                 }
             }
         }
+        Command::Ai {
+            game,
+            options,
+            position,
+            moves,
+            time,
+            depth,
+            level,
+            seed,
+        } => ai_commands::run_ai(
+            ai_commands::AiRequest {
+                game,
+                options,
+                position,
+                moves,
+                time,
+                depth,
+                level,
+                seed,
+            },
+            &load()?.ai,
+        )?,
+        Command::Match {
+            game,
+            options,
+            a,
+            b,
+            games,
+            time,
+        } => ai_commands::run_match(
+            ai_commands::MatchRequest {
+                game,
+                options,
+                a,
+                b,
+                games,
+                time,
+            },
+            &load()?.ai,
+        )?,
     }
     Ok(())
 }

@@ -5,14 +5,26 @@
 //! to move of an [`AnyGame`], from what that seat may see, within [`Limits`]; [`accepts_draw`]
 //! answers a draw offer. Both are blocking CPU work: run them off the async runtime.
 
+pub mod arena;
+pub mod eval;
+mod hash;
+pub mod level;
+pub mod mcts;
+pub mod reference;
+pub mod search;
+pub mod skakanie;
+mod table;
+
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
-use crate::games::{AnyGame, Seat};
+use crate::games::shuffle::Stream;
+use crate::games::{self, AnyGame, Game, Rules, Seat, Seed};
+use search::{Bounds, Evaluator, Searcher, MAX_DEPTH, WON};
 
 /// How strong the computer plays: 1 is a friendly beginner (shallow, with deliberate noise),
 /// 5 is full strength within the time budget.
@@ -106,7 +118,7 @@ impl Default for AiConfig {
 }
 
 impl AiConfig {
-    /// The limits of one move at `level` under this configuration.
+    /// The limits of one move under this configuration.
     #[must_use]
     pub fn limits(&self) -> Limits {
         Limits {
@@ -133,9 +145,34 @@ pub struct Limits {
 pub struct Choice {
     /// The ply to play, in the game's notation.
     pub ply: String,
-    /// How the position looks for the mover after this ply, in the engine's units
-    /// (positive is good for the mover).
+    /// How good the position is for the mover after this ply, in the engine's units:
+    /// hundredths of a man for two-player games (beyond ±990,000 a forced win or loss),
+    /// the expected share of the result in thousandths for Skakanie.
     pub score: i32,
+}
+
+/// One step of a search, for `info` lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The depth finished (Skakanie: the deepest tree node).
+    pub depth: u32,
+    /// The score, as in [`Choice::score`].
+    pub score: i32,
+    /// Nodes searched (Skakanie: playouts).
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The expected line, best move first, in notation.
+    pub pv: Vec<String>,
+}
+
+impl Info {
+    /// Nodes per second.
+    #[must_use]
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1);
+        u64::try_from(u128::from(self.nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
+    }
 }
 
 /// Why the computer did not choose a ply.
@@ -159,20 +196,227 @@ pub fn choose(
     seed: u64,
     cancel: &AtomicBool,
 ) -> Result<Choice, AiError> {
-    let _ = (level, limits, seed, cancel);
-    // Placeholder until the search lands: the first legal ply.
-    let ply = game
-        .legal_moves()
-        .into_iter()
-        .next()
-        .ok_or(AiError::Finished)?;
-    Ok(Choice { ply, score: 0 })
+    analyse(game, level, limits, seed, cancel, &mut |_| {})
 }
 
-/// Whether the computer playing `seat` accepts a draw offer in `game`: when its position is
-/// no better than level.
+/// As [`choose`], reporting each finished iteration to `report` (`leapfrog ai`'s `info`
+/// lines).
+///
+/// # Errors
+/// [`AiError::Finished`] when the game is over.
+pub fn analyse(
+    game: &AnyGame,
+    level: Level,
+    limits: &Limits,
+    seed: u64,
+    cancel: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Result<Choice, AiError> {
+    let job = Job {
+        started: Instant::now(),
+        level,
+        limits,
+        seed,
+        cancel,
+    };
+    match game {
+        AnyGame::Jumpers(g) => job.two_player(g, &eval::Jumpers, report),
+        AnyGame::Gyges(g) => job.two_player(g, &eval::Gyges, report),
+        AnyGame::JumpSturdy(g) => job.two_player(g, &eval::JumpSturdy, report),
+        AnyGame::Skakanie(g) => job.skakanie(g, report),
+    }
+}
+
+/// Whether the computer playing `seat` accepts a draw offer in `game`: when a search at
+/// `level` finds its position worse than even (by a quarter of a man), or, in Skakanie,
+/// its expected share of the result below an equal share. Never in a position it wins.
 #[must_use]
 pub fn accepts_draw(game: &AnyGame, seat: Seat, level: Level, limits: &Limits) -> bool {
-    let _ = (game, seat, level, limits);
-    false
+    let cancel = AtomicBool::new(false);
+    let Ok(choice) = choose(game, level, limits, 0, &cancel) else {
+        return false;
+    };
+    // The score is the mover's; the offer may come while the other side is to move.
+    let score = if game.to_move() == seat {
+        choice.score
+    } else {
+        -choice.score
+    };
+    match game {
+        AnyGame::Skakanie(_) => {
+            let fair = 1000 / i32::try_from(game.seat_count()).unwrap_or(2);
+            game.to_move() == seat && choice.score < fair
+        }
+        _ => score < -25,
+    }
+}
+
+/// One request to think, with its clock started.
+struct Job<'a> {
+    started: Instant,
+    level: Level,
+    limits: &'a Limits,
+    seed: u64,
+    cancel: &'a AtomicBool,
+}
+
+impl Job<'_> {
+    /// When this level must stop, given its share of the budget.
+    fn deadline(&self) -> Option<Instant> {
+        let share = f64::from(self.level.style().share) / 1000.0;
+        self.limits
+            .time
+            .map(|budget| self.started + budget.mul_f64(share))
+    }
+
+    fn two_player<R: Rules, E: Evaluator<R>>(
+        &self,
+        game: &Game<R>,
+        eval: &E,
+        report: &mut dyn FnMut(&Info),
+    ) -> Result<Choice, AiError> {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Err(AiError::Finished);
+        }
+        let style = self.level.style();
+        // The positions before this one, for repetitions.
+        let mut replay = game.start().clone();
+        let mut history = Vec::with_capacity(game.moves().len());
+        for mv in game.moves() {
+            history.push(hash::of(&replay));
+            replay.play_unchecked(mv);
+        }
+        let deadline = self.deadline();
+        let bounds = Bounds {
+            depth: self.limits.depth.unwrap_or(MAX_DEPTH).min(style.depth),
+            deadline,
+        };
+        let mut searcher = Searcher::new(eval, self.limits.table_mb, history, self.cancel);
+        let root = game.position();
+        let found = searcher.run(root, &bounds, &mut |it| {
+            report(&Info {
+                depth: it.depth,
+                score: it.score,
+                nodes: it.nodes,
+                elapsed: it.elapsed,
+                pv: it.pv.iter().map(ToString::to_string).collect(),
+            });
+        });
+        let mut best = found.best.ok_or(AiError::Finished)?;
+        let mut score = found.score;
+        if style.noise > 0 && moves.len() > 1 && found.depth > 0 {
+            if let Some(scores) = searcher.score_all(root, found.depth, deadline) {
+                let mut rng = Stream::new(Seed(self.seed));
+                let pick = scores
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|&(_, &s)| {
+                        // Forced wins and losses stay as they are: a beginner blurs close
+                        // judgements, it does not throw away a win in one.
+                        if s.abs() >= WON {
+                            s
+                        } else {
+                            let noise = rng.below(2 * style.noise as usize + 1) as i32;
+                            s + noise - style.noise
+                        }
+                    })
+                    .map(|(i, _)| i)
+                    .expect("several moves");
+                best = root.legal_moves()[pick].clone();
+                score = scores[pick];
+            }
+        }
+        Ok(Choice {
+            ply: best.to_string(),
+            score,
+        })
+    }
+
+    fn skakanie(
+        &self,
+        game: &Game<games::skakanie::Position>,
+        report: &mut dyn FnMut(&Info),
+    ) -> Result<Choice, AiError> {
+        let position = game.position();
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Err(AiError::Finished);
+        }
+        let style = self.level.style();
+        let mut rng = Stream::new(Seed(self.seed ^ 0x5eed));
+        if moves.len() == 1 || (rng.below(100) as u32) < style.wander {
+            let ply = moves[rng.below(moves.len())].to_string();
+            return Ok(Choice { ply, score: 0 });
+        }
+        // The budget is for a whole turn: each action gets its part.
+        let actions = position
+            .options()
+            .actions_of(position.to_move().index())
+            .max(1);
+        let share = f64::from(style.share) / 1000.0 / f64::from(actions);
+        let deadline = self
+            .limits
+            .time
+            .map(|budget| self.started + budget.mul_f64(share));
+        let iterations = match self.limits.depth {
+            Some(depth) => u64::from(depth) * 100,
+            None if deadline.is_some() => u64::MAX,
+            None => 2000,
+        };
+        let known = skakanie::seen(game);
+        let sim = SkakanieSim {
+            root: position,
+            known,
+            unseen: skakanie::unseen(known),
+        };
+        let searched = mcts::search(
+            position,
+            &sim,
+            mcts::Budget {
+                iterations,
+                deadline,
+            },
+            self.seed,
+            self.cancel,
+        );
+        let best = searched.moves.first().ok_or(AiError::Finished)?;
+        let score = (best.value * 1000.0).round() as i32;
+        report(&Info {
+            depth: u32::try_from(searched.depth).unwrap_or(u32::MAX),
+            score,
+            nodes: searched.iterations,
+            elapsed: self.started.elapsed(),
+            pv: vec![best.mv.to_string()],
+        });
+        Ok(Choice {
+            ply: best.mv.to_string(),
+            score,
+        })
+    }
+}
+
+/// Skakanie's side of the tree search.
+struct SkakanieSim<'a> {
+    root: &'a games::skakanie::Position,
+    known: games::skakanie::Pool,
+    unseen: Vec<u8>,
+}
+
+impl mcts::Simulation<games::skakanie::Position> for SkakanieSim<'_> {
+    fn sample(&self, rng: &mut Stream) -> games::skakanie::Position {
+        skakanie::determinise(self.root, self.known, &self.unseen, rng)
+    }
+
+    fn policy(
+        &self,
+        position: &games::skakanie::Position,
+        rng: &mut Stream,
+    ) -> games::skakanie::Action {
+        skakanie::playout_action(position, rng)
+    }
+
+    fn rewards(&self, position: &games::skakanie::Position) -> Vec<f64> {
+        skakanie::rewards(position)
+    }
 }

@@ -9,6 +9,9 @@ use super::rules::{DrawReason, Outcome, Rules};
 /// can work on bare positions.
 #[derive(Clone, Debug)]
 pub struct Game<R: Rules> {
+    /// Where the game began: what a player who has watched the whole game knows comes from
+    /// replaying it (the AI's view of Skakanie's face-down pieces).
+    start: R,
     position: R,
     /// The position before the last move: pictures show how the last move went (Gygès
     /// draws its bounce path), which the position after it no longer knows.
@@ -31,6 +34,7 @@ impl<R: Rules> Game<R> {
         let mut seen = HashMap::new();
         seen.insert(position.key(), 1);
         Self {
+            start: position.clone(),
             position,
             previous: None,
             turn_start: None,
@@ -45,6 +49,12 @@ impl<R: Rules> Game<R> {
     #[must_use]
     pub fn position(&self) -> &R {
         &self.position
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub fn start(&self) -> &R {
+        &self.start
     }
 
     /// The position before the last move, if a move was played.

@@ -70,6 +70,17 @@ impl Side {
     }
 }
 
+/// What one side could do now: see [`Position::mobility`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mobility {
+    /// Its legal moves (passes aside).
+    pub moves: usize,
+    /// The pieces it may move (those of its nearest row that can).
+    pub pieces: usize,
+    /// Whether one of them can enter the goal.
+    pub goal: bool,
+}
+
 /// Each side's pieces still to place, by size (index 0 = size 1).
 pub type Hand = [u8; 3];
 
@@ -147,6 +158,22 @@ impl Position {
     #[must_use]
     pub fn moving_row(&self, side: Side) -> Option<u8> {
         self.movers(side).first().map(|(square, _)| square.row())
+    }
+
+    /// What `side` could do if it were to move now: how many moves, how many pieces may
+    /// move, and whether one of them reaches the goal. The AI's evaluation weighs both
+    /// sides with it, so it works whoever is to move.
+    #[must_use]
+    pub fn mobility(&self, side: Side) -> Mobility {
+        let movers = self.movers(side);
+        Mobility {
+            moves: movers
+                .iter()
+                .map(|(from, r)| self.move_count(side, *from, r))
+                .sum(),
+            pieces: movers.len(),
+            goal: movers.iter().any(|(_, r)| r.goal),
+        }
     }
 
     /// Everything the piece on `from` could reach if the side to move moved it, whatever

@@ -127,6 +127,13 @@ impl Position {
         }
     }
 
+    /// Squares holding two men (a double): their top man moves like a forward knight. The
+    /// AI's evaluation weighs them apart from singles.
+    #[must_use]
+    pub fn doubles(&self) -> u64 {
+        self.double
+    }
+
     /// How many men `color` has, buried ones included.
     #[must_use]
     pub fn count_men(&self, color: Color) -> u32 {

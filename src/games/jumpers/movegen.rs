@@ -8,8 +8,9 @@ use super::position::Position;
 impl Position {
     /// Calls `sink(from, to)` for every distinct legal `from-to` of `color` (by cell index),
     /// ignoring whether the game is over; stops early when `sink` returns false.
-    /// Returns false if it was stopped.
-    pub(super) fn generate(&self, color: Color, sink: &mut impl FnMut(u8, u8) -> bool) -> bool {
+    /// Returns false if it was stopped. Public for the AI, which counts both sides' moves
+    /// and looks for jumps onto a gate without building move lists.
+    pub fn generate(&self, color: Color, sink: &mut impl FnMut(u8, u8) -> bool) -> bool {
         let geometry = self.geometry();
         let heights = &self.heights;
         let options = &self.options;

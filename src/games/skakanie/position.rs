@@ -163,6 +163,35 @@ impl Position {
         self.over
     }
 
+    /// The face-up pieces: the top of every stack, which every player sees.
+    #[must_use]
+    pub fn face_up(&self) -> Pool {
+        self.rows
+            .iter()
+            .flatten()
+            .filter_map(|stack| stack.last())
+            .fold(0, |set, &piece| set | 1 << piece)
+    }
+
+    /// This table with the face-down pieces outside `known` dealt again from `deal`, in
+    /// stack order (rows, then stacks, bottom first): a determinisation for a player who
+    /// cannot see them. Face-up pieces, pools and the `known` pieces (seen before and
+    /// buried where everyone saw them go) stay where they are. `deal` must yield exactly
+    /// the pieces it replaces, in any order; it is not read past them.
+    #[must_use]
+    pub fn redealt(&self, known: Pool, deal: &mut impl Iterator<Item = Piece>) -> Self {
+        let mut table = self.clone();
+        for stack in table.rows.iter_mut().flatten() {
+            let face_down = stack.len() - 1;
+            for piece in &mut stack[..face_down] {
+                if known & (1 << *piece) == 0 {
+                    *piece = deal.next().expect("the deal holds every unseen piece");
+                }
+            }
+        }
+        table
+    }
+
     /// Where a step from `from` leads, if there is a stack there.
     fn step(&self, from: Spot, direction: Direction) -> Option<Spot> {
         let (dr, dc) = direction.delta();

@@ -1,0 +1,132 @@
+//! Engine against engine (`leapfrog match`): games from varied openings, colours
+//! alternated, to show that each level is stronger than the one below, never assumed.
+
+use std::sync::atomic::AtomicBool;
+
+use super::{choose, Level, Limits};
+use crate::games::shuffle::Stream;
+use crate::games::{AnyGame, GameKind, Outcome, Seed};
+
+/// One side of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Its level.
+    pub level: Level,
+    /// Its limits per move.
+    pub limits: Limits,
+}
+
+/// How a game of the match ended, for player A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Result {
+    /// A won (or shared the win in a game of more seats with B out of it).
+    Win,
+    /// Nobody won, or both shared the win.
+    Draw,
+    /// B won.
+    Loss,
+}
+
+/// One game of a match: the opening it started from and the result for A.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The random plies played before the engines took over.
+    pub opening: Vec<String>,
+    /// Whether A had the first seat.
+    pub a_first: bool,
+    /// The result for A.
+    pub result: Result,
+    /// Plies in the whole game.
+    pub plies: usize,
+}
+
+/// How many random plies open game pair `pair`: 2 to 4, so the pairs differ.
+fn opening_length(kind: GameKind, pair: u64) -> usize {
+    match kind {
+        // Placements are openings already; a shuffled set-up varies too.
+        GameKind::Gyges | GameKind::Skakanie => 2,
+        _ => 2 + (pair % 3) as usize,
+    }
+}
+
+/// A new game for pair `pair` of a match: shuffled set-ups take the pair as their seed,
+/// then a few random plies (the same for both games of the pair).
+///
+/// # Errors
+/// Bad options, with the option parser's message.
+pub fn opening(
+    kind: GameKind,
+    options: &[String],
+    pair: u64,
+) -> std::result::Result<(AnyGame, Vec<String>), crate::games::SetupError> {
+    let mut pairs = options.to_vec();
+    if kind.info().shuffles && !pairs.iter().any(|p| p.starts_with("seed=")) {
+        pairs.push(format!("seed={pair}"));
+    }
+    let mut game = AnyGame::new(kind, &pairs, None)?;
+    let mut rng = Stream::new(Seed(pair.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0xa5a5));
+    let mut plies = Vec::new();
+    for _ in 0..opening_length(kind, pair) {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())].clone();
+        game.play(&mv).expect("a legal move plays");
+        plies.push(mv);
+    }
+    Ok((game, plies))
+}
+
+/// Plays one game from `game` to its end, A in the first seat if `a_first`. In games of
+/// more than two seats, A takes every other seat.
+#[must_use]
+pub fn play_out(
+    mut game: AnyGame,
+    a: &Player,
+    b: &Player,
+    a_first: bool,
+    seed: u64,
+) -> (Result, usize) {
+    let cancel = AtomicBool::new(false);
+    let is_a = |seat: usize| seat.is_multiple_of(2) == a_first;
+    let mut ply = 0u64;
+    loop {
+        let seat = game.to_move().index();
+        let player = if is_a(seat) { a } else { b };
+        let Ok(choice) = choose(&game, player.level, &player.limits, seed ^ ply, &cancel) else {
+            break;
+        };
+        game.play(&choice.ply).expect("the AI plays legal moves");
+        ply += 1;
+    }
+    let result = match game.outcome() {
+        Outcome::Win(seat) if is_a(seat.index()) => Result::Win,
+        Outcome::Win(_) => Result::Loss,
+        Outcome::SharedWin(seats) => {
+            let a_wins = seats.iter().any(|s| is_a(s.index()));
+            let b_wins = seats.iter().any(|s| !is_a(s.index()));
+            match (a_wins, b_wins) {
+                (true, false) => Result::Win,
+                (false, true) => Result::Loss,
+                _ => Result::Draw,
+            }
+        }
+        _ => Result::Draw,
+    };
+    (result, game.moves().len())
+}
+
+/// A's score in points (a draw is half) and as a share of the games.
+#[must_use]
+pub fn score(games: &[Played]) -> (f64, f64) {
+    let points: f64 = games
+        .iter()
+        .map(|g| match g.result {
+            Result::Win => 1.0,
+            Result::Draw => 0.5,
+            Result::Loss => 0.0,
+        })
+        .sum();
+    (points, points / games.len().max(1) as f64)
+}

@@ -1,0 +1,48 @@
+//! Gygès: the pieces belong to nobody, so what counts is reach. A side wins by entering the
+//! goal, so a goal within reach of the side to move is a win and one within the other
+//! side's reach a threat to parry; otherwise more moves, and more pieces free to move on
+//! one's nearest row (row control), is better.
+
+use crate::ai::search::{Evaluator, Leaf};
+use crate::games::gyges::{Move, Position, Target};
+
+/// A legal move.
+const MOVE: i32 = 4;
+/// A piece of the nearest row that may move.
+const MOVER: i32 = 25;
+/// The other side could enter the goal if it were to move.
+const THREAT: i32 = 300;
+
+/// The Gygès evaluator.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Gyges;
+
+impl Evaluator<Position> for Gyges {
+    fn evaluate(&self, position: &Position) -> Leaf {
+        // While pieces are still placed nobody moves yet: the placed pieces' reach is
+        // what the placements aim for.
+        let placing = position.placing();
+        let me = position.turn();
+        let mine = position.mobility(me);
+        if mine.goal && !placing {
+            return Leaf::WinsNow;
+        }
+        let theirs = position.mobility(me.other());
+        let mut score = MOVE * (mine.moves as i32 - theirs.moves as i32)
+            + MOVER * (mine.pieces as i32 - theirs.pieces as i32);
+        if theirs.goal && !placing {
+            score -= THREAT;
+        }
+        Leaf::Score(score)
+    }
+
+    fn is_noisy(&self, _position: &Position, mv: &Move) -> bool {
+        matches!(
+            mv,
+            Move::Go {
+                to: Target::Goal,
+                ..
+            }
+        )
+    }
+}

@@ -1,0 +1,102 @@
+//! The naive reference: plain minimax with the same evaluation, leaf rules and repetition
+//! rule as [`search`](super::search), but no pruning, no table and no ordering. Slow on
+//! purpose; the optimised search is tested against it (equal scores at small depths).
+
+use super::hash;
+use super::search::{Evaluator, Leaf, MATE, MAX_QUIESCENCE};
+use crate::games::{Outcome, Rules};
+
+/// The minimax score of `position` searched `depth` plies (then the same quiescence as
+/// the real search), for the side to move. `path` holds the hashes of earlier positions
+/// (a repeated one is a draw).
+pub fn minimax<R: Rules, E: Evaluator<R>>(
+    eval: &E,
+    position: &R,
+    depth: u32,
+    path: &mut Vec<u64>,
+) -> i32 {
+    path.push(hash::of(position));
+    let best = position
+        .legal_moves()
+        .iter()
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            -node(eval, &child, depth.saturating_sub(1), 1, path)
+        })
+        .max()
+        .unwrap_or_else(|| terminal(position, 0));
+    path.pop();
+    best
+}
+
+fn terminal<R: Rules>(position: &R, ply: usize) -> i32 {
+    let mate = MATE - ply as i32;
+    match position.outcome() {
+        Outcome::Win(seat) if seat == position.to_move() => mate,
+        Outcome::Win(_) => -mate,
+        _ => 0,
+    }
+}
+
+fn node<R: Rules, E: Evaluator<R>>(
+    eval: &E,
+    position: &R,
+    depth: u32,
+    ply: usize,
+    path: &mut Vec<u64>,
+) -> i32 {
+    let key = hash::of(position);
+    if path.contains(&key) {
+        return 0;
+    }
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        return terminal(position, ply);
+    }
+    if depth == 0 {
+        return quiesce(eval, position, &moves, ply, 0);
+    }
+    path.push(key);
+    let best = moves
+        .iter()
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            -node(eval, &child, depth - 1, ply + 1, path)
+        })
+        .max()
+        .expect("moves exist");
+    path.pop();
+    best
+}
+
+fn quiesce<R: Rules, E: Evaluator<R>>(
+    eval: &E,
+    position: &R,
+    moves: &[R::Move],
+    ply: usize,
+    extra: u32,
+) -> i32 {
+    let stand = match eval.evaluate(position) {
+        Leaf::WinsNow => return MATE - ply as i32 - 1,
+        Leaf::Score(score) => score,
+    };
+    if extra >= MAX_QUIESCENCE {
+        return stand;
+    }
+    moves
+        .iter()
+        .filter(|mv| eval.is_noisy(position, mv))
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let replies = child.legal_moves();
+            if replies.is_empty() {
+                -terminal(&child, ply + 1)
+            } else {
+                -quiesce(eval, &child, &replies, ply + 1, extra + 1)
+            }
+        })
+        .fold(stand, i32::max)
+}

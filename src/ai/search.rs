@@ -1,0 +1,484 @@
+//! Game-tree search for two-player games of perfect information, generic over
+//! [`Rules`]: iterative deepening, negamax with principal-variation search, a
+//! transposition table, killer and history move ordering, and a quiescence search over the
+//! moves an [`Evaluator`] calls noisy (captures) plus a check for a win in one at every leaf
+//! (goal threats). Scores are from the side to move's point of view.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::hash;
+use super::table::{Bound, Table};
+use crate::games::{Outcome, Rules};
+
+/// A won position's score, less the plies to the win: a nearer win scores higher.
+pub const MATE: i32 = 1_000_000;
+/// Scores at least this far from zero are forced wins or losses.
+pub const WON: i32 = MATE - 10_000;
+/// The deepest iteration ever started.
+pub const MAX_DEPTH: u32 = 64;
+/// Quiescence plies past the horizon.
+pub const MAX_QUIESCENCE: u32 = 8;
+/// How many nodes pass between looks at the clock.
+const CLOCK_EVERY: u64 = 64;
+const HISTORY: usize = 4096;
+
+/// What an evaluator makes of a leaf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    /// The side to move has a move that wins at once (it reaches the goal): a goal threat
+    /// beyond the horizon is never missed.
+    WinsNow,
+    /// How good the position is for the side to move, in hundredths of a man.
+    Score(i32),
+}
+
+/// What a game adds to the search: how good a position is, and which moves are forcing.
+/// One method judges both the threat and the score, since both need the same move
+/// generation (Gygès's bounce search is most of its cost).
+pub trait Evaluator<R: Rules> {
+    /// Judges `position` (not over) for the side to move.
+    fn evaluate(&self, position: &R) -> Leaf;
+
+    /// Whether `mv` changes the material balance or threatens to (a capture): searched past
+    /// the horizon and ordered early.
+    fn is_noisy(&self, position: &R, mv: &R::Move) -> bool;
+}
+
+/// What bounds one search.
+#[derive(Clone, Debug)]
+pub struct Bounds {
+    /// The deepest iteration.
+    pub depth: u32,
+    /// When to stop, at the latest.
+    pub deadline: Option<Instant>,
+}
+
+/// One finished iteration, for `info` lines.
+#[derive(Clone, Debug)]
+pub struct Iteration<M> {
+    /// Its depth in plies.
+    pub depth: u32,
+    /// The score of the best move.
+    pub score: i32,
+    /// Nodes searched so far (quiescence included).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation, best move first.
+    pub pv: Vec<M>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct Found<M> {
+    /// The best move, `None` when the position has no move.
+    pub best: Option<M>,
+    /// Its score.
+    pub score: i32,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// A search's state: table, ordering heuristics, counters and the clock.
+pub struct Searcher<'a, R: Rules, E: Evaluator<R>> {
+    eval: &'a E,
+    table: Table,
+    killers: Vec<[Option<R::Move>; 2]>,
+    history: Vec<i32>,
+    /// Hashes of the positions from the game's start to the node being searched: a
+    /// position seen before on this line is scored as a draw.
+    path: Vec<u64>,
+    nodes: u64,
+    started: Instant,
+    deadline: Option<Instant>,
+    cancel: &'a AtomicBool,
+    stopped: bool,
+}
+
+impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
+    /// A searcher with a table of `table_mb` MiB. `history` holds the hashes of the
+    /// positions before the root, oldest first (repetitions).
+    pub fn new(eval: &'a E, table_mb: usize, history: Vec<u64>, cancel: &'a AtomicBool) -> Self {
+        Self {
+            eval,
+            table: Table::new(table_mb),
+            killers: Vec::new(),
+            history: vec![0; HISTORY],
+            path: history,
+            nodes: 0,
+            started: Instant::now(),
+            deadline: None,
+            cancel,
+            stopped: false,
+        }
+    }
+
+    /// Nodes searched so far.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if !self.stopped && self.nodes.is_multiple_of(CLOCK_EVERY) {
+            self.stopped = self.cancel.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.stopped
+    }
+
+    /// Iterative deepening from `root` within `bounds`, reporting each finished iteration.
+    /// Deterministic when only the depth bounds it.
+    pub fn run(
+        &mut self,
+        root: &R,
+        bounds: &Bounds,
+        report: &mut dyn FnMut(&Iteration<R::Move>),
+    ) -> Found<R::Move> {
+        self.started = Instant::now();
+        self.deadline = bounds.deadline;
+        self.table.next_generation();
+        let moves = root.legal_moves();
+        let mut found = Found {
+            best: moves.first().cloned(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if moves.len() <= 1 {
+            return found;
+        }
+        // Root moves, best first: each iteration re-sorts them by its scores.
+        let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
+        for depth in 1..=bounds.depth.min(MAX_DEPTH) {
+            let (best, score, complete) = self.root(root, &moves, &mut order, depth);
+            // An unfinished iteration counts only if a move beat the previous best outright.
+            if complete || best != order[0].0 {
+                found.best = Some(moves[best].clone());
+                found.score = score;
+            }
+            if !complete {
+                break;
+            }
+            found.depth = depth;
+            report(&Iteration {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: self.started.elapsed(),
+                pv: self.pv(root, depth),
+            });
+            if score.abs() >= WON && (MATE - score.abs()) as u32 <= depth {
+                break;
+            }
+            // An iteration takes several times the one before: do not start one that
+            // cannot finish.
+            if let Some(deadline) = self.deadline {
+                let now = Instant::now();
+                if now >= deadline || (deadline - now) < self.started.elapsed() {
+                    break;
+                }
+            }
+        }
+        found.nodes = self.nodes;
+        found
+    }
+
+    /// Every root move's score at `depth` (full windows, so each is exact): what a level
+    /// with deliberate noise chooses among. Moves in [`Rules::legal_moves`] order; `None`
+    /// if the deadline came first.
+    pub fn score_all(
+        &mut self,
+        root: &R,
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<i32>> {
+        self.deadline = deadline;
+        self.path.push(hash::of(root));
+        let scores = root
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                let mut child = root.clone();
+                child.play_unchecked(mv);
+                -self.negamax(&child, depth as i32 - 1, -MATE, MATE, 1)
+            })
+            .collect();
+        self.path.pop();
+        (!self.stopped).then_some(scores)
+    }
+
+    /// One iteration at the root. Returns the best move's index, its score, and whether
+    /// the iteration finished; `order` is re-sorted best first.
+    fn root(
+        &mut self,
+        root: &R,
+        moves: &[R::Move],
+        order: &mut [(usize, i32)],
+        depth: u32,
+    ) -> (usize, i32, bool) {
+        let depth = depth as i32;
+        let (mut alpha, beta) = (-MATE - 1, MATE + 1);
+        let mut best = order[0].0;
+        self.path.push(hash::of(root));
+        for (n, entry) in order.iter_mut().enumerate() {
+            let i = entry.0;
+
+            let mut child = root.clone();
+            child.play_unchecked(&moves[i]);
+            let score = if n == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if probe > alpha && !self.stopped {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                self.path.pop();
+                return (best, alpha, false);
+            }
+            entry.1 = score;
+            if score > alpha {
+                alpha = score;
+                best = i;
+            }
+        }
+        self.path.pop();
+        // Stable: moves that failed low keep their old relative order behind the best.
+        order.sort_by_key(|&(i, score)| (i != best, -score));
+        self.table
+            .store(hash::of(root), alpha, depth as u8, Bound::Exact, Some(best));
+        (best, alpha, true)
+    }
+
+    fn terminal(position: &R, ply: usize) -> i32 {
+        let mate = MATE - ply as i32;
+        match position.outcome() {
+            Outcome::Win(seat) if seat == position.to_move() => mate,
+            Outcome::Win(_) => -mate,
+            _ => 0,
+        }
+    }
+
+    fn negamax(&mut self, position: &R, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let key = hash::of(position);
+        if self.path.contains(&key) {
+            return 0;
+        }
+        let hit = self.table.probe(key);
+        if let Some(hit) = hit {
+            if i32::from(hit.depth) >= depth {
+                let score = from_table(hit.score, ply);
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            return Self::terminal(position, ply);
+        }
+        if depth <= 0 {
+            return self.quiesce(position, &moves, alpha, beta, ply, 0);
+        }
+        let order = self.order(position, &moves, hit.and_then(|h| h.best), ply);
+        let alpha_before = alpha;
+        let mut best_score = -MATE - 1;
+        let mut best = None;
+        self.path.push(key);
+        for (n, &i) in order.iter().enumerate() {
+            let mv = &moves[i];
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let score = if n == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta && !self.stopped {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                self.path.pop();
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(i);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if !self.eval.is_noisy(position, mv) {
+                            self.remember_cutoff(mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_before {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let depth = u8::try_from(depth).unwrap_or(u8::MAX);
+        self.table
+            .store(key, to_table(best_score, ply), depth, bound, best);
+        best_score
+    }
+
+    /// Past the horizon: a win in one is found, otherwise the side to move may stand on the
+    /// evaluation or try its noisy moves.
+    fn quiesce(
+        &mut self,
+        position: &R,
+        moves: &[R::Move],
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        extra: u32,
+    ) -> i32 {
+        let stand = match self.eval.evaluate(position) {
+            Leaf::WinsNow => return MATE - ply as i32 - 1,
+            Leaf::Score(score) => score,
+        };
+        if stand >= beta || extra >= MAX_QUIESCENCE {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        for mv in moves.iter().filter(|mv| self.eval.is_noisy(position, mv)) {
+            self.nodes += 1;
+            if self.out_of_time() {
+                return 0;
+            }
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let replies = child.legal_moves();
+            let score = if replies.is_empty() {
+                -Self::terminal(&child, ply + 1)
+            } else {
+                -self.quiesce(&child, &replies, -beta, -alpha, ply + 1, extra + 1)
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The order to try `moves` in: the table's move, noisy moves, killers, then by history.
+    fn order(
+        &self,
+        position: &R,
+        moves: &[R::Move],
+        table: Option<usize>,
+        ply: usize,
+    ) -> Vec<usize> {
+        let killers = self.killers.get(ply);
+        let mut keyed: Vec<(i64, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| {
+                let rank: i64 = if Some(i) == table {
+                    1 << 40
+                } else if self.eval.is_noisy(position, mv) {
+                    1 << 36
+                } else if killers.is_some_and(|k| k[0].as_ref() == Some(mv)) {
+                    1 << 34
+                } else if killers.is_some_and(|k| k[1].as_ref() == Some(mv)) {
+                    1 << 33
+                } else {
+                    i64::from(self.history[history_slot(mv)])
+                };
+                (-rank, i)
+            })
+            .collect();
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, i)| i).collect()
+    }
+
+    fn remember_cutoff(&mut self, mv: &R::Move, depth: i32, ply: usize) {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
+        }
+        let slot = &mut self.killers[ply];
+        if slot[0].as_ref() != Some(mv) {
+            slot[1] = slot[0].take();
+            slot[0] = Some(mv.clone());
+        }
+        let h = &mut self.history[history_slot(mv)];
+        *h = (*h + depth * depth).min(1 << 30);
+    }
+
+    /// The principal variation from the table, at most `depth` moves.
+    fn pv(&self, root: &R, depth: u32) -> Vec<R::Move> {
+        let mut line = Vec::new();
+        let mut position = root.clone();
+        let mut seen = Vec::new();
+        while line.len() < depth as usize {
+            let key = hash::of(&position);
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(best) = self.table.probe(key).and_then(|h| h.best) else {
+                break;
+            };
+            let moves = position.legal_moves();
+            let Some(mv) = moves.get(best) else {
+                break;
+            };
+            position.play_unchecked(mv);
+            line.push(mv.clone());
+        }
+        line
+    }
+}
+
+fn history_slot<M: std::hash::Hash>(mv: &M) -> usize {
+    (hash::value(mv) as usize) & (HISTORY - 1)
+}
+
+/// A mate score as the table stores it: relative to the stored node, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= WON => s + ply as i32,
+        s if s <= -WON => s - ply as i32,
+        s => s,
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= WON => s - ply as i32,
+        s if s <= -WON => s + ply as i32,
+        s => s,
+    }
+}

@@ -1,0 +1,145 @@
+//! The transposition table: what earlier searches learnt about a position, found by its hash.
+//!
+//! One fixed-size array of 16-byte entries (its size from `[ai] table_mb`, so memory is
+//! bounded), always-replace except that a deeper entry of the current search survives a
+//! shallower one. A move is stored as its index in [`Rules::legal_moves`]'s stable order, so
+//! the table works for every game without knowing its move type.
+//!
+//! [`Rules::legal_moves`]: crate::games::Rules::legal_moves
+
+/// How a stored score bounds the true one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score.
+    Exact,
+    /// At least this (the search failed high).
+    Lower,
+    /// At most this (failed low).
+    Upper,
+}
+
+/// One stored result.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    /// The best move's index, `u16::MAX` for none.
+    best: u16,
+    depth: u8,
+    /// Bound (2 bits) and the search's generation (6 bits).
+    flags: u8,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The stored score (mate scores relative to the stored position).
+    pub score: i32,
+    /// The depth it was searched to.
+    pub depth: u8,
+    /// How the score bounds the true one.
+    pub bound: Bound,
+    /// The best move's index in the legal move list, if one was stored.
+    pub best: Option<usize>,
+}
+
+/// A transposition table.
+pub struct Table {
+    entries: Vec<Entry>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of at most `megabytes` MiB (at least one entry).
+    #[must_use]
+    pub fn new(megabytes: usize) -> Self {
+        let bytes = megabytes.max(1) * 1024 * 1024;
+        let len = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
+        Self {
+            entries: vec![Entry::default(); len.max(1)],
+            generation: 0,
+        }
+    }
+
+    /// Starts a new search: older entries give way to its entries.
+    pub fn next_generation(&mut self) {
+        self.generation = (self.generation + 1) & 0x3f;
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+
+    /// What is known of the position with hash `key`.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<Hit> {
+        let entry = self.entries[self.slot(key)];
+        (entry.key == key && entry.flags != 0).then(|| Hit {
+            score: entry.score,
+            depth: entry.depth,
+            bound: match entry.flags & 3 {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            best: (entry.best != u16::MAX).then_some(usize::from(entry.best)),
+        })
+    }
+
+    /// Stores a result, unless a deeper one of this search holds the slot for another
+    /// position.
+    pub fn store(&mut self, key: u64, score: i32, depth: u8, bound: Bound, best: Option<usize>) {
+        let generation = self.generation;
+        let slot = self.slot(key);
+        let old = self.entries[slot];
+        let same_search = old.flags >> 2 == generation && old.flags != 0;
+        if old.key != key && same_search && old.depth > depth {
+            return;
+        }
+        let bound_bits = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        self.entries[slot] = Entry {
+            key,
+            score,
+            best: best.map_or(u16::MAX, |i| u16::try_from(i).unwrap_or(u16::MAX)),
+            depth,
+            flags: generation << 2 | bound_bits,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_result_is_found_and_another_key_is_not() {
+        let mut table = Table::new(1);
+        table.store(42, -7, 3, Bound::Lower, Some(5));
+        assert_eq!(
+            table.probe(42),
+            Some(Hit {
+                score: -7,
+                depth: 3,
+                bound: Bound::Lower,
+                best: Some(5)
+            })
+        );
+        assert_eq!(table.probe(43), None);
+    }
+
+    #[test]
+    fn a_deeper_entry_of_this_search_is_kept() {
+        let mut table = Table::new(1);
+        let len = table.entries.len() as u64;
+        table.store(1, 10, 6, Bound::Exact, None);
+        table.store(1 + len, 20, 2, Bound::Exact, None);
+        assert_eq!(table.probe(1).map(|h| h.score), Some(10));
+        table.next_generation();
+        table.store(1 + len, 20, 2, Bound::Exact, None);
+        assert_eq!(table.probe(1 + len).map(|h| h.score), Some(20));
+    }
+}

@@ -1,0 +1,158 @@
+//! `leapfrog ai` and `leapfrog match`: the engines from the command line. Every failure is
+//! one line (the caller prints it) and a non-zero exit, since other programs drive these.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context as _, Result};
+
+use leapfrog::ai::arena::{self, Played, Player};
+use leapfrog::ai::{self, AiConfig, Level, Limits};
+use leapfrog::games::{AnyGame, GameKind};
+
+/// What `leapfrog ai` was asked.
+pub struct AiRequest {
+    pub game: String,
+    pub options: Vec<String>,
+    pub position: Option<String>,
+    pub moves: Option<String>,
+    pub time: Option<String>,
+    pub depth: Option<String>,
+    pub level: String,
+    pub seed: u64,
+}
+
+fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T> {
+    text.trim()
+        .parse()
+        .map_err(|_| anyhow!("{flag} takes a whole number, not '{text}'"))
+}
+
+fn limits_of(time: Option<&str>, depth: Option<&str>, config: &AiConfig) -> Result<Limits> {
+    let time = time
+        .map(|t| number::<u64>("--time", t))
+        .transpose()?
+        .map(Duration::from_millis);
+    let depth = depth.map(|d| number::<u32>("--depth", d)).transpose()?;
+    if depth == Some(0) || depth.is_some_and(|d| d > ai::search::MAX_DEPTH) {
+        bail!("--depth must be from 1 to {}", ai::search::MAX_DEPTH);
+    }
+    Ok(Limits {
+        time,
+        depth,
+        table_mb: config.table_mb,
+    })
+}
+
+/// Runs `leapfrog ai`: prints `info` lines and one `bestmove` line.
+pub fn run_ai(request: AiRequest, config: &AiConfig) -> Result<()> {
+    if request.time.is_some() == request.depth.is_some() {
+        bail!("give exactly one of --time MS and --depth N");
+    }
+    let level: Level = request.level.parse()?;
+    let limits = limits_of(request.time.as_deref(), request.depth.as_deref(), config)?;
+    let kind: GameKind = request.game.parse()?;
+    let mut game = AnyGame::new(kind, &request.options, request.position.as_deref())?;
+    for (n, mv) in request
+        .moves
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .enumerate()
+    {
+        game.play(mv)
+            .with_context(|| format!("move {} of --moves ({mv})", n + 1))?;
+    }
+    let cancel = AtomicBool::new(false);
+    let choice = ai::analyse(&game, level, &limits, request.seed, &cancel, &mut |info| {
+        println!(
+            "info depth {} score {} nodes {} nps {} pv {}",
+            info.depth,
+            info.score,
+            info.nodes,
+            info.nps(),
+            info.pv.join(" ")
+        );
+    })
+    .map_err(|e| anyhow!("no move to search: {e}"))?;
+    println!("bestmove {}", choice.ply);
+    Ok(())
+}
+
+/// What `leapfrog match` was asked.
+pub struct MatchRequest {
+    pub game: String,
+    pub options: Vec<String>,
+    pub a: String,
+    pub b: String,
+    pub games: u32,
+    pub time: u64,
+}
+
+/// Reads `level=5,time=200,depth=3` into a player; time defaults to the match's.
+fn player(spec: &str, time: u64, config: &AiConfig) -> Result<Player> {
+    let mut level = Level::MAX;
+    let mut time = Some(time.to_string());
+    let mut depth = None;
+    for pair in spec.split(',').filter(|p| !p.trim().is_empty()) {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| anyhow!("'{pair}' is not key=value (keys: level, time, depth)"))?;
+        match key.trim() {
+            "level" => level = value.parse()?,
+            "time" => time = Some(value.to_owned()),
+            "depth" => {
+                depth = Some(value.to_owned());
+                time = None;
+            }
+            other => bail!("unknown engine setting '{other}' (keys: level, time, depth)"),
+        }
+    }
+    Ok(Player {
+        level,
+        limits: limits_of(time.as_deref(), depth.as_deref(), config)?,
+    })
+}
+
+/// Runs `leapfrog match`: one line per game, then A's score.
+pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
+    let kind: GameKind = request.game.parse()?;
+    let a = player(&request.a, request.time, config)?;
+    let b = player(&request.b, request.time, config)?;
+    if request.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let mut played: Vec<Played> = Vec::new();
+    for n in 0..request.games {
+        let pair = u64::from(n / 2);
+        let a_first = n % 2 == 0;
+        let (game, opening) = arena::opening(kind, &request.options, pair)?;
+        let (result, plies) = arena::play_out(game, &a, &b, a_first, pair);
+        println!(
+            "game {}: opening {}; A {}: {:?} after {plies} plies",
+            n + 1,
+            opening.join(" "),
+            if a_first { "first" } else { "second" },
+            result
+        );
+        played.push(Played {
+            opening,
+            a_first,
+            result,
+            plies,
+        });
+    }
+    let (points, share) = arena::score(&played);
+    let count = |r| played.iter().filter(|g| g.result == r).count();
+    println!(
+        "score A ({}) vs B ({}): {points}/{} = {:.1}% (+{} ={} -{})",
+        request.a,
+        request.b,
+        played.len(),
+        share * 100.0,
+        count(arena::Result::Win),
+        count(arena::Result::Draw),
+        count(arena::Result::Loss),
+    );
+    Ok(())
+}

@@ -1,0 +1,404 @@
+//! The computer opponents: the optimised search agrees with a plain minimax, wins and
+//! defences are found, every move is legal, random players lose, and Skakanie's AI never
+//! reads a face-down piece. Nothing here is timed: searches are bounded by depth.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+
+use leapfrog::ai::eval::{Gyges, JumpSturdy, Jumpers};
+use leapfrog::ai::reference::minimax;
+use leapfrog::ai::search::{Bounds, Evaluator, Searcher, MATE, WON};
+use leapfrog::ai::{self, Level, Limits};
+use leapfrog::games::shuffle::Stream;
+use leapfrog::games::{gyges, jump_sturdy, jumpers, AnyGame, GameKind, Outcome, Rules, Seed};
+
+fn depth_limits(depth: u32) -> Limits {
+    Limits {
+        time: None,
+        depth: Some(depth),
+        table_mb: 1,
+    }
+}
+
+/// Positions reached by `count` random playouts of random length from `start`, over.
+fn random_positions<R: Rules>(start: &R, count: usize, longest: usize, seed: u64) -> Vec<R> {
+    let mut rng = Stream::new(Seed(seed));
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut position = start.clone();
+        for _ in 0..rng.below(longest + 1) {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+        if !position.legal_moves().is_empty() {
+            found.push(position);
+        }
+    }
+    found
+}
+
+fn agrees_with_minimax<R: Rules, E: Evaluator<R>>(eval: &E, positions: &[R], depths: &[u32]) {
+    let cancel = AtomicBool::new(false);
+    for (n, position) in positions.iter().enumerate() {
+        if position.legal_moves().len() < 2 {
+            continue;
+        }
+        let depth = depths[n % depths.len()];
+        let mut searcher = Searcher::new(eval, 1, Vec::new(), &cancel);
+        let found = searcher.run(
+            position,
+            &Bounds {
+                depth,
+                deadline: None,
+            },
+            &mut |_| {},
+        );
+        let expected = minimax(eval, position, depth, &mut Vec::new());
+        // A forced win found early ends the deepening: it is still the minimax score.
+        assert_eq!(
+            found.score,
+            expected,
+            "depth {depth} at {}",
+            position.to_text()
+        );
+    }
+}
+
+#[test]
+fn jump_sturdy_search_scores_equal_plain_minimax() {
+    let start = jump_sturdy::Position::start(&jump_sturdy::Options, Seed(0));
+    agrees_with_minimax(
+        &JumpSturdy,
+        &random_positions(&start, 150, 60, 1),
+        &[1, 2, 3, 2],
+    );
+}
+
+#[test]
+fn jumpers_search_scores_equal_plain_minimax() {
+    for (n, pairs) in [
+        &[][..],
+        &["board=far", "step=on"],
+        &["goal=long", "crawlers=S,M"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let start = jumpers::Position::start(&common::options(pairs), Seed(0));
+        agrees_with_minimax(
+            &Jumpers,
+            &random_positions(&start, 50, 40, n as u64),
+            &[1, 2, 1, 3],
+        );
+    }
+}
+
+#[test]
+fn gyges_search_scores_equal_plain_minimax() {
+    let options = gyges::Options {
+        setup: gyges::Setup::Random,
+        ..gyges::Options::default()
+    };
+    let start = gyges::Position::start(&options, Seed(5));
+    agrees_with_minimax(&Gyges, &random_positions(&start, 150, 30, 2), &[1, 2]);
+    let placing = gyges::Position::start(&gyges::Options::default(), Seed(0));
+    agrees_with_minimax(&Gyges, &random_positions(&placing, 50, 16, 3), &[1, 2]);
+}
+
+/// The AI's move in `game` at `depth`, level 5.
+fn best(game: &AnyGame, depth: u32) -> ai::Choice {
+    ai::choose(
+        game,
+        Level::MAX,
+        &depth_limits(depth),
+        0,
+        &AtomicBool::new(false),
+    )
+    .unwrap()
+}
+
+fn game(kind: GameKind, pairs: &[&str], position: &str) -> AnyGame {
+    let pairs: Vec<String> = pairs.iter().map(|p| (*p).to_owned()).collect();
+    AnyGame::new(kind, &pairs, Some(position)).unwrap()
+}
+
+fn wins_after(game: &AnyGame, ply: &str) -> bool {
+    let mover = game.to_move();
+    let mut next = game.clone();
+    next.play(ply).unwrap();
+    next.outcome() == Outcome::Win(mover)
+}
+
+#[test]
+fn jump_sturdy_wins_in_one_and_two_are_found() {
+    let one = game(GameKind::JumpSturdy, &[], "1b04/8/8/8/8/r07/4b03/6 b");
+    let choice = best(&one, 4);
+    assert_eq!(choice.ply, "e7-e8");
+    assert_eq!(choice.score, MATE - 1);
+    // e6-e7, any reply, e7-e8: Red is three moves from its own goal.
+    let two = game(GameKind::JumpSturdy, &[], "1b04/8/r07/8/8/4b03/8/6 b");
+    let choice = best(&two, 5);
+    assert_eq!(choice.ply, "e6-e7");
+    assert_eq!(choice.score, MATE - 3);
+}
+
+#[test]
+fn jump_sturdy_only_defence_is_played() {
+    // Red's double on d3 jumps to c1 or e1 next; only taking its top man (c2-d3) stops it.
+    let threatened = game(GameKind::JumpSturdy, &[], "6/2b05/3rr4/7b0/8/r07/8/6 b");
+    for depth in 1..=4 {
+        assert_eq!(best(&threatened, depth).ply, "c2-d3", "depth {depth}");
+    }
+}
+
+#[test]
+fn jumpers_win_in_one_and_defence_are_found() {
+    // The rule file's example: the Big on h6 jumps over g7 and f8 onto the gate e9.
+    let mut start = AnyGame::new(GameKind::Jumpers, &[], None).unwrap();
+    start.play("e3-h6").unwrap();
+    let defence = best(&start, 3);
+    let mut defended = start.clone();
+    defended.play(&defence.ply).unwrap();
+    assert!(
+        defended
+            .legal_moves()
+            .iter()
+            .all(|mv| !wins_after(&defended, mv)),
+        "{} leaves a jump onto a gate",
+        defence.ply
+    );
+    // Black lets the threat stand: White jumps onto the gate.
+    let careless = start
+        .legal_moves()
+        .into_iter()
+        .find(|mv| {
+            let mut next = start.clone();
+            next.play(mv).unwrap();
+            next.legal_moves()
+                .iter()
+                .any(|reply| wins_after(&next, reply))
+        })
+        .unwrap();
+    let mut open = start.clone();
+    open.play(&careless).unwrap();
+    let win = best(&open, 2);
+    assert!(wins_after(&open, &win.ply), "{} does not win", win.ply);
+    assert_eq!(win.score, MATE - 1);
+}
+
+#[test]
+fn gyges_win_in_one_is_found() {
+    let position = game(
+        GameKind::Gyges,
+        &[],
+        ".....1/..2.../....../....../....../...... S",
+    );
+    let choice = best(&position, 3);
+    assert_eq!(choice.ply, "c5-goal");
+    assert_eq!(choice.score, MATE - 1);
+}
+
+/// In random positions where the side to move has a forced win in two of its moves, or
+/// exactly one move that does not lose at once, the AI plays a move that keeps the win or
+/// the game.
+fn finds_forced_lines<R: Rules, E: Evaluator<R>>(eval: &E, positions: &[R]) -> (usize, usize) {
+    let cancel = AtomicBool::new(false);
+    let (mut wins, mut defences) = (0, 0);
+    for position in positions {
+        let moves = position.legal_moves();
+        if moves.len() < 2 {
+            continue;
+        }
+        let after: Vec<R> = moves
+            .iter()
+            .map(|mv| {
+                let mut next = position.clone();
+                next.play_unchecked(mv);
+                next
+            })
+            .collect();
+        let loses_at_once = |p: &R| minimax(eval, p, 1, &mut Vec::new()) >= WON;
+        let safe: Vec<usize> = (0..moves.len())
+            .filter(|&i| !loses_at_once(&after[i]))
+            .collect();
+        let win_in_two = minimax(eval, position, 3, &mut Vec::new()) == MATE - 3;
+        if !(win_in_two || safe.len() == 1) {
+            continue;
+        }
+        let mut searcher = Searcher::new(eval, 1, Vec::new(), &cancel);
+        let found = searcher.run(
+            position,
+            &Bounds {
+                depth: 4,
+                deadline: None,
+            },
+            &mut |_| {},
+        );
+        let chosen = moves
+            .iter()
+            .position(|m| Some(m) == found.best.as_ref())
+            .unwrap();
+        if win_in_two {
+            wins += 1;
+            assert!(
+                found.score >= MATE - 3,
+                "win missed at {}",
+                position.to_text()
+            );
+            assert!(
+                minimax(eval, &after[chosen], 2, &mut Vec::new()) <= -(MATE - 2),
+                "{:?} lets the win go at {}",
+                moves[chosen],
+                position.to_text()
+            );
+        } else {
+            defences += 1;
+            assert_eq!(
+                chosen,
+                safe[0],
+                "only defence missed at {}",
+                position.to_text()
+            );
+        }
+    }
+    (wins, defences)
+}
+
+#[test]
+fn forced_wins_and_only_defences_are_found_in_random_positions() {
+    let start = jump_sturdy::Position::start(&jump_sturdy::Options, Seed(0));
+    let (wins, defences) = finds_forced_lines(&JumpSturdy, &random_positions(&start, 100, 80, 7));
+    assert!(
+        wins > 0 && defences > 0,
+        "jump sturdy: {wins} wins, {defences} defences"
+    );
+    let start = jumpers::Position::start(&common::options(&[]), Seed(0));
+    let (wins, defences) = finds_forced_lines(&Jumpers, &random_positions(&start, 40, 30, 8));
+    assert!(
+        wins + defences > 0,
+        "jumpers: {wins} wins, {defences} defences"
+    );
+}
+
+const OPTION_SETS: &[(GameKind, &[&str])] = &[
+    (GameKind::Jumpers, &[]),
+    (GameKind::Jumpers, &["board=far", "goal=long"]),
+    (
+        GameKind::Jumpers,
+        &["step=on", "height=relative", "crawlers=B"],
+    ),
+    (GameKind::Gyges, &["setup=random"]),
+    (GameKind::Gyges, &["displace=on"]),
+    (GameKind::JumpSturdy, &[]),
+    (GameKind::Skakanie, &["players=3", "bury=on"]),
+    (GameKind::Skakanie, &["players=4", "pass=on", "actions=4"]),
+];
+
+#[test]
+fn every_move_the_ai_returns_is_legal() {
+    let cancel = AtomicBool::new(false);
+    for (n, (kind, pairs)) in OPTION_SETS.iter().enumerate() {
+        let mut rng = Stream::new(Seed(n as u64));
+        let mut checked = 0;
+        while checked < 150 {
+            let mut options: Vec<String> = pairs.iter().map(|p| (*p).to_owned()).collect();
+            if kind.info().shuffles {
+                options.push(format!("seed={}", rng.below(1000)));
+            }
+            let mut game = AnyGame::new(*kind, &options, None).unwrap();
+            for _ in 0..rng.below(60) {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(&moves[rng.below(moves.len())]).unwrap();
+            }
+            if game.outcome().is_finished() {
+                continue;
+            }
+            let level = Level::new(1 + rng.below(5) as u8).unwrap();
+            let limits = Limits {
+                time: Some(std::time::Duration::from_millis(1)),
+                depth: Some(1 + rng.below(2) as u32),
+                table_mb: 1,
+            };
+            let choice = ai::choose(&game, level, &limits, checked, &cancel).unwrap();
+            assert!(
+                game.legal_moves().contains(&choice.ply),
+                "{kind:?} {options:?}: {} is not legal at {}",
+                choice.ply,
+                game.position_text()
+            );
+            checked += 1;
+        }
+    }
+}
+
+/// Plays the AI (seat 0 if `ai_first`) against a random mover; true if the AI won.
+fn beats_random(kind: GameKind, options: &[String], depth: u32, ai_first: bool, seed: u64) -> bool {
+    let cancel = AtomicBool::new(false);
+    let mut rng = Stream::new(Seed(seed));
+    let mut game = AnyGame::new(kind, options, None).unwrap();
+    let ai_seat = usize::from(!ai_first);
+    while !game.outcome().is_finished() {
+        let ply = if game.to_move().index() == ai_seat {
+            ai::choose(&game, Level::MAX, &depth_limits(depth), seed, &cancel)
+                .unwrap()
+                .ply
+        } else {
+            let moves = game.legal_moves();
+            moves[rng.below(moves.len())].clone()
+        };
+        game.play(&ply).unwrap();
+    }
+    game.outcome() == Outcome::Win(leapfrog::games::Seat(ai_seat as u8))
+}
+
+#[test]
+fn the_ai_beats_a_random_player_in_every_game() {
+    for (kind, depth) in [
+        (GameKind::Jumpers, 2),
+        (GameKind::Gyges, 2),
+        (GameKind::JumpSturdy, 3),
+        (GameKind::Skakanie, 1),
+    ] {
+        for n in 0..20u64 {
+            let options = if kind.info().shuffles {
+                vec![format!("seed={n}")]
+            } else {
+                Vec::new()
+            };
+            assert!(
+                beats_random(kind, &options, depth, n % 2 == 0, n),
+                "{kind:?} game {n} was not won"
+            );
+        }
+    }
+}
+
+#[test]
+fn skakanie_decisions_ignore_the_face_down_pieces() {
+    let cancel = AtomicBool::new(false);
+    for seed in 0..6u64 {
+        let options = vec!["players=3".to_owned(), format!("seed={seed}")];
+        let game = AnyGame::new(GameKind::Skakanie, &options, None).unwrap();
+        let AnyGame::Skakanie(inner) = &game else {
+            unreachable!()
+        };
+        let position = inner.position();
+        // The same table with every face-down piece dealt in reverse order.
+        let known = position.face_up();
+        let mut reversed: Vec<u8> = ai::skakanie::unseen(known);
+        reversed.reverse();
+        let other = position.redealt(known, &mut reversed.into_iter());
+        assert_ne!(other.to_text(), position.to_text());
+        let twin = AnyGame::new(GameKind::Skakanie, &options, Some(&other.to_text())).unwrap();
+        let mine = ai::choose(&game, Level::MAX, &depth_limits(2), seed, &cancel).unwrap();
+        let theirs = ai::choose(&twin, Level::MAX, &depth_limits(2), seed, &cancel).unwrap();
+        assert_eq!(mine, theirs, "seed {seed}");
+    }
+}
