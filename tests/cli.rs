@@ -220,3 +220,129 @@ fn an_option_given_twice_is_refused_in_one_line() {
         assert!(stdout(&out).is_empty());
     }
 }
+
+/// The `leapfrog ai` protocol: `info` lines, then exactly one `bestmove` line, last.
+fn protocol(out: &Output) -> (Vec<String>, String) {
+    assert!(out.status.success(), "{}", stderr(out));
+    let lines: Vec<String> = stdout(out).lines().map(str::to_owned).collect();
+    let (last, infos) = lines.split_last().expect("some output");
+    assert!(
+        infos.iter().all(|l| {
+            let words: Vec<&str> = l.split(' ').collect();
+            words.len() >= 11
+                && words[..2] == ["info", "depth"]
+                && words[3] == "score"
+                && words[5] == "nodes"
+                && words[7] == "nps"
+                && words[9] == "pv"
+                && [2, 4, 6, 8]
+                    .iter()
+                    .all(|&i| words[i].parse::<i64>().is_ok())
+        }),
+        "{lines:?}"
+    );
+    let best = last.strip_prefix("bestmove ").expect("bestmove last");
+    (infos.to_vec(), best.to_owned())
+}
+
+#[test]
+fn ai_answers_with_info_lines_and_one_legal_bestmove_for_every_game() {
+    use leapfrog::games::{AnyGame, GameKind};
+    for (game, option, moves) in [
+        ("jump-sturdy", None, &["e2-e3", "e7-e6"][..]),
+        ("jumpers", Some("board=far"), &[]),
+        ("gyges", Some("seed=4"), &["2@c1"]),
+        ("skakanie", Some("players=3"), &["take"]),
+    ] {
+        let joined = moves.join(" ");
+        let mut args = vec!["ai", game, "--depth", "2", "--moves", &joined];
+        if let Some(option) = option {
+            args.extend(["--option", option]);
+        }
+        let (infos, best) = protocol(&leapfrog(&args));
+        assert!(!infos.is_empty(), "{game}: no info line");
+        let kind: GameKind = game.parse().unwrap();
+        let options: Vec<String> = option.iter().map(|o| (*o).to_owned()).collect();
+        let mut expected = AnyGame::new(kind, &options, None).unwrap();
+        for mv in moves {
+            expected.play(mv).unwrap();
+        }
+        assert!(expected.legal_moves().contains(&best), "{game}: {best}");
+        // Deterministic with --depth.
+        assert_eq!(
+            stdout(&leapfrog(&args)).lines().last().unwrap(),
+            format!("bestmove {best}")
+        );
+    }
+}
+
+#[test]
+fn ai_finds_the_win_in_one_within_a_time_budget() {
+    let out = leapfrog(&[
+        "ai",
+        "jump-sturdy",
+        "--position",
+        "1b04/8/8/8/8/r07/4b03/6 b",
+        "--time",
+        "300",
+    ]);
+    assert_eq!(protocol(&out).1, "e7-e8");
+}
+
+#[test]
+fn ai_refuses_bad_input_in_one_line() {
+    for args in [
+        &["ai", "jump-sturdy"][..],
+        &["ai", "jump-sturdy", "--time", "100", "--depth", "2"],
+        &["ai", "chess", "--depth", "2"],
+        &["ai", "jump-sturdy", "--depth", "x"],
+        &["ai", "jump-sturdy", "--depth", "2", "--level", "9"],
+        &[
+            "ai",
+            "jump-sturdy",
+            "--depth",
+            "2",
+            "--moves",
+            "e2-e3 e2-e3",
+        ],
+        &["ai", "gyges", "--depth", "2", "--position", "nonsense"],
+        &[
+            "ai",
+            "jump-sturdy",
+            "--depth",
+            "2",
+            "--position",
+            "6/8/8/8/8/8/8/6 b",
+        ],
+    ] {
+        let out = leapfrog(args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert_eq!(
+            stderr(&out).trim_end().lines().count(),
+            1,
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn match_prints_a_line_per_game_and_the_score() {
+    let out = leapfrog(&[
+        "match",
+        "jump-sturdy",
+        "--a",
+        "depth=2",
+        "--b",
+        "level=1,depth=1",
+        "--games",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("game 1: opening "));
+    assert!(lines[2].starts_with("score A (depth=2) vs B (level=1,depth=1): "));
+}

@@ -49,6 +49,8 @@ pub struct Budget {
     pub iterations: u64,
     /// When to stop, at the latest.
     pub deadline: Option<Instant>,
+    /// The most tree nodes (memory); past it playouts go on from the leaves reached.
+    pub max_nodes: usize,
 }
 
 /// A root move's statistics.
@@ -111,7 +113,11 @@ pub fn search<R: Rules, S: Simulation<R>>(
             if nodes[node].untried.is_none() {
                 nodes[node].untried = Some(position.legal_moves());
             }
+            let full = nodes.len() >= budget.max_nodes;
             let untried = nodes[node].untried.as_mut().expect("just filled");
+            if full && !untried.is_empty() {
+                break;
+            }
             if !untried.is_empty() {
                 let mv = untried.swap_remove(rng.below(untried.len()));
                 let mover = position.to_move().index();

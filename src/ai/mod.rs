@@ -376,6 +376,8 @@ impl Job<'_> {
             mcts::Budget {
                 iterations,
                 deadline,
+                // A node holds its move, links and a reward per seat: about 128 bytes.
+                max_nodes: (self.limits.table_mb.max(1) << 20) / 128,
             },
             self.seed,
             self.cancel,
