@@ -227,13 +227,20 @@ pub fn analyse(
     }
 }
 
-/// Whether the computer playing `seat` accepts a draw offer in `game`: when a search at
-/// `level` finds its position worse than even (by a quarter of a man), or, in Skakanie,
+/// Whether the computer playing `seat` accepts a draw offer in `game`: when a short search
+/// at `level` finds its position worse than even (by a quarter of a man), or, in Skakanie,
 /// its expected share of the result below an equal share. Never in a position it wins.
+/// The answer is part of a command's reply, so it thinks briefly: at most a tenth of the
+/// budget and three plies (Skakanie: 300 playouts).
 #[must_use]
 pub fn accepts_draw(game: &AnyGame, seat: Seat, level: Level, limits: &Limits) -> bool {
     let cancel = AtomicBool::new(false);
-    let Ok(choice) = choose(game, level, limits, 0, &cancel) else {
+    let brief = Limits {
+        time: limits.time.map(|t| t / 10),
+        depth: Some(3),
+        table_mb: limits.table_mb.min(4),
+    };
+    let Ok(choice) = choose(game, level, &brief, 0, &cancel) else {
         return false;
     };
     // The score is the mover's; the offer may come while the other side is to move.

@@ -296,12 +296,19 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         if depth <= 0 {
             return self.quiesce(position, &moves, alpha, beta, ply, 0);
         }
-        let order = self.order(position, &moves, hit.and_then(|h| h.best), ply);
+        let mut order = self.order(position, &moves, hit.and_then(|h| h.best), ply);
         let alpha_before = alpha;
         let mut best_score = -MATE - 1;
         let mut best = None;
         self.path.push(key);
-        for (n, &i) in order.iter().enumerate() {
+        for n in 0..order.len() {
+            // Pick the best-ranked move left: a cut-off after the first few moves (the
+            // usual case) then never pays for sorting the rest.
+            let next = (n..order.len())
+                .max_by_key(|&j| (order[j].0, std::cmp::Reverse(j)))
+                .expect("moves left");
+            order.swap(n, next);
+            let i = order[n].1;
             let mv = &moves[i];
             let mut child = position.clone();
             child.play_unchecked(mv);
@@ -393,16 +400,17 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         best
     }
 
-    /// The order to try `moves` in: the table's move, noisy moves, killers, then by history.
+    /// Each move's rank (higher first) with its index: the table's move, noisy moves,
+    /// killers, then by history.
     fn order(
         &self,
         position: &R,
         moves: &[R::Move],
         table: Option<usize>,
         ply: usize,
-    ) -> Vec<usize> {
+    ) -> Vec<(i64, usize)> {
         let killers = self.killers.get(ply);
-        let mut keyed: Vec<(i64, usize)> = moves
+        moves
             .iter()
             .enumerate()
             .map(|(i, mv)| {
@@ -417,11 +425,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 } else {
                     i64::from(self.history[history_slot(mv)])
                 };
-                (-rank, i)
+                (rank, i)
             })
-            .collect();
-        keyed.sort_unstable();
-        keyed.into_iter().map(|(_, i)| i).collect()
+            .collect()
     }
 
     fn remember_cutoff(&mut self, mv: &R::Move, depth: i32, ply: usize) {
