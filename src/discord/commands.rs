@@ -95,7 +95,7 @@ fn play() -> CreateCommand {
         .add_option(CreateCommandOption::new(
             CommandOptionType::User,
             "opponent",
-            "Who you challenge; leave out for an open challenge",
+            "Who you challenge (Leapfrog itself: the computer); leave out for an open challenge",
         ))
         .add_option(CreateCommandOption::new(
             CommandOptionType::User,
@@ -107,6 +107,24 @@ fn play() -> CreateCommand {
             "opponent3",
             "Skakanie: a third opponent",
         ))
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::Integer,
+                "level",
+                "The computer's strength: 1 beginner to 5 strongest (3 by default)",
+            )
+            .min_int_value(1)
+            .max_int_value(5),
+        )
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::Integer,
+                "computers",
+                "Play the computer: how many computer opponents (Skakanie: up to 3)",
+            )
+            .min_int_value(1)
+            .max_int_value(3),
+        )
         .add_option(
             CreateCommandOption::new(
                 CommandOptionType::String,
