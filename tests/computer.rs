@@ -84,10 +84,17 @@ fn a_whole_jump_sturdy_game_against_the_computer_through_the_console() {
         if record.status != Status::Active {
             break;
         }
-        assert_eq!(mirror.to_move().0, 0, "after each reply it is alice's turn again");
+        assert_eq!(
+            mirror.to_move().0,
+            0,
+            "after each reply it is alice's turn again"
+        );
         let mv = common::racing_move(&mirror);
         last = console.run_line(&format!("@alice /move {mv}"));
-        assert!(last.contains(&format!("alice (Blue) played {mv}")), "{last}");
+        assert!(
+            last.contains(&format!("alice (Blue) played {mv}")),
+            "{last}"
+        );
         let (after, _) = game(play, 1);
         if after.status == Status::Active {
             // Answered first, then the computer's board, with its move, like a player's.
@@ -99,7 +106,10 @@ fn a_whole_jump_sturdy_game_against_the_computer_through_the_console() {
                 theirs.contains(&format!("Leapfrog (level 2) (Red) played {reply}")),
                 "{last}"
             );
-            assert!(theirs.contains("notifies 1 user"), "alice hears of her turn: {last}");
+            assert!(
+                theirs.contains("notifies 1 user"),
+                "alice hears of her turn: {last}"
+            );
             assert_eq!(after.moves.len() % 2, 0);
         }
     }
@@ -125,7 +135,10 @@ fn the_computer_moves_first_when_it_has_the_first_seat() {
     assert_eq!(record.moves.len(), 1);
     assert_eq!(game.to_move().0, 1, "alice's turn");
     let games = console.run_line("@alice /games");
-    assert!(games.contains("vs Leapfrog (level 3): your turn"), "{games}");
+    assert!(
+        games.contains("vs Leapfrog (level 3): your turn"),
+        "{games}"
+    );
 }
 
 #[test]
@@ -269,7 +282,11 @@ fn skakanie_with_two_people_and_the_computer() {
     let (record, _) = game(console.play(), 1);
     assert_eq!(record.seats.len(), 3);
     assert_eq!(
-        record.seats.iter().filter(|p| p.computer_level() == Some(1)).count(),
+        record
+            .seats
+            .iter()
+            .filter(|p| p.computer_level() == Some(1))
+            .count(),
         1
     );
     assert!(play_skakanie(&console, 6) >= 2);
@@ -279,14 +296,20 @@ fn skakanie_with_two_people_and_the_computer() {
 fn a_bad_level_or_a_level_without_the_computer_is_refused() {
     let console = console();
     let out = console.run_line("@alice /play gyges opponent:@ai level:9");
-    assert!(out.contains("level is a number from 1 (beginner) to 5"), "{out}");
+    assert!(
+        out.contains("level is a number from 1 (beginner) to 5"),
+        "{out}"
+    );
     let out = console.run_line("@alice /play gyges opponent:@bob level:2");
     assert!(out.contains("add opponent:@ai"), "{out}");
     let out = console.run_line("@alice /play gyges opponent:@ai opponent2:@ai");
     assert!(out.contains("a game for two"), "{out}");
     let out = console.run_line("@alice /play gyges computers:7");
     assert!(out.contains("say 1, 2 or 3"), "{out}");
-    assert!(console.play().store().get(GameId(1)).is_err(), "nothing started");
+    assert!(
+        console.play().store().get(GameId(1)).is_err(),
+        "nothing started"
+    );
 }
 
 #[test]
@@ -298,11 +321,21 @@ fn the_computer_is_never_reminded_nor_timed_out() {
         Box::new(Zero),
     )
     .with_ai(quick());
-    let reply = run(&play, "alice", "/play jumpers opponent:@ai seat:second days:1");
+    let reply = run(
+        &play,
+        "alice",
+        "/play jumpers opponent:@ai seat:second days:1",
+    );
     assert_eq!(reply.computer_turn, Some(GameId(1)));
-    assert!(reply.mentions.is_empty(), "the computer is pinged by nobody");
+    assert!(
+        reply.mentions.is_empty(),
+        "the computer is pinged by nobody"
+    );
     // The bot was down for three days while the computer was to move.
-    time.fetch_add(3 * leapfrog::play::timing::DAY_MS, std::sync::atomic::Ordering::SeqCst);
+    time.fetch_add(
+        3 * leapfrog::play::timing::DAY_MS,
+        std::sync::atomic::Ordering::SeqCst,
+    );
     assert!(play.fire_due().is_empty());
     let (record, _) = game(&play, 1);
     assert_eq!(record.status, Status::Active);
@@ -337,15 +370,25 @@ fn every_move_of_the_computer_is_legal_in_every_game() {
     for (kind, line) in [
         (GameKind::Jumpers, "/play jumpers opponent:@ai seat:second"),
         (GameKind::Gyges, "/play gyges opponent:@ai seat:second"),
-        (GameKind::JumpSturdy, "/play jump-sturdy opponent:@ai seat:second"),
-        (GameKind::Skakanie, "/play skakanie opponent:@ai seat:second"),
+        (
+            GameKind::JumpSturdy,
+            "/play jump-sturdy opponent:@ai seat:second",
+        ),
+        (
+            GameKind::Skakanie,
+            "/play skakanie opponent:@ai seat:second",
+        ),
     ] {
         let play = play_on(SledStore::temporary().unwrap());
         run(&play, "alice", line);
         let notices = play.computer_moves(GameId(1));
         assert_eq!(notices.len(), 1, "{kind}");
         let (record, game) = game(&play, 1);
-        assert_eq!(game.to_move().0, 1, "{kind}: alice's turn after the computer's");
+        assert_eq!(
+            game.to_move().0,
+            1,
+            "{kind}: alice's turn after the computer's"
+        );
         assert!(!record.moves.is_empty(), "{kind}");
     }
 }

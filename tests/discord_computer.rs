@@ -111,7 +111,10 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
     // No accept: the game begins at once, alice to move.
     let (mut seen, begun) = answer(&rest, &url, &challenge, 0).await;
     let text = begun["content"].as_str().unwrap();
-    assert!(text.contains("alice challenged Leapfrog (level 2)"), "{text}");
+    assert!(
+        text.contains("alice challenged Leapfrog (level 2)"),
+        "{text}"
+    );
     assert!(text.contains("begins"), "{text}");
     let mut last = Value::Null;
     for _ in 0..200 {
@@ -127,7 +130,10 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
         last = mine.clone();
         seen = index + 1;
         let mine = mine["content"].as_str().unwrap();
-        assert!(mine.contains(&format!("alice (Blue) played {mv}")), "{mine}");
+        assert!(
+            mine.contains(&format!("alice (Blue) played {mv}")),
+            "{mine}"
+        );
         if play.store().get(GameId(1)).unwrap().status != Status::Active
             && !play.computer_due(GameId(1))
             && mine.contains("Game over")
@@ -140,7 +146,10 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
         seen = index + 1;
         last = theirs.clone();
         let theirs = theirs["content"].as_str().unwrap();
-        assert!(theirs.contains("Leapfrog (level 2) (Red) played"), "{theirs}");
+        assert!(
+            theirs.contains("Leapfrog (level 2) (Red) played"),
+            "{theirs}"
+        );
         let record = play.store().get(GameId(1)).unwrap();
         assert!(
             theirs.contains(record.moves.last().unwrap().as_str()),
@@ -177,17 +186,26 @@ async fn computers_one_starts_at_once_and_the_computer_moves_first_from_the_seco
     );
     let (seen, begun) = answer(&rest, &url, &challenge, 0).await;
     assert!(
-        begun["content"].as_str().unwrap().contains("Game #1 begins"),
+        begun["content"]
+            .as_str()
+            .unwrap()
+            .contains("Game #1 begins"),
         "{begun}"
     );
     let (_, theirs) = computer_board(&rest, seen + 1, p.channel).await;
     let theirs = theirs["content"].as_str().unwrap();
-    assert!(theirs.contains("Leapfrog (level 3) (South) played"), "{theirs}");
+    assert!(
+        theirs.contains("Leapfrog (level 3) (South) played"),
+        "{theirs}"
+    );
     assert_eq!(play.store().get(GameId(1)).unwrap().moves.len(), 1);
     // /games marks the game as one against the computer.
     let games = send(&url, &p.command(ALICE, "games", &[], None)).await;
     let games = games["data"]["content"].as_str().unwrap();
-    assert!(games.contains("vs Leapfrog (level 3): your turn"), "{games}");
+    assert!(
+        games.contains("vs Leapfrog (level 3): your turn"),
+        "{games}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -203,18 +221,20 @@ async fn after_a_restart_the_schedulers_tick_lets_the_computer_move() {
         },
         manager: false,
     };
-    let command =
-        leapfrog::play::parse_command("/play jumpers opponent:@ai seat:second", |n| {
-            leapfrog::console::console_user(n)
-        })
-        .unwrap();
+    let command = leapfrog::play::parse_command("/play jumpers opponent:@ai seat:second", |n| {
+        leapfrog::console::console_user(n)
+    })
+    .unwrap();
     assert_eq!(play.handle(&ctx, command).computer_turn, Some(GameId(1)));
     let config = config(&rest_url);
     let scheduler = Scheduler::new(Arc::clone(&play), Arc::new(http_client(&config, "t")));
     scheduler.tick().await;
     let (_, theirs) = computer_board(&rest, 0, 88).await;
     let theirs = theirs["content"].as_str().unwrap();
-    assert!(theirs.contains("Leapfrog (level 3) (White) played"), "{theirs}");
+    assert!(
+        theirs.contains("Leapfrog (level 3) (White) played"),
+        "{theirs}"
+    );
     assert!(theirs.starts_with(&format!("<@{}>", ALICE.id)), "{theirs}");
     assert_eq!(play.store().get(GameId(1)).unwrap().moves.len(), 1);
     // The next tick finds nothing more to do.

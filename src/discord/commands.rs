@@ -325,6 +325,18 @@ mod tests {
     }
 
     #[test]
+    fn play_offers_the_computers_level_and_count_as_bounded_integers() {
+        let json = serde_json::to_value(play()).unwrap();
+        let options = json["options"].as_array().unwrap();
+        for (name, max) in [("level", 5), ("computers", 3)] {
+            let option = options.iter().find(|o| o["name"] == name).unwrap();
+            assert_eq!(option["type"], 4, "{name} is an integer");
+            assert_eq!(option["min_value"], 1);
+            assert_eq!(option["max_value"], max);
+        }
+    }
+
+    #[test]
     fn play_offers_every_option_of_every_game() {
         let json = serde_json::to_value(play()).unwrap();
         let names: Vec<&str> = json["options"]

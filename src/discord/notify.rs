@@ -50,7 +50,11 @@ pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
 
 /// Posts something the bot says on its own in its game's channel (and its direct
 /// messages); whether the post went out.
-pub async fn post_notice<S: Store + 'static>(play: &Arc<Play<S>>, http: &Http, notice: Notice) -> bool {
+pub async fn post_notice<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    notice: Notice,
+) -> bool {
     let channel = notice.place.channel.0;
     let message = Message::from_reply(notice.reply);
     if channel == 0 {
@@ -78,7 +82,11 @@ pub async fn post_notice<S: Store + 'static>(play: &Arc<Play<S>>, http: &Http, n
 /// Lets the computer move in `game` on the play layer's pool (at most `[ai] threads`
 /// searches at once; a game already queued is not queued twice) and posts each of its moves
 /// as a board in the game's channel, like a player's. Returns how many were posted.
-pub async fn computer_moves<S: Store + 'static>(play: &Arc<Play<S>>, http: &Http, game: GameId) -> usize {
+pub async fn computer_moves<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    game: GameId,
+) -> usize {
     let pool = Arc::clone(play.pool());
     let thinking = Arc::clone(play);
     let Some(notices) = pool.run(game, move || thinking.computer_moves(game)).await else {

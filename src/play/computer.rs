@@ -43,9 +43,7 @@ pub(super) fn only_computers_besides(record: &GameRecord, game: &AnyGame, seat: 
         .iter()
         .enumerate()
         .filter(|(s, _)| *s != usize::from(seat))
-        .filter(|(s, _)| {
-            u8::try_from(*s).is_ok_and(|s| !game.has_left(crate::games::Seat(s)))
-        })
+        .filter(|(s, _)| u8::try_from(*s).is_ok_and(|s| !game.has_left(crate::games::Seat(s))))
         .map(|(_, p)| p)
         .collect();
     !others.is_empty() && others.iter().all(|p| p.computer_level().is_some())
@@ -153,9 +151,10 @@ impl<S: Store> Play<S> {
         let mut plies = Vec::new();
         // A turn of several actions shares one time budget (`[ai] think_ms`).
         while game.to_move().0 == seat && plies.len() < MAX_TURN_PLIES {
-            let left = budget
-                .time
-                .map(|t| t.saturating_sub(started.elapsed()).max(Duration::from_millis(1)));
+            let left = budget.time.map(|t| {
+                t.saturating_sub(started.elapsed())
+                    .max(Duration::from_millis(1))
+            });
             let limits = ai::Limits {
                 time: left,
                 ..budget.clone()
@@ -166,7 +165,10 @@ impl<S: Store> Play<S> {
                 Err(AiError::Finished) => break,
             };
             let done = game.play(&choice.ply).map_err(|e| {
-                Stop::Refuse(format!("the engine chose {}, which is illegal: {e}", choice.ply))
+                Stop::Refuse(format!(
+                    "the engine chose {}, which is illegal: {e}",
+                    choice.ply
+                ))
             })?;
             plies.push(done);
         }

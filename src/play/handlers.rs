@@ -159,9 +159,7 @@ impl<S: Store> Play<S> {
                 // The computer takes its seat at once: there is nobody to ask.
                 joined: computers
                     .iter()
-                    .map(|level| Player::Computer {
-                        level: level.get(),
-                    })
+                    .map(|level| Player::Computer { level: level.get() })
                     .collect(),
                 by_player,
                 target,
@@ -786,20 +784,18 @@ impl<S: Store> Play<S> {
         let me = seat_label(&record, game, seat);
         let movers = game.movers();
         let played = record.moves.iter().zip(&movers).rev();
-        let theirs = played
-            .clone()
-            .take_while(|(_, m)| m.0 != seat)
-            .count();
-        let mine = played
-            .skip(theirs)
-            .take_while(|(_, m)| m.0 == seat)
-            .count();
+        let theirs = played.clone().take_while(|(_, m)| m.0 != seat).count();
+        let mine = played.skip(theirs).take_while(|(_, m)| m.0 == seat).count();
         if mine == 0 {
-            return refuse("You haven't moved yet in this game, so there is nothing of yours to take back.");
+            return refuse(
+                "You haven't moved yet in this game, so there is nothing of yours to take back.",
+            );
         }
         let from = record.moves.len() - theirs - mine;
         if record.moves[from..].iter().any(|mv| game.is_leave(mv)) {
-            return refuse("A player left the game since your move, and leaving can't be taken back.");
+            return refuse(
+                "A player left the game since your move, and leaving can't be taken back.",
+            );
         }
         let undone = record.moves.split_off(from).join(", ");
         let back = replay(&record, from).map_err(Stop::Fail)?;

@@ -27,7 +27,8 @@ pub use command::{Answer, Command, Context, User, ACTION_PREFIX, MAX_NAME_CHARS,
 pub use correspondence::Notice;
 pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{
-    command_from_args, COMPUTER_NAMES, normalise_move, parse_command, Args, ParseCommandError, COMMANDS,
+    command_from_args, normalise_move, parse_command, Args, ParseCommandError, COMMANDS,
+    COMPUTER_NAMES,
 };
 pub use reply::{Button, ButtonStyle, Component, File, Image, Outcome, Reply};
 pub use timing::TimeConfig;

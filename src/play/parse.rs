@@ -555,6 +555,28 @@ mod tests {
     }
 
     #[test]
+    fn the_computer_is_named_ai_and_takes_a_level() {
+        let Command::Challenge {
+            opponents,
+            computers,
+            ..
+        } = parse_command("/play skakanie @bob opponent2:@AI level:2", user).unwrap()
+        else {
+            panic!("a challenge");
+        };
+        assert_eq!(opponents, [user("bob")]);
+        assert_eq!(computers, [Level::new(2).unwrap()]);
+        let Command::Challenge { computers, .. } =
+            parse_command("/play gyges computers:1", user).unwrap()
+        else {
+            panic!("a challenge");
+        };
+        assert_eq!(computers, [Level::DEFAULT]);
+        assert!(parse_command("/play gyges @ai level:0", user).is_err());
+        assert!(parse_command("/play gyges @bob level:3", user).is_err());
+    }
+
+    #[test]
     fn a_challenge_may_name_several_opponents() {
         let Command::Challenge { opponents, .. } =
             parse_command("/play skakanie @bob opponent2:@carol @dan", user).unwrap()

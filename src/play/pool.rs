@@ -119,7 +119,10 @@ mod tests {
             assert_eq!(job.await.unwrap(), Some(()));
         }
         assert_eq!(most.load(Ordering::SeqCst), 2);
-        assert!(!pool.is_busy(GameId(0)), "a finished game may be asked again");
+        assert!(
+            !pool.is_busy(GameId(0)),
+            "a finished game may be asked again"
+        );
         assert_eq!(pool.run(GameId(0), || 7).await, Some(7));
     }
 }
