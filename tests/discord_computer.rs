@@ -275,6 +275,6 @@ async fn a_level_without_the_computer_and_other_bots_are_refused() {
     )
     .await;
     let text = refused["data"]["content"].as_str().unwrap();
-    assert!(text.contains("dicebot is another bot"), "{text}");
+    assert!(text.contains("dicebot is a bot other than me"), "{text}");
     assert!(rest.calls().is_empty(), "nothing was posted");
 }

@@ -147,8 +147,8 @@ fn slash(i: &CommandInteraction) -> Request {
     for (_, value) in pairs.iter().filter(|(k, _)| k.starts_with("opponent")) {
         if let Some((user, true)) = resolved(value) {
             return Request::Refuse(format!(
-                "{} is another bot; to play the computer, challenge Leapfrog itself \
-                 (or add computers:1), or challenge a person.",
+                "{} is a bot other than me; to play the computer, challenge me (Leapfrog) \
+                 or add computers:1, or challenge a person.",
                 user.name
             ));
         }
