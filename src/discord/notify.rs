@@ -1,5 +1,5 @@
 //! What the bot says on its own: the scheduler's notices (reminders, players out of time,
-//! games ended by timeout) posted in the game's channel, and the direct messages of players
+//! games ended by timeout) and the computer's moves, posted in the game's channel, and the direct messages of players
 //! who chose them in `/settings`, with a mention in the channel when Discord refuses a DM
 //! (closed DMs answer 403).
 
