@@ -278,3 +278,53 @@ async fn a_level_without_the_computer_and_other_bots_are_refused() {
     assert!(text.contains("dicebot is a bot other than me"), "{text}");
     assert!(rest.calls().is_empty(), "nothing was posted");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn skakanie_seats_a_person_who_accepts_and_the_bots_own_user_at_once() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let challenge = as_bot(
+        p.command_with_users(
+            ALICE,
+            "play",
+            &[("game", json!("skakanie")), ("level", json!(1))],
+            &[("opponent", BOB), ("opponent2", LEAPFROG)],
+        ),
+        LEAPFROG,
+    );
+    let posted = send(&url, &challenge).await;
+    let text = posted["data"]["content"].as_str().unwrap();
+    assert!(
+        text.contains("Leapfrog (level 1) sat down at once"),
+        "{text}"
+    );
+    let Status::Challenge(waiting) = play.store().get(GameId(1)).unwrap().status else {
+        panic!("bob has not accepted yet");
+    };
+    assert_eq!(waiting.joined, [Player::Computer { level: 1 }]);
+    // bob accepts as usual; the game begins with all three.
+    let (seen, begun) = answer(&rest, &url, &p.command(BOB, "accept", &[], None), 0).await;
+    assert!(
+        begun["content"]
+            .as_str()
+            .unwrap()
+            .contains("Game #1 begins"),
+        "{begun}"
+    );
+    let record = play.store().get(GameId(1)).unwrap();
+    assert_eq!(record.seats.len(), 3);
+    assert!(record.seats.contains(&Player::Computer { level: 1 }));
+    // Whenever the computer is to move, its turn follows as a board in the channel.
+    if play.computer_due(GameId(1)) {
+        computer_board(&rest, seen + 1, p.channel).await;
+    }
+    for _ in 0..50 {
+        if !play.computer_due(GameId(1)) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(!play.computer_due(GameId(1)), "a person is to move");
+}
