@@ -46,6 +46,7 @@ fn game(
             opponents: vec![console_user("bob")],
             options: vec![],
             seat: SeatChoice::First,
+            computers: Vec::new(),
         },
     );
     let mut reply = play.handle(&b, Command::Accept { game: None });

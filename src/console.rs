@@ -49,10 +49,27 @@ impl<S: Store> Console<S> {
     /// What fell due since the last line (reminders, timeouts), as the channel would see
     /// it: the console has no timer of its own, so it looks before every line.
     pub fn notices(&self) -> String {
-        self.play
+        let mut out: String = self
+            .play
             .fire_due()
             .iter()
             .map(|notice| format!("[notice]\n{}", self.show(&notice.reply, "")))
+            .collect();
+        // Games where the computer is to move (it was thinking when the last run stopped):
+        // found in the store, so a restart loses nothing.
+        for game in self.play.computer_games() {
+            out.push_str(&self.computer_moves(game));
+        }
+        out
+    }
+
+    /// The computer's moves in `game`, as the channel sees them: each after the reply
+    /// that made it the computer's turn, like a message of its own.
+    fn computer_moves(&self, game: crate::store::GameId) -> String {
+        self.play
+            .computer_moves(game)
+            .iter()
+            .map(|notice| format!("[computer]\n{}", self.show(&notice.reply, "")))
             .collect()
     }
 
@@ -104,7 +121,15 @@ impl<S: Store> Console<S> {
             manager: true,
         };
         match parse_command(&rest.join(" "), console_user) {
-            Ok(command) => self.show(&self.play.handle(&ctx, command), &ctx.user.name),
+            Ok(command) => {
+                let reply = self.play.handle(&ctx, command);
+                let mut shown = self.show(&reply, &ctx.user.name);
+                if let Some(game) = reply.computer_turn {
+                    shown.push('\n');
+                    shown.push_str(&self.computer_moves(game));
+                }
+                shown
+            }
             Err(error) => format!("! {error}\n"),
         }
     }

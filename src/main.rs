@@ -179,7 +179,9 @@ fn local(
 ) -> Result<()> {
     let store = open_store(config, data)?;
     let console = Console::new(
-        Play::new(store).with_time(config.time.clone()),
+        Play::new(store)
+            .with_time(config.time.clone())
+            .with_ai(config.ai.clone()),
         out.unwrap_or_else(|| config.console.out_dir.clone()),
     );
     if let Some(path) = record {
@@ -237,7 +239,11 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 
 fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     let token = token(config)?;
-    let play = Arc::new(Play::new(open_store(config, data)?).with_time(config.time.clone()));
+    let play = Arc::new(
+        Play::new(open_store(config, data)?)
+            .with_time(config.time.clone())
+            .with_ai(config.ai.clone()),
+    );
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play);
         let (mut client, shards) =
@@ -268,7 +274,11 @@ fn http(
     discord.application_id.context(
         "no application id: set [discord] application_id in config.toml (General Information)",
     )?;
-    let play = Arc::new(Play::new(open_store(config, data)?).with_time(config.time.clone()));
+    let play = Arc::new(
+        Play::new(open_store(config, data)?)
+            .with_time(config.time.clone())
+            .with_ai(config.ai.clone()),
+    );
     let http = Arc::new(leapfrog::discord::http_client(discord, &token));
     let address = listen.unwrap_or(discord.listen);
     runtime()?.block_on(async {

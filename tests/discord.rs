@@ -259,7 +259,7 @@ async fn a_full_game_through_the_http_endpoint() {
         "{sure}"
     );
 
-    // A bot can't be challenged (yet): said privately, no game made.
+    // Another bot (not the application's own user) can't be challenged: said privately.
     let robot = Person {
         id: fake_discord::BOT_ID,
         name: "leapfrog",

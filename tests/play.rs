@@ -53,6 +53,7 @@ fn challenge(play: &Play<SledStore>, from: &str, to: Option<&str>, options: &[&s
             opponents: to.map(user).into_iter().collect(),
             options: options.iter().map(|s| (*s).to_owned()).collect(),
             seat: SeatChoice::Random,
+            computers: Vec::new(),
         },
     )
 }
@@ -195,6 +196,7 @@ fn challenges_are_refused_with_reasons() {
             opponents: Vec::new(),
             options: vec![],
             seat: SeatChoice::Random,
+            computers: Vec::new(),
         },
     );
     assert_refused(&reply, "there is no game 'chess'; the games are jumpers");
@@ -321,6 +323,7 @@ fn the_seat_choice_is_honoured() {
             opponents: vec![user("bob")],
             options: vec![],
             seat: SeatChoice::Second,
+            computers: Vec::new(),
         },
     );
     run(&play, "bob", Command::Accept { game: None });
@@ -944,6 +947,7 @@ fn table(play: &Play<SledStore>, host: &str, opponents: &[&str]) -> Reply {
             opponents: opponents.iter().map(|o| user(o)).collect(),
             options: Vec::new(),
             seat: SeatChoice::Random,
+            computers: Vec::new(),
         },
     )
 }

@@ -247,6 +247,7 @@ impl<S: Store + 'static> Bot<S> {
         let bot = self.clone();
         tokio::spawn(async move {
             let message = job.await.unwrap_or_else(|_| failure());
+            let computer = message.computer_turn;
             match to.place {
                 Some(place) if message.begins.is_some() && bot.wants_thread(&to).await => {
                     bot.open_thread(&to, message, place).await;
@@ -256,6 +257,7 @@ impl<S: Store + 'static> Bot<S> {
                     bot.complete(&to, message).await;
                 }
             }
+            bot.computer_later(computer);
         });
         acknowledged
     }
@@ -282,7 +284,11 @@ impl<S: Store + 'static> Bot<S> {
                     ..to
                 };
                 let bot = self.clone();
-                tokio::spawn(async move { bot.open_thread(&to, message, place).await });
+                tokio::spawn(async move {
+                    let computer = message.computer_turn;
+                    bot.open_thread(&to, message, place).await;
+                    bot.computer_later(computer);
+                });
                 return acknowledged;
             }
         }
@@ -296,7 +302,11 @@ impl<S: Store + 'static> Bot<S> {
                 ..to
             };
             let bot = self.clone();
-            tokio::spawn(async move { bot.complete(&to, message).await });
+            tokio::spawn(async move {
+                let computer = message.computer_turn;
+                bot.complete(&to, message).await;
+                bot.computer_later(computer);
+            });
             return acknowledged;
         }
         let data = message.response();
@@ -305,12 +315,23 @@ impl<S: Store + 'static> Bot<S> {
             Show::Update => CreateInteractionResponse::UpdateMessage(data),
         };
         let answered = self.first(response, to.via, to.id, &to.token).await;
+        self.computer_later(message.computer_turn);
         if let (Some(game), Some(place), false) = (message.board_of, to.place, message.ephemeral) {
             // The answer went over REST (or is on its way in the body): ask where it landed.
             let bot = self.clone();
             tokio::spawn(async move { bot.note_original(&to.token, game, place).await });
         }
         answered
+    }
+
+    /// Once a player's answer is shown, lets the computer reply in the background when it
+    /// is now to move (in `game`): its move is posted in the game's channel when found.
+    fn computer_later(&self, game: Option<u64>) {
+        let Some(game) = game else { return };
+        let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
+        tokio::spawn(async move {
+            super::notify::computer_moves(&play, &http, GameId(game)).await;
+        });
     }
 
     /// Whether a game beginning where `to` was asked gets a thread: the server's choice,

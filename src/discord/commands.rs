@@ -95,7 +95,7 @@ fn play() -> CreateCommand {
         .add_option(CreateCommandOption::new(
             CommandOptionType::User,
             "opponent",
-            "Who you challenge; leave out for an open challenge",
+            "Who you challenge (Leapfrog itself: the computer); leave out for an open challenge",
         ))
         .add_option(CreateCommandOption::new(
             CommandOptionType::User,
@@ -107,6 +107,24 @@ fn play() -> CreateCommand {
             "opponent3",
             "Skakanie: a third opponent",
         ))
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::Integer,
+                "level",
+                "The computer's strength: 1 beginner to 5 strongest (3 by default)",
+            )
+            .min_int_value(1)
+            .max_int_value(5),
+        )
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::Integer,
+                "computers",
+                "Play the computer: how many computer opponents (Skakanie: up to 3)",
+            )
+            .min_int_value(1)
+            .max_int_value(3),
+        )
         .add_option(
             CreateCommandOption::new(
                 CommandOptionType::String,
@@ -303,6 +321,18 @@ mod tests {
                 let choices = option["choices"].as_array().map_or(0, Vec::len);
                 assert!(choices <= 25);
             }
+        }
+    }
+
+    #[test]
+    fn play_offers_the_computers_level_and_count_as_bounded_integers() {
+        let json = serde_json::to_value(play()).unwrap();
+        let options = json["options"].as_array().unwrap();
+        for (name, max) in [("level", 5), ("computers", 3)] {
+            let option = options.iter().find(|o| o["name"] == name).unwrap();
+            assert_eq!(option["type"], 4, "{name} is an integer");
+            assert_eq!(option["min_value"], 1);
+            assert_eq!(option["max_value"], max);
         }
     }
 

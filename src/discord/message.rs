@@ -54,6 +54,9 @@ pub struct Message {
     pub board_of: Option<u64>,
     /// A game that just began, and its thread's title.
     pub begins: Option<(u64, String)>,
+    /// A game where the computer is now to move: once this message is shown, the computer
+    /// thinks and its move is posted as a message of its own.
+    pub computer_turn: Option<u64>,
 }
 
 fn style(style: ButtonStyle) -> DiscordStyle {
@@ -136,6 +139,7 @@ impl Message {
             ephemeral: reply.private,
             board_of: reply.board_of.map(|g| g.0),
             begins: reply.begins.map(|(g, title)| (g.0, title)),
+            computer_turn: reply.computer_turn.map(|g| g.0),
         }
     }
 

@@ -1,5 +1,5 @@
 //! What the bot says on its own: the scheduler's notices (reminders, players out of time,
-//! games ended by timeout) posted in the game's channel, and the direct messages of players
+//! games ended by timeout) and the computer's moves, posted in the game's channel, and the direct messages of players
 //! who chose them in `/settings`, with a mention in the channel when Discord refuses a DM
 //! (closed DMs answer 403).
 
@@ -10,8 +10,8 @@ use serenity::all::{
     ChannelId, CreateAllowedMentions, CreateMessage, Http, UserId as DiscordUserId,
 };
 
-use crate::play::Play;
-use crate::store::Store;
+use crate::play::{Notice, Play};
+use crate::store::{GameId, Store};
 
 use super::bot::note_board;
 use super::message::{cut, Message};
@@ -48,6 +48,59 @@ pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
     }
 }
 
+/// Posts something the bot says on its own in its game's channel (and its direct
+/// messages); whether the post went out.
+pub async fn post_notice<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    notice: Notice,
+) -> bool {
+    let channel = notice.place.channel.0;
+    let message = Message::from_reply(notice.reply);
+    if channel == 0 {
+        return false;
+    }
+    let posted = match ChannelId::new(channel)
+        .send_message(http, message.post())
+        .await
+    {
+        Ok(sent) => {
+            if let Some(game) = message.board_of {
+                note_board(play, game, notice.place, sent.id.get()).await;
+            }
+            true
+        }
+        Err(error) => {
+            tracing::warn!(game = notice.game.0, %error, "could not post a notice");
+            false
+        }
+    };
+    send_direct(http, &message, channel).await;
+    posted
+}
+
+/// Lets the computer move in `game` on the play layer's pool (at most `[ai] threads`
+/// searches at once; a game already queued is not queued twice) and posts each of its moves
+/// as a board in the game's channel, like a player's. Returns how many were posted.
+pub async fn computer_moves<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    game: GameId,
+) -> usize {
+    let pool = Arc::clone(play.pool());
+    let thinking = Arc::clone(play);
+    let Some(notices) = pool.run(game, move || thinking.computer_moves(game)).await else {
+        return 0;
+    };
+    let mut posted = 0;
+    for notice in notices {
+        if post_notice(play, http, notice).await {
+            posted += 1;
+        }
+    }
+    posted
+}
+
 /// Fires due reminders and timeouts and posts them. It keeps no state of its own: the due
 /// alarms are read from the store on each tick, so after a restart it simply goes on.
 pub struct Scheduler<S: Store + 'static> {
@@ -62,37 +115,27 @@ impl<S: Store + 'static> Scheduler<S> {
         Self { play, http }
     }
 
-    /// Fires what is due now and posts it; returns how many notices were posted.
+    /// Fires what is due now and posts it; returns how many notices were posted. It also
+    /// hands every game where the computer is to move (read from the store) to the
+    /// computer, in the background: after a restart, the move it was thinking about.
     pub async fn tick(&self) -> usize {
         let play = Arc::clone(&self.play);
-        let notices = tokio::task::spawn_blocking(move || play.fire_due())
-            .await
-            .unwrap_or_else(|error| {
-                tracing::error!(%error, "the deadline check crashed");
-                Vec::new()
-            });
+        let (notices, computer) =
+            tokio::task::spawn_blocking(move || (play.fire_due(), play.computer_games()))
+                .await
+                .unwrap_or_else(|error| {
+                    tracing::error!(%error, "the deadline check crashed");
+                    (Vec::new(), Vec::new())
+                });
+        for game in computer {
+            let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
+            tokio::spawn(async move { computer_moves(&play, &http, game).await });
+        }
         let mut posted = 0;
         for notice in notices {
-            let channel = notice.place.channel.0;
-            let message = Message::from_reply(notice.reply);
-            if channel == 0 {
-                continue;
+            if post_notice(&self.play, &self.http, notice).await {
+                posted += 1;
             }
-            match ChannelId::new(channel)
-                .send_message(self.http.as_ref(), message.post())
-                .await
-            {
-                Ok(sent) => {
-                    posted += 1;
-                    if let Some(game) = message.board_of {
-                        note_board(&self.play, game, notice.place, sent.id.get()).await;
-                    }
-                }
-                Err(error) => {
-                    tracing::warn!(game = notice.game.0, %error, "could not post a notice");
-                }
-            }
-            send_direct(&self.http, &message, channel).await;
         }
         posted
     }

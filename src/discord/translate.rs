@@ -8,7 +8,7 @@ use serenity::all::{
 };
 
 use super::message::DROP_SEPARATOR;
-use crate::play::{command_from_args, Args, Command, Context, User};
+use crate::play::{command_from_args, Args, Command, Context, User, COMPUTER_NAMES};
 use crate::store::{ChannelId, GameId, GuildId, Place, UserId};
 
 /// What an interaction asks for.
@@ -116,11 +116,20 @@ fn option_text(value: &CommandDataOptionValue) -> Option<String> {
 /// A slash command.
 fn slash(i: &CommandInteraction) -> Request {
     let ctx = command_context(i);
+    // The bot's own user (its id is the application's) stands for the computer opponent.
+    let me = i.application_id.get().to_string();
     let pairs: Vec<(String, String)> = i
         .data
         .options
         .iter()
         .filter_map(|o| Some((o.name.clone(), option_text(&o.value)?)))
+        .map(|(key, value)| {
+            if key.starts_with("opponent") && value == me {
+                (key, COMPUTER_NAMES[0].to_owned())
+            } else {
+                (key, value)
+            }
+        })
         .collect();
     // The opponent, as Discord resolved it: name and whether it is a bot.
     let resolved = |text: &str| -> Option<(User, bool)> {
@@ -138,8 +147,8 @@ fn slash(i: &CommandInteraction) -> Request {
     for (_, value) in pairs.iter().filter(|(k, _)| k.starts_with("opponent")) {
         if let Some((user, true)) = resolved(value) {
             return Request::Refuse(format!(
-                "{} is a bot; computer opponents are not here yet, so challenge a person \
-                 (or leave out the opponent for an open challenge).",
+                "{} is a bot other than me; to play the computer, challenge me (Leapfrog) \
+                 or add computers:1, or challenge a person.",
                 user.name
             ));
         }

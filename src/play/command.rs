@@ -1,5 +1,6 @@
 //! What a user asks the bot to do, independent of where they typed it.
 
+use crate::ai::Level;
 use crate::store::{GameId, Notify, Place, SeatChoice, UserId};
 
 /// A person issuing a command or named in one.
@@ -67,6 +68,8 @@ pub enum Command {
         options: Vec<String>,
         /// The challenger's seat wish.
         seat: SeatChoice,
+        /// Computer opponents, by level: seated at once, without an answer to wait for.
+        computers: Vec<Level>,
     },
     /// Accept a challenge.
     Accept {

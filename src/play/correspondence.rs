@@ -161,6 +161,13 @@ impl<S: Store> Play<S> {
         if alarm > now {
             return Ok(None);
         }
+        if super::computer::computer_to_move(&record, &game).is_some() {
+            // The computer is never reminded and never runs out of time: it moves as soon
+            // as a search is free. Its clock (late only when the bot was down) starts again.
+            self.restart_clock(&mut record);
+            self.store.replace(&record)?;
+            return Ok(None);
+        }
         let seat = game.to_move().0;
         let who = seat_label(&record, &game, seat);
         let mover = record
@@ -238,6 +245,11 @@ impl<S: Store> Play<S> {
                 "It's your own turn in game #{id}: move instead (there is still time until the game ends by timeout)."
             ));
         }
+        if super::computer::computer_to_move(&record, &game).is_some() {
+            return refuse(format!(
+                "The computer is thinking about its move in game #{id}; it never runs out of time."
+            ));
+        }
         let now = self.clock.now_ms();
         match clock_now(&clock, now) {
             ClockNow::Paused(_) => {
@@ -279,12 +291,19 @@ impl<S: Store> Play<S> {
             ));
         }
         let me = seat_label(&record, &game, seat);
-        let asked =
+        // The computer takes its time off whenever a player needs a break.
+        let computer = answer == Answer::Propose
+            && super::computer::only_computers_besides(&record, &game, seat);
+        let asked = if computer {
+            record.pending = None;
+            None
+        } else {
             self.answer_proposal(&mut record, &game, (seat, &me), answer, &PAUSE, || {
                 format!(
                     "{me} proposes to pause game #{id} (the clock stops until someone resumes)."
                 )
-            })?;
+            })?
+        };
         if let Some(reply) = asked {
             return Ok(reply);
         }

@@ -1,6 +1,7 @@
 //! One method per command. Each checks who may do what, then writes through the store's
 //! compare-and-swap so two clicks at once can never both land.
 
+use crate::ai::Level;
 use crate::games::{AnyGame, GameKind, Outcome as RulesOutcome, Seat};
 use crate::store::{
     ChallengeRecord, GameId, GameRecord, GameResult, Player, SeatChoice, Status, Store, UserId,
@@ -8,6 +9,7 @@ use crate::store::{
 use crate::words::count;
 
 use super::command::{Answer, Context, User};
+use super::computer::only_computers_besides;
 use super::correspondence::{others_playing, resumed, Forfeit};
 use super::proposal::{after_move, DRAW, TAKEBACK};
 use super::reply::{Button, ButtonStyle, Component, Reply};
@@ -65,6 +67,7 @@ impl<S: Store> Play<S> {
         opponents: Vec<User>,
         options: &[String],
         seat: SeatChoice,
+        computers: &[Level],
     ) -> Result<Reply, Stop> {
         let kind: GameKind = game.parse().map_err(|e| Stop::Refuse(format!("{e}.")))?;
         // `days=N` is the bot's, not the game's: every game can be played on time.
@@ -95,10 +98,10 @@ impl<S: Store> Play<S> {
             return refuse(format!("You named {} twice.", twice.name));
         }
         let max = usize::from(kind.info().max_seats);
-        if opponents.len() + 1 > max {
+        if opponents.len() + computers.len() + 1 > max {
             return refuse(if max == 2 {
                 format!(
-                    "{kind} is a game for two: name one opponent (or none for an open challenge)."
+                    "{kind} is a game for two: name one opponent, a person or the computer (or none for an open challenge)."
                 )
             } else {
                 format!(
@@ -108,7 +111,13 @@ impl<S: Store> Play<S> {
             });
         }
         let table = if max > 2 {
-            Some(table_options(kind, &ctx.user, &opponents, options)?)
+            Some(table_options(
+                kind,
+                &ctx.user,
+                &opponents,
+                computers.len(),
+                options,
+            )?)
         } else {
             None
         };
@@ -147,7 +156,11 @@ impl<S: Store> Play<S> {
                 to: named.next(),
                 seat,
                 invited: named.collect(),
-                joined: Vec::new(),
+                // The computer takes its seat at once: there is nobody to ask.
+                joined: computers
+                    .iter()
+                    .map(|level| Player::Computer { level: level.get() })
+                    .collect(),
                 by_player,
                 target,
             }),
@@ -160,6 +173,20 @@ impl<S: Store> Play<S> {
             version: 0,
         })?;
         let mentions = opponents.iter().map(|o| o.id);
+        if !computers.is_empty() && opponents.is_empty() {
+            // Only the computer was challenged: the game begins now.
+            let Status::Challenge(challenge) = record.status.clone() else {
+                return refuse("That challenge is no longer waiting.");
+            };
+            let names: Vec<&str> = challenge.joined.iter().map(Player::name).collect();
+            let headline = format!(
+                "{} challenged {} (game #{}).",
+                ctx.user.name,
+                names.join(", "),
+                record.id
+            );
+            return self.begin(record, challenge, &headline);
+        }
         if max > 2 {
             return Ok(Reply::public(table_text(&record, &opponents))
                 .mentioning(mentions)
@@ -443,21 +470,30 @@ impl<S: Store> Play<S> {
         id: Option<GameId>,
         mv: &str,
     ) -> Result<Reply, Stop> {
-        let (
-            Loaded {
-                mut record,
-                mut game,
-            },
-            seat,
-        ) = self.seated(ctx, id)?;
-        let to_move = game.to_move().0;
+        let (loaded, seat) = self.seated(ctx, id)?;
+        let to_move = loaded.game.to_move().0;
         if to_move != seat {
             return refuse(format!(
                 "It's {}'s turn in game #{}, not yours.",
-                seat_label(&record, &game, to_move),
-                record.id
+                seat_label(&loaded.record, &loaded.game, to_move),
+                loaded.record.id
             ));
         }
+        self.play_turn(loaded, seat, mv)
+    }
+
+    /// Plays `mv` (one ply, or several actions of a turn) for `seat`, whose turn it is:
+    /// what a player's `/move` and the computer's reply both go through, so both are saved,
+    /// announced and pictured alike.
+    pub(super) fn play_turn(
+        &self,
+        Loaded {
+            mut record,
+            mut game,
+        }: Loaded,
+        seat: u8,
+        mv: &str,
+    ) -> Result<Reply, Stop> {
         let mv = &super::parse::normalise_move(record.kind, mv);
         let plies = game
             .split_plies(mv)
@@ -629,6 +665,9 @@ impl<S: Store> Play<S> {
         }
         let me = seat_label(&record, &game, seat);
         let id = record.id;
+        if answer == Answer::Propose && only_computers_besides(&record, &game, seat) {
+            return self.draw_with_computer(record, &game, seat);
+        }
         if let Some(reply) =
             self.answer_proposal(&mut record, &game, (seat, &me), answer, &DRAW, || {
                 format!("{me} offers a draw in game #{id}.")
@@ -660,6 +699,9 @@ impl<S: Store> Play<S> {
         if record.moves.is_empty() {
             return refuse("No move has been played yet, so there is nothing to take back.");
         }
+        if answer == Answer::Propose && only_computers_besides(&record, &game, seat) {
+            return self.takeback_from_computer(record, &game, seat);
+        }
         // Whose turn is asked back: the caller's own, or the one they are answering about.
         let proposer = record.pending.and_then(TAKEBACK.by).unwrap_or(seat);
         let from = last_turn(&record, &game, proposer).map_err(Stop::Refuse)?;
@@ -686,6 +728,87 @@ impl<S: Store> Play<S> {
             &record,
             &game,
             &format!("{me} agreed: {undone} was taken back."),
+            self.clock.now_ms(),
+        ))
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// A draw offered to the computer alone: it answers at once, by its evaluation.
+    fn draw_with_computer(
+        &self,
+        mut record: GameRecord,
+        game: &AnyGame,
+        seat: u8,
+    ) -> Result<Reply, Stop> {
+        let me = seat_label(&record, game, seat);
+        let id = record.id;
+        let computer = (0..record.seats.len())
+            .filter_map(|s| u8::try_from(s).ok())
+            .find_map(|s| {
+                let level = record.seats[usize::from(s)].computer_level()?;
+                Some((s, Level::new(level).unwrap_or_default()))
+            });
+        let Some((computer, level)) = computer else {
+            return refuse("There is nobody here to offer a draw to.");
+        };
+        let them = seat_label(&record, game, computer);
+        if !crate::ai::accepts_draw(game, Seat(computer), level, &self.ai.limits()) {
+            return Ok(Reply::public(format!(
+                "{me} offered a draw in game #{id}; {them} declines and plays on."
+            )));
+        }
+        record.pending = None;
+        record.updated = self.clock.now_ms();
+        record.status = Status::Finished(GameResult {
+            winners: Vec::new(),
+            reason: "agreed to a draw".into(),
+        });
+        let record = self.store.replace(&record)?;
+        Ok(board_reply(
+            &record,
+            game,
+            &format!("{me} offered a draw and {them} accepted."),
+            self.clock.now_ms(),
+        ))
+    }
+
+    /// A takeback asked of the computer alone: granted at once. The computer's reply and
+    /// the player's own last turn are both undone, so it is the player's turn again.
+    fn takeback_from_computer(
+        &self,
+        mut record: GameRecord,
+        game: &AnyGame,
+        seat: u8,
+    ) -> Result<Reply, Stop> {
+        let me = seat_label(&record, game, seat);
+        let movers = game.movers();
+        let played = record.moves.iter().zip(&movers).rev();
+        let theirs = played.clone().take_while(|(_, m)| m.0 != seat).count();
+        let mine = played.skip(theirs).take_while(|(_, m)| m.0 == seat).count();
+        if mine == 0 {
+            return refuse(
+                "You haven't moved yet in this game, so there is nothing of yours to take back.",
+            );
+        }
+        let from = record.moves.len() - theirs - mine;
+        if record.moves[from..].iter().any(|mv| game.is_leave(mv)) {
+            return refuse(
+                "A player left the game since your move, and leaving can't be taken back.",
+            );
+        }
+        let undone = record.moves.split_off(from).join(", ");
+        let back = replay(&record, from).map_err(Stop::Fail)?;
+        record.position = back.position_text();
+        record.pending = None;
+        record.agreed.clear();
+        record.updated = self.clock.now_ms();
+        self.restart_clock(&mut record);
+        let record = self.store.replace(&record)?;
+        Ok(board_reply(
+            &record,
+            &back,
+            &format!("{me} took back {undone}: the computer allows it at once."),
             self.clock.now_ms(),
         ))
     }

@@ -7,10 +7,12 @@
 //! or propose, nobody acts in a finished game, and every refusal says why in one sentence.
 
 mod command;
+mod computer;
 mod correspondence;
 mod handlers;
 mod history;
 mod parse;
+pub mod pool;
 mod proposal;
 mod reply;
 mod table;
@@ -18,6 +20,7 @@ mod text;
 pub mod timing;
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 pub use command::{Answer, Command, Context, User, ACTION_PREFIX, MAX_NAME_CHARS, RULES_PREFIX};
@@ -25,10 +28,12 @@ pub use correspondence::Notice;
 pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{
     command_from_args, normalise_move, parse_command, Args, ParseCommandError, COMMANDS,
+    COMPUTER_NAMES,
 };
 pub use reply::{Button, ButtonStyle, Component, File, Image, Outcome, Reply};
 pub use timing::TimeConfig;
 
+use crate::ai::AiConfig;
 use crate::games::AnyGame;
 use crate::store::{GameId, GameRecord, Status, Store, StoreError};
 
@@ -86,6 +91,8 @@ pub struct Play<S: Store> {
     clock: Box<dyn Clock>,
     dice: Box<dyn Dice>,
     time: TimeConfig,
+    ai: AiConfig,
+    pool: Arc<pool::Pool>,
 }
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
@@ -136,7 +143,25 @@ impl<S: Store> Play<S> {
             clock,
             dice,
             time: TimeConfig::default(),
+            pool: Arc::new(pool::Pool::new(AiConfig::default().threads)),
+            ai: AiConfig::default(),
         }
+    }
+
+    /// The same with these settings for the computer (its time per move, how many searches
+    /// run at once).
+    #[must_use]
+    pub fn with_ai(mut self, ai: AiConfig) -> Self {
+        self.pool = Arc::new(pool::Pool::new(ai.threads));
+        self.ai = ai;
+        self
+    }
+
+    /// The pool the computer's searches run on, shared by every front end of this play
+    /// layer so that `[ai] threads` bounds them all together.
+    #[must_use]
+    pub fn pool(&self) -> &Arc<pool::Pool> {
+        &self.pool
     }
 
     /// The same with these correspondence settings (the grace before a timeout).
@@ -163,7 +188,11 @@ impl<S: Store> Play<S> {
         };
         match result {
             Ok(reply) => match self.durable(may_write && reply.outcome != Outcome::Refused) {
-                Ok(()) => self.address(reply),
+                Ok(()) => {
+                    let mut reply = self.address(reply);
+                    reply.computer_turn = self.computer_turn_after(&reply);
+                    reply
+                }
                 Err(error) => failure_reply(&error),
             },
             Err(Stop::Refuse(text)) => Reply::refused(text),
@@ -190,7 +219,8 @@ impl<S: Store> Play<S> {
                 opponents,
                 options,
                 seat,
-            } => self.challenge(ctx, &game, opponents, &options, seat),
+                computers,
+            } => self.challenge(ctx, &game, opponents, &options, seat, &computers),
             Command::Start { game } => self.start(ctx, game),
             Command::Accept { game } => self.accept(ctx, game),
             Command::Decline { game } => self.decline(ctx, game),

@@ -1,6 +1,7 @@
 //! Reading a command typed as text (`/play jumpers opponent:@bob board:far`): what the console
 //! reads, in the same shape as Discord's slash commands.
 
+use crate::ai::Level;
 use crate::games::GameKind;
 use crate::store::{GameId, Notify, SeatChoice};
 
@@ -71,7 +72,16 @@ const ALIASES: &[(&str, &str)] = &[
 const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
     (
         "play",
-        &["game", "opponent", "opponent2", "opponent3", "seat", "days"],
+        &[
+            "game",
+            "opponent",
+            "opponent2",
+            "opponent3",
+            "seat",
+            "days",
+            "level",
+            "computers",
+        ],
     ),
     ("move", &["move", "game"]),
     ("draw", &["answer", "game"]),
@@ -206,6 +216,55 @@ impl Args {
     }
 }
 
+/// The opponent names that mean the bot itself rather than a person (`opponent:@ai`).
+/// On Discord the bot's own user stands for it (see `discord::translate`).
+pub const COMPUTER_NAMES: [&str; 3] = ["ai", "computer", "leapfrog"];
+
+/// Whether an opponent's name means the computer.
+fn is_computer_name(name: &str) -> bool {
+    COMPUTER_NAMES
+        .iter()
+        .any(|c| c.eq_ignore_ascii_case(name.trim()))
+}
+
+/// The computer opponents of a challenge: those named (`@ai`), or `computers:N` of them,
+/// each at `level` (default [`Level::DEFAULT`]).
+///
+/// # Errors
+/// A level that is not 1 to 5, a level with no computer to play, a bad count.
+fn computers(
+    named: usize,
+    count: Option<String>,
+    level: Option<String>,
+) -> Result<Vec<Level>, ParseCommandError> {
+    let counted = match count {
+        None => 0,
+        Some(text) => text
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=3).contains(n))
+            .ok_or_else(|| {
+                ParseCommandError::Bad(format!(
+                    "computers:{text} is not a number of computer opponents: say 1, 2 or 3"
+                ))
+            })?,
+    };
+    let how_many = named + counted;
+    if how_many == 0 && level.is_some() {
+        return Err(ParseCommandError::Bad(
+            "level is the computer's strength, and nobody here is the computer: add opponent:@ai to play it".into(),
+        ));
+    }
+    let level = match level {
+        None => Level::DEFAULT,
+        Some(text) => text
+            .parse::<Level>()
+            .map_err(|e| ParseCommandError::Bad(e.to_string()))?,
+    };
+    Ok(vec![level; how_many])
+}
+
 fn seat_choice(text: &str) -> Result<SeatChoice, ParseCommandError> {
     match text.to_ascii_lowercase().as_str() {
         "random" | "any" => Ok(SeatChoice::Random),
@@ -300,13 +359,20 @@ pub fn command_from_args(
                     .filter(|w| w.starts_with('@'))
                     .cloned(),
             );
-            let opponents = named
-                .iter()
-                .map(|name| user(name.trim_start_matches('@')))
-                .collect();
+            // `@ai` (or `@computer`) is the bot itself; everyone else is a person.
+            let (machines, people): (Vec<String>, Vec<String>) = named
+                .into_iter()
+                .map(|name| name.trim_start_matches('@').to_owned())
+                .partition(|name| is_computer_name(name));
+            let opponents = people.iter().map(|name| user(name)).collect();
             let seat = args
                 .take(&["seat", "colour", "color", "side"])
                 .map_or(Ok(SeatChoice::Random), |s| seat_choice(&s))?;
+            let computers = computers(
+                machines.len(),
+                args.take(&["computers"]),
+                args.take(&["level"]),
+            )?;
             // Every other option is the game's, which judges it (and names its own options).
             let options = args
                 .named
@@ -318,6 +384,7 @@ pub fn command_from_args(
                 opponents,
                 options,
                 seat,
+                computers,
             }
         }
         "start" => Command::Start {
@@ -482,8 +549,31 @@ mod tests {
                 opponents: vec![user("bob")],
                 options: vec!["board=far".into(), "crawlers=S,M".into()],
                 seat: SeatChoice::Second,
+                computers: Vec::new(),
             }
         );
+    }
+
+    #[test]
+    fn the_computer_is_named_ai_and_takes_a_level() {
+        let Command::Challenge {
+            opponents,
+            computers,
+            ..
+        } = parse_command("/play skakanie @bob opponent2:@AI level:2", user).unwrap()
+        else {
+            panic!("a challenge");
+        };
+        assert_eq!(opponents, [user("bob")]);
+        assert_eq!(computers, [Level::new(2).unwrap()]);
+        let Command::Challenge { computers, .. } =
+            parse_command("/play gyges computers:1", user).unwrap()
+        else {
+            panic!("a challenge");
+        };
+        assert_eq!(computers, [Level::DEFAULT]);
+        assert!(parse_command("/play gyges @ai level:0", user).is_err());
+        assert!(parse_command("/play gyges @bob level:3", user).is_err());
     }
 
     #[test]

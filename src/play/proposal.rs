@@ -141,8 +141,15 @@ impl<S: Store> Play<S> {
                 if !record.agreed.contains(&seat) {
                     record.agreed.push(seat);
                 }
+                // The computer never objects: only the people are waited for.
                 let waiting: Vec<u8> = still_playing(record, game)
                     .filter(|s| *s != by && !record.agreed.contains(s))
+                    .filter(|s| {
+                        record
+                            .seats
+                            .get(usize::from(*s))
+                            .is_some_and(|p| p.computer_level().is_none())
+                    })
                     .collect();
                 if proposal.everyone && !waiting.is_empty() {
                     let names: Vec<String> = waiting

@@ -116,6 +116,10 @@ pub struct Reply {
     pub board_of: Option<GameId>,
     /// A game that just began, with a title for its thread where servers want one.
     pub begins: Option<(GameId, String)>,
+    /// A game where the computer is now to move: the front end shows this reply first, then
+    /// lets the computer think ([`Play::computer_moves`](super::Play::computer_moves)) and
+    /// posts its move as a message of its own.
+    pub computer_turn: Option<GameId>,
     /// Only the caller should see it (refusals, help).
     pub private: bool,
     /// How the command went.
@@ -135,6 +139,7 @@ impl Reply {
             files: Vec::new(),
             board_of: None,
             begins: None,
+            computer_turn: None,
             private: false,
             outcome: Outcome::Done,
         }

@@ -59,8 +59,10 @@ pub(super) fn table_options(
     kind: GameKind,
     host: &User,
     opponents: &[User],
+    computers: usize,
     options: &[String],
 ) -> Result<TableOptions, Stop> {
+    let named = opponents.len() + computers;
     let max = kind.info().max_seats;
     let mut pairs = Vec::new();
     let mut by_player = Vec::new();
@@ -76,14 +78,14 @@ pub(super) fn table_options(
                     .ok_or_else(|| {
                         Stop::Refuse(format!("{kind} takes 2 to {max} players, not '{value}'."))
                     })?;
-                if !opponents.is_empty() && usize::from(n) != opponents.len() + 1 {
+                if named > 0 && usize::from(n) != named + 1 {
                     return refuse(format!(
                         "You named {}, so the game has {}; leave out players= (it is for open tables: start when that many have joined).",
-                        crate::words::count(opponents.len(), "opponent"),
-                        crate::words::count(opponents.len() + 1, "player")
+                        crate::words::count(named, "opponent"),
+                        crate::words::count(named + 1, "player")
                     ));
                 }
-                target = opponents.is_empty().then_some(n);
+                target = (named == 0).then_some(n);
             }
             "handicap" if !value.contains('@') && !value.eq_ignore_ascii_case("none") => {
                 return refuse(format!(
@@ -115,7 +117,7 @@ pub(super) fn table_options(
             _ => pairs.push(format!("{key}={value}")),
         }
     }
-    let players = match (target, opponents.len()) {
+    let players = match (target, named) {
         (Some(n), _) => n,
         (None, 0) => max,
         (None, named) => named as u8 + 1,
@@ -523,7 +525,18 @@ pub(super) fn table_buttons(record: &GameRecord) -> Vec<Button> {
 
 /// The text of a new multi-seat challenge.
 pub(super) fn table_text(record: &GameRecord, opponents: &[User]) -> String {
-    let what = challenge_line(record);
+    let mut what = challenge_line(record);
+    if let Status::Challenge(c) = &record.status {
+        let computers: Vec<&str> = c
+            .joined
+            .iter()
+            .filter(|p| p.computer_level().is_some())
+            .map(Player::name)
+            .collect();
+        if !computers.is_empty() {
+            what.push_str(&format!("\n{} sat down at once.", computers.join(", ")));
+        }
+    }
     if opponents.is_empty() {
         format!("{what}\nAnyone here may /accept to sit down; the host starts the game with /start (2 or more players).")
     } else {

@@ -16,6 +16,7 @@ pub const HELP: &str = "\
 **Leapfrog** plays abstract jumping-and-stacking games.
 /play game:<game> [opponent:@user] [options]: challenge someone (or anyone here, without an opponent)
   Skakanie seats 2 to 4: name up to three opponents, or open a table and /start it when people have joined
+  Play the computer: opponent:@Leapfrog (console: @ai), level:1-5 (3 by default), or computers:1; it starts at once
 /accept, /decline, /cancel, /start: answer, withdraw or start a challenge (a challenge naming you comes before open ones)
 /leave: stand up from a Skakanie table you joined, before it starts
 /move move:<e3-h6>: play a move (the list autocompletes); in Skakanie a turn: /move take right take

@@ -14,7 +14,7 @@ pub use durable::GroupCommit;
 pub use keys::{IndexKey, KEY_LEN};
 pub use record::{
     ChallengeRecord, ChannelId, ClockStage, GameId, GameRecord, GuildId, MoveClock, Place, Player,
-    Request, Result as GameResult, SeatChoice, Status, UserId, SCHEMA_VERSION,
+    Request, Result as GameResult, SeatChoice, Status, UserId, COMPUTER, SCHEMA_VERSION,
 };
 pub use settings::{GuildSettings, Notify, UserSettings};
 pub use sled_store::{SledStore, StoreConfig};

@@ -44,6 +44,10 @@ id_type!(
 );
 
 /// Who sits in a seat.
+///
+/// A new variant loads old records unchanged (serde's tag names the variant), so adding the
+/// computer needed no schema bump; a release older than the computer cannot read a record
+/// with a computer seat and says the record is damaged rather than guess.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Player {
     /// A person.
@@ -53,14 +57,37 @@ pub enum Player {
         /// Their display name when the game was made (for pictures and lists).
         name: String,
     },
+    /// The bot itself, playing at a level from 1 (beginner) to 5 (strongest). It has no
+    /// user id, so it is never mentioned, reminded or sent a direct message.
+    Computer {
+        /// Its level, 1 to 5 (see [`crate::ai::Level`]).
+        level: u8,
+    },
 }
 
+/// The computer's names by level: shown in boards, `/games` and `/history`, so a game
+/// against the bot always says so.
+const COMPUTER_NAMES: [&str; 6] = [
+    "Leapfrog (computer)",
+    "Leapfrog (level 1)",
+    "Leapfrog (level 2)",
+    "Leapfrog (level 3)",
+    "Leapfrog (level 4)",
+    "Leapfrog (level 5)",
+];
+
+/// The key under which the store's user index keeps the games in progress that have a
+/// computer seat: how the computer finds the games where it is to move after a restart,
+/// from the store alone. No Discord snowflake or console name hash is this large.
+pub const COMPUTER: UserId = UserId(u64::MAX);
+
 impl Player {
-    /// The user id of a person.
+    /// The user id of a person; `None` for the computer.
     #[must_use]
     pub fn user_id(&self) -> Option<UserId> {
         match self {
             Self::User { id, .. } => Some(*id),
+            Self::Computer { .. } => None,
         }
     }
 
@@ -69,6 +96,19 @@ impl Player {
     pub fn name(&self) -> &str {
         match self {
             Self::User { name, .. } => name,
+            Self::Computer { level } => COMPUTER_NAMES
+                .get(usize::from(*level))
+                .copied()
+                .unwrap_or(COMPUTER_NAMES[0]),
+        }
+    }
+
+    /// The computer's level, when this seat is the computer's.
+    #[must_use]
+    pub fn computer_level(&self) -> Option<u8> {
+        match self {
+            Self::User { .. } => None,
+            Self::Computer { level } => Some(*level),
         }
     }
 }
@@ -332,6 +372,11 @@ impl GameRecord {
     #[must_use]
     pub fn users(&self) -> Vec<UserId> {
         let mut users: Vec<UserId> = self.seats.iter().filter_map(Player::user_id).collect();
+        // Only while it is played: the index then lists exactly the games the computer
+        // may still have to move in.
+        if self.status == Status::Active && self.has_computer() {
+            users.push(COMPUTER);
+        }
         if let Status::Challenge(challenge) = &self.status {
             users.extend(challenge.from.user_id());
             users.extend(challenge.named().filter_map(Player::user_id));
@@ -340,6 +385,12 @@ impl GameRecord {
         users.sort_unstable();
         users.dedup();
         users
+    }
+
+    /// Whether the computer sits in one of the seats.
+    #[must_use]
+    pub fn has_computer(&self) -> bool {
+        self.seats.iter().any(|p| p.computer_level().is_some())
     }
 
     /// The seat of a user, if seated.

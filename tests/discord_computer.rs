@@ -1,0 +1,330 @@
+//! Playing the computer on Discord, through the interactions endpoint against the fake
+//! Discord: a whole game where each of the player's moves is answered first and the
+//! computer's board follows as a channel message; `computers:1` with the computer moving
+//! first; the scheduler's tick after a restart finding a game where the computer is to move;
+//! and the refusals. The computer thinks for 20 ms at most.
+
+mod common;
+mod fake_discord;
+
+use std::sync::Arc;
+
+use fake_discord::{
+    config, key, now, post, start_endpoint, token_of, Call, Payloads, Person, Rest, ALICE, APP_ID,
+    BOB,
+};
+use leapfrog::ai::AiConfig;
+use leapfrog::discord::http_client;
+use leapfrog::discord::notify::Scheduler;
+use leapfrog::play::Play;
+use leapfrog::store::{GameId, Player, SledStore, Status, Store};
+use serde_json::{json, Value};
+
+/// The bot's own user, as Discord resolves it in an option: its id is the application's.
+const LEAPFROG: Person = Person {
+    id: APP_ID,
+    name: "Leapfrog",
+};
+
+/// Another bot on the server.
+const OTHER_BOT: Person = Person {
+    id: 4_444,
+    name: "dicebot",
+};
+
+fn play() -> Arc<Play<SledStore>> {
+    Arc::new(
+        Play::with(
+            SledStore::temporary().unwrap(),
+            Box::new(leapfrog::play::SystemClock),
+            Box::new(fake_discord::ChallengerFirst),
+        )
+        .with_ai(AiConfig {
+            think_ms: 20,
+            threads: 1,
+            table_mb: 1,
+        }),
+    )
+}
+
+async fn send(url: &str, payload: &Value) -> Value {
+    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+/// Marks the resolved user `who` of a payload as a bot, as Discord does for bot accounts.
+fn as_bot(mut payload: Value, who: Person) -> Value {
+    payload["data"]["resolved"]["users"][who.id.to_string()]["bot"] = json!(true);
+    payload
+}
+
+/// A board: a decodable 800 px PNG.
+fn assert_board(call: &Call) {
+    let png = call.file().expect("a picture");
+    assert_eq!(image::load_from_memory(&png).unwrap().width(), 800);
+}
+
+/// The answer to `payload`, edited in after an acknowledgement: its index and JSON.
+async fn answer(rest: &Rest, url: &str, payload: &Value, seen: usize) -> (usize, Value) {
+    assert_eq!(send(url, payload).await["type"], 5);
+    let path = format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(payload)
+    );
+    let (index, call) = rest
+        .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
+        .await;
+    assert_board(&call);
+    (index, call.json())
+}
+
+/// The computer's next board, posted in the channel after call `seen`.
+async fn computer_board(rest: &Rest, seen: usize, channel: u64) -> (usize, Value) {
+    let path = format!("/channels/{channel}/messages");
+    let (index, call) = rest
+        .wait_for(seen, |c| c.method == "POST" && c.path == path)
+        .await;
+    assert_board(&call);
+    (index, call.json())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let challenge = as_bot(
+        p.command(
+            ALICE,
+            "play",
+            &[
+                ("game", json!("jump-sturdy")),
+                ("level", json!(2)),
+                ("seat", json!("first")),
+            ],
+            Some(LEAPFROG),
+        ),
+        LEAPFROG,
+    );
+    // No accept: the game begins at once, alice to move.
+    let (mut seen, begun) = answer(&rest, &url, &challenge, 0).await;
+    let text = begun["content"].as_str().unwrap();
+    assert!(
+        text.contains("alice challenged Leapfrog (level 2)"),
+        "{text}"
+    );
+    assert!(text.contains("begins"), "{text}");
+    let mut last = Value::Null;
+    for _ in 0..200 {
+        let record = play.store().get(GameId(1)).unwrap();
+        if record.status != Status::Active {
+            break;
+        }
+        let mirror = common::rebuild(&record);
+        assert_eq!(mirror.to_move().0, 0, "alice's turn after every reply");
+        let mv = common::racing_move(&mirror);
+        let payload = p.command(ALICE, "move", &[("move", json!(mv))], None);
+        let (index, mine) = answer(&rest, &url, &payload, seen).await;
+        last = mine.clone();
+        seen = index + 1;
+        let mine = mine["content"].as_str().unwrap();
+        assert!(
+            mine.contains(&format!("alice (Blue) played {mv}")),
+            "{mine}"
+        );
+        if play.store().get(GameId(1)).unwrap().status != Status::Active
+            && !play.computer_due(GameId(1))
+            && mine.contains("Game over")
+        {
+            break;
+        }
+        // The player's answer first, then the computer's board as a channel message that
+        // pings her (the computer itself is never pinged).
+        let (index, theirs) = computer_board(&rest, seen, p.channel).await;
+        seen = index + 1;
+        last = theirs.clone();
+        let theirs = theirs["content"].as_str().unwrap();
+        assert!(
+            theirs.contains("Leapfrog (level 2) (Red) played"),
+            "{theirs}"
+        );
+        let record = play.store().get(GameId(1)).unwrap();
+        assert!(
+            theirs.contains(record.moves.last().unwrap().as_str()),
+            "{theirs}"
+        );
+        if record.status == Status::Active {
+            assert!(theirs.starts_with(&format!("<@{}>", ALICE.id)), "{theirs}");
+        }
+    }
+    let record = play.store().get(GameId(1)).unwrap();
+    assert!(matches!(record.status, Status::Finished(_)), "{record:?}");
+    assert!(
+        last["content"].as_str().unwrap().contains("Game over"),
+        "{last}"
+    );
+    assert_eq!(record.seats[1], Player::Computer { level: 2 });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computers_one_starts_at_once_and_the_computer_moves_first_from_the_second_seat() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let challenge = p.command(
+        ALICE,
+        "play",
+        &[
+            ("game", json!("gyges")),
+            ("computers", json!(1)),
+            ("seat", json!("second")),
+        ],
+        None,
+    );
+    let (seen, begun) = answer(&rest, &url, &challenge, 0).await;
+    assert!(
+        begun["content"]
+            .as_str()
+            .unwrap()
+            .contains("Game #1 begins"),
+        "{begun}"
+    );
+    let (_, theirs) = computer_board(&rest, seen + 1, p.channel).await;
+    let theirs = theirs["content"].as_str().unwrap();
+    assert!(
+        theirs.contains("Leapfrog (level 3) (South) played"),
+        "{theirs}"
+    );
+    assert_eq!(play.store().get(GameId(1)).unwrap().moves.len(), 1);
+    // /games marks the game as one against the computer.
+    let games = send(&url, &p.command(ALICE, "games", &[], None)).await;
+    let games = games["data"]["content"].as_str().unwrap();
+    assert!(
+        games.contains("vs Leapfrog (level 3): your turn"),
+        "{games}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_schedulers_tick_lets_the_computer_move() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    // Stored before the bot (re)started: the computer to move, nobody thinking about it.
+    let ctx = leapfrog::play::Context {
+        user: leapfrog::play::User::new(leapfrog::store::UserId(ALICE.id), "alice"),
+        place: leapfrog::store::Place {
+            guild: Some(leapfrog::store::GuildId(77)),
+            channel: leapfrog::store::ChannelId(88),
+        },
+        manager: false,
+    };
+    let command = leapfrog::play::parse_command("/play jumpers opponent:@ai seat:second", |n| {
+        leapfrog::console::console_user(n)
+    })
+    .unwrap();
+    assert_eq!(play.handle(&ctx, command).computer_turn, Some(GameId(1)));
+    let config = config(&rest_url);
+    let scheduler = Scheduler::new(Arc::clone(&play), Arc::new(http_client(&config, "t")));
+    scheduler.tick().await;
+    let (_, theirs) = computer_board(&rest, 0, 88).await;
+    let theirs = theirs["content"].as_str().unwrap();
+    assert!(
+        theirs.contains("Leapfrog (level 3) (White) played"),
+        "{theirs}"
+    );
+    assert!(theirs.starts_with(&format!("<@{}>", ALICE.id)), "{theirs}");
+    assert_eq!(play.store().get(GameId(1)).unwrap().moves.len(), 1);
+    // The next tick finds nothing more to do.
+    scheduler.tick().await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let posts = rest
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
+        .count();
+    assert_eq!(posts, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_level_without_the_computer_and_other_bots_are_refused() {
+    let (rest, rest_url) = Rest::start().await;
+    let url = start_endpoint(&config(&rest_url), play()).await;
+    let mut p = Payloads::new();
+    let refused = send(
+        &url,
+        &p.command(
+            ALICE,
+            "play",
+            &[("game", json!("gyges")), ("level", json!(2))],
+            Some(BOB),
+        ),
+    )
+    .await;
+    assert_eq!(refused["data"]["flags"], 64, "only alice sees it");
+    let text = refused["data"]["content"].as_str().unwrap();
+    assert!(text.contains("add opponent:@ai"), "{text}");
+    let refused = send(
+        &url,
+        &as_bot(
+            p.command(ALICE, "play", &[("game", json!("gyges"))], Some(OTHER_BOT)),
+            OTHER_BOT,
+        ),
+    )
+    .await;
+    let text = refused["data"]["content"].as_str().unwrap();
+    assert!(text.contains("dicebot is a bot other than me"), "{text}");
+    assert!(rest.calls().is_empty(), "nothing was posted");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn skakanie_seats_a_person_who_accepts_and_the_bots_own_user_at_once() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let challenge = as_bot(
+        p.command_with_users(
+            ALICE,
+            "play",
+            &[("game", json!("skakanie")), ("level", json!(1))],
+            &[("opponent", BOB), ("opponent2", LEAPFROG)],
+        ),
+        LEAPFROG,
+    );
+    let posted = send(&url, &challenge).await;
+    let text = posted["data"]["content"].as_str().unwrap();
+    assert!(
+        text.contains("Leapfrog (level 1) sat down at once"),
+        "{text}"
+    );
+    let Status::Challenge(waiting) = play.store().get(GameId(1)).unwrap().status else {
+        panic!("bob has not accepted yet");
+    };
+    assert_eq!(waiting.joined, [Player::Computer { level: 1 }]);
+    // bob accepts as usual; the game begins with all three.
+    let (seen, begun) = answer(&rest, &url, &p.command(BOB, "accept", &[], None), 0).await;
+    assert!(
+        begun["content"]
+            .as_str()
+            .unwrap()
+            .contains("Game #1 begins"),
+        "{begun}"
+    );
+    let record = play.store().get(GameId(1)).unwrap();
+    assert_eq!(record.seats.len(), 3);
+    assert!(record.seats.contains(&Player::Computer { level: 1 }));
+    // Whenever the computer is to move, its turn follows as a board in the channel.
+    if play.computer_due(GameId(1)) {
+        computer_board(&rest, seen + 1, p.channel).await;
+    }
+    for _ in 0..50 {
+        if !play.computer_due(GameId(1)) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(!play.computer_due(GameId(1)), "a person is to move");
+}
