@@ -33,7 +33,7 @@ pub const STYLES: [Style; 5] = [
         wander: 20,
     },
     Style {
-        depth: 4,
+        depth: 3,
         share: 200,
         noise: 20,
         wander: 8,

@@ -78,7 +78,7 @@ fn quiesce<R: Rules, E: Evaluator<R>>(
     ply: usize,
     extra: u32,
 ) -> i32 {
-    let stand = match eval.evaluate(position) {
+    let stand = match eval.evaluate(position, moves) {
         Leaf::WinsNow => return MATE - ply as i32 - 1,
         Leaf::Score(score) => score,
     };

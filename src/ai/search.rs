@@ -37,8 +37,9 @@ pub enum Leaf {
 /// One method judges both the threat and the score, since both need the same move
 /// generation (Gygès's bounce search is most of its cost).
 pub trait Evaluator<R: Rules> {
-    /// Judges `position` (not over) for the side to move.
-    fn evaluate(&self, position: &R) -> Leaf;
+    /// Judges `position` (not over) for the side to move, whose legal `moves` the search
+    /// has already generated (so a win in one and the mover's mobility cost nothing more).
+    fn evaluate(&self, position: &R, moves: &[R::Move]) -> Leaf;
 
     /// Whether `mv` changes the material balance or threatens to (a capture): searched past
     /// the horizon and ordered early.
@@ -365,7 +366,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         ply: usize,
         extra: u32,
     ) -> i32 {
-        let stand = match self.eval.evaluate(position) {
+        let stand = match self.eval.evaluate(position, moves) {
             Leaf::WinsNow => return MATE - ply as i32 - 1,
             Leaf::Score(score) => score,
         };

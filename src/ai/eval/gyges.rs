@@ -4,7 +4,7 @@
 //! one's nearest row (row control), is better.
 
 use crate::ai::search::{Evaluator, Leaf};
-use crate::games::gyges::{Move, Position, Target};
+use crate::games::gyges::{Mobility, Move, Position, Target};
 
 /// A legal move.
 const MOVE: i32 = 4;
@@ -13,20 +13,43 @@ const MOVER: i32 = 25;
 /// The other side could enter the goal if it were to move.
 const THREAT: i32 = 300;
 
+/// How many pieces the moves start from (they come grouped by piece).
+fn count_movers(moves: &[Move]) -> usize {
+    let mut count = 0;
+    let mut last = None;
+    for mv in moves {
+        if let Move::Go { from, .. } = mv {
+            if last != Some(*from) {
+                count += 1;
+                last = Some(*from);
+            }
+        }
+    }
+    count
+}
+
 /// The Gygès evaluator.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Gyges;
 
 impl Evaluator<Position> for Gyges {
-    fn evaluate(&self, position: &Position) -> Leaf {
+    fn evaluate(&self, position: &Position, moves: &[Move]) -> Leaf {
         // While pieces are still placed nobody moves yet: the placed pieces' reach is
         // what the placements aim for.
         let placing = position.placing();
         let me = position.turn();
-        let mine = position.mobility(me);
-        if mine.goal && !placing {
+        if !placing && moves.iter().any(|mv| self.is_noisy(position, mv)) {
             return Leaf::WinsNow;
         }
+        let mine = if placing {
+            position.mobility(me)
+        } else {
+            Mobility {
+                moves: moves.len(),
+                pieces: count_movers(moves),
+                goal: false,
+            }
+        };
         let theirs = position.mobility(me.other());
         let mut score = MOVE * (mine.moves as i32 - theirs.moves as i32)
             + MOVER * (mine.pieces as i32 - theirs.pieces as i32);

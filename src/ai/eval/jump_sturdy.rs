@@ -4,7 +4,6 @@
 
 use crate::ai::search::{Evaluator, Leaf};
 use crate::games::jump_sturdy::{Color, Move, Position};
-use crate::games::Rules as _;
 
 /// Bonus for a top man by ranks advanced (0 = its own back rank); the far rank ends the
 /// game.
@@ -74,18 +73,9 @@ fn side_score(position: &Position, color: Color) -> i32 {
 }
 
 impl Evaluator<Position> for JumpSturdy {
-    fn evaluate(&self, position: &Position) -> Leaf {
+    fn evaluate(&self, position: &Position, moves: &[Move]) -> Leaf {
         let me = position.turn();
-        let near_goal = match me {
-            Color::Blue => RANK_1 << 40 | RANK_1 << 48,
-            Color::Red => RANK_1 << 8 | RANK_1 << 16,
-        };
-        if position.tops(me) & near_goal != 0
-            && position
-                .legal_moves()
-                .iter()
-                .any(|mv| mv.to.bit() & goal(me) != 0)
-        {
+        if moves.iter().any(|mv| mv.to.bit() & goal(me) != 0) {
             return Leaf::WinsNow;
         }
         let them = me.other();

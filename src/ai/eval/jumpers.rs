@@ -81,40 +81,32 @@ fn material(position: &Position, color: Color) -> i32 {
     score
 }
 
-/// Whether `color`, to move, can complete its goal with one move.
-fn wins_now(position: &Position, color: Color) -> bool {
-    let gates = *position.geometry().gates.get(!color);
+/// Whether `color`, to move with `moves`, can complete its goal with one of them: only a
+/// move onto an enemy gate can.
+fn wins_now(position: &Position, color: Color, moves: &[Move]) -> bool {
+    let geometry = position.geometry();
+    let gates = geometry.gates.get(!color);
+    let mut onto_gate = moves.iter().filter(|mv| match mv {
+        Move::Go { to, .. } => geometry.index(*to).is_some_and(|c| gates.contains(&c)),
+        Move::Pass => false,
+    });
     match position.options().goal {
-        Goal::Short => !position.generate(color, &mut |_, to| !gates.contains(&to)),
-        Goal::Long => {
-            // Only a move onto a gate can complete the set; try each.
-            let cells = &position.geometry().cells;
-            let mut candidates = Vec::new();
-            position.generate(color, &mut |from, to| {
-                if gates.contains(&to) {
-                    candidates.push((from, to));
-                }
-                true
-            });
-            candidates.into_iter().any(|(from, to)| {
-                let mut next = position.clone();
-                next.play_unchecked(&Move::Go {
-                    from: cells[usize::from(from)],
-                    to: cells[usize::from(to)],
-                });
-                next.winner() == Some(color)
-            })
-        }
+        Goal::Short => onto_gate.next().is_some(),
+        Goal::Long => onto_gate.any(|mv| {
+            let mut next = position.clone();
+            next.play_unchecked(mv);
+            next.winner() == Some(color)
+        }),
     }
 }
 
 impl Evaluator<Position> for Jumpers {
-    fn evaluate(&self, position: &Position) -> Leaf {
+    fn evaluate(&self, position: &Position, moves: &[Move]) -> Leaf {
         let me = position.turn();
-        if wins_now(position, me) {
+        if wins_now(position, me, moves) {
             return Leaf::WinsNow;
         }
-        let (_, my_moves) = threats_and_moves(position, me);
+        let my_moves = moves.len() as i32;
         let (their_threats, their_moves) = threats_and_moves(position, !me);
         let mut score = material(position, me) - material(position, !me);
         score += MOVE * (my_moves - their_moves);
