@@ -356,11 +356,8 @@ impl Job<'_> {
             let ply = moves[rng.below(moves.len())].to_string();
             return Ok(Choice { ply, score: 0 });
         }
-        // The budget is for a whole turn: each action gets its part.
-        let actions = position
-            .options()
-            .actions_of(position.to_move().index())
-            .max(1);
+        // The budget is what is left of the whole turn: each action left gets its part.
+        let actions = position.actions_left().max(1);
         let share = f64::from(style.share) / 1000.0 / f64::from(actions);
         let deadline = self
             .limits
