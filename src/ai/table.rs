@@ -18,16 +18,21 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored result.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
-    score: i32,
-    /// The best move's index, `u16::MAX` for none.
-    best: u16,
-    depth: u8,
-    /// Bound (2 bits) and the search's generation (6 bits).
-    flags: u8,
+/// One stored result, packed in two words so that a new table is zeroed memory the
+/// system hands out lazily (no 16 MiB clearing before the first move): the key, then
+/// score (32 bits), best move (16), depth (8) and flags (8: bound in 2 bits, the search's
+/// generation in 6). Flags 0 is an empty slot.
+type Entry = [u64; 2];
+
+fn pack(score: i32, best: u16, depth: u8, flags: u8) -> u64 {
+    u64::from(score as u32)
+        | u64::from(best) << 32
+        | u64::from(depth) << 48
+        | u64::from(flags) << 56
+}
+
+fn flags_of(word: u64) -> u8 {
+    (word >> 56) as u8
 }
 
 /// What a probe found.
@@ -56,7 +61,7 @@ impl Table {
         let bytes = megabytes.max(1) * 1024 * 1024;
         let len = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
         Self {
-            entries: vec![Entry::default(); len.max(1)],
+            entries: vec![[0; 2]; len.max(1)],
             generation: 0,
         }
     }
@@ -73,16 +78,18 @@ impl Table {
     /// What is known of the position with hash `key`.
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let entry = self.entries[self.slot(key)];
-        (entry.key == key && entry.flags != 0).then(|| Hit {
-            score: entry.score,
-            depth: entry.depth,
-            bound: match entry.flags & 3 {
+        let [stored, word] = self.entries[self.slot(key)];
+        let flags = flags_of(word);
+        let best = (word >> 32) as u16;
+        (stored == key && flags != 0).then(|| Hit {
+            score: word as u32 as i32,
+            depth: (word >> 48) as u8,
+            bound: match flags & 3 {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
             },
-            best: (entry.best != u16::MAX).then_some(usize::from(entry.best)),
+            best: (best != u16::MAX).then_some(usize::from(best)),
         })
     }
 
@@ -91,9 +98,10 @@ impl Table {
     pub fn store(&mut self, key: u64, score: i32, depth: u8, bound: Bound, best: Option<usize>) {
         let generation = self.generation;
         let slot = self.slot(key);
-        let old = self.entries[slot];
-        let same_search = old.flags >> 2 == generation && old.flags != 0;
-        if old.key != key && same_search && old.depth > depth {
+        let [old_key, old] = self.entries[slot];
+        let old_flags = flags_of(old);
+        let same_search = old_flags >> 2 == generation && old_flags != 0;
+        if old_key != key && same_search && (old >> 48) as u8 > depth {
             return;
         }
         let bound_bits = match bound {
@@ -101,13 +109,8 @@ impl Table {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        self.entries[slot] = Entry {
-            key,
-            score,
-            best: best.map_or(u16::MAX, |i| u16::try_from(i).unwrap_or(u16::MAX)),
-            depth,
-            flags: generation << 2 | bound_bits,
-        };
+        let best = best.map_or(u16::MAX, |i| u16::try_from(i).unwrap_or(u16::MAX));
+        self.entries[slot] = [key, pack(score, best, depth, generation << 2 | bound_bits)];
     }
 }
 
