@@ -12,8 +12,8 @@ pub struct Style {
     /// Deliberate noise added to each move's score before choosing (two-player games),
     /// in hundredths of a man: a beginner misjudges close moves, never a win in one.
     pub noise: i32,
-    /// The chance, in percent, of playing a random action instead of the searched one
-    /// (Skakanie, whose search has no scores to blur).
+    /// The chance, in percent, of playing a random move instead of the searched one (in
+    /// two-player games never when the search found a forced win).
     pub wander: u32,
 }
 
@@ -24,19 +24,19 @@ pub const STYLES: [Style; 5] = [
         depth: 1,
         share: 50,
         noise: 150,
-        wander: 40,
+        wander: 25,
     },
     Style {
         depth: 2,
         share: 100,
         noise: 60,
-        wander: 20,
+        wander: 10,
     },
     Style {
         depth: 3,
         share: 200,
-        noise: 20,
-        wander: 8,
+        noise: 30,
+        wander: 4,
     },
     Style {
         depth: super::search::MAX_DEPTH,

@@ -334,6 +334,10 @@ impl Job<'_> {
                 score = scores[pick];
             }
         }
+        let mut rng = Stream::new(Seed(self.seed ^ 0x3a7d));
+        if score < WON && (rng.below(100) as u32) < style.wander {
+            best = moves[rng.below(moves.len())].clone();
+        }
         Ok(Choice {
             ply: best.to_string(),
             score,
