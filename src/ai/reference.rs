@@ -3,7 +3,7 @@
 //! purpose; the optimised search is tested against it (equal scores at small depths).
 
 use super::hash;
-use super::search::{Evaluator, Leaf, MATE, MAX_QUIESCENCE};
+use super::search::{Evaluator, Leaf, MATE, MAX_PARRY_PLIES, MAX_QUIESCENCE};
 use crate::games::{Outcome, Rules};
 
 /// The minimax score of `position` searched `depth` plies (then the same quiescence as
@@ -78,16 +78,17 @@ fn quiesce<R: Rules, E: Evaluator<R>>(
     ply: usize,
     extra: u32,
 ) -> i32 {
-    let stand = match eval.evaluate(position, moves) {
+    let (stand, parry) = match eval.evaluate(position, moves) {
         Leaf::WinsNow => return MATE - ply as i32 - 1,
-        Leaf::Score(score) => score,
+        Leaf::Score(score) => (score, false),
+        Leaf::Threatened(score) => (score, extra < MAX_PARRY_PLIES),
     };
-    if extra >= MAX_QUIESCENCE {
+    if !parry && extra >= MAX_QUIESCENCE {
         return stand;
     }
     moves
         .iter()
-        .filter(|mv| eval.is_noisy(position, mv))
+        .filter(|mv| parry || eval.is_noisy(position, mv))
         .map(|mv| {
             let mut child = position.clone();
             child.play_unchecked(mv);
@@ -98,5 +99,5 @@ fn quiesce<R: Rules, E: Evaluator<R>>(
                 -quiesce(eval, &child, &replies, ply + 1, extra + 1)
             }
         })
-        .fold(stand, i32::max)
+        .fold(if parry { -MATE - 1 } else { stand }, i32::max)
 }

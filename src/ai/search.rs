@@ -19,6 +19,9 @@ pub const WON: i32 = MATE - 10_000;
 pub const MAX_DEPTH: u32 = 64;
 /// Quiescence plies past the horizon.
 pub const MAX_QUIESCENCE: u32 = 8;
+/// Quiescence plies in which a threatened side tries every reply (parries), not only
+/// noisy moves.
+pub const MAX_PARRY_PLIES: u32 = 1;
 /// How many nodes pass between looks at the clock.
 const CLOCK_EVERY: u64 = 64;
 const HISTORY: usize = 4096;
@@ -31,6 +34,10 @@ pub enum Leaf {
     WinsNow,
     /// How good the position is for the side to move, in hundredths of a man.
     Score(i32),
+    /// The other side threatens to win at once: the side to move may not stand on this
+    /// score (it includes a penalty for the threat) while a parry can still be searched,
+    /// so every reply is tried, one ply past the horizon.
+    Threatened(i32),
 }
 
 /// What a game adds to the search: how good a position is, and which moves are forcing.
@@ -366,16 +373,21 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         ply: usize,
         extra: u32,
     ) -> i32 {
-        let stand = match self.eval.evaluate(position, moves) {
+        let (stand, parry) = match self.eval.evaluate(position, moves) {
             Leaf::WinsNow => return MATE - ply as i32 - 1,
-            Leaf::Score(score) => score,
+            Leaf::Score(score) => (score, false),
+            Leaf::Threatened(score) => (score, extra < MAX_PARRY_PLIES),
         };
-        if stand >= beta || extra >= MAX_QUIESCENCE {
+        if !parry && (stand >= beta || extra >= MAX_QUIESCENCE) {
             return stand;
         }
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        for mv in moves.iter().filter(|mv| self.eval.is_noisy(position, mv)) {
+        // Under a threat there is no standing pat: some reply must parry it.
+        let mut best = if parry { -MATE - 1 } else { stand };
+        alpha = alpha.max(best);
+        for mv in moves
+            .iter()
+            .filter(|mv| parry || self.eval.is_noisy(position, mv))
+        {
             self.nodes += 1;
             if self.out_of_time() {
                 return 0;

@@ -51,10 +51,10 @@ impl Evaluator<Position> for Gyges {
             }
         };
         let theirs = position.mobility(me.other());
-        let mut score = MOVE * (mine.moves as i32 - theirs.moves as i32)
+        let score = MOVE * (mine.moves as i32 - theirs.moves as i32)
             + MOVER * (mine.pieces as i32 - theirs.pieces as i32);
         if theirs.goal && !placing {
-            score -= THREAT;
+            return Leaf::Threatened(score - THREAT);
         }
         Leaf::Score(score)
     }

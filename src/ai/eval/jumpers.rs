@@ -110,8 +110,8 @@ impl Evaluator<Position> for Jumpers {
         let (their_threats, their_moves) = threats_and_moves(position, !me);
         let mut score = material(position, me) - material(position, !me);
         score += MOVE * (my_moves - their_moves);
-        if position.options().goal == Goal::Short {
-            score -= THREAT * their_threats;
+        if position.options().goal == Goal::Short && their_threats > 0 {
+            return Leaf::Threatened(score - THREAT * their_threats);
         }
         Leaf::Score(score)
     }
