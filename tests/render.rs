@@ -320,31 +320,56 @@ fn gyges_marks_every_bounce() {
     assert!(!badge(&plain, "b1"));
 }
 
-/// Skakanie: a pool shows its pieces in place on the small picture and its score; an
-/// empty pool is only the empty grid.
+/// Skakanie: a pool shows its pieces in place on its grid; an empty pool is only the
+/// empty grid. The pools share a row under the table, their pieces as large as the width
+/// allows: at least 7 px on a phone that shows the picture 400 px wide (they were 6 px in
+/// a column of four), and the picture stays clearly landscape (6:5 or wider) for every
+/// number of players.
 #[test]
 fn skakanie_pools_show_the_pieces_held() {
-    let game = common::skakanie_midgame(Some("leave:4"));
-    let names = vec!["a".into(), "b".into(), "c".into(), "d".into()];
-    let header = Header::for_game(&game, names, None);
-    let canvas = render::draw(&game, None, &header).unwrap();
-    assert_eq!((canvas.width(), canvas.height()), (800, 598));
-    // Pool grids sit at x 478.., one per 130 px; count the coloured (picture) cells.
-    let coloured = |seat: u32| {
-        let top = 64 + 14 + seat * 130 + 26;
-        (0..96u32)
-            .filter(|p| {
-                let (x, y) = (478 + (p % 12) * 12 + 6, top + (p / 12) * 12 + 6);
-                canvas.image().get_pixel(x, y).0[..3] != [0x33, 0x40, 0x33]
-            })
-            .count() as u32
-    };
-    let leapfrog::games::AnyGame::Skakanie(g) = &game else {
-        panic!()
-    };
-    for seat in 0..4u8 {
-        let held = g.position().pool(leapfrog::games::Seat(seat)).count_ones();
-        assert_eq!(coloured(u32::from(seat)), held, "seat {seat}");
+    use leapfrog::render::skakanie::{height, pool_cell_at};
+    for (players, leaver) in [(4, Some("leave:4")), (3, None), (2, None)] {
+        let options = [format!("players={players}"), "seed=21".to_owned()];
+        let mut game = AnyGame::new(GameKind::Skakanie, &options, None).unwrap();
+        if let Some(leave) = leaver {
+            game.play(leave).unwrap();
+        }
+        let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(3));
+        for _ in 0..60 {
+            let moves = game.legal_moves();
+            let pick = if stream.below(3) == 0 {
+                moves[stream.below(moves.len())].clone()
+            } else {
+                "take".to_owned()
+            };
+            game.play(&pick).unwrap();
+        }
+        let names = vec!["a".into(), "b".into(), "c".into(), "d".into()];
+        let header = Header::for_game(&game, names[..players].to_vec(), None);
+        let canvas = render::draw(&game, None, &header).unwrap();
+        let image = canvas.image();
+        assert_eq!(image.dimensions(), (800, height(players as u8)));
+        assert!(
+            image.height() * 6 <= image.width() * 5,
+            "{players} players: not clearly landscape"
+        );
+        let AnyGame::Skakanie(g) = &game else {
+            panic!()
+        };
+        for seat in 0..players as u8 {
+            let pool = g.position().pool(leapfrog::games::Seat(seat));
+            for piece in 0..96u8 {
+                let (x, y, side) = pool_cell_at(players as u8, seat, piece);
+                assert!(side * 400 / 800 >= 7, "{players} players: {side} px pieces");
+                let centre = image.get_pixel(x as u32 + side / 2, y as u32 + side / 2).0;
+                let held = pool & (1 << piece) != 0;
+                assert_eq!(
+                    centre[..3] != [0x33, 0x40, 0x33],
+                    held,
+                    "{players} players, seat {seat}, piece {piece}"
+                );
+            }
+        }
     }
 }
 
