@@ -376,7 +376,7 @@ fn background() -> &'static Canvas {
 #[must_use]
 pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
-    let mut canvas = background().clone();
+    let mut canvas = Canvas::over(background());
     // The mover of the last move is the side not to move now.
     let mover = position.turn().other();
     let path = view

@@ -158,7 +158,7 @@ fn background() -> &'static Canvas {
 /// Draws the picture.
 #[must_use]
 pub fn draw(view: &View<'_>) -> Canvas {
-    let mut canvas = background().clone();
+    let mut canvas = Canvas::over(background());
     let fonts = fonts();
     if let Some(mv) = view.last {
         fill_square(&mut canvas, mv.from, PALETTE.from);

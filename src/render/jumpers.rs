@@ -220,7 +220,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
     let options = position.options();
     let geometry = position.geometry();
-    let mut canvas = background(options.board).clone();
+    let mut canvas = Canvas::over(background(options.board));
     if let Some((from, to)) = view.last {
         for (coord, end) in [(from, false), (to, true)] {
             if let Some(cell) = geometry.index(coord) {

@@ -537,7 +537,7 @@ fn draw_pool(canvas: &mut Canvas, seats: u8, seat: u8, pool: u128) {
 pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
     let fonts = fonts();
-    let mut canvas = background(position.options().players).clone();
+    let mut canvas = Canvas::over(background(position.options().players));
     let over = position.is_over();
     let stacks = position.stack_count();
     let title = if position.last_round() && !over {
