@@ -53,7 +53,7 @@ enum Layout {
 }
 
 /// PNG's filter type Up: each byte is sent as its difference from the byte above (rows of
-/// their own keep type None, 0, which the zeroed buffer already holds).
+/// their own get type None, 0).
 const FILTER_UP: u8 = 2;
 
 /// The first pixel at or after `from` (in pixels) that differs from `pixel`, in `row`'s RGBA
@@ -88,6 +88,17 @@ pub const TILE: usize = 32;
 pub fn tiles(from: usize, to: usize) -> u64 {
     let (first, last) = ((from / TILE).min(63), ((to - 1) / TILE).min(63));
     (u64::MAX >> (63 - last)) & (u64::MAX << first)
+}
+
+/// The tiles of a row `width` pixels wide, as pixel ranges, and whether `mask` has them
+/// drawn on.
+fn spans(mask: u64, width: usize) -> impl Iterator<Item = (usize, usize, bool)> {
+    (0..64usize)
+        .map(move |t| {
+            let to = if t == 63 { width } else { (t + 1) * TILE };
+            (t * TILE, to.min(width), mask & (1 << t) != 0)
+        })
+        .take_while(move |&(from, _, _)| from < width)
 }
 
 /// A picture's colours sorted into buckets: each pixel's bucket, and what each bucket holds.
@@ -129,25 +140,11 @@ impl Analysis {
         let raw = image.as_raw();
         let width = (image.width() as usize).max(1);
         let rows: Vec<&[u8]> = raw.chunks(width * 4).collect();
-        let base = base.filter(|(b, d)| b.ids.len() == raw.len() / 4 && d.len() == rows.len());
         // Every pixel is written below: the buffer is only sized, not cleared.
         self.ids.resize(rows.len() * width, 0);
         self.repeated.clear();
         self.repeated.resize(rows.len(), false);
-        // The tiles of a row and their pixels.
-        let spans = |mask: u64| {
-            (0..64usize)
-                .map(move |t| (t, mask & (1 << t) != 0))
-                .map(move |(t, drawn)| {
-                    (
-                        t * TILE,
-                        if t == 63 { width } else { (t + 1) * TILE },
-                        drawn,
-                    )
-                })
-                .take_while(move |&(from, _, _)| from < width)
-                .map(move |(from, to, drawn)| (from, to.min(width), drawn))
-        };
+        let spans = |mask: u64| spans(mask, width);
         let mut y = 0;
         while y < rows.len() {
             let row = rows[y];
@@ -168,11 +165,10 @@ impl Analysis {
             };
             let start = y * width;
             let ids = &mut self.ids[start..start + width];
+            // Tiles not drawn on keep the background's buckets, which the palette pass
+            // reads from the background itself.
             for (from, to, drawn) in spans(mask) {
                 if !drawn {
-                    if let Some((b, _)) = base {
-                        ids[from..to].copy_from_slice(&b.ids[start + from..start + to]);
-                    }
                     continue;
                 }
                 let part = &row[from * 4..to * 4];
@@ -234,6 +230,10 @@ fn quantise(
     pixels: &mut Vec<u8>,
     scratch: &mut Scratch,
 ) -> Vec<u8> {
+    let height = image.height() as usize;
+    let base = base.filter(|(b, drawn)| {
+        b.ids.len() == image.width() as usize * height && drawn.len() == height
+    });
     let analysis = &mut scratch.analysis;
     analysis.bucket_of.clear();
     analysis.buckets.clear();
@@ -252,30 +252,36 @@ fn quantise(
     let stride = width + lead;
     // Every byte is written below: the buffer is only sized, not cleared.
     pixels.resize(repeated.len() * stride, 0);
+    // Each bucket's entry, by bucket number (below 4096, one per colour key).
+    let mut table = [0u8; 1 << (3 * BUCKET_BITS)];
+    table[..entry.len()].copy_from_slice(&entry);
+    let to_entries = |out: &mut [u8], ids: &[u16]| {
+        for (o, &id) in out.iter_mut().zip(ids) {
+            *o = table[usize::from(id) & (table.len() - 1)];
+        }
+    };
     for (y, (ids, out)) in analysis
         .ids
         .chunks_exact(width)
         .zip(pixels.chunks_exact_mut(stride))
         .enumerate()
     {
-        match (repeated[y], layout) {
-            (true, Layout::Png) => {
+        if repeated[y] {
+            if layout == Layout::Png {
                 out[0] = FILTER_UP;
                 out[1..].fill(0);
             }
-            // Copied from the row above below.
-            (true, Layout::Plain) => {}
-            // Buckets that fit are their own entries.
-            (false, _) if analysis.buckets.len() <= 256 => {
-                out[..lead].fill(0);
-                for (o, &id) in out[lead..].iter_mut().zip(ids) {
-                    *o = id as u8;
-                }
-            }
-            (false, _) => {
-                out[..lead].fill(0);
-                for (o, &id) in out[lead..].iter_mut().zip(ids) {
-                    *o = entry[usize::from(id)];
+            // A GIF's repeated rows are copied from the row above below.
+            continue;
+        }
+        out[..lead].fill(0);
+        let out = &mut out[lead..];
+        match base {
+            None => to_entries(out, ids),
+            Some((b, drawn)) => {
+                for (from, to, drawn) in spans(drawn[y], width) {
+                    let source = if drawn { ids } else { &b.ids[y * width..] };
+                    to_entries(&mut out[from..to], &source[from..to]);
                 }
             }
         }
