@@ -462,19 +462,36 @@ impl Canvas {
             }
             let glyph = cached_glyph(placed.font, size, placed.id, x, baseline);
             let (ox, oy) = (x.floor() as i32, baseline.floor() as i32);
-            let width = glyph.width as usize;
-            if width > 0 {
-                for (row, line) in glyph.coverage.chunks_exact(width).enumerate() {
-                    for (col, &cover) in line.iter().enumerate() {
-                        if cover > 0 {
-                            self.blend(
-                                ox + glyph.left + col as i32,
-                                oy + glyph.top + row as i32,
-                                colour,
-                                u32::from(cover),
-                            );
-                        }
-                    }
+            self.blit_coverage(&glyph, ox, oy, colour);
+        }
+    }
+
+    /// Blends a glyph's coverage bitmap in `colour` with its pen at `(ox, oy)`: clipped
+    /// once per row, not checked pixel by pixel.
+    fn blit_coverage(&mut self, glyph: &GlyphBitmap, ox: i32, oy: i32, colour: Colour) {
+        let width = glyph.width as usize;
+        if width == 0 {
+            return;
+        }
+        let (w, h) = (self.image.width() as i32, self.image.height() as i32);
+        let left = ox + glyph.left;
+        let (from, to) = (left.max(0), (left + width as i32).min(w));
+        if from >= to {
+            return;
+        }
+        let pixels: &mut [u8] = self.image.as_mut();
+        for (row, line) in glyph.coverage.chunks_exact(width).enumerate() {
+            let y = oy + glyph.top + row as i32;
+            if y < 0 || y >= h {
+                continue;
+            }
+            mark(&mut self.drawn, y as usize, from as usize, to as usize);
+            let start = (y as usize * w as usize + from as usize) * 4;
+            let target = &mut pixels[start..start + (to - from) as usize * 4];
+            let covers = &line[(from - left) as usize..(to - left) as usize];
+            for (px, &cover) in target.chunks_exact_mut(4).zip(covers) {
+                if cover > 0 {
+                    blend_pixel(px, colour, u32::from(cover));
                 }
             }
         }

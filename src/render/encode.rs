@@ -255,9 +255,17 @@ fn quantise(
     // Each bucket's entry, by bucket number (below 4096, one per colour key).
     let mut table = [0u8; 1 << (3 * BUCKET_BITS)];
     table[..entry.len()].copy_from_slice(&entry);
+    let identity = entry.len() <= 256;
     let to_entries = |out: &mut [u8], ids: &[u16]| {
-        for (o, &id) in out.iter_mut().zip(ids) {
-            *o = table[usize::from(id) & (table.len() - 1)];
+        if identity {
+            // Buckets that fit are their own entries.
+            for (o, &id) in out.iter_mut().zip(ids) {
+                *o = id as u8;
+            }
+        } else {
+            for (o, &id) in out.iter_mut().zip(ids) {
+                *o = table[usize::from(id) & (table.len() - 1)];
+            }
         }
     };
     for (y, (ids, out)) in analysis

@@ -93,7 +93,7 @@ fn background(board: BoardKind) -> &'static Canvas {
     static BACKGROUNDS: [OnceLock<Canvas>; 2] = [OnceLock::new(), OnceLock::new()];
     BACKGROUNDS[board as usize].get_or_init(|| {
         let geometry = board.geometry();
-        let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+        let mut canvas = super::empty_picture(HEIGHT);
         for (cell, &coord) in geometry.cells.iter().enumerate() {
             let gate = gate_of(geometry, cell as u8);
             let fill = match gate {

@@ -358,7 +358,7 @@ fn background(seats: u8) -> &'static Canvas {
     static BACKGROUNDS: [OnceLock<Canvas>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let seats = seats.clamp(2, 4);
     BACKGROUNDS[usize::from(seats - 2)].get_or_init(|| {
-        let mut canvas = Canvas::new(WIDTH, height(seats), PALETTE.background);
+        let mut canvas = super::empty_picture(height(seats));
         canvas.fill_rect(
             (TABLE_LEFT - 12.0) as i32,
             (TABLE_TOP - 12.0) as i32,
