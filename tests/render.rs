@@ -45,6 +45,62 @@ fn the_picture_is_800_wide_and_small() {
     }
 }
 
+/// The busiest pictures of every game stay under 60 KB, and the indexed PNG gives back
+/// what was drawn: every pixel within its colour bucket (16 levels), save the odd rare
+/// edge shade of a picture of more than 256 buckets, which takes its nearest entry.
+#[test]
+fn the_busiest_pictures_stay_small_and_faithful() {
+    let crowded = game(
+        &["crawlers=S,B", "goal=long"],
+        &[
+            ("a7", "sSmMbBs"),
+            ("e5", "Bm"),
+            ("c9", "S"),
+            ("e1", "bs"),
+            ("g7", "mmM"),
+            ("c3", "b"),
+        ],
+    );
+    let mut sturdy = AnyGame::new(
+        GameKind::JumpSturdy,
+        &[],
+        Some("b0b0b0b0b0b0/1b0b0b0bbb0b01/3r0b03/2br5/3rb4/8/1r0r0r0r0r0r01/r0r01rrr0r0 b"),
+    )
+    .unwrap();
+    sturdy.play("c2-d3").unwrap();
+    let mut gyges = AnyGame::new(
+        GameKind::Gyges,
+        &["displace=on".into()],
+        Some("....2./.2..3./3...../....../...2../1112.. S"),
+    )
+    .unwrap();
+    gyges.play("a1-e2").unwrap();
+    let cases = [
+        (start(&[]), None),
+        (start(&["board=far"]), Some("c3-e3")),
+        (crowded, Some("e3-e5")),
+        (sturdy, None),
+        (gyges, None),
+        (common::skakanie_midgame(None), None),
+    ];
+    for (i, (game, last)) in cases.iter().enumerate() {
+        let names = vec!["alice".into(), "Борис Ż.".into(), "c".into(), "d".into()];
+        let header = Header::for_game(game, names[..game.seat_count()].to_vec(), None);
+        let canvas = render::draw(game, *last, &header).unwrap();
+        let png = canvas.to_png();
+        assert!(png.len() <= 60 * 1024, "case {i}: {} bytes", png.len());
+        let back = image::load_from_memory(&png).unwrap().to_rgb8();
+        let diffs: Vec<u8> = back
+            .pixels()
+            .zip(canvas.image().pixels())
+            .map(|(a, b)| (0..3).map(|k| a.0[k].abs_diff(b.0[k])).max().unwrap_or(0))
+            .collect();
+        let far = diffs.iter().filter(|&&d| d >= 16).count();
+        assert!(far <= 50, "case {i}: {far} pixels out of their bucket");
+        assert!(diffs.iter().all(|&d| d <= 32), "case {i}: a colour drifted");
+    }
+}
+
 #[test]
 fn the_last_move_cells_are_highlighted() {
     let game = game(&[], &[("e5", "M"), ("a7", "b")]);
