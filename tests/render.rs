@@ -84,7 +84,7 @@ fn the_busiest_pictures_stay_small_and_faithful() {
         (common::skakanie_midgame(None), None),
     ];
     for (i, (game, last)) in cases.iter().enumerate() {
-        let names = vec!["alice".into(), "Борис Ż.".into(), "c".into(), "d".into()];
+        let names: [String; 4] = ["alice".into(), "Борис Ż.".into(), "c".into(), "d".into()];
         let header = Header::for_game(game, names[..game.seat_count()].to_vec(), None);
         let canvas = render::draw(game, *last, &header).unwrap();
         let png = canvas.to_png();
@@ -400,7 +400,7 @@ fn skakanie_pools_show_the_pieces_held() {
             };
             game.play(&pick).unwrap();
         }
-        let names = vec!["a".into(), "b".into(), "c".into(), "d".into()];
+        let names: [String; 4] = ["a".into(), "b".into(), "c".into(), "d".into()];
         let header = Header::for_game(&game, names[..players].to_vec(), None);
         let canvas = render::draw(&game, None, &header).unwrap();
         let image = canvas.image();
