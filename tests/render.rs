@@ -45,6 +45,62 @@ fn the_picture_is_800_wide_and_small() {
     }
 }
 
+/// The busiest pictures of every game stay under 60 KB, and the indexed PNG gives back
+/// what was drawn: every pixel within its colour bucket (16 levels), save the odd rare
+/// edge shade of a picture of more than 256 buckets, which takes its nearest entry.
+#[test]
+fn the_busiest_pictures_stay_small_and_faithful() {
+    let crowded = game(
+        &["crawlers=S,B", "goal=long"],
+        &[
+            ("a7", "sSmMbBs"),
+            ("e5", "Bm"),
+            ("c9", "S"),
+            ("e1", "bs"),
+            ("g7", "mmM"),
+            ("c3", "b"),
+        ],
+    );
+    let mut sturdy = AnyGame::new(
+        GameKind::JumpSturdy,
+        &[],
+        Some("b0b0b0b0b0b0/1b0b0b0bbb0b01/3r0b03/2br5/3rb4/8/1r0r0r0r0r0r01/r0r01rrr0r0 b"),
+    )
+    .unwrap();
+    sturdy.play("c2-d3").unwrap();
+    let mut gyges = AnyGame::new(
+        GameKind::Gyges,
+        &["displace=on".into()],
+        Some("....2./.2..3./3...../....../...2../1112.. S"),
+    )
+    .unwrap();
+    gyges.play("a1-e2").unwrap();
+    let cases = [
+        (start(&[]), None),
+        (start(&["board=far"]), Some("c3-e3")),
+        (crowded, Some("e3-e5")),
+        (sturdy, None),
+        (gyges, None),
+        (common::skakanie_midgame(None), None),
+    ];
+    for (i, (game, last)) in cases.iter().enumerate() {
+        let names: [String; 4] = ["alice".into(), "Борис Ż.".into(), "c".into(), "d".into()];
+        let header = Header::for_game(game, names[..game.seat_count()].to_vec(), None);
+        let canvas = render::draw(game, *last, &header).unwrap();
+        let png = canvas.to_png();
+        assert!(png.len() <= 60 * 1024, "case {i}: {} bytes", png.len());
+        let back = image::load_from_memory(&png).unwrap().to_rgb8();
+        let diffs: Vec<u8> = back
+            .pixels()
+            .zip(canvas.image().pixels())
+            .map(|(a, b)| (0..3).map(|k| a.0[k].abs_diff(b.0[k])).max().unwrap_or(0))
+            .collect();
+        let far = diffs.iter().filter(|&&d| d >= 16).count();
+        assert!(far <= 50, "case {i}: {far} pixels out of their bucket");
+        assert!(diffs.iter().all(|&d| d <= 32), "case {i}: a colour drifted");
+    }
+}
+
 #[test]
 fn the_last_move_cells_are_highlighted() {
     let game = game(&[], &[("e5", "M"), ("a7", "b")]);
@@ -320,31 +376,56 @@ fn gyges_marks_every_bounce() {
     assert!(!badge(&plain, "b1"));
 }
 
-/// Skakanie: a pool shows its pieces in place on the small picture and its score; an
-/// empty pool is only the empty grid.
+/// Skakanie: a pool shows its pieces in place on its grid; an empty pool is only the
+/// empty grid. The pools share a row under the table, their pieces as large as the width
+/// allows: at least 7 px on a phone that shows the picture 400 px wide (they were 6 px in
+/// a column of four), and the picture stays clearly landscape (6:5 or wider) for every
+/// number of players.
 #[test]
 fn skakanie_pools_show_the_pieces_held() {
-    let game = common::skakanie_midgame(Some("leave:4"));
-    let names = vec!["a".into(), "b".into(), "c".into(), "d".into()];
-    let header = Header::for_game(&game, names, None);
-    let canvas = render::draw(&game, None, &header).unwrap();
-    assert_eq!((canvas.width(), canvas.height()), (800, 598));
-    // Pool grids sit at x 478.., one per 130 px; count the coloured (picture) cells.
-    let coloured = |seat: u32| {
-        let top = 64 + 14 + seat * 130 + 26;
-        (0..96u32)
-            .filter(|p| {
-                let (x, y) = (478 + (p % 12) * 12 + 6, top + (p / 12) * 12 + 6);
-                canvas.image().get_pixel(x, y).0[..3] != [0x33, 0x40, 0x33]
-            })
-            .count() as u32
-    };
-    let leapfrog::games::AnyGame::Skakanie(g) = &game else {
-        panic!()
-    };
-    for seat in 0..4u8 {
-        let held = g.position().pool(leapfrog::games::Seat(seat)).count_ones();
-        assert_eq!(coloured(u32::from(seat)), held, "seat {seat}");
+    use leapfrog::render::skakanie::{height, pool_cell_at};
+    for (players, leaver) in [(4, Some("leave:4")), (3, None), (2, None)] {
+        let options = [format!("players={players}"), "seed=21".to_owned()];
+        let mut game = AnyGame::new(GameKind::Skakanie, &options, None).unwrap();
+        if let Some(leave) = leaver {
+            game.play(leave).unwrap();
+        }
+        let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(3));
+        for _ in 0..60 {
+            let moves = game.legal_moves();
+            let pick = if stream.below(3) == 0 {
+                moves[stream.below(moves.len())].clone()
+            } else {
+                "take".to_owned()
+            };
+            game.play(&pick).unwrap();
+        }
+        let names: [String; 4] = ["a".into(), "b".into(), "c".into(), "d".into()];
+        let header = Header::for_game(&game, names[..players].to_vec(), None);
+        let canvas = render::draw(&game, None, &header).unwrap();
+        let image = canvas.image();
+        assert_eq!(image.dimensions(), (800, height(players as u8)));
+        assert!(
+            image.height() * 6 <= image.width() * 5,
+            "{players} players: not clearly landscape"
+        );
+        let AnyGame::Skakanie(g) = &game else {
+            panic!()
+        };
+        for seat in 0..players as u8 {
+            let pool = g.position().pool(leapfrog::games::Seat(seat));
+            for piece in 0..96u8 {
+                let (x, y, side) = pool_cell_at(players as u8, seat, piece);
+                assert!(side * 400 / 800 >= 7, "{players} players: {side} px pieces");
+                let centre = image.get_pixel(x as u32 + side / 2, y as u32 + side / 2).0;
+                let held = pool & (1 << piece) != 0;
+                assert_eq!(
+                    centre[..3] != [0x33, 0x40, 0x33],
+                    held,
+                    "{players} players, seat {seat}, piece {piece}"
+                );
+            }
+        }
     }
 }
 

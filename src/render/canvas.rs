@@ -4,7 +4,9 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use super::encode::Analysis;
 
 use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
@@ -44,6 +46,22 @@ struct Spans {
 #[derive(Clone)]
 pub struct Canvas {
     image: RgbaImage,
+    /// The background this picture was drawn over, whose colours the encoder reuses
+    /// where it still shows.
+    base: Option<&'static Canvas>,
+    /// A background's colour analysis, made on first use.
+    analysis: OnceLock<Analysis>,
+    /// Which tiles of each row were drawn on since the canvas was made [`Canvas::over`]
+    /// its background ([`super::encode::tiles`]); empty when there is no background.
+    drawn: Vec<u64>,
+}
+
+/// Notes that the pixels `from..to` (`from < to`) of row `y` were drawn on.
+#[inline]
+fn mark(drawn: &mut [u64], y: usize, from: usize, to: usize) {
+    if let Some(bits) = drawn.get_mut(y) {
+        *bits |= super::encode::tiles(from, to);
+    }
 }
 
 /// Puts `colour` at coverage `alpha` (1..=255) "over" the RGBA pixel `px`.
@@ -80,6 +98,9 @@ impl Canvas {
         let [r, g, b] = background;
         Self {
             image: RgbaImage::from_pixel(width, height, Rgba([r, g, b, 255])),
+            base: None,
+            analysis: OnceLock::new(),
+            drawn: Vec::new(),
         }
     }
 
@@ -88,6 +109,21 @@ impl Canvas {
     pub fn transparent(width: u32, height: u32) -> Self {
         Self {
             image: RgbaImage::new(width, height),
+            base: None,
+            analysis: OnceLock::new(),
+            drawn: Vec::new(),
+        }
+    }
+
+    /// A copy of a background prepared once, to draw a picture over: the encoder then
+    /// reads only what was drawn, taking the rest from the background's analysis.
+    #[must_use]
+    pub fn over(background: &'static Canvas) -> Self {
+        Self {
+            image: background.image.clone(),
+            base: Some(background),
+            analysis: OnceLock::new(),
+            drawn: vec![0; background.image.height() as usize],
         }
     }
 
@@ -123,6 +159,7 @@ impl Canvas {
             }
             return;
         }
+        mark(&mut self.drawn, y as usize, from as usize, to as usize);
         let row = y as usize * w as usize;
         let pixel = [colour[0], colour[1], colour[2], 255];
         let bytes: &mut [u8] = self.image.as_mut();
@@ -149,6 +186,7 @@ impl Canvas {
         if alpha == 0 || x >= w || y >= h {
             return;
         }
+        mark(&mut self.drawn, y as usize, x as usize, x as usize + 1);
         let i = (y as usize * w as usize + x as usize) * 4;
         blend_pixel(&mut self.image.as_mut()[i..i + 4], colour, alpha);
     }
@@ -174,6 +212,7 @@ impl Canvas {
             if ty < 0 || ty >= h {
                 continue;
             }
+            mark(&mut self.drawn, ty as usize, from as usize, to as usize);
             let start = (ty as usize * w as usize + from as usize) * 4;
             let dst = &mut target[start..start + (to - from) as usize * 4];
             let src = &row[(from - x) as usize * 4..(to - x) as usize * 4];
@@ -218,6 +257,15 @@ impl Canvas {
             let src_start = ((from_y * source.width() + sx + skip) * 4) as usize;
             let dst_start = ((ty as u32 * self.image.width() + tx as u32) * 4) as usize;
             let len = (w * 4) as usize;
+            if w == 0 {
+                continue;
+            }
+            mark(
+                &mut self.drawn,
+                ty as usize,
+                tx as usize,
+                (tx as u32 + w) as usize,
+            );
             let src = &source.image.as_raw()[src_start..src_start + len];
             let dst: &mut [u8] = self.image.as_mut();
             dst[dst_start..dst_start + len].copy_from_slice(src);
@@ -414,19 +462,36 @@ impl Canvas {
             }
             let glyph = cached_glyph(placed.font, size, placed.id, x, baseline);
             let (ox, oy) = (x.floor() as i32, baseline.floor() as i32);
-            let width = glyph.width as usize;
-            if width > 0 {
-                for (row, line) in glyph.coverage.chunks_exact(width).enumerate() {
-                    for (col, &cover) in line.iter().enumerate() {
-                        if cover > 0 {
-                            self.blend(
-                                ox + glyph.left + col as i32,
-                                oy + glyph.top + row as i32,
-                                colour,
-                                u32::from(cover),
-                            );
-                        }
-                    }
+            self.blit_coverage(&glyph, ox, oy, colour);
+        }
+    }
+
+    /// Blends a glyph's coverage bitmap in `colour` with its pen at `(ox, oy)`: clipped
+    /// once per row, not checked pixel by pixel.
+    fn blit_coverage(&mut self, glyph: &GlyphBitmap, ox: i32, oy: i32, colour: Colour) {
+        let width = glyph.width as usize;
+        if width == 0 {
+            return;
+        }
+        let (w, h) = (self.image.width() as i32, self.image.height() as i32);
+        let left = ox + glyph.left;
+        let (from, to) = (left.max(0), (left + width as i32).min(w));
+        if from >= to {
+            return;
+        }
+        let pixels: &mut [u8] = self.image.as_mut();
+        for (row, line) in glyph.coverage.chunks_exact(width).enumerate() {
+            let y = oy + glyph.top + row as i32;
+            if y < 0 || y >= h {
+                continue;
+            }
+            mark(&mut self.drawn, y as usize, from as usize, to as usize);
+            let start = (y as usize * w as usize + from as usize) * 4;
+            let target = &mut pixels[start..start + (to - from) as usize * 4];
+            let covers = &line[(from - left) as usize..(to - left) as usize];
+            for (px, &cover) in target.chunks_exact_mut(4).zip(covers) {
+                if cover > 0 {
+                    blend_pixel(px, colour, u32::from(cover));
                 }
             }
         }
@@ -457,7 +522,11 @@ impl Canvas {
     /// Encodes the picture as an indexed PNG (see [`super::encode`]).
     #[must_use]
     pub fn to_png(&self) -> Vec<u8> {
-        super::encode::png(&self.image)
+        let base = self.base.map(|b| {
+            let analysis = b.analysis.get_or_init(|| Analysis::of(&b.image));
+            (analysis, self.drawn.as_slice())
+        });
+        super::encode::png(&self.image, base)
     }
 }
 

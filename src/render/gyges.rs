@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use crate::games::gyges::{Move, Path, Point as PathPoint, Position, Side, Square, Target};
 
 use super::canvas::{Canvas, Colour, Point, SpriteCache};
-use super::theme::{fonts, label_on, HEADER, PALETTE, WIDTH};
+use super::theme::{fonts, label_on, HEADER, PALETTE};
 use super::{draw_header, Header};
 
 /// A square's side in pixels.
@@ -341,7 +341,7 @@ fn draw_legend(canvas: &mut Canvas, rows: &[(Side, Option<u8>)]) {
 fn background() -> &'static Canvas {
     static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
     BACKGROUND.get_or_init(|| {
-        let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+        let mut canvas = super::empty_picture(HEIGHT);
         let fonts = fonts();
         for square in Square::all() {
             let light = (square.file() + square.row()) % 2 == 1;
@@ -376,7 +376,7 @@ fn background() -> &'static Canvas {
 #[must_use]
 pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
-    let mut canvas = background().clone();
+    let mut canvas = Canvas::over(background());
     // The mover of the last move is the side not to move now.
     let mover = position.turn().other();
     let path = view

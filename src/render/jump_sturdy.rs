@@ -122,7 +122,7 @@ fn draw_stack(canvas: &mut Canvas, square: Square, stack: Stack) {
 fn background() -> &'static Canvas {
     static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
     BACKGROUND.get_or_init(|| {
-        let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+        let mut canvas = super::empty_picture(HEIGHT);
         let fonts = fonts();
         for rank in 0..8u8 {
             for file in 0..8u8 {
@@ -158,7 +158,7 @@ fn background() -> &'static Canvas {
 /// Draws the picture.
 #[must_use]
 pub fn draw(view: &View<'_>) -> Canvas {
-    let mut canvas = background().clone();
+    let mut canvas = Canvas::over(background());
     let fonts = fonts();
     if let Some(mv) = view.last {
         fill_square(&mut canvas, mv.from, PALETTE.from);

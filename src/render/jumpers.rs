@@ -93,7 +93,7 @@ fn background(board: BoardKind) -> &'static Canvas {
     static BACKGROUNDS: [OnceLock<Canvas>; 2] = [OnceLock::new(), OnceLock::new()];
     BACKGROUNDS[board as usize].get_or_init(|| {
         let geometry = board.geometry();
-        let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+        let mut canvas = super::empty_picture(HEIGHT);
         for (cell, &coord) in geometry.cells.iter().enumerate() {
             let gate = gate_of(geometry, cell as u8);
             let fill = match gate {
@@ -220,7 +220,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
     let options = position.options();
     let geometry = position.geometry();
-    let mut canvas = background(options.board).clone();
+    let mut canvas = Canvas::over(background(options.board));
     if let Some((from, to)) = view.last {
         for (coord, end) in [(from, false), (to, true)] {
             if let Some(cell) = geometry.index(coord) {

@@ -108,11 +108,20 @@ impl Header {
     }
 }
 
-/// Draws the header band: players with their side's disc, status, details.
+/// A background of `height` pixels for a drawer to prepare once: the picture's colour with
+/// the header band already painted, so a picture only draws the header's texts.
+#[must_use]
+pub fn empty_picture(height: u32) -> Canvas {
+    let mut canvas = Canvas::new(WIDTH, height, PALETTE.background);
+    canvas.fill_rect(0, 0, WIDTH as i32, HEADER as i32, PALETTE.header);
+    canvas
+}
+
+/// Draws the header's texts: players with their side's disc, status, details, over the
+/// band of a background from [`empty_picture`].
 /// `marks` gives each seat's colours (face, rim) as its drawer paints its pieces.
 pub fn draw_header(canvas: &mut Canvas, header: &Header, marks: &[(Colour, Colour)]) {
     let fonts = fonts();
-    canvas.fill_rect(0, 0, WIDTH as i32, HEADER as i32, PALETTE.header);
     let status_width = text_width(19.0, &fonts.bold, &header.status);
     let vs_width = text_width(19.0, &fonts.regular, "vs") + 10.0;
     // Names share what the status leaves; a long one is cut with an ellipsis.

@@ -1,7 +1,9 @@
 //! The Skakanie picture: the table of stacks (each showing its face-up piece as a real
 //! jigsaw piece, with how many pieces it holds), every pawn in its player's colour, whose
-//! turn it is and how many actions are left, and each player's pool assembled in place on a
-//! small 12 × 8 grid with its fragments outlined and its score.
+//! turn it is and how many actions are left, each player's score beside the table, and each
+//! player's pool assembled in place on a 12 × 8 grid with its fragments outlined, the pools
+//! side by side under the table, as large as the width allows (pieces of 15 px with four
+//! players: about 7 px on a phone that shows the picture 400 px wide).
 //!
 //! The puzzle's picture is painted in code ([`scene`]): a landscape with a sky, a sun,
 //! mountains, a lake, a house and a tree, varied enough that every piece can be told apart
@@ -13,7 +15,7 @@ use std::sync::OnceLock;
 use crate::games::skakanie::{Action, Piece, Position, Spot, COLUMNS, PIECES, ROWS};
 use crate::games::{Rules, Seat};
 
-use super::canvas::{square, Canvas, Colour, Point, SpriteCache};
+use super::canvas::{fit_text, square, text_width, Canvas, Colour, Point, SpriteCache};
 use super::theme::{fonts, HEADER, PALETTE, WIDTH};
 use super::{draw_header, Header};
 
@@ -26,13 +28,42 @@ const SLOT: f32 = (P + 2 * TAB) as f32;
 const PITCH: f32 = SLOT + 14.0;
 const TABLE_LEFT: f32 = 26.0;
 const TABLE_TOP: f32 = HEADER as f32 + 44.0;
-/// A piece's side in the pool grids.
-const CELL: u32 = 12;
+/// The scores' column, right of the table.
 const PANEL_LEFT: f32 = 476.0;
-const POOL_TOP: f32 = HEADER as f32 + 14.0;
-const POOL_PITCH: f32 = 130.0;
-/// The picture's height: header and four pools.
-pub const HEIGHT: u32 = HEADER + 14 + 4 * 130;
+/// A seat's lines in the scores' column.
+const SCORE_TOP: f32 = HEADER as f32 + 48.0;
+const SCORE_PITCH: f32 = 64.0;
+/// The pools' row under the table: each pool's name, then its grid.
+const POOLS_TOP: f32 = TABLE_TOP + 3.0 * PITCH + 4.0;
+const POOL_GRID_TOP: u32 = POOLS_TOP as u32 + 24;
+/// Space under the pools.
+const BOTTOM: u32 = 12;
+/// A piece's side in the pool grids by number of seats (2, 3, 4): the pools share the
+/// picture's width, so the fewer the players, the larger their pieces.
+const POOL_CELLS: [u32; 3] = [22, 20, 15];
+/// The most space between two pools.
+const POOL_GAP: u32 = 32;
+
+/// A piece's side in the pool grids of a game of `seats` players.
+fn pool_cell(seats: u8) -> u32 {
+    POOL_CELLS[usize::from(seats.clamp(2, 4) - 2)]
+}
+
+/// The height of a picture of `seats` players: table, then the pools' row.
+#[must_use]
+pub fn height(seats: u8) -> u32 {
+    POOL_GRID_TOP + u32::from(ROWS) * pool_cell(seats) + BOTTOM
+}
+
+/// The top-left corner and side of the cell of `piece` in the pool of `seat`, in a game of
+/// `seats` players. The pools are centred in one row.
+#[must_use]
+pub fn pool_cell_at(seats: u8, seat: u8, piece: Piece) -> (i32, i32, u32) {
+    let (x, y) = pool_corner(seats, seat);
+    let cell = pool_cell(seats);
+    let (c, r) = (u32::from(piece % COLUMNS), u32::from(piece / COLUMNS));
+    (x + (c * cell) as i32, y + (r * cell) as i32, cell)
+}
 
 /// What one picture shows.
 pub struct View<'a> {
@@ -205,11 +236,20 @@ pub fn scene(u: f32, v: f32) -> Colour {
     )
 }
 
-/// The whole picture at `side` pixels per piece, painted once per size.
+/// The whole picture at `side` pixels per piece (the table's or a pool's), painted once
+/// per size.
 fn picture(side: u32) -> &'static Canvas {
-    static BIG: OnceLock<Canvas> = OnceLock::new();
-    static SMALL: OnceLock<Canvas> = OnceLock::new();
-    let paint = || {
+    static PICTURES: [OnceLock<Canvas>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let index = POOL_CELLS
+        .iter()
+        .position(|&cell| cell == side)
+        .map_or(0, |i| i + 1);
+    PICTURES[index].get_or_init(|| {
         let (w, h) = (u32::from(COLUMNS) * side, u32::from(ROWS) * side);
         let mut canvas = Canvas::new(w, h, [0, 0, 0]);
         for y in 0..h {
@@ -222,12 +262,7 @@ fn picture(side: u32) -> &'static Canvas {
             }
         }
         canvas
-    };
-    if side == P {
-        BIG.get_or_init(paint)
-    } else {
-        SMALL.get_or_init(paint)
-    }
+    })
 }
 
 /// Whether the edge below row `row` of column `column` has its tab on the upper piece
@@ -323,7 +358,7 @@ fn background(seats: u8) -> &'static Canvas {
     static BACKGROUNDS: [OnceLock<Canvas>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let seats = seats.clamp(2, 4);
     BACKGROUNDS[usize::from(seats - 2)].get_or_init(|| {
-        let mut canvas = Canvas::new(WIDTH, HEIGHT, PALETTE.background);
+        let mut canvas = super::empty_picture(height(seats));
         canvas.fill_rect(
             (TABLE_LEFT - 12.0) as i32,
             (TABLE_TOP - 12.0) as i32,
@@ -331,17 +366,14 @@ fn background(seats: u8) -> &'static Canvas {
             (3.0 * PITCH + 10.0) as i32,
             [0x3a, 0x4a, 0x3a],
         );
+        let cell = pool_cell(seats) as i32;
         for seat in 0..seats {
-            let (x, y) = pool_corner(seat);
-            let (w, h) = (
-                i32::from(COLUMNS) * CELL as i32,
-                i32::from(ROWS) * CELL as i32,
-            );
+            let (x, y) = pool_corner(seats, seat);
+            let (w, h) = (i32::from(COLUMNS) * cell, i32::from(ROWS) * cell);
             canvas.fill_rect(x - 2, y - 2, w + 4, h + 4, [0x1e, 0x26, 0x1e]);
             for piece in 0..PIECES {
-                let (c, r) = (i32::from(piece % COLUMNS), i32::from(piece / COLUMNS));
-                let s = CELL as i32;
-                canvas.fill_rect(x + c * s + 1, y + r * s + 1, s - 2, s - 2, EMPTY_CELL);
+                let (x, y, _) = pool_cell_at(seats, seat, piece);
+                canvas.fill_rect(x + 1, y + 1, cell - 2, cell - 2, EMPTY_CELL);
             }
         }
         canvas
@@ -351,11 +383,16 @@ fn background(seats: u8) -> &'static Canvas {
 /// An empty cell of a pool grid.
 const EMPTY_CELL: Colour = [0x33, 0x40, 0x33];
 
-/// The top-left corner of a seat's pool grid.
-fn pool_corner(seat: u8) -> (i32, i32) {
+/// The top-left corner of a seat's pool grid: the pools of `seats` players centred in a
+/// row, at most [`POOL_GAP`] apart.
+fn pool_corner(seats: u8, seat: u8) -> (i32, i32) {
+    let seats = u32::from(seats.clamp(2, 4));
+    let width = u32::from(COLUMNS) * pool_cell(seats as u8);
+    let gap = ((WIDTH - 28).saturating_sub(seats * width) / (seats - 1)).min(POOL_GAP);
+    let left = (WIDTH - seats * width - (seats - 1) * gap) / 2;
     (
-        (PANEL_LEFT + 2.0) as i32,
-        (POOL_TOP + f32::from(seat) * POOL_PITCH + 26.0) as i32,
+        (left + u32::from(seat) * (width + gap)) as i32,
+        POOL_GRID_TOP as i32,
     )
 }
 
@@ -457,37 +494,40 @@ fn draw_pawn(canvas: &mut Canvas, at: Point, seat: usize, to_move: bool) {
     canvas.text_centred(c, 13.0, &fonts().bold, rim, &(seat + 1).to_string());
 }
 
-/// A pool: the pieces held, in place on the picture's grid, each fragment outlined.
-fn draw_pool(canvas: &mut Canvas, seat: u8, pool: u128) {
-    let small = picture(CELL);
-    let at = pool_corner(seat);
+/// A pool: the pieces held, in place on the picture's grid, each fragment outlined (2 px,
+/// so the outline stays a line on a phone).
+fn draw_pool(canvas: &mut Canvas, seats: u8, seat: u8, pool: u128) {
+    let cell = pool_cell(seats);
+    let small = picture(cell);
     let held = |c: i32, r: i32| {
         (0..i32::from(COLUMNS)).contains(&c)
             && (0..i32::from(ROWS)).contains(&r)
             && pool & (1 << (r * i32::from(COLUMNS) + c)) != 0
     };
+    let edge = [0xf4, 0xf1, 0xea];
+    let s = cell as i32;
     for piece in 0..PIECES {
-        let (c, r) = (u32::from(piece % COLUMNS), u32::from(piece / COLUMNS));
-        let (x, y) = (at.0 + (c * CELL) as i32, at.1 + (r * CELL) as i32);
-        if !held(c as i32, r as i32) {
+        let (c, r) = (i32::from(piece % COLUMNS), i32::from(piece / COLUMNS));
+        if !held(c, r) {
             continue;
         }
-        canvas.copy_block(small, (c * CELL, r * CELL), (x, y), (CELL, CELL));
+        let (x, y, _) = pool_cell_at(seats, seat, piece);
+        canvas.copy_block(
+            small,
+            (c as u32 * cell, r as u32 * cell),
+            (x, y),
+            (cell, cell),
+        );
         // A fragment's outline: every side not shared with another held piece.
-        let edge = [0xf4, 0xf1, 0xea];
-        let s = CELL as i32;
-        let (ci, ri) = (c as i32, r as i32);
-        if !held(ci, ri - 1) {
-            canvas.fill_rect(x, y, s, 1, edge);
-        }
-        if !held(ci, ri + 1) {
-            canvas.fill_rect(x, y + s - 1, s, 1, edge);
-        }
-        if !held(ci - 1, ri) {
-            canvas.fill_rect(x, y, 1, s, edge);
-        }
-        if !held(ci + 1, ri) {
-            canvas.fill_rect(x + s - 1, y, 1, s, edge);
+        for (dc, dr, rect) in [
+            (0, -1, (x, y, s, 2)),
+            (0, 1, (x, y + s - 2, s, 2)),
+            (-1, 0, (x, y, 2, s)),
+            (1, 0, (x + s - 2, y, 2, s)),
+        ] {
+            if !held(c + dc, r + dr) {
+                canvas.fill_rect(rect.0, rect.1, rect.2, rect.3, edge);
+            }
         }
     }
 }
@@ -497,7 +537,7 @@ fn draw_pool(canvas: &mut Canvas, seat: u8, pool: u128) {
 pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
     let fonts = fonts();
-    let mut canvas = background(position.options().players).clone();
+    let mut canvas = Canvas::over(background(position.options().players));
     let over = position.is_over();
     let stacks = position.stack_count();
     let title = if position.last_round() && !over {
@@ -535,7 +575,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
             draw_pawn(&mut canvas, slot_corner(r, s), seat.index(), mine);
         }
     }
-    // Whose turn and how many actions are left, under the table.
+    // Whose turn and how many actions are left, beside the table's title.
     let name = |seat: Seat| {
         view.header
             .players
@@ -543,89 +583,108 @@ pub fn draw(view: &View<'_>) -> Canvas {
             .cloned()
             .unwrap_or_else(|| format!("Player {}", seat.0 + 1))
     };
+    let disc = |canvas: &mut Canvas, seat: Seat, at: Point, r: f32| {
+        let (face, rim) = SEAT_COLOURS[seat.index() % 4];
+        canvas.fill_ellipse(at, r, r, rim, 1.0);
+        canvas.fill_ellipse(at, r - 1.5, r - 1.5, face, 1.0);
+    };
     let line = if over {
         "The game is over: scores are final.".to_owned()
     } else {
-        let left = position.actions_left();
-        format!("{}: {} left", name(to_move), count(left, "action"))
+        let left = count(position.actions_left(), "action").to_string();
+        let who = fit_text(19.0, &fonts.bold, &name(to_move), 170.0);
+        format!("{who}: {left} left")
     };
-    let y = TABLE_TOP + 3.0 * PITCH + 8.0;
+    let y = HEADER as f32 + 10.0;
     if !over {
-        let (face, rim) = SEAT_COLOURS[to_move.index() % 4];
-        canvas.fill_ellipse(Point::new(TABLE_LEFT + 2.0, y + 11.0), 9.0, 9.0, rim, 1.0);
-        canvas.fill_ellipse(Point::new(TABLE_LEFT + 2.0, y + 11.0), 7.5, 7.5, face, 1.0);
+        disc(
+            &mut canvas,
+            to_move,
+            Point::new(PANEL_LEFT + 8.0, y + 11.0),
+            9.0,
+        );
     }
     canvas.text(
-        Point::new(TABLE_LEFT + 18.0, y),
+        Point::new(PANEL_LEFT + 24.0, y),
         19.0,
         &fonts.bold,
         PALETTE.to,
         &line,
     );
-    // The pools, one per seat.
-    for seat in (0..position.options().players).map(Seat) {
-        let top = POOL_TOP + f32::from(seat.0) * POOL_PITCH;
-        let (face, rim) = SEAT_COLOURS[seat.index() % 4];
-        canvas.fill_ellipse(Point::new(PANEL_LEFT + 8.0, top + 10.0), 8.0, 8.0, rim, 1.0);
-        canvas.fill_ellipse(
-            Point::new(PANEL_LEFT + 8.0, top + 10.0),
-            6.5,
-            6.5,
-            face,
-            1.0,
+    let seats = position.options().players;
+    for seat in (0..seats).map(Seat) {
+        // Each player's score and fragments, in the column beside the table.
+        let top = SCORE_TOP + f32::from(seat.0) * SCORE_PITCH;
+        disc(
+            &mut canvas,
+            seat,
+            Point::new(PANEL_LEFT + 8.0, top + 12.0),
+            8.0,
         );
-        let label = super::canvas::fit_text(16.0, &fonts.bold, &name(seat), 280.0);
+        let label = fit_text(18.0, &fonts.bold, &name(seat), 170.0);
         canvas.text(
-            Point::new(PANEL_LEFT + 22.0, top),
-            16.0,
+            Point::new(PANEL_LEFT + 24.0, top),
+            18.0,
             &fonts.bold,
             PALETTE.header_text,
             &label,
         );
-        let grid = Point::new(PANEL_LEFT + 2.0, top + 26.0);
-        draw_pool(&mut canvas, seat.0, position.pool(seat));
-        let text_x = grid.x + f32::from(COLUMNS) * CELL as f32 + 14.0;
-        if position.has_left(seat) {
-            canvas.text(
-                Point::new(text_x, grid.y),
-                16.0,
-                &fonts.regular,
-                PALETTE.header_muted,
-                "left the game",
-            );
-            continue;
-        }
-        let sizes = position.fragments(seat);
-        canvas.text(
-            Point::new(text_x, grid.y - 2.0),
-            22.0,
-            &fonts.bold,
-            PALETTE.header_text,
-            &format!("score {}", position.score(seat)),
-        );
-        let pieces: u32 = sizes.iter().sum();
-        canvas.text(
-            Point::new(text_x, grid.y + 30.0),
-            17.0,
-            &fonts.regular,
-            PALETTE.header_text,
-            &count(pieces, "piece").to_string(),
-        );
-        // The largest fragments, which decide the score; readable on a phone at 17 px.
-        let shown: Vec<String> = sizes.iter().take(4).map(u32::to_string).collect();
-        let more = if sizes.len() > 4 { "…" } else { "" };
-        let fragments = if sizes.is_empty() {
-            "no fragments".to_owned()
+        let details = if position.has_left(seat) {
+            "left the game".to_owned()
         } else {
-            format!("parts {}{more}", shown.join(" "))
+            let score = format!("score {}", position.score(seat));
+            let width = text_width(20.0, &fonts.bold, &score);
+            canvas.text(
+                Point::new(WIDTH as f32 - 14.0 - width, top - 1.0),
+                20.0,
+                &fonts.bold,
+                PALETTE.header_text,
+                &score,
+            );
+            // The largest fragments, which decide the score.
+            let sizes = position.fragments(seat);
+            let pieces: u32 = sizes.iter().sum();
+            let shown: Vec<String> = sizes.iter().take(4).map(u32::to_string).collect();
+            let more = if sizes.len() > 4 { "…" } else { "" };
+            if sizes.is_empty() {
+                "no pieces yet".to_owned()
+            } else {
+                format!(
+                    "{} · parts {}{more}",
+                    count(pieces, "piece"),
+                    shown.join(" ")
+                )
+            }
         };
         canvas.text(
-            Point::new(text_x, grid.y + 56.0),
+            Point::new(PANEL_LEFT + 24.0, top + 28.0),
             17.0,
             &fonts.regular,
-            PALETTE.header_text,
-            &fragments,
+            PALETTE.header_muted,
+            &fit_text(
+                17.0,
+                &fonts.regular,
+                &details,
+                WIDTH as f32 - 38.0 - PANEL_LEFT,
+            ),
         );
+        // The pool, named over its grid.
+        let (x, _) = pool_corner(seats, seat.0);
+        let width = (u32::from(COLUMNS) * pool_cell(seats)) as f32;
+        disc(
+            &mut canvas,
+            seat,
+            Point::new(x as f32 + 7.0, POOLS_TOP + 11.0),
+            7.0,
+        );
+        canvas.text(
+            Point::new(x as f32 + 20.0, POOLS_TOP + 1.0),
+            16.0,
+            &fonts.bold,
+            PALETTE.header_text,
+            &fit_text(16.0, &fonts.bold, &name(seat), width - 20.0),
+        );
+        draw_pool(&mut canvas, seats, seat.0, position.pool(seat));
     }
     draw_header(&mut canvas, view.header, &SEAT_COLOURS);
     canvas
