@@ -371,7 +371,8 @@ impl Job<'_> {
             Some(depth) => u64::from(depth) * 100,
             None if deadline.is_some() => u64::MAX,
             None => 2000,
-        };
+        }
+        .min(style.playouts);
         let known = skakanie::seen(game);
         let sim = SkakanieSim {
             root: position,
