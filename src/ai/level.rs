@@ -1,6 +1,7 @@
 //! What each level does differently: one row of data per level, read by both searches.
 
 use super::Level;
+use crate::games::GameKind;
 
 /// How a level plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,50 +21,64 @@ pub struct Style {
     pub playouts: u64,
 }
 
-/// Levels 1 to 5. Each level searches deeper or longer than the one below and blurs its
-/// judgement less; level 5 is the whole budget with no noise.
-pub const STYLES: [Style; 5] = [
+/// One row of [`STYLES`].
+const fn style(depth: u32, share: u32, noise: i32, wander: u32, playouts: u64) -> Style {
     Style {
-        depth: 1,
-        share: 50,
-        noise: 150,
-        wander: 25,
-        playouts: 50,
-    },
-    Style {
-        depth: 2,
-        share: 100,
-        noise: 60,
-        wander: 10,
-        playouts: 200,
-    },
-    Style {
-        depth: 3,
-        share: 200,
-        noise: 30,
-        wander: 4,
-        playouts: 600,
-    },
-    Style {
-        depth: super::search::MAX_DEPTH,
-        share: 300,
-        noise: 0,
-        wander: 0,
-        playouts: 2_000,
-    },
-    Style {
-        depth: super::search::MAX_DEPTH,
-        share: 1000,
-        noise: 0,
-        wander: 0,
-        playouts: u64::MAX,
-    },
+        depth,
+        share,
+        noise,
+        wander,
+        playouts,
+    }
+}
+
+const FULL: u32 = super::search::MAX_DEPTH;
+const ALL: u64 = u64::MAX;
+
+/// Levels 1 to 5 of each game, in [`GameKind`] order. Each level searches deeper or longer
+/// than the one below and blurs its judgement less; level 5 is the whole budget with no
+/// noise. The rows differ where the games do: Gygès gains a ply slowly (forty moves a
+/// position, each a search of bounces), so its lower levels are a ply shallower and its
+/// level 4 has less time; Skakanie's tree search is bounded by playouts.
+pub const STYLES: [[Style; 5]; 4] = [
+    // Jumpers
+    [
+        style(1, 50, 150, 25, ALL),
+        style(2, 100, 60, 10, ALL),
+        style(3, 200, 30, 4, ALL),
+        style(FULL, 300, 0, 0, ALL),
+        style(FULL, 1000, 0, 0, ALL),
+    ],
+    // Gygès
+    [
+        style(1, 50, 150, 25, ALL),
+        style(1, 100, 40, 10, ALL),
+        style(2, 200, 20, 4, ALL),
+        style(FULL, 150, 0, 0, ALL),
+        style(FULL, 1000, 0, 0, ALL),
+    ],
+    // Jump Sturdy
+    [
+        style(1, 50, 150, 25, ALL),
+        style(2, 100, 60, 10, ALL),
+        style(3, 200, 30, 4, ALL),
+        style(FULL, 300, 0, 0, ALL),
+        style(FULL, 1000, 0, 0, ALL),
+    ],
+    // Skakanie
+    [
+        style(1, 50, 0, 25, 50),
+        style(1, 100, 0, 10, 200),
+        style(1, 200, 0, 4, 600),
+        style(FULL, 300, 0, 0, 2_000),
+        style(FULL, 1000, 0, 0, ALL),
+    ],
 ];
 
 impl Level {
-    /// This level's row of [`STYLES`].
+    /// This level's row of [`STYLES`] for `kind`.
     #[must_use]
-    pub fn style(self) -> &'static Style {
-        &STYLES[usize::from(self.get() - 1)]
+    pub fn style(self, kind: GameKind) -> &'static Style {
+        &STYLES[kind as usize][usize::from(self.get() - 1)]
     }
 }

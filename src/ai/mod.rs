@@ -213,6 +213,7 @@ pub fn analyse(
     report: &mut dyn FnMut(&Info),
 ) -> Result<Choice, AiError> {
     let job = Job {
+        kind: game.kind(),
         started: Instant::now(),
         level,
         limits,
@@ -260,6 +261,7 @@ pub fn accepts_draw(game: &AnyGame, seat: Seat, level: Level, limits: &Limits) -
 
 /// One request to think, with its clock started.
 struct Job<'a> {
+    kind: games::GameKind,
     started: Instant,
     level: Level,
     limits: &'a Limits,
@@ -268,9 +270,14 @@ struct Job<'a> {
 }
 
 impl Job<'_> {
+    /// How this level plays this game.
+    fn style(&self) -> &'static level::Style {
+        self.level.style(self.kind)
+    }
+
     /// When this level must stop, given its share of the budget.
     fn deadline(&self) -> Option<Instant> {
-        let share = f64::from(self.level.style().share) / 1000.0;
+        let share = f64::from(self.style().share) / 1000.0;
         self.limits
             .time
             .map(|budget| self.started + budget.mul_f64(share))
@@ -286,7 +293,7 @@ impl Job<'_> {
         if moves.is_empty() {
             return Err(AiError::Finished);
         }
-        let style = self.level.style();
+        let style = self.style();
         // The positions before this one, for repetitions.
         let mut replay = game.start().clone();
         let mut history = Vec::with_capacity(game.moves().len());
@@ -354,7 +361,7 @@ impl Job<'_> {
         if moves.is_empty() {
             return Err(AiError::Finished);
         }
-        let style = self.level.style();
+        let style = self.style();
         let mut rng = Stream::new(Seed(self.seed ^ 0x5eed));
         if moves.len() == 1 || (rng.below(100) as u32) < style.wander {
             let ply = moves[rng.below(moves.len())].to_string();
