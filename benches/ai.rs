@@ -9,22 +9,35 @@ use leapfrog::ai::{self, Level, Limits};
 use leapfrog::games::shuffle::Stream;
 use leapfrog::games::{AnyGame, GameKind, Seed};
 
-/// The start, and the positions after `plies` random plies (the same every run).
+/// The start, and two positions after random plies (the same every run) that are still
+/// open: nobody has a forced win within a shallow search.
 fn positions(kind: GameKind, options: &[String]) -> Vec<(String, AnyGame)> {
     let start = AnyGame::new(kind, options, None).expect("valid options");
     let mut found = vec![("start".to_owned(), start.clone())];
-    for (plies, seed) in [(16, 1), (30, 2)] {
-        let mut rng = Stream::new(Seed(seed));
-        let mut game = start.clone();
-        for _ in 0..plies {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
+    let cancel = AtomicBool::new(false);
+    let shallow = Limits {
+        time: None,
+        depth: Some(2),
+        table_mb: 1,
+    };
+    for plies in [16, 30] {
+        for seed in 1.. {
+            let mut rng = Stream::new(Seed(seed));
+            let mut game = start.clone();
+            for _ in 0..plies {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(&moves[rng.below(moves.len())]).expect("legal");
+            }
+            let open = !game.outcome().is_finished()
+                && ai::choose(&game, Level::MAX, &shallow, 0, &cancel)
+                    .is_ok_and(|c| c.score.abs() < ai::search::WON);
+            if open {
+                found.push((format!("after {plies} random plies (seed {seed})"), game));
                 break;
             }
-            game.play(&moves[rng.below(moves.len())]).expect("legal");
-        }
-        if !game.outcome().is_finished() {
-            found.push((format!("after {plies} random plies"), game));
         }
     }
     found
@@ -56,11 +69,13 @@ fn main() {
                 .expect("a move");
                 let took = started.elapsed();
                 let info = last.expect("one iteration at least");
+                // Speed as of the last finished iteration: nodes and time to its end.
                 println!(
-                    "{kind} {options:?} {name}, {seconds} s: depth {} nodes {} nps {} best {} (took {} ms)",
+                    "{kind} {options:?} {name}, {seconds} s: depth {} finished after {} ms, {} nodes, {} nodes/s; best {}, answered after {} ms",
                     info.depth,
+                    info.elapsed.as_millis(),
                     info.nodes,
-                    info.nodes * 1000 / took.as_millis().max(1) as u64,
+                    info.nps(),
                     choice.ply,
                     took.as_millis()
                 );
