@@ -38,8 +38,9 @@ const ALL: u64 = u64::MAX;
 /// Levels 1 to 5 of each game, in [`GameKind`] order. Each level searches deeper or longer
 /// than the one below and blurs its judgement less; level 5 is the whole budget with no
 /// noise. The rows differ where the games do: Gygès gains a ply slowly (forty moves a
-/// position, each a search of bounces), so its lower levels are a ply shallower and its
-/// level 4 has less time; Skakanie's tree search is bounded by playouts.
+/// position, each a search of bounces), so its lower levels are a ply shallower; Gygès and
+/// Jump Sturdy give level 4 less time (their level 4 beats level 3 by a wide margin at
+/// equal depth caps); Skakanie's tree search is bounded by playouts.
 pub const STYLES: [[Style; 5]; 4] = [
     // Jumpers
     [
@@ -62,7 +63,7 @@ pub const STYLES: [[Style; 5]; 4] = [
         style(1, 50, 150, 25, ALL),
         style(2, 100, 60, 10, ALL),
         style(3, 200, 30, 4, ALL),
-        style(FULL, 300, 0, 0, ALL),
+        style(FULL, 150, 0, 0, ALL),
         style(FULL, 1000, 0, 0, ALL),
     ],
     // Skakanie
