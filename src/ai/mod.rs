@@ -337,7 +337,8 @@ impl Job<'_> {
                     })
                     .map(|(i, _)| i)
                     .expect("several moves");
-                best = root.legal_moves()[pick].clone();
+                // The game is not over, so its moves are the position's, in the same order.
+                best = moves[pick].clone();
                 score = scores[pick];
             }
         }

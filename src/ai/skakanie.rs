@@ -9,7 +9,7 @@
 //! which is the same for every arrangement of them.
 
 use crate::games::shuffle::Stream;
-use crate::games::skakanie::{Action, Direction, Pool, Position, COLUMNS, PIECES};
+use crate::games::skakanie::{neighbours, Action, Direction, Pool, Position, PIECES};
 use crate::games::{Game, Rules, Seat};
 
 /// Every piece ever face up in `game`: replayed from the start, which every player saw.
@@ -38,22 +38,6 @@ pub fn determinise(position: &Position, known: Pool, unseen: &[u8], rng: &mut St
     position.redealt(known, &mut deal.into_iter())
 }
 
-/// Pieces that touch `pool` on the picture (4-neighbourhood).
-fn touching(pool: Pool) -> Pool {
-    const ALL: Pool = (1 << PIECES) - 1;
-    let mut not_last: Pool = 0;
-    let mut not_first: Pool = 0;
-    for row in 0..u32::from(PIECES / COLUMNS) {
-        let base = row * u32::from(COLUMNS);
-        not_last |= ((1 << (COLUMNS - 1)) - 1) << base;
-        not_first |= (((1 << COLUMNS) - 1) & !1) << base;
-    }
-    ((pool & not_last) << 1)
-        | ((pool & not_first) >> 1)
-        | ((pool << COLUMNS) & ALL)
-        | (pool >> COLUMNS)
-}
-
 /// The face-up piece at a spot, if it exists.
 fn top_at(position: &Position, (row, stack): (usize, usize)) -> Option<u8> {
     position.rows().get(row)?.get(stack)?.last().copied()
@@ -65,7 +49,7 @@ fn top_at(position: &Position, (row, stack): (usize, usize)) -> Option<u8> {
 pub fn playout_action(position: &Position, rng: &mut Stream) -> Action {
     let seat = position.to_move();
     let pool = position.pool(seat);
-    let wanted = if pool == 0 { !0 } else { touching(pool) };
+    let wanted = if pool == 0 { !0 } else { neighbours(pool) };
     let pawn = position.pawn(seat);
     if top_at(position, pawn).is_some_and(|p| wanted & (1 << p) != 0) && rng.below(10) < 9 {
         return Action::Take;

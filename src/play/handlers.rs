@@ -675,17 +675,23 @@ impl<S: Store> Play<S> {
         {
             return Ok(reply);
         }
+        self.finish_agreed_draw(record, &game, &format!("{me} accepted the draw."))
+    }
+
+    /// Ends a game as a draw by agreement and shows its board with `text`: the one ending
+    /// of a draw offer accepted, whether a player or the computer accepted it.
+    fn finish_agreed_draw(
+        &self,
+        mut record: GameRecord,
+        game: &AnyGame,
+        text: &str,
+    ) -> Result<Reply, Stop> {
         record.status = Status::Finished(GameResult {
             winners: Vec::new(),
             reason: "agreed to a draw".into(),
         });
         let record = self.store.replace(&record)?;
-        Ok(board_reply(
-            &record,
-            &game,
-            &format!("{me} accepted the draw."),
-            self.clock.now_ms(),
-        ))
+        Ok(board_reply(&record, game, text, self.clock.now_ms()))
     }
 
     pub(super) fn takeback(
@@ -760,17 +766,11 @@ impl<S: Store> Play<S> {
         }
         record.pending = None;
         record.updated = self.clock.now_ms();
-        record.status = Status::Finished(GameResult {
-            winners: Vec::new(),
-            reason: "agreed to a draw".into(),
-        });
-        let record = self.store.replace(&record)?;
-        Ok(board_reply(
-            &record,
+        self.finish_agreed_draw(
+            record,
             game,
             &format!("{me} offered a draw and {them} accepted."),
-            self.clock.now_ms(),
-        ))
+        )
     }
 
     /// A takeback asked of the computer alone: granted at once. The computer's reply and

@@ -3,7 +3,7 @@
 //! a threat the search sees at once. Captures are the noisy moves.
 
 use crate::ai::search::{Evaluator, Leaf};
-use crate::games::jump_sturdy::{Color, Move, Position};
+use crate::games::jump_sturdy::{Color, Move, Position, FILE_A, FILE_H};
 
 /// Bonus for a top man by ranks advanced (0 = its own back rank); the far rank ends the
 /// game.
@@ -19,10 +19,6 @@ const BURIED_UNDER_ENEMY: i32 = 30;
 /// A top man the enemy can capture next.
 const HANGING: i32 = 20;
 
-const RANK_1: u64 = 0xff;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-
 /// The Jump Sturdy evaluator.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JumpSturdy;
@@ -33,13 +29,6 @@ fn advanced(color: Color, square: u32) -> usize {
     match color {
         Color::Blue => rank,
         Color::Red => 7 - rank,
-    }
-}
-
-fn goal(color: Color) -> u64 {
-    match color {
-        Color::Blue => RANK_1 << 56,
-        Color::Red => RANK_1,
     }
 }
 
@@ -75,7 +64,7 @@ fn side_score(position: &Position, color: Color) -> i32 {
 impl Evaluator<Position> for JumpSturdy {
     fn evaluate(&self, position: &Position, moves: &[Move]) -> Leaf {
         let me = position.turn();
-        if moves.iter().any(|mv| mv.to.bit() & goal(me) != 0) {
+        if moves.iter().any(|mv| mv.to.bit() & me.goal() != 0) {
             return Leaf::WinsNow;
         }
         let them = me.other();
@@ -88,6 +77,6 @@ impl Evaluator<Position> for JumpSturdy {
 
     fn is_noisy(&self, position: &Position, mv: &Move) -> bool {
         let me = position.turn();
-        mv.to.bit() & (position.tops(me.other()) | goal(me)) != 0
+        mv.to.bit() & (position.tops(me.other()) | me.goal()) != 0
     }
 }

@@ -10,7 +10,7 @@ mod movegen;
 mod position;
 mod text;
 
-pub use board::{Move, Square};
+pub use board::{Move, Square, FILE_A, FILE_H};
 pub use guide::GUIDE;
 pub use illegal::IllegalMove;
 pub use position::{Color, Options, Position, Stack};

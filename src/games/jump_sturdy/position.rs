@@ -36,8 +36,9 @@ impl Color {
         }
     }
 
-    /// The rank this side wins on.
-    fn goal(self) -> u64 {
+    /// The rank this side wins on, as a bitboard.
+    #[must_use]
+    pub fn goal(self) -> u64 {
         match self {
             Self::Blue => RANK_8,
             Self::Red => RANK_1,

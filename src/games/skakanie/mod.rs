@@ -15,5 +15,5 @@ pub use action::{split_actions, Action, Direction, ACTION_SYNTAX};
 pub use guide::GUIDE;
 pub use options::{Options, Scoring, Start, MAX_SEATS, SPECS};
 pub use position::{IllegalMove, Piece, Position, Spot, MAX_ROUNDS, SEAT_NAMES, STACK_HEIGHT};
-pub use score::{fragments, score_of, Pool, COLUMNS, PIECES, ROWS};
+pub use score::{fragments, neighbours, score_of, Pool, COLUMNS, PIECES, ROWS};
 pub use text::name as piece_name;

@@ -35,8 +35,10 @@ pub fn fragments(pool: Pool) -> Vec<u32> {
     sizes
 }
 
-/// The pieces that are a 4-neighbour of some piece of `set`.
-fn neighbours(set: Pool) -> Pool {
+/// The pieces that are a 4-neighbour of some piece of `set`: what grows a fragment, and
+/// what the AI's playouts look for to join a pool.
+#[must_use]
+pub fn neighbours(set: Pool) -> Pool {
     const ALL: Pool = (1 << PIECES) - 1;
     // Columns a..k may step right, b..l left: masks keep rows from wrapping into each other.
     let mut not_last = 0;
