@@ -56,6 +56,54 @@ pub struct Canvas {
     drawn: Vec<u64>,
 }
 
+/// How many pictures each thread keeps for reuse ([`Canvas::over`]): one per background
+/// in use (a game's board and its far variant, say) is plenty.
+const SPARE_PICTURES: usize = 4;
+
+thread_local! {
+    /// Pictures given back when dropped, made equal to their background again by copying
+    /// back only the tiles drawn on: the next picture over that background then starts
+    /// without allocating and copying a whole 1.8 MB picture (and its page faults).
+    static SPARE: std::cell::RefCell<Vec<(&'static Canvas, RgbaImage)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Canvas {
+    fn drop(&mut self) {
+        let Some(base) = self.base else {
+            return;
+        };
+        // A draw that panicked may have written a pixel before noting it: drop that one.
+        if std::thread::panicking() || base.image.dimensions() != self.image.dimensions() {
+            return;
+        }
+        let width = self.image.width() as usize;
+        let source = base.image.as_raw();
+        let target: &mut [u8] = self.image.as_mut();
+        for (y, &mask) in self.drawn.iter().enumerate() {
+            for (from, to, drawn) in super::encode::spans(mask, width) {
+                if drawn {
+                    let range = (y * width + from) * 4..(y * width + to) * 4;
+                    target[range.clone()].copy_from_slice(&source[range]);
+                }
+            }
+        }
+        debug_assert!(
+            self.image == base.image,
+            "a picture was drawn on without noting where"
+        );
+        let image = std::mem::take(&mut self.image);
+        // A thread that is ending has no use for spares (and may have dropped its list).
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() >= SPARE_PICTURES {
+                spare.remove(0);
+            }
+            spare.push((base, image));
+        });
+    }
+}
+
 /// Notes that the pixels `from..to` (`from < to`) of row `y` were drawn on.
 #[inline]
 fn mark(drawn: &mut [u64], y: usize, from: usize, to: usize) {
@@ -119,8 +167,16 @@ impl Canvas {
     /// reads only what was drawn, taking the rest from the background's analysis.
     #[must_use]
     pub fn over(background: &'static Canvas) -> Self {
+        let image = SPARE
+            .with_borrow_mut(|spare| {
+                let at = spare
+                    .iter()
+                    .position(|(b, _)| std::ptr::eq(*b, background))?;
+                Some(spare.swap_remove(at).1)
+            })
+            .unwrap_or_else(|| background.image.clone());
         Self {
-            image: background.image.clone(),
+            image,
             base: Some(background),
             analysis: OnceLock::new(),
             drawn: vec![0; background.image.height() as usize],

@@ -14,6 +14,9 @@ use image::RgbaImage;
 /// pass; with 4 it has 150–250.
 const BUCKET_BITS: u32 = 4;
 const UNSET: u16 = u16::MAX;
+/// Pixels [`Analysis::read`] counts in its lanes before adding them to the buckets: a
+/// lane's colour sums stay below 255 times this, well inside a `u32`.
+const LANE_LIMIT: usize = 1 << 22;
 
 /// One bucket of similar colours met in the picture.
 #[derive(Clone, Copy, Default)]
@@ -23,13 +26,6 @@ struct Bucket {
 }
 
 impl Bucket {
-    fn add(&mut self, rgb: u32, run: u32) {
-        self.pixels += run;
-        for (s, c) in self.sum.iter_mut().zip(rgb.to_le_bytes()) {
-            *s += u64::from(c) * u64::from(run);
-        }
-    }
-
     fn colour(&self) -> [u8; 3] {
         let n = u64::from(self.pixels.max(1));
         self.sum.map(|s| ((s + n / 2) / n) as u8)
@@ -58,28 +54,6 @@ enum Layout {
 /// their own get type None, 0).
 const FILTER_UP: u8 = 2;
 
-/// The first pixel at or after `from` (in pixels) that differs from `pixel`, in `row`'s RGBA
-/// bytes. A lone pixel (an anti-aliased edge) is answered at once; longer runs (flat fills)
-/// are compared eight pixels at a time.
-fn run_end(row: &[u8], from: usize, pixel: [u8; 4]) -> usize {
-    let width = row.len() / 4;
-    if from >= width || row[from * 4..from * 4 + 4] != pixel {
-        return from;
-    }
-    let mut pattern = [0u8; 32];
-    for chunk in pattern.chunks_exact_mut(4) {
-        chunk.copy_from_slice(&pixel);
-    }
-    let mut x = from + 1;
-    while x + 8 <= width && row[x * 4..x * 4 + 32] == pattern {
-        x += 8;
-    }
-    while x < width && row[x * 4..x * 4 + 4] == pixel {
-        x += 1;
-    }
-    x
-}
-
 /// Pixels per tile of [`Canvas`](super::canvas::Canvas)'s record of what was drawn over
 /// its background: a bit per tile and row, 64 tiles a row (the last one stretches to the
 /// row's end).
@@ -94,13 +68,25 @@ pub fn tiles(from: usize, to: usize) -> u64 {
 
 /// The tiles of a row `width` pixels wide, as pixel ranges, and whether `mask` has them
 /// drawn on.
-fn spans(mask: u64, width: usize) -> impl Iterator<Item = (usize, usize, bool)> {
+pub fn spans(mask: u64, width: usize) -> impl Iterator<Item = (usize, usize, bool)> {
     (0..64usize)
         .map(move |t| {
             let to = if t == 63 { width } else { (t + 1) * TILE };
             (t * TILE, to.min(width), mask & (1 << t) != 0)
         })
         .take_while(move |&(from, _, _)| from < width)
+}
+
+/// One pixel of colour `0x00bbggrr` as a lane's fields: 1 (a pixel), then its red, green
+/// and blue, 32 bits each.
+fn pixel_fields(rgb: u32) -> u128 {
+    let [r, g, b, _] = rgb.to_le_bytes();
+    1 | u128::from(r) << 32 | u128::from(g) << 64 | u128::from(b) << 96
+}
+
+/// The tiles a row `width` pixels wide has, as bits.
+fn row_mask(width: usize) -> u64 {
+    spans(u64::MAX, width).fold(0, |mask, _| (mask << 1) | 1)
 }
 
 /// A picture's colours sorted into buckets: each pixel's bucket, and what each bucket holds.
@@ -114,6 +100,15 @@ pub struct Analysis {
     ids: Vec<u16>,
     /// Which rows equal the one above.
     repeated: Vec<bool>,
+    /// Each pixel's bucket as a palette entry, for a background (whose buckets, at most
+    /// 256 of them, come first in every picture drawn over it, and keep their numbers as
+    /// entries): the parts not drawn on are copied from here as they are.
+    entries: Vec<u8>,
+    /// Counts of [`Analysis::read`] not yet added to `buckets`: pixels and colour sums per
+    /// bucket, in four lanes.
+    lanes: Vec<[u128; 4]>,
+    /// [`Analysis::read`]'s record, per row, of the tiles equal to the tile above.
+    same_above: Vec<u64>,
 }
 
 impl Analysis {
@@ -126,6 +121,9 @@ impl Analysis {
             ..Self::default()
         };
         analysis.read(image, None);
+        if analysis.buckets.len() <= 256 {
+            analysis.entries = analysis.ids.iter().map(|&id| id as u8).collect();
+        }
         analysis
     }
 
@@ -138,64 +136,143 @@ impl Analysis {
     /// already counted in the base's buckets (those drawn over too, so averages lean a
     /// little towards the background: the same colours, in a bucket narrower than
     /// anti-aliasing can tell).
+    ///
+    /// A picture over a background is read a column of tiles at a time, down the rows: a
+    /// tile equal to the one above (most of them: flat fills, the straight sides of pieces
+    /// and squares, bands of a picture) is compared, not read, and takes the buckets of the
+    /// one above, its pixels counted with it. A picture of its own is read likewise a whole
+    /// row at a time.
     fn read(&mut self, image: &RgbaImage, base: Option<(&Analysis, &[u64])>) {
         let raw = image.as_raw();
         let width = (image.width() as usize).max(1);
-        let rows: Vec<&[u8]> = raw.chunks(width * 4).collect();
+        let height = raw.len() / (width * 4);
         // Every pixel is written below: the buffer is only sized, not cleared.
-        self.ids.resize(rows.len() * width, 0);
-        self.repeated.clear();
-        self.repeated.resize(rows.len(), false);
-        let spans = |mask: u64| spans(mask, width);
-        let mut y = 0;
-        while y < rows.len() {
-            let row = rows[y];
-            let mask = base.map_or(u64::MAX, |(_, dirty)| dirty[y]);
-            let repeats = match base {
-                None => 1 + rows[y + 1..].iter().take_while(|&&r| r == row).count(),
-                // The background repeats the row, and what was drawn on it too.
-                Some((b, dirty)) => {
-                    let same = |below: usize| {
-                        b.repeated[below]
-                            && dirty[below] == mask
-                            && spans(mask).filter(|s| s.2).all(|(from, to, _)| {
-                                rows[below][from * 4..to * 4] == row[from * 4..to * 4]
-                            })
-                    };
-                    1 + (y + 1..rows.len()).take_while(|&below| same(below)).count()
-                }
-            };
-            let start = y * width;
-            let ids = &mut self.ids[start..start + width];
-            // Tiles not drawn on keep the background's buckets, which the palette pass
-            // reads from the background itself.
-            for (from, to, drawn) in spans(mask) {
-                if !drawn {
+        self.ids.resize(height * width, 0);
+        self.lanes.clear();
+        self.lanes.resize(self.buckets.len(), [0; 4]);
+        let drawn = |y: usize| base.map_or(u64::MAX, |(_, drawn)| drawn[y]);
+        // Per row, the tiles drawn on that equal the tile above, drawn on too.
+        let mut same_above = std::mem::take(&mut self.same_above);
+        same_above.clear();
+        same_above.resize(height, 0);
+        let mut counted = 0;
+        // A whole picture is read a row at a time: it has no tiles drawn on, and its rows
+        // repeat whole or not at all.
+        let tiles: Vec<(usize, usize, bool)> = match base {
+            Some(_) => spans(0, width).collect(),
+            None => vec![(0, width, false)],
+        };
+        for (t, &(from, to, _)) in tiles.iter().enumerate() {
+            let bit = 1u64 << t;
+            let tile = |y: usize| &raw[(y * width + from) * 4..(y * width + to) * 4];
+            let mut y = 0;
+            while y < height {
+                if drawn(y) & bit == 0 {
+                    y += 1;
                     continue;
                 }
-                let part = &row[from * 4..to * 4];
-                let mut x = 0;
-                while x < to - from {
-                    let pixel: [u8; 4] = part[x * 4..x * 4 + 4].try_into().expect("four bytes");
-                    let end = run_end(part, x + 1, pixel);
-                    let rgb = u32::from_le_bytes(pixel) & 0x00ff_ffff;
-                    let k = key(rgb);
-                    if self.bucket_of[k] == UNSET {
-                        self.bucket_of[k] = self.buckets.len() as u16;
-                        self.buckets.push(Bucket::default());
-                    }
-                    let bucket = self.bucket_of[k];
-                    self.buckets[usize::from(bucket)].add(rgb, ((end - x) * repeats) as u32);
-                    ids[from + x..from + end].fill(bucket);
-                    x = end;
+                let mut repeats = 1;
+                while y + repeats < height
+                    && drawn(y + repeats) & bit != 0
+                    && tile(y + repeats) == tile(y)
+                {
+                    same_above[y + repeats] |= bit;
+                    repeats += 1;
                 }
+                if base.is_some() {
+                    self.read_tile(tile(y), y * width + from, repeats);
+                } else {
+                    self.read_runs(tile(y), y * width, repeats);
+                }
+                let start = y * width + from;
+                for copy in 1..repeats {
+                    self.ids
+                        .copy_within(start..start + to - from, start + copy * width);
+                }
+                counted += (to - from) * repeats;
+                if counted > LANE_LIMIT {
+                    self.fold_lanes();
+                    counted = 0;
+                }
+                y += repeats;
             }
-            for copy in 1..repeats {
-                self.repeated[y + copy] = true;
-                self.ids
-                    .copy_within(start..start + width, start + copy * width);
+        }
+        self.fold_lanes();
+        // A row equals the one above where the background's does, the same tiles are drawn
+        // on in both, and each of those equals the one above.
+        self.repeated.clear();
+        self.repeated.extend((0..height).map(|y| match base {
+            None => same_above[y] == 1,
+            Some((b, drawn)) => {
+                y > 0
+                    && b.repeated[y]
+                    && drawn[y] == drawn[y - 1]
+                    && same_above[y] == drawn[y] & row_mask(width)
             }
-            y += repeats;
+        }));
+        self.same_above = same_above;
+    }
+
+    /// Reads one tile's row of pixels (`pixels`, RGBA), the first at `at` in `self.ids`,
+    /// counting each `repeats` times.
+    ///
+    /// Pixel by pixel, without branching on where runs of one colour end (the short runs
+    /// of edges and pictures would mispredict at every end): pixel x counts in lane x % 4
+    /// of its bucket, so neighbours of one colour never wait on each other's sums.
+    fn read_tile(&mut self, pixels: &[u8], at: usize, repeats: usize) {
+        let reps = repeats as u128;
+        let ids = &mut self.ids[at..at + pixels.len() / 4];
+        for (x, (p, id)) in pixels.chunks_exact(4).zip(ids).enumerate() {
+            let k = key(u32::from_le_bytes([p[0], p[1], p[2], 0]));
+            let mut bucket = self.bucket_of[k];
+            if bucket == UNSET {
+                bucket = self.buckets.len() as u16;
+                self.bucket_of[k] = bucket;
+                self.buckets.push(Bucket::default());
+                self.lanes.push([0; 4]);
+            }
+            *id = bucket;
+            let one = pixel_fields(u32::from_le_bytes([p[0], p[1], p[2], 0]));
+            self.lanes[usize::from(bucket)][x & 3] += one * reps;
+        }
+    }
+
+    /// Reads a whole row like [`Analysis::read_tile`], a run of one colour at a time: a
+    /// picture of its own (a background, a replay's frame) is mostly long flat runs, where
+    /// one look-up and one sum per run beat a sum per pixel.
+    fn read_runs(&mut self, pixels: &[u8], at: usize, repeats: usize) {
+        let ids = &mut self.ids[at..at + pixels.len() / 4];
+        let colour =
+            |x: usize| u32::from_le_bytes([pixels[x * 4], pixels[x * 4 + 1], pixels[x * 4 + 2], 0]);
+        let mut x = 0;
+        while x < ids.len() {
+            let rgb = colour(x);
+            let end = x + 1 + (x + 1..ids.len()).take_while(|&e| colour(e) == rgb).count();
+            let k = key(rgb);
+            let mut bucket = self.bucket_of[k];
+            if bucket == UNSET {
+                bucket = self.buckets.len() as u16;
+                self.bucket_of[k] = bucket;
+                self.buckets.push(Bucket::default());
+                self.lanes.push([0; 4]);
+            }
+            ids[x..end].fill(bucket);
+            self.lanes[usize::from(bucket)][0] += pixel_fields(rgb) * ((end - x) * repeats) as u128;
+            x = end;
+        }
+    }
+
+    /// Adds the lanes' counts to the buckets' totals and clears them.
+    fn fold_lanes(&mut self) {
+        for (bucket, lanes) in self.buckets.iter_mut().zip(&mut self.lanes) {
+            for lane in lanes.iter_mut() {
+                let field = |i: u32| u64::from((*lane >> (32 * i)) as u32);
+                bucket.pixels += field(0) as u32;
+                for (i, s) in (1..).zip(bucket.sum.iter_mut()) {
+                    *s += field(i);
+                }
+                *lane = 0;
+            }
         }
     }
 }
@@ -258,6 +335,15 @@ fn quantise(
     let mut table = [0u8; 1 << (3 * BUCKET_BITS)];
     table[..entry.len()].copy_from_slice(&entry);
     let identity = entry.len() <= 256;
+    // The background's buckets are their own entries: its pixels are copied as they are.
+    let keeps_base = base.is_some_and(|(b, _)| {
+        b.entries.len() == b.ids.len()
+            && entry
+                .iter()
+                .take(b.buckets.len())
+                .enumerate()
+                .all(|(i, &e)| usize::from(e) == i)
+    });
     let to_entries = |out: &mut [u8], ids: &[u16]| {
         if identity {
             // Buckets that fit are their own entries.
@@ -289,9 +375,15 @@ fn quantise(
         match base {
             None => to_entries(out, ids),
             Some((b, drawn)) => {
+                let row = y * width;
                 for (from, to, drawn) in spans(drawn[y], width) {
-                    let source = if drawn { ids } else { &b.ids[y * width..] };
-                    to_entries(&mut out[from..to], &source[from..to]);
+                    if drawn {
+                        to_entries(&mut out[from..to], &ids[from..to]);
+                    } else if keeps_base {
+                        out[from..to].copy_from_slice(&b.entries[row + from..row + to]);
+                    } else {
+                        to_entries(&mut out[from..to], &b.ids[row + from..row + to]);
+                    }
                 }
             }
         }
@@ -317,10 +409,31 @@ fn choose_palette(buckets: &[Bucket]) -> (Vec<u8>, Vec<u8>) {
     let mut order: Vec<usize> = (0..buckets.len()).collect();
     order.sort_by_key(|&b| std::cmp::Reverse(buckets[b].pixels));
     let (kept, rare) = order.split_at(256);
-    let colours: Vec<[u8; 3]> = kept.iter().map(|&b| buckets[b].colour()).collect();
+    // A kept bucket numbered below 256 is its own entry (a background's buckets come first,
+    // so its pixels need no translating); the others take the entries of rare ones.
+    let mut slot: Vec<Option<usize>> = vec![None; 256];
+    for &b in kept.iter().filter(|&&b| b < 256) {
+        slot[b] = Some(b);
+    }
+    let mut free = (0..256)
+        .filter(|&i| slot[i].is_none())
+        .collect::<Vec<_>>()
+        .into_iter();
+    for &b in kept.iter().filter(|&&b| b >= 256) {
+        let i = free
+            .next()
+            .expect("as many free entries as kept buckets past 256");
+        slot[i] = Some(b);
+    }
+    let colours: Vec<[u8; 3]> = slot
+        .iter()
+        .map(|b| b.map_or([0; 3], |b| buckets[b].colour()))
+        .collect();
     let mut entry = vec![0u8; buckets.len()];
-    for (i, &b) in kept.iter().enumerate() {
-        entry[b] = i as u8;
+    for (i, b) in slot.iter().enumerate() {
+        if let Some(b) = *b {
+            entry[b] = i as u8;
+        }
     }
     for &b in rare {
         let c = buckets[b].colour();
