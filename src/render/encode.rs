@@ -77,6 +77,27 @@ pub fn spans(mask: u64, width: usize) -> impl Iterator<Item = (usize, usize, boo
         .take_while(move |&(from, _, _)| from < width)
 }
 
+/// The end of the run of pixels equal to pixel `from` in `row` (RGBA bytes): a lone pixel
+/// (an edge's shade) is answered at once, a long run (a flat fill) eight pixels at a time.
+fn run_end(row: &[u8], from: usize) -> usize {
+    let width = row.len() / 4;
+    let pixel = &row[from * 4..from * 4 + 4];
+    let mut end = from + 1;
+    if end < width && &row[end * 4..end * 4 + 4] == pixel {
+        let mut pattern = [0u8; 32];
+        for chunk in pattern.chunks_exact_mut(4) {
+            chunk.copy_from_slice(pixel);
+        }
+        while end + 8 <= width && row[end * 4..end * 4 + 32] == pattern {
+            end += 8;
+        }
+        while end < width && &row[end * 4..end * 4 + 4] == pixel {
+            end += 1;
+        }
+    }
+    end
+}
+
 /// One pixel of colour `0x00bbggrr` as a lane's fields: 1 (a pixel), then its red, green
 /// and blue, 32 bits each.
 fn pixel_fields(rgb: u32) -> u128 {
@@ -242,12 +263,10 @@ impl Analysis {
     /// one look-up and one sum per run beat a sum per pixel.
     fn read_runs(&mut self, pixels: &[u8], at: usize, repeats: usize) {
         let ids = &mut self.ids[at..at + pixels.len() / 4];
-        let colour =
-            |x: usize| u32::from_le_bytes([pixels[x * 4], pixels[x * 4 + 1], pixels[x * 4 + 2], 0]);
         let mut x = 0;
         while x < ids.len() {
-            let rgb = colour(x);
-            let end = x + 1 + (x + 1..ids.len()).take_while(|&e| colour(e) == rgb).count();
+            let end = run_end(pixels, x);
+            let rgb = u32::from_le_bytes([pixels[x * 4], pixels[x * 4 + 1], pixels[x * 4 + 2], 0]);
             let k = key(rgb);
             let mut bucket = self.bucket_of[k];
             if bucket == UNSET {
