@@ -6,7 +6,8 @@
 //! - [`store`]: where games live (sled);
 //! - [`render`]: positions to PNG;
 //! - [`discord`]: the gateway bot and the HTTP interactions endpoint;
-//! - [`ai`]: computer opponents.
+//! - [`ai`]: computer opponents;
+//! - [`ratings`]: ratings per user and game (pure).
 //!
 //! Arrows point one way: discord → play → {games, store, render}; render → games.
 
@@ -16,6 +17,7 @@ pub mod console;
 pub mod discord;
 pub mod games;
 pub mod play;
+pub mod ratings;
 pub mod render;
 pub mod store;
 pub mod words;

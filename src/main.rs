@@ -70,6 +70,16 @@ enum Command {
         #[arg(long)]
         listen: Option<std::net::SocketAddr>,
     },
+    /// Ratings: `leapfrog ratings rebuild` computes every rating again from the stored
+    /// games (run it with the bot stopped).
+    Ratings {
+        /// What to do: rebuild.
+        #[command(subcommand)]
+        action: RatingsAction,
+        /// The data folder (overrides the config's store.data_dir).
+        #[arg(long, global = true)]
+        data: Option<PathBuf>,
+    },
     /// Draw a position as PNG.
     Render {
         /// The game: jumpers, gyges, jump-sturdy or skakanie.
@@ -152,6 +162,37 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         time: u64,
     },
+}
+
+/// What `leapfrog ratings` does.
+#[derive(Subcommand)]
+enum RatingsAction {
+    /// Recompute every rating from the finished rated games, in the order they were rated.
+    Rebuild,
+}
+
+/// `leapfrog ratings rebuild`.
+fn rebuild_ratings(config: &Config, data: Option<PathBuf>) -> Result<()> {
+    use leapfrog::store::Store;
+    let store = open_store(config, data)?;
+    let games = store.all_games().context("reading the games")?;
+    let standings = leapfrog::store::rebuilt_ratings(&games);
+    store
+        .replace_ratings(&standings)
+        .context("writing the ratings")?;
+    store.flush().context("writing the ratings to disk")?;
+    println!(
+        "Rebuilt {} from {}.",
+        leapfrog::words::count(standings.len(), "rating"),
+        leapfrog::words::count(
+            games
+                .iter()
+                .filter(|g| matches!(&g.status, leapfrog::store::Status::Finished(r) if r.rating_order > 0))
+                .count(),
+            "rated game"
+        )
+    );
+    Ok(())
 }
 
 /// Opens the store named by the config, or by `--data`.
@@ -358,6 +399,10 @@ fn run(cli: Cli) -> Result<()> {
         } => local(&load()?, script, data, out, record)?,
         Command::Serve { data } => serve(&load()?, data)?,
         Command::Http { data, listen } => http(&load()?, data, listen)?,
+        Command::Ratings {
+            action: RatingsAction::Rebuild,
+            data,
+        } => rebuild_ratings(&load()?, data)?,
         Command::Render {
             game,
             options,

@@ -15,8 +15,7 @@ use leapfrog::play::{
     import_record, parse_command, timing::DAY_MS, timing::HOUR_MS, Dice, Notice, Play, Reply,
 };
 use leapfrog::store::{
-    ChannelId, ClockStage, GameId, GameRecord, GameResult, Place, SledStore, Status, Store,
-    StoreConfig,
+    ChannelId, ClockStage, GameId, GameRecord, Place, SledStore, Status, Store, StoreConfig,
 };
 
 /// Seats in the order players joined: the challenger moves first.
@@ -194,13 +193,16 @@ fn a_one_day_game_reminds_once_then_ends_by_timeout_once_across_restarts() {
     let ended = world.due();
     assert_eq!(ended.len(), 1);
     assert!(ended[0].reply.image.is_some(), "the final board is posted");
+    let Status::Finished(result) = world.record(id).status else {
+        panic!("the game ended")
+    };
     assert_eq!(
-        world.record(id).status,
-        Status::Finished(GameResult {
-            winners: vec![0],
-            reason: "bob (Black) ran out of time".into()
-        })
+        result.outcome(),
+        (&[0u8][..], "bob (Black) ran out of time")
     );
+    // A loss on time is a loss in the ratings too.
+    assert_eq!(result.ratings.len(), 2);
+    assert!(result.ratings[1].after < result.ratings[1].before);
     assert!(world.due().is_empty());
     world.restart();
     world.at(30 * DAY_MS);
@@ -444,7 +446,14 @@ fn history_gives_a_record_that_loads_back_and_a_replay_of_every_move() {
         let imported = import_record(&text, console_user, place()).unwrap();
         assert_eq!(imported.game.position_text(), record.position, "{text}");
         assert_eq!(imported.record.moves, record.moves);
-        assert_eq!(imported.record.status, record.status);
+        // The same result; an imported game was not played here, so it carries no ratings.
+        match (&imported.record.status, &record.status) {
+            (Status::Finished(a), Status::Finished(b)) => {
+                assert_eq!(a.outcome(), b.outcome());
+                assert!(a.ratings.is_empty());
+            }
+            (a, b) => assert_eq!(a, b),
+        }
         assert_eq!(imported.record.days, record.days);
 
         let gif = &reply.files[1].bytes;

@@ -94,6 +94,35 @@ impl Store for SlowStore {
     fn sync(&self) -> Result<(), StoreError> {
         self.0.sync()
     }
+    fn standing(
+        &self,
+        kind: leapfrog::games::GameKind,
+        user: UserId,
+    ) -> Result<Option<leapfrog::ratings::Standing>, StoreError> {
+        self.0.standing(kind, user)
+    }
+    fn leaderboard(
+        &self,
+        kind: leapfrog::games::GameKind,
+        guild: Option<GuildId>,
+        keep: &dyn Fn(&leapfrog::ratings::Standing) -> bool,
+        limit: usize,
+    ) -> Result<Vec<(UserId, leapfrog::ratings::Standing)>, StoreError> {
+        self.0.leaderboard(kind, guild, keep, limit)
+    }
+    fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+        self.0.all_games()
+    }
+    fn replace_ratings(
+        &self,
+        standings: &[(
+            leapfrog::games::GameKind,
+            UserId,
+            leapfrog::ratings::Standing,
+        )],
+    ) -> Result<(), StoreError> {
+        self.0.replace_ratings(standings)
+    }
 }
 
 /// The endpoint over a [`SlowStore`] that defers after 100 ms, and its fake Discord.
@@ -666,7 +695,16 @@ fn assert_registered_where_they_make_sense(register: &Call) {
             json!([0]),
             "{name}: installed on servers"
         );
-        let expected = if ["help", "rules", "games", "settings"].contains(&name) {
+        let anywhere = [
+            "help",
+            "rules",
+            "games",
+            "settings",
+            "rating",
+            "leaderboard",
+            "profile",
+        ];
+        let expected = if anywhere.contains(&name) {
             json!([0, 1])
         } else {
             json!([0])

@@ -563,7 +563,12 @@ fn is_thread(kind: ChannelType) -> bool {
 fn answers_privately(command: &Command) -> bool {
     matches!(
         command,
-        Command::Games | Command::Settings { .. } | Command::Rules { .. } | Command::Help
+        Command::Games
+            | Command::Settings { .. }
+            | Command::Rules { .. }
+            | Command::Help
+            | Command::Rating { .. }
+            | Command::Profile { .. }
     )
 }
 

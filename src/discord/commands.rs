@@ -13,7 +13,15 @@ use crate::store::Notify;
 /// The commands that make sense in a direct message with the bot: they read or change only
 /// the caller's own things. Every other command is about a game, which is played on a server
 /// where all its players (and spectators) can see the board; those are offered only there.
-pub const ANYWHERE: [&str; 4] = ["help", "rules", "games", "settings"];
+pub const ANYWHERE: [&str; 7] = [
+    "help",
+    "rules",
+    "games",
+    "settings",
+    "rating",
+    "leaderboard",
+    "profile",
+];
 
 /// Whether the command `name` is offered (and answered) in the bot's direct messages.
 #[must_use]
@@ -134,6 +142,15 @@ fn play() -> CreateCommand {
             .add_string_choice("Random", "random")
             .add_string_choice("First (White, South): moves first", "first")
             .add_string_choice("Second (Black, North)", "second"),
+        )
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::String,
+                "rated",
+                "Whether the result changes ratings (yes between people by default)",
+            )
+            .add_string_choice("Rated", "yes")
+            .add_string_choice("Unrated", "no"),
         )
         .add_option(
             DAY_CHOICES.iter().fold(
@@ -261,6 +278,37 @@ pub fn definitions() -> Vec<CreateCommand> {
                 .max_int_value(max_rules_pages()),
             ),
         new_command("help").description("What Leapfrog can do"),
+        on_game(
+            "abort",
+            "End a game before every side has moved: no result, no rating change",
+        ),
+        new_command("rating")
+            .description("A player's ratings (yours by default)")
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "user",
+                "Whose ratings (yours by default)",
+            ))
+            .add_option(game_choice(false)),
+        new_command("leaderboard")
+            .description("A game's best-rated players")
+            .add_option(game_choice(true))
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "scope",
+                    "This server's players (the default on a server) or everyone's",
+                )
+                .add_string_choice("This server", "server")
+                .add_string_choice("Global", "global"),
+            ),
+        new_command("profile")
+            .description("A player's games, results, streaks and rating history")
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "user",
+                "Whose profile (yours by default)",
+            )),
     ]
 }
 

@@ -234,7 +234,13 @@ impl Request {
         match self {
             Self::Play(_, command) => !matches!(
                 command,
-                Command::Games | Command::Settings { .. } | Command::Rules { .. } | Command::Help
+                Command::Games
+                    | Command::Settings { .. }
+                    | Command::Rules { .. }
+                    | Command::Help
+                    | Command::Rating { .. }
+                    | Command::Leaderboard { .. }
+                    | Command::Profile { .. }
             ),
             Self::CompleteMove(..)
             | Self::CompleteGame(..)

@@ -170,6 +170,30 @@ pub enum Command {
     },
     /// What the bot can do.
     Help,
+    /// End a game before both sides have moved, without a result or a rating change.
+    Abort {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// A player's ratings (the caller's by default), in one game or all.
+    Rating {
+        /// Whose.
+        user: Option<User>,
+        /// Which game's; `None`: every game they are rated in.
+        game: Option<String>,
+    },
+    /// A game's best-rated players, on this server or everywhere.
+    Leaderboard {
+        /// Which game.
+        game: String,
+        /// `server` (the default on a server) or `global`.
+        scope: Option<String>,
+    },
+    /// A player's games, results, streaks and rating history (the caller's by default).
+    Profile {
+        /// Whose.
+        user: Option<User>,
+    },
 }
 
 /// The prefix of a button that plays one action: `do-take:12`.
@@ -191,6 +215,9 @@ impl Command {
                 | Self::History { .. }
                 | Self::Rules { .. }
                 | Self::Help
+                | Self::Rating { .. }
+                | Self::Leaderboard { .. }
+                | Self::Profile { .. }
         )
     }
 

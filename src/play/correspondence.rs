@@ -96,13 +96,13 @@ impl<S: Store> Play<S> {
                 }
             });
         }
-        record.status = Status::Finished(GameResult {
-            winners: (0..record.seats.len())
+        record.status = Status::Finished(GameResult::new(
+            (0..record.seats.len())
                 .filter_map(|s| u8::try_from(s).ok())
                 .filter(|&s| s != seat)
                 .collect(),
             reason,
-        });
+        ));
         Ok(match why {
             Forfeit::Resigned => String::new(),
             Forfeit::TimedOut => format!("{me} ran out of time in game #{id}."),

@@ -39,23 +39,52 @@ pub(super) fn rules_result(game: &AnyGame) -> Option<GameResult> {
                 && game.seat_count() > 1
                 && game.leave_ply(*seat).is_some() =>
         {
-            Some(GameResult {
-                winners: vec![seat.0],
-                reason: "everyone else left".into(),
-            })
+            Some(GameResult::new(vec![seat.0], "everyone else left"))
         }
-        RulesOutcome::Win(seat) => Some(GameResult {
-            winners: vec![seat.0],
-            reason: kind.win_reason.into(),
-        }),
-        RulesOutcome::SharedWin(seats) => Some(GameResult {
-            winners: seats.iter().map(|s| s.0).collect(),
-            reason: "shared the best score".into(),
-        }),
-        RulesOutcome::Draw(reason) => Some(GameResult {
-            winners: Vec::new(),
-            reason: reason.to_string(),
-        }),
+        RulesOutcome::Win(seat) => Some(GameResult::new(vec![seat.0], kind.win_reason)),
+        RulesOutcome::SharedWin(seats) => Some(GameResult::new(
+            seats.iter().map(|s| s.0).collect(),
+            "shared the best score",
+        )),
+        RulesOutcome::Draw(reason) => Some(GameResult::new(Vec::new(), reason.to_string())),
+    }
+}
+
+/// Reads `rated=…`.
+fn parse_rated(value: &str) -> Result<bool, Stop> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "yes" | "on" | "true" => Ok(true),
+        "no" | "off" | "false" => Ok(false),
+        other => refuse(format!(
+            "rated={other} is not a choice: say rated=yes (the result changes ratings) or rated=no."
+        )),
+    }
+}
+
+/// Whether a challenge is rated: as asked, yes between people by default. A game with the
+/// computer or a handicap is never rated (the one is no measure of a person, the other of
+/// an even game), and asking for it says so.
+fn rated_choice(
+    asked: Option<bool>,
+    computers: &[Level],
+    options: &[String],
+) -> Result<bool, Stop> {
+    let handicap = options.iter().any(|o| {
+        o.split('=')
+            .next()
+            .is_some_and(|k| k.trim().eq_ignore_ascii_case("handicap"))
+    });
+    let why_not = if !computers.is_empty() {
+        Some("Games against the computer are never rated")
+    } else if handicap {
+        Some("A game with a handicap is never rated")
+    } else {
+        None
+    };
+    match (asked, why_not) {
+        (Some(true), Some(why)) => refuse(format!("{why}: leave out rated=yes.")),
+        (_, Some(_)) => Ok(false),
+        (asked, None) => Ok(asked.unwrap_or(true)),
     }
 }
 
@@ -72,11 +101,16 @@ impl<S: Store> Play<S> {
         let kind: GameKind = game.parse().map_err(|e| Stop::Refuse(format!("{e}.")))?;
         // `days=N` is the bot's, not the game's: every game can be played on time.
         let mut days = None;
+        let mut rated = None;
         let mut game_options = Vec::with_capacity(options.len());
         for option in options {
             match option.split_once('=') {
                 Some((key, value)) if key.trim().eq_ignore_ascii_case("days") => {
                     days = parse_days(value).map_err(|e| Stop::Refuse(format!("{e}.")))?;
+                }
+                // `rated=yes|no` is the bot's too: whether the result changes ratings.
+                Some((key, value)) if key.trim().eq_ignore_ascii_case("rated") => {
+                    rated = Some(parse_rated(value)?);
                 }
                 // The deal is the bot's to draw, so nobody can pick a set-up they know.
                 Some((key, _)) if key.trim().eq_ignore_ascii_case("seed") => {
@@ -86,6 +120,7 @@ impl<S: Store> Play<S> {
             }
         }
         let options = game_options.as_slice();
+        let rated = rated_choice(rated, computers, options)?;
         if opponents.iter().any(|o| o.id == ctx.user.id) {
             return refuse("You can't challenge yourself; leave out the opponent for an open challenge anyone here may accept.");
         }
@@ -170,6 +205,7 @@ impl<S: Store> Play<S> {
             updated: now,
             days,
             clock: None,
+            rated,
             version: 0,
         })?;
         let mentions = opponents.iter().map(|o| o.id);
@@ -452,6 +488,11 @@ impl<S: Store> Play<S> {
                     "Game #{id} never started: its challenge was withdrawn or declined."
                 ))
             }
+            Status::Aborted => {
+                return refuse(format!(
+                "Game #{id} was aborted before every side had moved. Start a new one with /play."
+            ))
+            }
         }
         let Some(seat) = loaded.record.seat_of(ctx.user.id) else {
             return refuse(format!("You're not playing in game #{id}."));
@@ -686,10 +727,7 @@ impl<S: Store> Play<S> {
         game: &AnyGame,
         text: &str,
     ) -> Result<Reply, Stop> {
-        record.status = Status::Finished(GameResult {
-            winners: Vec::new(),
-            reason: "agreed to a draw".into(),
-        });
+        record.status = Status::Finished(GameResult::new(Vec::new(), "agreed to a draw"));
         let record = self.store.replace(&record)?;
         Ok(board_reply(&record, game, text, self.clock.now_ms()))
     }

@@ -305,10 +305,10 @@ pub fn import_record(
                         })
                 })
                 .collect::<Result<Vec<u8>, _>>()?;
-            Status::Finished(GameResult {
+            Status::Finished(GameResult::new(
                 winners,
-                reason: get("Reason").unwrap_or("recorded").to_owned(),
-            })
+                get("Reason").unwrap_or("recorded"),
+            ))
         }
         _ => match super::handlers::rules_result(&game) {
             Some(result) => Status::Finished(result),
@@ -328,6 +328,8 @@ pub fn import_record(
         status,
         pending: None,
         agreed: Vec::new(),
+        // A game brought in from a record was not played here: it changes no rating.
+        rated: false,
         created: 0,
         updated: 0,
         days,

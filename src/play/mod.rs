@@ -15,6 +15,7 @@ mod parse;
 pub mod pool;
 mod proposal;
 mod reply;
+mod standings;
 mod table;
 mod text;
 pub mod timing;
@@ -241,6 +242,10 @@ impl<S: Store> Play<S> {
                 text::rules(game.as_deref(), page).map_err(Stop::Refuse)
             }
             Command::Help => Ok(Reply::private(text::HELP)),
+            Command::Abort { game } => self.abort(ctx, game),
+            Command::Rating { user, game } => self.rating(ctx, user, game.as_deref()),
+            Command::Leaderboard { game, scope } => self.leaderboard(ctx, &game, scope.as_deref()),
+            Command::Profile { user } => self.profile(ctx, user),
         }
     }
 

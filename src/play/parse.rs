@@ -9,8 +9,29 @@ use super::command::{Answer, Command, User};
 
 /// The commands, for help and error messages.
 pub const COMMANDS: &[&str] = &[
-    "play", "accept", "decline", "cancel", "start", "move", "board", "games", "resign", "draw",
-    "takeback", "claim", "pause", "resume", "history", "settings", "rules", "help", "leave",
+    "play",
+    "accept",
+    "decline",
+    "cancel",
+    "start",
+    "move",
+    "board",
+    "games",
+    "resign",
+    "draw",
+    "takeback",
+    "claim",
+    "pause",
+    "resume",
+    "history",
+    "settings",
+    "rules",
+    "help",
+    "leave",
+    "abort",
+    "rating",
+    "leaderboard",
+    "profile",
 ];
 
 /// A command line that could not be read.
@@ -79,6 +100,7 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
             "opponent3",
             "seat",
             "days",
+            "rated",
             "level",
             "computers",
         ],
@@ -91,6 +113,9 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
     ("rules", &["game"]),
     ("games", &[]),
     ("help", &[]),
+    ("rating", &["user", "game"]),
+    ("leaderboard", &["game", "scope"]),
+    ("profile", &["user"]),
 ];
 
 /// The option `key` stands for (`colour` → `seat`).
@@ -494,6 +519,51 @@ pub fn command_from_args(
             },
         },
         "help" => Command::Help,
+        "abort" => Command::Abort {
+            game: args.game_id()?,
+        },
+        "rating" | "ratings" => {
+            let who = args.take(&["user", "player"]);
+            let mut game = args.take(&["game"]);
+            let mut who = who;
+            for word in std::mem::take(&mut args.positional) {
+                if word.starts_with('@') && who.is_none() {
+                    who = Some(word);
+                } else if game.is_none() {
+                    game = Some(word);
+                } else {
+                    args.positional.push(word);
+                }
+            }
+            Command::Rating {
+                user: who.map(|w| user(w.trim_start_matches('@'))),
+                game,
+            }
+        }
+        "leaderboard" | "top" => {
+            let game = args
+                .take(&["game"])
+                .or_else(|| (!args.positional.is_empty()).then(|| args.positional.remove(0)));
+            let Some(game) = game else {
+                return Err(ParseCommandError::Missing {
+                    command: "leaderboard",
+                    what: "a game, like /leaderboard game:jumpers",
+                });
+            };
+            Command::Leaderboard {
+                game,
+                scope: args.take(&["scope"]),
+            }
+        }
+        "profile" => {
+            let who = args.take(&["user", "player"]).or_else(|| {
+                let at = args.positional.iter().position(|w| w.starts_with('@'))?;
+                Some(args.positional.remove(at))
+            });
+            Command::Profile {
+                user: who.map(|w| user(w.trim_start_matches('@'))),
+            }
+        }
         _ => return Err(ParseCommandError::Unknown(name)),
     };
     args.check_all_read(command_name(&name))?;
@@ -508,6 +578,8 @@ const COMMAND_ALIASES: &[(&str, &str)] = &[
     ("claimwin", "claim"),
     ("vacation", "pause"),
     ("record", "history"),
+    ("ratings", "rating"),
+    ("top", "leaderboard"),
 ];
 
 /// The name a command is listed by (`undo` → `takeback`), for messages about it.

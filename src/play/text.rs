@@ -25,6 +25,8 @@ pub const HELP: &str = "\
   An offer stands until answered or withdrawn; moving instead of answering refuses it (a takeback request also ends with its asker's next move)
 Over days: days:1|2|3|5|7|14 in /play for a clock · /claim a win on time · /pause and /resume
 /settings notify:channel|dm|off: how your turn reaches you (admins: threads:on|off)
+Ratings: games between people are rated (rated:no in /play for a friendly) · /abort a game before every side has moved
+/rating [user] [game] · /leaderboard game:<game> [scope:server|global] · /profile [user]: games, streaks, rating history
 /rules game:<game> [page:N]: how to play a game, page by page, with its options
 Commands act on your only game in the channel (/board and /history, for onlookers, on the channel's only game); add game:<number> when there are several.";
 
@@ -92,6 +94,16 @@ fn title(record: &GameRecord) -> String {
     format!("Game #{} · {}{options}{clock}", record.id, record.kind)
 }
 
+/// " (rated)" or " (unrated)" for a challenge between people: whether the result will
+/// change ratings is part of what a player accepts.
+fn rated_mark(record: &GameRecord) -> &'static str {
+    match &record.status {
+        Status::Challenge(c) if c.joined.iter().any(|p| p.computer_level().is_some()) => "",
+        _ if record.rated => " (rated)",
+        _ => " (unrated)",
+    }
+}
+
 /// A challenge in one line.
 pub fn challenge_line(record: &GameRecord) -> String {
     match &record.status {
@@ -99,13 +111,19 @@ pub fn challenge_line(record: &GameRecord) -> String {
             Some(_) => {
                 let named: Vec<&str> = c.named().map(crate::store::Player::name).collect();
                 format!(
-                    "{}: {} challenges {}",
+                    "{}: {} challenges {}{}",
                     title(record),
                     c.from.name(),
-                    named.join(", ")
+                    named.join(", "),
+                    rated_mark(record)
                 )
             }
-            None => format!("{}: open challenge by {}", title(record), c.from.name()),
+            None => format!(
+                "{}: open challenge by {}{}",
+                title(record),
+                c.from.name(),
+                rated_mark(record)
+            ),
         },
         _ => title(record),
     }
@@ -153,6 +171,7 @@ pub fn game_line(record: &GameRecord, me: UserId) -> String {
             result.reason
         ),
         Status::Declined | Status::Cancelled => format!("{}: never started", title(record)),
+        Status::Aborted => format!("{} vs {}: aborted", title(record), opponents.join(", ")),
     }
 }
 
@@ -276,9 +295,11 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str, now: u64
                 "Game over: {}.",
                 result_text(record, game, result, "**")
             ));
+            lines.extend(rating_line(record, result));
         }
         Status::Challenge(_) => lines.push("Waiting for the challenge to be accepted.".into()),
         Status::Declined | Status::Cancelled => lines.push("This game never started.".into()),
+        Status::Aborted => lines.push("Aborted before every side had moved: no result.".into()),
     }
     lines.extend(super::correspondence::board_clock_line(record, game, now));
     if let Some(scores) = game.scores() {
@@ -333,6 +354,31 @@ pub fn result_text(
     }
 }
 
+/// "Ratings: alice 1500 → 1514 (+14) · bob 1500 → 1486 (−14)" for a rated game that has
+/// ended; `None` for an unrated one.
+#[must_use]
+pub fn rating_line(record: &GameRecord, result: &crate::store::GameResult) -> Option<String> {
+    if result.ratings.is_empty() {
+        return None;
+    }
+    let changes: Vec<String> = result
+        .ratings
+        .iter()
+        .map(|c| {
+            let name = record
+                .seats
+                .get(usize::from(c.seat))
+                .map_or("?", crate::store::Player::name);
+            format!("{name} {}", c.shown())
+        })
+        .collect();
+    Some(format!(
+        "Ratings ({}): {}",
+        record.kind,
+        changes.join(" · ")
+    ))
+}
+
 /// "Game #1 is over: bob (Black) wins (alice (White) resigned)": the answer to a command for
 /// a game that has ended, so a player learns how rather than that they have no game.
 pub fn over_text(record: &GameRecord, game: &AnyGame) -> String {
@@ -359,7 +405,7 @@ pub fn not_begun_text(record: &GameRecord) -> Option<String> {
             .join(", ")
     };
     let (what, how) = match &record.status {
-        Status::Active | Status::Finished(_) => return None,
+        Status::Active | Status::Finished(_) | Status::Aborted => return None,
         Status::Declined => {
             return Some(format!(
                 "Game #{id} never started: its challenge was declined."
@@ -448,6 +494,7 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool) -> Head
         Status::Active => None,
         Status::Challenge(_) => Some("Waiting for the challenge".to_owned()),
         Status::Declined | Status::Cancelled => Some("Never started".to_owned()),
+        Status::Aborted => Some("Aborted".to_owned()),
     };
     let mut header = Header::for_game(game, names, ended);
     // The picture lists the options as the rules store them (a handicap by seat number);

@@ -5,6 +5,7 @@
 //! prepared once per process and shared.
 
 pub mod canvas;
+pub mod chart;
 pub mod disc;
 pub mod encode;
 pub mod gyges;

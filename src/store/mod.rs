@@ -6,18 +6,24 @@
 
 mod durable;
 mod keys;
+pub mod rating_keys;
+mod rebuild;
 mod record;
 mod settings;
 mod sled_store;
 
 pub use durable::GroupCommit;
 pub use keys::{IndexKey, KEY_LEN};
+pub use rebuild::rebuilt_ratings;
 pub use record::{
     ChallengeRecord, ChannelId, ClockStage, GameId, GameRecord, GuildId, MoveClock, Place, Player,
     Request, Result as GameResult, SeatChoice, Status, UserId, COMPUTER, SCHEMA_VERSION,
 };
 pub use settings::{GuildSettings, Notify, UserSettings};
 pub use sled_store::{SledStore, StoreConfig};
+
+use crate::games::GameKind;
+use crate::ratings::Standing;
 
 /// What can go wrong in a store.
 #[derive(Debug, thiserror::Error)]
@@ -159,4 +165,36 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// Database failures.
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError>;
+
+    /// A user's rating in a game; `None` before their first rated game of it.
+    ///
+    /// # Errors
+    /// Database failures; a damaged entry.
+    fn standing(&self, kind: GameKind, user: UserId) -> Result<Option<Standing>, StoreError>;
+
+    /// A game's ratings best first (ties: the lower user id first), of everyone or of those
+    /// who played it rated on `guild`, keeping those `keep` accepts, at most `limit`.
+    ///
+    /// # Errors
+    /// Database failures; a damaged entry.
+    fn leaderboard(
+        &self,
+        kind: GameKind,
+        guild: Option<GuildId>,
+        keep: &dyn Fn(&Standing) -> bool,
+        limit: usize,
+    ) -> Result<Vec<(UserId, Standing)>, StoreError>;
+
+    /// Every game, in number order (for `ratings rebuild`).
+    ///
+    /// # Errors
+    /// Database failures; a damaged record.
+    fn all_games(&self) -> Result<Vec<GameRecord>, StoreError>;
+
+    /// Replaces every rating by `standings` (a rebuild), in one transaction.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn replace_ratings(&self, standings: &[(GameKind, UserId, Standing)])
+        -> Result<(), StoreError>;
 }

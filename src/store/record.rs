@@ -193,6 +193,38 @@ pub struct Result {
     pub winners: Vec<u8>,
     /// How it ended, in words ("reached a gate", "resignation", "agreement").
     pub reason: String,
+    /// What a rated game did to each seat's rating: written by the store in the same
+    /// transaction as the result, so neither is ever stored without the other.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ratings: Vec<crate::ratings::Change>,
+    /// The rated game's place in the order the store rated games (from 1; 0 for an unrated
+    /// one): `leapfrog ratings rebuild` rates them again in this order.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rating_order: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+impl Result {
+    /// Who won and how, without what it did to ratings: the same for a game and its record
+    /// loaded back (a loaded game is not rated).
+    #[must_use]
+    pub fn outcome(&self) -> (&[u8], &str) {
+        (&self.winners, &self.reason)
+    }
+
+    /// A result without ratings (the store adds them to a rated game's).
+    #[must_use]
+    pub fn new(winners: Vec<u8>, reason: impl Into<String>) -> Self {
+        Self {
+            winners,
+            reason: reason.into(),
+            ratings: Vec::new(),
+            rating_order: 0,
+        }
+    }
 }
 
 /// Where a game is in its life.
@@ -208,6 +240,8 @@ pub enum Status {
     Declined,
     /// The challenger withdrew the challenge.
     Cancelled,
+    /// A player ended it before every side had moved: no result, never rated.
+    Aborted,
 }
 
 /// A question one seat has put to the other(s), answered or dropped by the next move.
@@ -307,6 +341,11 @@ pub struct GameRecord {
     /// Where the move clock stands, once a game on time has started.
     #[serde(default, alias = "deadline")]
     pub clock: Option<MoveClock>,
+    /// Whether the result changes the players' ratings: chosen in the challenge (`rated`,
+    /// yes between people by default), never with the computer. Records from before ratings
+    /// read as unrated.
+    #[serde(default)]
+    pub rated: bool,
     /// Bumped by every write: the compare-and-swap token.
     pub version: u64,
 }

@@ -10,8 +10,11 @@ use sled::Transactional;
 
 use super::durable::GroupCommit;
 use super::keys::IndexKey;
+use super::rating_keys;
 use super::record::{ChannelId, GameId, GameRecord, GuildId, Status, UserId};
 use super::{GuildSettings, Store, StoreError, UserSettings};
+use crate::games::GameKind;
+use crate::ratings::{Change, Ended, Standing};
 
 /// The store's settings (`[store]` in the config file).
 #[derive(Clone, Debug, Deserialize)]
@@ -47,6 +50,12 @@ pub struct SledStore {
     guild_settings: sled::Tree,
     board_links: sled::Tree,
     meta: sled::Tree,
+    /// Ratings by game and user ([`rating_keys::standing`]).
+    ratings: sled::Tree,
+    /// Each game's leaderboard ([`rating_keys::order`]).
+    rating_order: sled::Tree,
+    /// Who played which game rated on which server ([`rating_keys::member`]).
+    rated_players: sled::Tree,
     /// How many writes have completed: a write's ticket for [`Store::sync`].
     written: Arc<AtomicU64>,
     commits: Arc<GroupCommit>,
@@ -54,6 +63,10 @@ pub struct SledStore {
 
 /// The key in the `meta` tree of the next game number to hand out.
 const NEXT_GAME: &[u8] = b"next_game";
+
+/// The key in the `meta` tree of how many games have been rated: each rated result takes
+/// the next number, the order `ratings rebuild` follows.
+const RATED_GAMES: &[u8] = b"rated_games";
 
 /// The index entries a record owns: removed and re-added with every write.
 struct Entries {
@@ -77,9 +90,12 @@ impl Entries {
     }
 }
 
-/// The six trees inside a transaction: records, by user, by channel, challenges, deadlines,
-/// and the meta tree holding the next game number.
+/// The trees inside a transaction: records, by user, by channel, challenges, deadlines, the
+/// meta tree holding the next game number, then ratings, leaderboards and rated players.
 type Trees = (
+    TransactionalTree,
+    TransactionalTree,
+    TransactionalTree,
     TransactionalTree,
     TransactionalTree,
     TransactionalTree,
@@ -124,6 +140,9 @@ impl SledStore {
             guild_settings: db.open_tree("guild_settings")?,
             board_links: db.open_tree("board_links")?,
             meta: db.open_tree("meta")?,
+            ratings: db.open_tree("ratings")?,
+            rating_order: db.open_tree("rating_order")?,
+            rated_players: db.open_tree("rated_players")?,
             written: Arc::new(AtomicU64::new(0)),
             commits: Arc::new(GroupCommit::default()),
             db,
@@ -158,6 +177,9 @@ impl SledStore {
             &self.challenges,
             &self.deadlines,
             &self.meta,
+            &self.ratings,
+            &self.rating_order,
+            &self.rated_players,
         );
         // Only a store from before the counter needs it, and only for a new game.
         let last_game = if expect == 0 { self.last_game()? } else { 0 };
@@ -190,6 +212,12 @@ impl SledStore {
                 } else {
                     StoreError::Conflict(record.id)
                 });
+            }
+            let was_over = old
+                .as_ref()
+                .is_some_and(|o| matches!(o.status, Status::Finished(_)));
+            if !was_over {
+                rate_result(trees, &mut record)?;
             }
             if let Some(old) = &old {
                 apply(trees, &Entries::of(old), false)?;
@@ -256,7 +284,7 @@ fn apply(
     entries: &Entries,
     add: bool,
 ) -> Result<(), ConflictableTransactionError<StoreError>> {
-    let (_, by_user, by_channel, challenges, deadlines, _) = trees;
+    let (_, by_user, by_channel, challenges, deadlines, ..) = trees;
     let each = |tree: &TransactionalTree,
                 key: IndexKey|
      -> Result<(), ConflictableTransactionError<StoreError>> {
@@ -278,6 +306,73 @@ fn apply(
         each(deadlines, key)?;
     }
     Ok(())
+}
+
+/// Rates a rated game that has just ended, in its result's transaction: reads the seats'
+/// standings, writes the new ones with their leaderboard places and server, and notes the
+/// changes (and the game's place in the rating order) in the result.
+fn rate_result(
+    trees: &Trees,
+    record: &mut GameRecord,
+) -> Result<(), ConflictableTransactionError<StoreError>> {
+    let (.., meta, ratings, order, members) = trees;
+    let Status::Finished(result) = &mut record.status else {
+        return Ok(());
+    };
+    let users: Vec<UserId> = record.seats.iter().filter_map(|p| p.user_id()).collect();
+    if !record.rated || users.len() != record.seats.len() || users.len() < 2 {
+        return Ok(());
+    }
+    let kind = record.kind;
+    let mut before = Vec::with_capacity(users.len());
+    for (player, &user) in record.seats.iter().zip(&users) {
+        let mut standing = match ratings.get(rating_keys::standing(kind, user))? {
+            Some(bytes) => decode_standing(&bytes).or_else(abort)?,
+            None => Standing::newcomer(kind, player.name()),
+        };
+        player.name().clone_into(&mut standing.name);
+        before.push(standing);
+    }
+    let ended = Ended {
+        kind,
+        game: record.id.0,
+        winners: &result.winners,
+        at: record.updated,
+    };
+    let after = crate::ratings::rate(&ended, &before);
+    for (seat, ((user, old), new)) in users.iter().zip(&before).zip(&after).enumerate() {
+        order.remove(&rating_keys::order(kind, old.rating, *user)[..])?;
+        order.insert(&rating_keys::order(kind, new.rating, *user)[..], &[])?;
+        ratings.insert(
+            &rating_keys::standing(kind, *user)[..],
+            encode_standing(new),
+        )?;
+        if let Some(guild) = record.place.guild {
+            members.insert(&rating_keys::member(guild, kind, *user)[..], &[])?;
+        }
+        let seat = u8::try_from(seat).unwrap_or(u8::MAX);
+        result.ratings.push(Change::between(seat, old, new));
+    }
+    let rated = match meta.get(RATED_GAMES)? {
+        Some(bytes) => read_u64(&bytes).unwrap_or(0),
+        None => 0,
+    } + 1;
+    meta.insert(RATED_GAMES, &rated.to_be_bytes())?;
+    result.rating_order = rated;
+    Ok(())
+}
+
+/// A standing's stored bytes.
+fn encode_standing(standing: &Standing) -> Vec<u8> {
+    serde_json::to_vec(standing).expect("a standing always serialises")
+}
+
+/// A standing from its stored bytes.
+fn decode_standing(bytes: &[u8]) -> Result<Standing, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt {
+        id: GameId(0),
+        reason: format!("a rating is damaged: {e}"),
+    })
 }
 
 impl Store for SledStore {
@@ -374,6 +469,106 @@ impl Store for SledStore {
 
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {
         self.put_json(&self.board_links, game.0, &Some(link))
+    }
+
+    fn standing(&self, kind: GameKind, user: UserId) -> Result<Option<Standing>, StoreError> {
+        self.ratings
+            .get(rating_keys::standing(kind, user))?
+            .map(|bytes| decode_standing(&bytes))
+            .transpose()
+    }
+
+    fn leaderboard(
+        &self,
+        kind: GameKind,
+        guild: Option<GuildId>,
+        keep: &dyn Fn(&Standing) -> bool,
+        limit: usize,
+    ) -> Result<Vec<(UserId, Standing)>, StoreError> {
+        let mut board = Vec::new();
+        for entry in self
+            .rating_order
+            .scan_prefix(rating_keys::kind_prefix(kind))
+        {
+            if board.len() >= limit {
+                break;
+            }
+            let (key, _) = entry?;
+            let Some(user) = rating_keys::order_user(&key) else {
+                continue;
+            };
+            if let Some(guild) = guild {
+                if !self
+                    .rated_players
+                    .contains_key(rating_keys::member(guild, kind, user))?
+                {
+                    continue;
+                }
+            }
+            if let Some(standing) = self.standing(kind, user)? {
+                if keep(&standing) {
+                    board.push((user, standing));
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
+        self.games
+            .iter()
+            .map(|entry| {
+                let (key, bytes) = entry?;
+                let id = GameId(read_u64(&key).unwrap_or(0));
+                GameRecord::decode(id, &bytes)
+            })
+            .collect()
+    }
+
+    fn replace_ratings(
+        &self,
+        standings: &[(GameKind, UserId, Standing)],
+    ) -> Result<(), StoreError> {
+        // The keys to drop, read before the transaction: a transaction must not scan the
+        // trees it writes.
+        let old: Vec<(bool, sled::IVec)> = self
+            .ratings
+            .iter()
+            .keys()
+            .map(|k| k.map(|k| (true, k)))
+            .chain(
+                self.rating_order
+                    .iter()
+                    .keys()
+                    .map(|k| k.map(|k| (false, k))),
+            )
+            .collect::<Result<_, _>>()?;
+        let trees = (&self.ratings, &self.rating_order);
+        let result = trees.transaction(|(ratings, order)| {
+            for (standing, key) in &old {
+                if *standing {
+                    ratings.remove(key)?;
+                } else {
+                    order.remove(key)?;
+                }
+            }
+            for (kind, user, standing) in standings {
+                ratings.insert(
+                    &rating_keys::standing(*kind, *user)[..],
+                    encode_standing(standing),
+                )?;
+                order.insert(&rating_keys::order(*kind, standing.rating, *user)[..], &[])?;
+            }
+            Ok(())
+        });
+        match result {
+            Ok(()) => {
+                self.written.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            }
+            Err(TransactionError::Abort(e)) => Err(e),
+            Err(TransactionError::Storage(e)) => Err(e.into()),
+        }
     }
 }
 

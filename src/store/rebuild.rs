@@ -1,0 +1,60 @@
+//! `leapfrog ratings rebuild`: every rating computed again from the stored games, in the
+//! order the store rated them, with the same [`crate::ratings::rate`] the live update uses:
+//! for a change of rating system, or to check the live numbers.
+
+use std::collections::BTreeMap;
+
+use crate::games::GameKind;
+use crate::ratings::{rate, Ended, Standing};
+
+use super::record::{GameRecord, Status, UserId};
+
+/// The ratings the rated games among `games` give, by game and user.
+#[must_use]
+pub fn rebuilt_ratings(games: &[GameRecord]) -> Vec<(GameKind, UserId, Standing)> {
+    let mut rated: Vec<&GameRecord> = games
+        .iter()
+        .filter(|g| matches!(&g.status, Status::Finished(r) if r.rating_order > 0))
+        .collect();
+    rated.sort_by_key(|g| match &g.status {
+        Status::Finished(r) => r.rating_order,
+        _ => 0,
+    });
+    let mut standings: BTreeMap<(usize, UserId), Standing> = BTreeMap::new();
+    let kind_index = |kind: GameKind| GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
+    for game in rated {
+        let Status::Finished(result) = &game.status else {
+            continue;
+        };
+        let users: Vec<UserId> = game.seats.iter().filter_map(|p| p.user_id()).collect();
+        if users.len() != game.seats.len() {
+            continue;
+        }
+        let before: Vec<Standing> = game
+            .seats
+            .iter()
+            .zip(&users)
+            .map(|(player, &user)| {
+                let mut standing = standings
+                    .get(&(kind_index(game.kind), user))
+                    .cloned()
+                    .unwrap_or_else(|| Standing::newcomer(game.kind, player.name()));
+                player.name().clone_into(&mut standing.name);
+                standing
+            })
+            .collect();
+        let ended = Ended {
+            kind: game.kind,
+            game: game.id.0,
+            winners: &result.winners,
+            at: game.updated,
+        };
+        for (user, after) in users.iter().zip(rate(&ended, &before)) {
+            standings.insert((kind_index(game.kind), *user), after);
+        }
+    }
+    standings
+        .into_iter()
+        .map(|((kind, user), standing)| (GameKind::ALL[kind], user, standing))
+        .collect()
+}
