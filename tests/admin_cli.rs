@@ -146,3 +146,31 @@ fn names_are_cut_where_they_enter() {
     );
     assert!(shown.contains(&format!("{}…", "x".repeat(31))), "{shown}");
 }
+
+/// `leapfrog ratings rebuild` on a folder where a rated game was played: the same ratings
+/// come back, and the console shows them.
+#[test]
+fn ratings_rebuild_recomputes_what_the_games_gave() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let data = data.to_str().unwrap();
+    let script = b"@alice /play gyges @bob\n@bob /accept\n@bob /resign\n@alice /rating\n";
+    let played = run(&["local", "--data", data], script);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    let before = text(&played.stdout);
+    assert!(before.contains("Gyg\u{e8}s: **1662?**"), "{before}");
+    let rebuilt = run(&["ratings", "rebuild", "--data", data], b"");
+    assert!(rebuilt.status.success(), "{}", text(&rebuilt.stderr));
+    assert!(
+        text(&rebuilt.stdout).contains("Rebuilt 2 ratings from 1 rated game."),
+        "{}",
+        text(&rebuilt.stdout)
+    );
+    let after = run(
+        &["local", "--data", data],
+        b"@alice /rating\n@bob /rating gyges\n",
+    );
+    let shown = text(&after.stdout);
+    assert!(shown.contains("Gyg\u{e8}s: **1662?**"), "{shown}");
+    assert!(shown.contains("Gyg\u{e8}s: **1338?**"), "{shown}");
+}
