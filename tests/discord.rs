@@ -974,3 +974,59 @@ async fn direct_messages_name_the_games_thread() {
     assert!(text.contains(&format!("<#{thread}>")), "{text}");
     assert!(!text.contains("<#88>"), "{text}");
 }
+
+/// The text of the answer to `payload`: in the response itself, or in the edit of the
+/// deferred one (with the call, for its attachments).
+async fn answer_text(rest: &Rest, url: &str, payload: &Value) -> (String, Option<Call>) {
+    let answer = send(url, payload).await;
+    if answer["type"] == 4 {
+        let text = answer["data"]["content"].as_str().unwrap().to_owned();
+        return (text, None);
+    }
+    assert_eq!(answer["type"], 5, "{answer}");
+    let original = format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(payload)
+    );
+    let (_, call) = rest
+        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
+        .await;
+    let text = call.json()["content"].as_str().unwrap().to_owned();
+    (text, Some(call))
+}
+
+/// Ratings through the endpoint: the challenge says it is rated, the result shows both
+/// changes, `/rating` and `/profile` (with its picture) answer the caller, `/leaderboard`
+/// the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ratings_through_the_http_endpoint() {
+    let (rest, rest_url) = Rest::start().await;
+    let url = start_endpoint(&config(&rest_url), play()).await;
+    let mut p = Payloads::new();
+    let challenge = p.command(ALICE, "play", &[("game", json!("gyges"))], Some(BOB));
+    let (text, _) = answer_text(&rest, &url, &challenge).await;
+    assert!(text.contains("alice challenges bob (rated)"), "{text}");
+    answer_text(&rest, &url, &p.command(BOB, "accept", &[], None)).await;
+    let (_, end) = deferred_board(&rest, &url, &p.command(BOB, "resign", &[], None), 0).await;
+    let end = end["content"].as_str().unwrap().to_owned();
+    assert!(
+        end.contains("alice 1500 → 1662 (+162) · bob 1500 → 1338 (-162)"),
+        "{end}"
+    );
+
+    let rating = p.command(BOB, "rating", &[("game", json!("gyges"))], None);
+    let (text, _) = answer_text(&rest, &url, &rating).await;
+    assert!(text.contains("Gygès: **1338?**"), "{text}");
+    let board = p.command(BOB, "leaderboard", &[("game", json!("gyges"))], None);
+    let (text, _) = answer_text(&rest, &url, &board).await;
+    assert!(
+        text.contains("Gygès leaderboard of this server: nobody yet"),
+        "{text}"
+    );
+    let profile = p.command(ALICE, "profile", &[], None);
+    let (text, call) = answer_text(&rest, &url, &profile).await;
+    assert!(text.contains("longest win streak 1"), "{text}");
+    let png = call.and_then(|c| c.file()).expect("the rating history");
+    let picture = image::load_from_memory(&png).unwrap();
+    assert_eq!((picture.width(), picture.height()), (800, 420));
+}

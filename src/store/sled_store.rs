@@ -362,17 +362,45 @@ fn rate_result(
     Ok(())
 }
 
-/// A standing's stored bytes.
+/// The layout of a stored rating this release writes: a release that changes [`Standing`]
+/// bumps it and teaches [`decode_standing`] to migrate the older ones, as for records.
+const STANDING_SCHEMA: u32 = 1;
+
+#[derive(serde::Serialize)]
+struct StandingRef<'a> {
+    schema: u32,
+    standing: &'a Standing,
+}
+
+#[derive(Deserialize)]
+struct StandingEnvelope {
+    schema: u32,
+    standing: Standing,
+}
+
+/// A standing's stored bytes, tagged with [`STANDING_SCHEMA`].
 fn encode_standing(standing: &Standing) -> Vec<u8> {
-    serde_json::to_vec(standing).expect("a standing always serialises")
+    serde_json::to_vec(&StandingRef {
+        schema: STANDING_SCHEMA,
+        standing,
+    })
+    .expect("a standing always serialises")
 }
 
 /// A standing from its stored bytes.
 fn decode_standing(bytes: &[u8]) -> Result<Standing, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt {
+    let corrupt = |reason: String| StoreError::Corrupt {
         id: GameId(0),
-        reason: format!("a rating is damaged: {e}"),
-    })
+        reason,
+    };
+    let envelope: StandingEnvelope =
+        serde_json::from_slice(bytes).map_err(|e| corrupt(format!("a rating is damaged: {e}")))?;
+    match envelope.schema {
+        STANDING_SCHEMA => Ok(envelope.standing),
+        found => Err(corrupt(format!(
+            "a rating has schema version {found}, newer than this release reads ({STANDING_SCHEMA})"
+        ))),
+    }
 }
 
 impl Store for SledStore {
