@@ -12,6 +12,7 @@
 //! Arrows point one way: discord → play → {games, store, render}; render → games.
 
 pub mod ai;
+pub mod calendar;
 pub mod config;
 pub mod console;
 pub mod discord;

@@ -58,8 +58,8 @@ pub fn record_text(record: &GameRecord) -> String {
     if let Some(days) = record.days {
         header("Days", &days.to_string());
     }
-    header("Created", &utc(record.created));
-    header("Updated", &utc(record.updated));
+    header("Created", &crate::calendar::utc(record.created));
+    header("Updated", &crate::calendar::utc(record.updated));
     match &record.status {
         Status::Finished(result) => {
             // Seats as the `Player` headers number them: from 1.
@@ -85,27 +85,6 @@ pub fn record_text(record: &GameRecord) -> String {
         let _ = writeln!(out, "{}. {mv}{who}", i + 1);
     }
     out
-}
-
-/// Unix milliseconds as `2026-11-23 14:05 UTC`.
-fn utc(ms: u64) -> String {
-    let minutes = ms / 60_000;
-    let (days, minute_of_day) = (minutes / 1440, minutes % 1440);
-    // Howard Hinnant's days-to-civil, for days since 1970-01-01.
-    let z = i64::try_from(days).unwrap_or(0) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minute_of_day / 60,
-        minute_of_day % 60
-    )
 }
 
 /// Why a record could not be read back.

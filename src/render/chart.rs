@@ -46,21 +46,6 @@ fn font_for(text: &str) -> &'static FontRef<'static> {
     }
 }
 
-/// A day as `2026-11-24`, from unix milliseconds.
-fn date(ms: u64) -> String {
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let days = (ms / 86_400_000) as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let doe = days.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
 /// The rating history of `name` in each game of `series` (those with no rated game are
 /// left out), over time: ratings on the left, dates below, a legend on top.
 #[must_use]
@@ -168,7 +153,7 @@ pub fn rating_history(name: &str, series: &[(GameKind, Standing)]) -> RgbaImage 
             (HEIGHT as f32 - BOTTOM + 12.0) as i32,
             PxScale::from(16.0),
             &fonts().regular,
-            &date(at),
+            &crate::calendar::date(at),
         );
     }
     for (colour, (_, standing)) in &shown {
@@ -197,16 +182,4 @@ pub fn rating_history(name: &str, series: &[(GameKind, Standing)]) -> RgbaImage 
         }
     }
     image
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_civil() {
-        assert_eq!(date(0), "1970-01-01");
-        assert_eq!(date(1_795_478_400_000), "2026-11-24");
-        assert_eq!(date(951_782_400_000), "2000-02-29");
-    }
 }
