@@ -243,18 +243,11 @@ impl Analysis {
     fn read_tile(&mut self, pixels: &[u8], at: usize, repeats: usize) {
         let reps = repeats as u128;
         let ids = &mut self.ids[at..at + pixels.len() / 4];
-        for (x, (p, id)) in pixels.chunks_exact(4).zip(ids).enumerate() {
-            let k = key(u32::from_le_bytes([p[0], p[1], p[2], 0]));
-            let mut bucket = self.bucket_of[k];
-            if bucket == UNSET {
-                bucket = self.buckets.len() as u16;
-                self.bucket_of[k] = bucket;
-                self.buckets.push(Bucket::default());
-                self.lanes.push([0; 4]);
-            }
+        for (x, (p, id)) in pixels.chunks_exact(4).zip(ids.iter_mut()).enumerate() {
+            let rgb = u32::from_le_bytes([p[0], p[1], p[2], 0]);
+            let bucket = Self::bucket(&mut self.bucket_of, &mut self.buckets, &mut self.lanes, rgb);
             *id = bucket;
-            let one = pixel_fields(u32::from_le_bytes([p[0], p[1], p[2], 0]));
-            self.lanes[usize::from(bucket)][x & 3] += one * reps;
+            self.lanes[usize::from(bucket)][x & 3] += pixel_fields(rgb) * reps;
         }
     }
 
@@ -267,18 +260,29 @@ impl Analysis {
         while x < ids.len() {
             let end = run_end(pixels, x);
             let rgb = u32::from_le_bytes([pixels[x * 4], pixels[x * 4 + 1], pixels[x * 4 + 2], 0]);
-            let k = key(rgb);
-            let mut bucket = self.bucket_of[k];
-            if bucket == UNSET {
-                bucket = self.buckets.len() as u16;
-                self.bucket_of[k] = bucket;
-                self.buckets.push(Bucket::default());
-                self.lanes.push([0; 4]);
-            }
+            let bucket = Self::bucket(&mut self.bucket_of, &mut self.buckets, &mut self.lanes, rgb);
             ids[x..end].fill(bucket);
             self.lanes[usize::from(bucket)][0] += pixel_fields(rgb) * ((end - x) * repeats) as u128;
             x = end;
         }
+    }
+
+    /// The bucket of colour `rgb`, made (with its lanes) on first sight. Takes the fields,
+    /// not `self`, so a caller may hold `self.ids` meanwhile.
+    #[inline(always)]
+    fn bucket(
+        bucket_of: &mut [u16],
+        buckets: &mut Vec<Bucket>,
+        lanes: &mut Vec<[u128; 4]>,
+        rgb: u32,
+    ) -> u16 {
+        let k = key(rgb);
+        if bucket_of[k] == UNSET {
+            bucket_of[k] = buckets.len() as u16;
+            buckets.push(Bucket::default());
+            lanes.push([0; 4]);
+        }
+        bucket_of[k]
     }
 
     /// Adds the lanes' counts to the buckets' totals and clears them.
