@@ -125,6 +125,16 @@ impl Standing {
         }
     }
 
+    /// The standing a seat brings into a rated game: what it had (a newcomer's when
+    /// nothing), under the name it plays with now. The live update and the rebuild both
+    /// start from this.
+    #[must_use]
+    pub fn going_into(had: Option<Self>, kind: GameKind, name: &str) -> Self {
+        let mut standing = had.unwrap_or_else(|| Self::newcomer(kind, name));
+        name.clone_into(&mut standing.name);
+        standing
+    }
+
     /// Whether the rating is still provisional (shown `?`).
     #[must_use]
     pub fn provisional(&self) -> bool {

@@ -6,7 +6,7 @@ use crate::games::GameKind;
 use super::record::{GuildId, UserId};
 
 /// A game as one byte: its place in [`GameKind::ALL`].
-fn kind_byte(kind: GameKind) -> u8 {
+pub fn kind_byte(kind: GameKind) -> u8 {
     GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u8
 }
 

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::games::GameKind;
 use crate::ratings::{rate, Ended, Standing};
 
+use super::rating_keys::kind_byte;
 use super::record::{GameRecord, Status, UserId};
 
 /// The ratings the rated games among `games` give, by game and user.
@@ -20,8 +21,7 @@ pub fn rebuilt_ratings(games: &[GameRecord]) -> Vec<(GameKind, UserId, Standing)
         Status::Finished(r) => r.rating_order,
         _ => 0,
     });
-    let mut standings: BTreeMap<(usize, UserId), Standing> = BTreeMap::new();
-    let kind_index = |kind: GameKind| GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
+    let mut standings: BTreeMap<(u8, UserId), Standing> = BTreeMap::new();
     for game in rated {
         let Status::Finished(result) = &game.status else {
             continue;
@@ -35,12 +35,8 @@ pub fn rebuilt_ratings(games: &[GameRecord]) -> Vec<(GameKind, UserId, Standing)
             .iter()
             .zip(&users)
             .map(|(player, &user)| {
-                let mut standing = standings
-                    .get(&(kind_index(game.kind), user))
-                    .cloned()
-                    .unwrap_or_else(|| Standing::newcomer(game.kind, player.name()));
-                player.name().clone_into(&mut standing.name);
-                standing
+                let had = standings.get(&(kind_byte(game.kind), user)).cloned();
+                Standing::going_into(had, game.kind, player.name())
             })
             .collect();
         let ended = Ended {
@@ -50,11 +46,11 @@ pub fn rebuilt_ratings(games: &[GameRecord]) -> Vec<(GameKind, UserId, Standing)
             at: game.updated,
         };
         for (user, after) in users.iter().zip(rate(&ended, &before)) {
-            standings.insert((kind_index(game.kind), *user), after);
+            standings.insert((kind_byte(game.kind), *user), after);
         }
     }
     standings
         .into_iter()
-        .map(|((kind, user), standing)| (GameKind::ALL[kind], user, standing))
+        .map(|((kind, user), standing)| (GameKind::ALL[usize::from(kind)], user, standing))
         .collect()
 }

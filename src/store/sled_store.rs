@@ -326,12 +326,11 @@ fn rate_result(
     let kind = record.kind;
     let mut before = Vec::with_capacity(users.len());
     for (player, &user) in record.seats.iter().zip(&users) {
-        let mut standing = match ratings.get(rating_keys::standing(kind, user))? {
-            Some(bytes) => decode_standing(&bytes).or_else(abort)?,
-            None => Standing::newcomer(kind, player.name()),
+        let had = match ratings.get(rating_keys::standing(kind, user))? {
+            Some(bytes) => Some(decode_standing(&bytes).or_else(abort)?),
+            None => None,
         };
-        player.name().clone_into(&mut standing.name);
-        before.push(standing);
+        before.push(Standing::going_into(had, kind, player.name()));
     }
     let ended = Ended {
         kind,
