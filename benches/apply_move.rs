@@ -85,10 +85,7 @@ fn game_id(reply: &Reply) -> GameId {
 
 fn main() {
     let dir = std::env::temp_dir().join(format!("leapfrog-bench-{}", std::process::id()));
-    let store = SledStore::open(&StoreConfig {
-        data_dir: dir.clone(),
-    })
-    .expect("store opens");
+    let store = SledStore::open(&StoreConfig::sled(dir.clone())).expect("store opens");
     let play = Play::new(store);
     for history in [0, 40, 120] {
         let mut samples = Vec::new();

@@ -29,10 +29,7 @@ fn percentile(mut samples: Vec<Duration>, p: f64) -> Duration {
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
     let dir = std::env::temp_dir().join(format!("leapfrog-bench-http-{}", std::process::id()));
-    let store = SledStore::open(&StoreConfig {
-        data_dir: dir.clone(),
-    })
-    .expect("store opens");
+    let store = SledStore::open(&StoreConfig::sled(dir.clone())).expect("store opens");
     let play = Arc::new(Play::with(
         store,
         Box::new(SystemClock),

@@ -17,7 +17,7 @@ use leapfrog::discord::notify::Scheduler;
 use leapfrog::games::{AnyGame, GameKind, MAX_PERFT_DEPTH};
 use leapfrog::play::Play;
 use leapfrog::render::Header;
-use leapfrog::store::{SledStore, StoreError};
+use leapfrog::store::{AnyStore, Dump, Store, StoreError};
 use serenity::interactions_endpoint::Verifier;
 use std::sync::Arc;
 use std::time::Duration;
@@ -78,6 +78,25 @@ enum Command {
         action: RatingsAction,
         /// The data folder (overrides the config's store.data_dir).
         #[arg(long, global = true)]
+        data: Option<PathBuf>,
+    },
+    /// Write everything the store holds (games, challenges, settings, board links, ratings)
+    /// to FILE, in the documented export format (docs/export.md): a backup, or a move to
+    /// another backend. Safe while the bot runs on PostgreSQL; stop a sled bot first.
+    Export {
+        /// The file to write.
+        file: PathBuf,
+        /// The data folder (overrides the config's store.data_dir).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Load an export FILE into the configured store, which must hold no game yet (sled:
+    /// a new data folder; PostgreSQL: a new database).
+    Import {
+        /// The export file to read.
+        file: PathBuf,
+        /// The data folder (overrides the config's store.data_dir).
+        #[arg(long)]
         data: Option<PathBuf>,
     },
     /// Draw a position as PNG.
@@ -173,7 +192,6 @@ enum RatingsAction {
 
 /// `leapfrog ratings rebuild`.
 fn rebuild_ratings(config: &Config, data: Option<PathBuf>) -> Result<()> {
-    use leapfrog::store::Store;
     let store = open_store(config, data)?;
     let games = store.all_games().context("reading the games")?;
     let standings = leapfrog::store::rebuilt_ratings(&games);
@@ -195,20 +213,81 @@ fn rebuild_ratings(config: &Config, data: Option<PathBuf>) -> Result<()> {
     Ok(())
 }
 
-/// Opens the store named by the config, or by `--data`.
-fn open_store(config: &Config, data: Option<PathBuf>) -> Result<SledStore> {
+/// Opens the store named by the config (PostgreSQL with a URL, else sled), or sled in
+/// `--data`.
+fn open_store(config: &Config, data: Option<PathBuf>) -> Result<AnyStore> {
     let mut store_config = config.store.clone();
     if let Some(data) = data {
         store_config.data_dir = data;
+        store_config.url = None;
     }
-    SledStore::open(&store_config).map_err(|error| match error {
-        // Already says which folder and what to do.
-        StoreError::Locked(_) => anyhow::Error::new(error),
-        other => anyhow::Error::new(other).context(format!(
-            "opening the data folder {}",
-            store_config.data_dir.display()
-        )),
-    })
+    let store = match store_config.postgres_url() {
+        Some(_) => AnyStore::open(&store_config)
+            .map_err(|error| anyhow::Error::new(error).context("opening the PostgreSQL store"))?,
+        None => AnyStore::open(&store_config).map_err(|error| match error {
+            // Already say which folder and what to do.
+            StoreError::Locked(_) | StoreError::Damaged { .. } => anyhow::Error::new(error),
+            other => anyhow::Error::new(other).context(format!(
+                "opening the data folder {}",
+                store_config.data_dir.display()
+            )),
+        })?,
+    };
+    tracing::info!("games are stored in {}", store.backend());
+    Ok(store)
+}
+
+/// `leapfrog export FILE`.
+fn export(config: &Config, file: &std::path::Path, data: Option<PathBuf>) -> Result<()> {
+    let store = open_store(config, data)?;
+    let games = leapfrog::store::backup::export_to(&store, file)
+        .with_context(|| format!("exporting to {}", file.display()))?;
+    println!(
+        "Exported {} to {}.",
+        leapfrog::words::count(games, "game"),
+        file.display()
+    );
+    Ok(())
+}
+
+/// `leapfrog import FILE`.
+fn import(config: &Config, file: &std::path::Path, data: Option<PathBuf>) -> Result<()> {
+    let input = std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?;
+    let dump = Dump::read(std::io::BufReader::new(input))
+        .with_context(|| format!("reading {}", file.display()))?;
+    let store = open_store(config, data)?;
+    store
+        .import(&dump)
+        .with_context(|| format!("importing {}", file.display()))?;
+    store.flush().context("writing the store to disk")?;
+    println!(
+        "Imported {} into {}; the next new game is #{}.",
+        leapfrog::words::count(dump.games.len(), "game"),
+        store.backend(),
+        dump.next_game
+    );
+    Ok(())
+}
+
+/// Sled only, with `[store] backup_every_hours`: a backup now and then every so often, on
+/// a thread of its own.
+fn start_backups(config: &Config, store: &AnyStore, data: Option<&PathBuf>) {
+    let (Some(hours), AnyStore::Sled(_)) = (config.store.backup_every_hours, store) else {
+        return;
+    };
+    let dir = leapfrog::store::backup::folder(data.unwrap_or(&config.store.data_dir));
+    let (store, keep) = (store.clone(), config.store.backups_kept);
+    let every = Duration::from_secs(hours.max(1) * 3600);
+    std::thread::spawn(move || loop {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+        match leapfrog::store::backup::take(&store, &dir, now, keep) {
+            Ok(file) => tracing::info!("backed the games up to {}", file.display()),
+            Err(error) => tracing::error!(%error, "the automatic backup failed"),
+        }
+        std::thread::sleep(every);
+    });
 }
 
 fn local(
@@ -257,7 +336,7 @@ fn local(
 
 /// Starts the task that fires reminders and timeouts; it reads due deadlines from the store,
 /// so a restart picks up exactly where the last run stopped.
-fn start_scheduler(config: &Config, token: &str, play: &Arc<Play<SledStore>>) {
+fn start_scheduler(config: &Config, token: &str, play: &Arc<Play<AnyStore>>) {
     let http = Arc::new(leapfrog::discord::http_client(&config.discord, token));
     let scheduler = Scheduler::new(Arc::clone(play), http);
     let every = Duration::from_secs(config.time.tick_seconds.max(1));
@@ -280,19 +359,33 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 
 fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     let token = token(config)?;
+    let store = open_store(config, data.clone())?;
+    start_backups(config, &store, data.as_ref());
     let play = Arc::new(
-        Play::new(open_store(config, data)?)
+        Play::new(store)
             .with_time(config.time.clone())
             .with_ai(config.ai.clone()),
     );
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play);
-        let (mut client, shards) =
+        let (mut client, recommended) =
             leapfrog::discord::gateway::connect(&config.discord, &token, play)
                 .await
                 .context("Discord refused to connect the bot (is the token right?)")?;
+        let (first, last, total) = config
+            .discord
+            .shard_plan(recommended)
+            .map_err(anyhow::Error::msg)?;
+        tracing::info!(
+            "opening shards {} to {} of {total} ({} gateway connection{})",
+            first + 1,
+            last + 1,
+            last - first + 1,
+            if last == first { "" } else { "s" }
+        );
+        // Serenity's range runs from `start` to `end` inclusive.
         client
-            .start_shards(shards)
+            .start_shard_range(first..last, total)
             .await
             .context("the Discord gateway connection failed")
     })
@@ -315,8 +408,10 @@ fn http(
     discord.application_id.context(
         "no application id: set [discord] application_id in config.toml (General Information)",
     )?;
+    let store = open_store(config, data.clone())?;
+    start_backups(config, &store, data.as_ref());
     let play = Arc::new(
-        Play::new(open_store(config, data)?)
+        Play::new(store)
             .with_time(config.time.clone())
             .with_ai(config.ai.clone()),
     );
@@ -403,6 +498,8 @@ fn run(cli: Cli) -> Result<()> {
             action: RatingsAction::Rebuild,
             data,
         } => rebuild_ratings(&load()?, data)?,
+        Command::Export { file, data } => export(&load()?, &file, data)?,
+        Command::Import { file, data } => import(&load()?, &file, data)?,
         Command::Render {
             game,
             options,

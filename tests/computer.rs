@@ -13,9 +13,8 @@ use leapfrog::ai::AiConfig;
 use leapfrog::console::{console_user, name_id, Console};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::play::{parse_command, Context, Play, Reply};
-use leapfrog::store::{
-    ChannelId, GameId, GameRecord, Place, Player, SledStore, Status, Store, StoreConfig,
-};
+use leapfrog::store::AnyStore;
+use leapfrog::store::{ChannelId, GameId, GameRecord, Place, Player, Status, Store};
 
 use common::{FakeClock, FixedClock, Zero};
 
@@ -28,13 +27,13 @@ fn quick() -> AiConfig {
     }
 }
 
-fn play_on(store: SledStore) -> Play<SledStore> {
+fn play_on(store: AnyStore) -> Play<AnyStore> {
     Play::with(store, Box::new(FixedClock), Box::new(Zero)).with_ai(quick())
 }
 
-fn console() -> Console<SledStore> {
+fn console() -> Console<AnyStore> {
     let out = tempfile::tempdir().unwrap().keep();
-    Console::new(play_on(SledStore::temporary().unwrap()), out)
+    Console::new(play_on(common::temporary_store()), out)
 }
 
 fn ctx(name: &str) -> Context {
@@ -50,11 +49,11 @@ fn ctx(name: &str) -> Context {
 
 /// Runs a typed line for `who` through the play layer alone (no console: the computer's
 /// move is left for the test to ask for).
-fn run(play: &Play<SledStore>, who: &str, line: &str) -> Reply {
+fn run(play: &Play<AnyStore>, who: &str, line: &str) -> Reply {
     play.handle(&ctx(who), parse_command(line, console_user).unwrap())
 }
 
-fn game(play: &Play<SledStore>, id: u64) -> (GameRecord, AnyGame) {
+fn game(play: &Play<AnyStore>, id: u64) -> (GameRecord, AnyGame) {
     let record = play.store().get(GameId(id)).unwrap();
     let game = common::rebuild(&record);
     (record, game)
@@ -143,23 +142,18 @@ fn the_computer_moves_first_when_it_has_the_first_seat() {
 
 #[test]
 fn a_restart_while_the_computer_is_to_move_gets_its_move_from_the_store() {
+    let spot = common::StoreSpot::new();
     let dir = tempfile::tempdir().unwrap();
-    let config = StoreConfig {
-        data_dir: dir.path().join("data"),
-    };
     {
         // The first run: the game begins with the computer to move, and the bot stops
         // before it could think.
-        let play = play_on(SledStore::open(&config).unwrap());
+        let play = play_on(spot.open());
         let reply = run(&play, "alice", "/play jumpers opponent:@ai seat:second");
         assert_eq!(reply.computer_turn, Some(GameId(1)));
         assert_eq!(play.computer_games(), [GameId(1)]);
         play.store().flush().unwrap();
     }
-    let console = Console::new(
-        play_on(SledStore::open(&config).unwrap()),
-        dir.path().join("out"),
-    );
+    let console = Console::new(play_on(spot.open()), dir.path().join("out"));
     let mut out = Vec::new();
     console
         .run(&b"@alice /board\n"[..], &mut out, true)
@@ -199,7 +193,7 @@ fn a_takeback_against_the_computer_is_granted_at_once_and_undoes_both_moves() {
 
 #[test]
 fn a_takeback_while_the_computer_thinks_undoes_the_players_move_alone() {
-    let play = play_on(SledStore::temporary().unwrap());
+    let play = play_on(common::temporary_store());
     run(&play, "alice", "/play jumpers opponent:@ai seat:second");
     assert_eq!(play.computer_moves(GameId(1)).len(), 1);
     let (_, mirror) = game(&play, 1);
@@ -216,7 +210,7 @@ fn a_takeback_while_the_computer_thinks_undoes_the_players_move_alone() {
 
 #[test]
 fn a_draw_offer_to_the_computer_is_answered_at_once() {
-    let play = play_on(SledStore::temporary().unwrap());
+    let play = play_on(common::temporary_store());
     run(&play, "alice", "/play jumpers opponent:@ai seat:first");
     let reply = run(&play, "alice", "/draw");
     assert!(!reply.is_refused(), "{}", reply.text);
@@ -236,7 +230,7 @@ fn a_draw_offer_to_the_computer_is_answered_at_once() {
 /// Plays the people's turns of a Skakanie game (each a whole turn), the computer answering
 /// through the console, for `turns` turns or until the game ends; checks the computer's turns
 /// appear as boards.
-fn play_skakanie(console: &Console<SledStore>, turns: usize) -> usize {
+fn play_skakanie(console: &Console<AnyStore>, turns: usize) -> usize {
     let play = console.play();
     let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(5));
     let mut computer_turns = 0;
@@ -316,7 +310,7 @@ fn a_bad_level_or_a_level_without_the_computer_is_refused() {
 fn the_computer_is_never_reminded_nor_timed_out() {
     let time = Arc::new(AtomicU64::new(1_800_000_000_000));
     let play = Play::with(
-        SledStore::temporary().unwrap(),
+        common::temporary_store(),
         Box::new(FakeClock(Arc::clone(&time))),
         Box::new(Zero),
     )
@@ -379,7 +373,7 @@ fn every_move_of_the_computer_is_legal_in_every_game() {
             "/play skakanie opponent:@ai seat:second",
         ),
     ] {
-        let play = play_on(SledStore::temporary().unwrap());
+        let play = play_on(common::temporary_store());
         run(&play, "alice", line);
         let notices = play.computer_moves(GameId(1));
         assert_eq!(notices.len(), 1, "{kind}");

@@ -14,9 +14,8 @@ use leapfrog::console::{console_user, Console};
 use leapfrog::play::{
     import_record, parse_command, timing::DAY_MS, timing::HOUR_MS, Dice, Notice, Play, Reply,
 };
-use leapfrog::store::{
-    ChannelId, ClockStage, GameId, GameRecord, Place, SledStore, Status, Store, StoreConfig,
-};
+use leapfrog::store::AnyStore;
+use leapfrog::store::{ChannelId, ClockStage, GameId, GameRecord, Place, Status, Store};
 
 /// Seats in the order players joined: the challenger moves first.
 struct InOrder;
@@ -33,15 +32,15 @@ const GRACE: u64 = 24 * HOUR_MS;
 /// The bot's process: a play layer over a store in a folder, which a restart drops and
 /// opens again.
 struct World {
-    dir: tempfile::TempDir,
+    spot: common::StoreSpot,
     time: Arc<AtomicU64>,
-    play: Option<Play<SledStore>>,
+    play: Option<Play<AnyStore>>,
 }
 
 impl World {
     fn new() -> Self {
         let mut world = Self {
-            dir: tempfile::tempdir().unwrap(),
+            spot: common::StoreSpot::new(),
             time: Arc::new(AtomicU64::new(START)),
             play: None,
         };
@@ -50,10 +49,7 @@ impl World {
     }
 
     fn open(&mut self) {
-        let store = SledStore::open(&StoreConfig {
-            data_dir: self.dir.path().join("data"),
-        })
-        .unwrap();
+        let store = self.spot.open();
         self.play = Some(Play::with(
             store,
             Box::new(FakeClock(Arc::clone(&self.time))),
@@ -69,7 +65,7 @@ impl World {
         self.open();
     }
 
-    fn play(&self) -> &Play<SledStore> {
+    fn play(&self) -> &Play<AnyStore> {
         self.play.as_ref().unwrap()
     }
 
@@ -485,7 +481,7 @@ fn a_record_loads_in_the_console_and_a_broken_one_says_why() {
     let text = String::from_utf8(world.ok("alice", "/history").files[0].bytes.clone()).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let console = Console::new(
-        Play::new(SledStore::temporary().unwrap()),
+        Play::new(common::temporary_store()),
         dir.path().to_path_buf(),
     );
     let loaded = console.load(&text).expect("the record loads");

@@ -15,22 +15,22 @@ use fake_discord::{
 };
 use leapfrog::discord::{gateway, DiscordConfig};
 use leapfrog::play::Play;
+use leapfrog::store::AnyStore;
 use leapfrog::store::{
-    ChannelId, GameId, GameRecord, GuildId, GuildSettings, SledStore, Store, StoreError, UserId,
-    UserSettings,
+    ChannelId, GameId, GameRecord, GuildId, GuildSettings, Store, StoreError, UserId, UserSettings,
 };
 use serde_json::{json, Value};
 
-fn play() -> Arc<Play<SledStore>> {
+fn play() -> Arc<Play<AnyStore>> {
     Arc::new(Play::with(
-        SledStore::temporary().unwrap(),
+        common::temporary_store(),
         Box::new(leapfrog::play::SystemClock),
         Box::new(fake_discord::ChallengerFirst),
     ))
 }
 
 /// A store that takes its time: the bot must still answer Discord within its budget.
-struct SlowStore(SledStore);
+struct SlowStore(AnyStore);
 
 impl SlowStore {
     fn wait(&self) {
@@ -110,6 +110,12 @@ impl Store for SlowStore {
     ) -> Result<Vec<(UserId, leapfrog::ratings::Standing)>, StoreError> {
         self.0.leaderboard(kind, guild, keep, limit)
     }
+    fn export(&self) -> Result<leapfrog::store::Dump, StoreError> {
+        self.0.export()
+    }
+    fn import(&self, dump: &leapfrog::store::Dump) -> Result<(), StoreError> {
+        self.0.import(dump)
+    }
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         self.0.all_games()
     }
@@ -133,7 +139,7 @@ async fn slow_endpoint() -> (Rest, String) {
         ..config(&rest_url)
     };
     let slow = Arc::new(Play::with(
-        SlowStore(SledStore::temporary().unwrap()),
+        SlowStore(common::temporary_store()),
         Box::new(leapfrog::play::SystemClock),
         Box::new(fake_discord::ChallengerFirst),
     ));
@@ -611,7 +617,7 @@ async fn skakanie_through_the_endpoint(players: usize) {
     let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(players as u64));
     let mut last = Value::Null;
     for turn_number in 0.. {
-        let record = play.store().get(GameId(1)).unwrap();
+        let record = common::blocking(|| play.store().get(GameId(1)).unwrap());
         if record.status != leapfrog::store::Status::Active {
             break;
         }
@@ -650,7 +656,7 @@ async fn skakanie_through_the_endpoint(players: usize) {
             "{content}"
         );
     }
-    let record = play.store().get(GameId(1)).unwrap();
+    let record = common::blocking(|| play.store().get(GameId(1)).unwrap());
     let game = common::rebuild(&record);
     let content = last["content"].as_str().unwrap().to_owned();
     assert!(
@@ -775,10 +781,7 @@ async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
         "{refused}"
     );
     assert!(
-        play.store()
-            .games_of_user(UserId(ALICE.id))
-            .unwrap()
-            .is_empty(),
+        common::blocking(|| play.store().games_of_user(UserId(ALICE.id)).unwrap()).is_empty(),
         "no challenge carol could never see"
     );
     let click = fake_discord::in_dm(p.component(carol, "accept:1", &[]));
@@ -897,7 +900,9 @@ async fn a_game_accepted_inside_a_thread_stays_there_without_asking_for_another(
         "no thread in a thread"
     );
     assert_eq!(
-        play.store().get(GameId(1)).unwrap().place.channel,
+        common::blocking(|| play.store().get(GameId(1)).unwrap())
+            .place
+            .channel,
         ChannelId(654_321)
     );
 }
@@ -938,7 +943,9 @@ async fn a_thread_whose_first_post_fails_is_deleted_and_the_game_stays_in_the_ch
         .await;
     assert_board(&board);
     assert_eq!(
-        play.store().get(GameId(1)).unwrap().place.channel,
+        common::blocking(|| play.store().get(GameId(1)).unwrap())
+            .place
+            .channel,
         ChannelId(88)
     );
 }

@@ -17,7 +17,8 @@ use leapfrog::ai::AiConfig;
 use leapfrog::discord::http_client;
 use leapfrog::discord::notify::Scheduler;
 use leapfrog::play::Play;
-use leapfrog::store::{GameId, Player, SledStore, Status, Store};
+use leapfrog::store::AnyStore;
+use leapfrog::store::{GameId, Player, Status, Store};
 use serde_json::{json, Value};
 
 /// The bot's own user, as Discord resolves it in an option: its id is the application's.
@@ -32,10 +33,10 @@ const OTHER_BOT: Person = Person {
     name: "dicebot",
 };
 
-fn play() -> Arc<Play<SledStore>> {
+fn play() -> Arc<Play<AnyStore>> {
     Arc::new(
         Play::with(
-            SledStore::temporary().unwrap(),
+            common::temporary_store(),
             Box::new(leapfrog::play::SystemClock),
             Box::new(fake_discord::ChallengerFirst),
         )
@@ -118,7 +119,7 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
     assert!(text.contains("begins"), "{text}");
     let mut last = Value::Null;
     for _ in 0..200 {
-        let record = play.store().get(GameId(1)).unwrap();
+        let record = common::blocking(|| play.store().get(GameId(1)).unwrap());
         if record.status != Status::Active {
             break;
         }
@@ -134,8 +135,8 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
             mine.contains(&format!("alice (Blue) played {mv}")),
             "{mine}"
         );
-        if play.store().get(GameId(1)).unwrap().status != Status::Active
-            && !play.computer_due(GameId(1))
+        if common::blocking(|| play.store().get(GameId(1)).unwrap()).status != Status::Active
+            && !common::blocking(|| play.computer_due(GameId(1)))
             && mine.contains("Game over")
         {
             break;
@@ -150,7 +151,7 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
             theirs.contains("Leapfrog (level 2) (Red) played"),
             "{theirs}"
         );
-        let record = play.store().get(GameId(1)).unwrap();
+        let record = common::blocking(|| play.store().get(GameId(1)).unwrap());
         assert!(
             theirs.contains(record.moves.last().unwrap().as_str()),
             "{theirs}"
@@ -159,7 +160,7 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
             assert!(theirs.starts_with(&format!("<@{}>", ALICE.id)), "{theirs}");
         }
     }
-    let record = play.store().get(GameId(1)).unwrap();
+    let record = common::blocking(|| play.store().get(GameId(1)).unwrap());
     assert!(matches!(record.status, Status::Finished(_)), "{record:?}");
     assert!(
         last["content"].as_str().unwrap().contains("Game over"),
@@ -198,7 +199,12 @@ async fn computers_one_starts_at_once_and_the_computer_moves_first_from_the_seco
         theirs.contains("Leapfrog (level 3) (South) played"),
         "{theirs}"
     );
-    assert_eq!(play.store().get(GameId(1)).unwrap().moves.len(), 1);
+    assert_eq!(
+        common::blocking(|| play.store().get(GameId(1)).unwrap())
+            .moves
+            .len(),
+        1
+    );
     // /games marks the game as one against the computer.
     let games = send(&url, &p.command(ALICE, "games", &[], None)).await;
     let games = games["data"]["content"].as_str().unwrap();
@@ -225,7 +231,10 @@ async fn after_a_restart_the_schedulers_tick_lets_the_computer_move() {
         leapfrog::console::console_user(n)
     })
     .unwrap();
-    assert_eq!(play.handle(&ctx, command).computer_turn, Some(GameId(1)));
+    assert_eq!(
+        common::blocking(|| play.handle(&ctx, command)).computer_turn,
+        Some(GameId(1))
+    );
     let config = config(&rest_url);
     let scheduler = Scheduler::new(Arc::clone(&play), Arc::new(http_client(&config, "t")));
     scheduler.tick().await;
@@ -236,7 +245,12 @@ async fn after_a_restart_the_schedulers_tick_lets_the_computer_move() {
         "{theirs}"
     );
     assert!(theirs.starts_with(&format!("<@{}>", ALICE.id)), "{theirs}");
-    assert_eq!(play.store().get(GameId(1)).unwrap().moves.len(), 1);
+    assert_eq!(
+        common::blocking(|| play.store().get(GameId(1)).unwrap())
+            .moves
+            .len(),
+        1
+    );
     // The next tick finds nothing more to do.
     scheduler.tick().await;
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
@@ -300,7 +314,9 @@ async fn skakanie_seats_a_person_who_accepts_and_the_bots_own_user_at_once() {
         text.contains("Leapfrog (level 1) sat down at once"),
         "{text}"
     );
-    let Status::Challenge(waiting) = play.store().get(GameId(1)).unwrap().status else {
+    let Status::Challenge(waiting) =
+        common::blocking(|| play.store().get(GameId(1)).unwrap()).status
+    else {
         panic!("bob has not accepted yet");
     };
     assert_eq!(waiting.joined, [Player::Computer { level: 1 }]);
@@ -313,18 +329,21 @@ async fn skakanie_seats_a_person_who_accepts_and_the_bots_own_user_at_once() {
             .contains("Game #1 begins"),
         "{begun}"
     );
-    let record = play.store().get(GameId(1)).unwrap();
+    let record = common::blocking(|| play.store().get(GameId(1)).unwrap());
     assert_eq!(record.seats.len(), 3);
     assert!(record.seats.contains(&Player::Computer { level: 1 }));
     // Whenever the computer is to move, its turn follows as a board in the channel.
-    if play.computer_due(GameId(1)) {
+    if common::blocking(|| play.computer_due(GameId(1))) {
         computer_board(&rest, seen + 1, p.channel).await;
     }
     for _ in 0..50 {
-        if !play.computer_due(GameId(1)) {
+        if !common::blocking(|| play.computer_due(GameId(1))) {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    assert!(!play.computer_due(GameId(1)), "a person is to move");
+    assert!(
+        !common::blocking(|| play.computer_due(GameId(1))),
+        "a person is to move"
+    );
 }

@@ -20,7 +20,7 @@ use leapfrog::console::console_user;
 use leapfrog::discord::notify::Scheduler;
 use leapfrog::discord::{http_client, DiscordConfig};
 use leapfrog::play::{import_record, timing::DAY_MS, timing::HOUR_MS, Play};
-use leapfrog::store::{ChannelId, GameId, Place, SledStore, Status, Store, StoreConfig};
+use leapfrog::store::{AnyStore, ChannelId, GameId, Place, Status, Store};
 use serde_json::{json, Value};
 
 const START: u64 = 1_800_000_000_000;
@@ -29,15 +29,12 @@ const START: u64 = 1_800_000_000_000;
 struct Running {
     url: String,
     server: tokio::task::JoinHandle<()>,
-    scheduler: Scheduler<SledStore>,
-    play: Arc<Play<SledStore>>,
+    scheduler: Scheduler<AnyStore>,
+    play: Arc<Play<AnyStore>>,
 }
 
-async fn boot(dir: &std::path::Path, time: &Arc<AtomicU64>, config: &DiscordConfig) -> Running {
-    let store = SledStore::open(&StoreConfig {
-        data_dir: dir.join("data"),
-    })
-    .unwrap();
+async fn boot(spot: &common::StoreSpot, time: &Arc<AtomicU64>, config: &DiscordConfig) -> Running {
+    let store = spot.open();
     let play = Arc::new(Play::with(
         store,
         Box::new(FakeClock(Arc::clone(time))),
@@ -63,7 +60,7 @@ async fn stop(running: Running) {
     for _ in 0..200 {
         match Arc::try_unwrap(play) {
             Ok(play) => {
-                play.store().flush().unwrap();
+                common::blocking(|| play.store().flush().unwrap());
                 return;
             }
             Err(still_shared) => {
@@ -108,10 +105,10 @@ fn posts(rest: &Rest, channel: u64) -> Vec<Call> {
 async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
     let (rest, rest_url) = Rest::start().await;
     let config = config(&rest_url);
-    let dir = tempfile::tempdir().unwrap();
+    let spot = common::StoreSpot::new();
     let time = Arc::new(AtomicU64::new(START));
     let mut p = Payloads::new();
-    let mut bot = boot(dir.path(), &time, &config).await;
+    let mut bot = boot(&spot, &time, &config).await;
 
     let challenge = p.command(
         ALICE,
@@ -156,7 +153,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
 
     // The bot restarts; nothing is sent again.
     stop(bot).await;
-    bot = boot(dir.path(), &time, &config).await;
+    bot = boot(&spot, &time, &config).await;
     assert_eq!(bot.scheduler.tick().await, 0);
 
     // Out of time: alice is offered the win.
@@ -172,7 +169,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
         "{expired}"
     );
     stop(bot).await;
-    bot = boot(dir.path(), &time, &config).await;
+    bot = boot(&spot, &time, &config).await;
     assert_eq!(bot.scheduler.tick().await, 0);
 
     // Nobody claimed: after the grace the game ends by timeout, with its final board.
@@ -190,7 +187,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
         ended.json()
     );
     stop(bot).await;
-    bot = boot(dir.path(), &time, &config).await;
+    bot = boot(&spot, &time, &config).await;
     time.store(START + 9 * DAY_MS, Ordering::SeqCst);
     assert_eq!(bot.scheduler.tick().await, 0);
     assert_eq!(
@@ -212,7 +209,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
         channel: ChannelId(88),
     };
     let imported = import_record(&record, console_user, place).unwrap();
-    let stored = bot.play.store().get(GameId(1)).unwrap();
+    let stored = common::blocking(|| bot.play.store().get(GameId(1)).unwrap());
     assert_eq!(imported.game.position_text(), stored.position);
     let (Status::Finished(imported), Status::Finished(stored)) =
         (&imported.record.status, &stored.status)
@@ -234,10 +231,10 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
 async fn direct_messages_reach_players_and_closed_dms_fall_back_to_a_mention() {
     let (rest, rest_url) = Rest::start().await;
     let config = config(&rest_url);
-    let dir = tempfile::tempdir().unwrap();
+    let spot = common::StoreSpot::new();
     let time = Arc::new(AtomicU64::new(START));
     let mut p = Payloads::new();
-    let bot = boot(dir.path(), &time, &config).await;
+    let bot = boot(&spot, &time, &config).await;
     rest.close_dms(ALICE.id);
     for who in [ALICE, BOB] {
         let saved = send(
@@ -294,10 +291,10 @@ async fn a_new_game_gets_its_own_thread_unless_the_server_turns_threads_off() {
         threads: true,
         ..config(&rest_url)
     };
-    let dir = tempfile::tempdir().unwrap();
+    let spot = common::StoreSpot::new();
     let time = Arc::new(AtomicU64::new(START));
     let mut p = Payloads::new();
-    let bot = boot(dir.path(), &time, &config).await;
+    let bot = boot(&spot, &time, &config).await;
 
     send(
         &bot.url,
@@ -341,7 +338,9 @@ async fn a_new_game_gets_its_own_thread_unless_the_server_turns_threads_off() {
     );
     assert_eq!(link.json()["components"], json!([]), "the buttons are gone");
     assert_eq!(
-        bot.play.store().get(GameId(1)).unwrap().place.channel,
+        common::blocking(|| bot.play.store().get(GameId(1)).unwrap())
+            .place
+            .channel,
         ChannelId(thread)
     );
 

@@ -68,10 +68,8 @@ impl Console {
 
 /// The stored record of game #1, read after the process is gone.
 fn stored_moves(data: &Path) -> (Vec<String>, Vec<String>) {
-    let store = SledStore::open(&StoreConfig {
-        data_dir: data.to_path_buf(),
-    })
-    .expect("the data folder opens after the kill");
+    let store = SledStore::open(&StoreConfig::sled(data.to_path_buf()))
+        .expect("the data folder opens after the kill");
     let record = store.get(GameId(1)).expect("game #1 is stored");
     let seats: Vec<String> = record.seats.iter().map(|p| p.name().to_owned()).collect();
     assert_eq!(seats.len(), 2, "the confirmed accept was lost");

@@ -7,14 +7,10 @@ use common::{gyges_move, play_to_end};
 use leapfrog::console::Console;
 use leapfrog::games::{AnyGame, GameKind, Outcome};
 use leapfrog::play::Play;
-use leapfrog::store::SledStore;
 
 fn play_out(options: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
-    let console = Console::new(
-        Play::new(SledStore::temporary().unwrap()),
-        dir.path().join("out"),
-    );
+    let console = Console::new(Play::new(common::temporary_store()), dir.path().join("out"));
     let typed: Vec<String> = options.iter().map(|o| o.replace('=', ":")).collect();
     let out = console.run_line(&format!(
         "@alice /play gyges opponent:@bob seat:first {}",

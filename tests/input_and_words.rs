@@ -6,15 +6,16 @@ use leapfrog::console::{console_user, name_id};
 use leapfrog::play::{
     import_record, parse_command, record_text, Context, Outcome, ParseCommandError, Play, Reply,
 };
-use leapfrog::store::{ChannelId, GameId, GameRecord, Place, SledStore, Status, Store};
+use leapfrog::store::AnyStore;
+use leapfrog::store::{ChannelId, GameId, GameRecord, Place, Status, Store};
 
 mod common;
 
 use common::{FixedClock, Zero};
 
-fn fresh() -> Play<SledStore> {
+fn fresh() -> Play<AnyStore> {
     Play::with(
-        SledStore::temporary().unwrap(),
+        common::temporary_store(),
         Box::new(FixedClock),
         Box::new(Zero),
     )
@@ -36,18 +37,18 @@ fn ctx(name: &str) -> Context {
 }
 
 /// `who` types `line`, as in the console.
-fn say(play: &Play<SledStore>, who: &str, line: &str) -> Reply {
+fn say(play: &Play<AnyStore>, who: &str, line: &str) -> Reply {
     let command = parse_command(line, console_user).unwrap_or_else(|e| panic!("{line}: {e}"));
     play.handle(&ctx(who), command)
 }
 
-fn ok(play: &Play<SledStore>, who: &str, line: &str) -> Reply {
+fn ok(play: &Play<AnyStore>, who: &str, line: &str) -> Reply {
     let reply = say(play, who, line);
     assert_eq!(reply.outcome, Outcome::Done, "{line}: {}", reply.text);
     reply
 }
 
-fn refused(play: &Play<SledStore>, who: &str, line: &str, why: &str) {
+fn refused(play: &Play<AnyStore>, who: &str, line: &str, why: &str) {
     let reply = say(play, who, line);
     assert!(reply.is_refused(), "{line} was not refused: {}", reply.text);
     assert!(
@@ -57,7 +58,7 @@ fn refused(play: &Play<SledStore>, who: &str, line: &str, why: &str) {
     );
 }
 
-fn record(play: &Play<SledStore>, id: u64) -> GameRecord {
+fn record(play: &Play<AnyStore>, id: u64) -> GameRecord {
     play.store().get(GameId(id)).unwrap()
 }
 
@@ -197,7 +198,7 @@ fn one_of_a_thing_is_singular() {
 }
 
 /// alice (Player1) wins game #1 of Jumpers against bob.
-fn won_by_alice() -> Play<SledStore> {
+fn won_by_alice() -> Play<AnyStore> {
     let play = fresh();
     ok(&play, "alice", "/play jumpers @bob board:near");
     ok(&play, "bob", "/accept");
@@ -266,7 +267,7 @@ fn a_record_written_before_still_loads_with_its_winner() {
 // Item 9: Skakanie's handicap by name, and takebacks of whole turns.
 
 /// Skakanie game #1: alice, bob and carol in that seat order (the dice roll 0).
-fn skakanie(options: &str) -> Play<SledStore> {
+fn skakanie(options: &str) -> Play<AnyStore> {
     let play = fresh();
     ok(
         &play,
@@ -285,7 +286,7 @@ fn skakanie(options: &str) -> Play<SledStore> {
 }
 
 /// `who` plays their first legal action.
-fn act(play: &Play<SledStore>, who: &str) {
+fn act(play: &Play<AnyStore>, who: &str) {
     let actions = play.my_legal_moves(&ctx(who), None);
     let first = actions
         .first()
@@ -293,7 +294,7 @@ fn act(play: &Play<SledStore>, who: &str) {
     ok(play, who, &format!("/move {first}"));
 }
 
-fn moves(play: &Play<SledStore>) -> usize {
+fn moves(play: &Play<AnyStore>) -> usize {
     record(play, 1).moves.len()
 }
 

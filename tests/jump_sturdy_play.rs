@@ -7,15 +7,11 @@ use common::{play_to_end, racing_move};
 use leapfrog::console::Console;
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::play::Play;
-use leapfrog::store::SledStore;
 
 #[test]
 fn a_game_plays_to_a_win_through_the_console() {
     let dir = tempfile::tempdir().unwrap();
-    let console = Console::new(
-        Play::new(SledStore::temporary().unwrap()),
-        dir.path().join("out"),
-    );
+    let console = Console::new(Play::new(common::temporary_store()), dir.path().join("out"));
     let out = console.run_line("@alice /play jump-sturdy opponent:@bob seat:first");
     assert!(out.contains("alice challenges bob"), "{out}");
     let out = console.run_line("@bob /accept");

@@ -5,20 +5,19 @@ use std::sync::Arc;
 
 use leapfrog::console::{console_user, name_id};
 use leapfrog::play::{Answer, Command, Component, Context, Outcome, Play, Reply, User};
-use leapfrog::store::{
-    ChannelId, GameId, GameRecord, Place, SeatChoice, SledStore, Status, Store, StoreConfig,
-};
+use leapfrog::store::AnyStore;
+use leapfrog::store::{ChannelId, GameId, GameRecord, Place, SeatChoice, Status, Store};
 
 mod common;
 
 use common::{FixedClock, Zero};
 
-fn play_on(store: SledStore) -> Play<SledStore> {
+fn play_on(store: AnyStore) -> Play<AnyStore> {
     Play::with(store, Box::new(FixedClock), Box::new(Zero))
 }
 
-fn fresh() -> Play<SledStore> {
-    play_on(SledStore::temporary().unwrap())
+fn fresh() -> Play<AnyStore> {
+    play_on(common::temporary_store())
 }
 
 fn user(name: &str) -> User {
@@ -40,11 +39,11 @@ fn ctx(name: &str) -> Context {
     at(name, "general")
 }
 
-fn run(play: &Play<SledStore>, who: &str, command: Command) -> Reply {
+fn run(play: &Play<AnyStore>, who: &str, command: Command) -> Reply {
     play.handle(&ctx(who), command)
 }
 
-fn challenge(play: &Play<SledStore>, from: &str, to: Option<&str>, options: &[&str]) -> Reply {
+fn challenge(play: &Play<AnyStore>, from: &str, to: Option<&str>, options: &[&str]) -> Reply {
     run(
         play,
         from,
@@ -58,7 +57,7 @@ fn challenge(play: &Play<SledStore>, from: &str, to: Option<&str>, options: &[&s
     )
 }
 
-fn mv(play: &Play<SledStore>, who: &str, text: &str) -> Reply {
+fn mv(play: &Play<AnyStore>, who: &str, text: &str) -> Reply {
     run(
         play,
         who,
@@ -84,14 +83,14 @@ fn assert_refused(reply: &Reply, text: &str) {
 }
 
 /// alice (White) vs bob (Black), game #1 begun.
-fn started() -> Play<SledStore> {
+fn started() -> Play<AnyStore> {
     let play = fresh();
     assert_done(&challenge(&play, "alice", Some("bob"), &[]));
     assert_done(&run(&play, "bob", Command::Accept { game: None }));
     play
 }
 
-fn record(play: &Play<SledStore>, id: u64) -> GameRecord {
+fn record(play: &Play<AnyStore>, id: u64) -> GameRecord {
     play.store().get(GameId(id)).unwrap()
 }
 
@@ -619,19 +618,16 @@ fn two_moves_for_the_same_turn_exactly_one_lands() {
 
 #[test]
 fn everything_survives_a_restart() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = StoreConfig {
-        data_dir: dir.path().join("data"),
-    };
+    let spot = common::StoreSpot::new();
     {
-        let play = play_on(SledStore::open(&config).unwrap());
+        let play = play_on(spot.open());
         challenge(&play, "alice", Some("bob"), &["goal=long"]);
         run(&play, "bob", Command::Accept { game: None });
         assert_done(&mv(&play, "alice", "e3-h6"));
         challenge(&play, "carol", Some("bob"), &[]);
         play.store().flush().unwrap();
     }
-    let play = play_on(SledStore::open(&config).unwrap());
+    let play = play_on(spot.open());
     let stored = record(&play, 1);
     assert_eq!(stored.moves, ["e3-h6"]);
     assert_eq!(stored.options, ["goal=long"]);
@@ -771,7 +767,7 @@ fn rules_and_help_answer_privately() {
     assert!(run(&play, "alice", Command::Help).text.contains("/play"));
 }
 
-fn draw(play: &Play<SledStore>, who: &str, answer: Answer) -> Reply {
+fn draw(play: &Play<AnyStore>, who: &str, answer: Answer) -> Reply {
     run(play, who, Command::Draw { game: None, answer })
 }
 
@@ -938,7 +934,7 @@ fn a_finished_game_and_a_waiting_challenge_say_what_they_are() {
     );
 }
 
-fn table(play: &Play<SledStore>, host: &str, opponents: &[&str]) -> Reply {
+fn table(play: &Play<AnyStore>, host: &str, opponents: &[&str]) -> Reply {
     run(
         play,
         host,

@@ -6,18 +6,19 @@ use leapfrog::console::{console_user, name_id};
 use leapfrog::games::GameKind;
 use leapfrog::play::{parse_command, Context, Play, Reply};
 use leapfrog::ratings::{rate, Ended, Standing};
+use leapfrog::store::AnyStore;
 use leapfrog::store::{
-    rebuilt_ratings, ChannelId, GameId, GameRecord, GameResult, GuildId, Place, Player, SledStore,
-    Status, Store, StoreError, UserId,
+    rebuilt_ratings, ChannelId, GameId, GameRecord, GameResult, GuildId, Place, Player, Status,
+    Store, StoreError, UserId,
 };
 
 mod common;
 
 use common::{FixedClock, Zero};
 
-fn fresh() -> Play<SledStore> {
+fn fresh() -> Play<AnyStore> {
     Play::with(
-        SledStore::temporary().unwrap(),
+        common::temporary_store(),
         Box::new(FixedClock),
         Box::new(Zero),
     )
@@ -34,14 +35,14 @@ fn on(guild: u64, name: &str) -> Context {
     }
 }
 
-fn say(play: &Play<SledStore>, ctx: &Context, line: &str) -> Reply {
+fn say(play: &Play<AnyStore>, ctx: &Context, line: &str) -> Reply {
     play.handle(ctx, parse_command(line, console_user).unwrap())
 }
 
 /// Plays a Gygès game between `a` and `b` on `guild` that `loser` resigns (after a move each
 /// unless `early`); returns the final reply.
 fn resigned(
-    play: &Play<SledStore>,
+    play: &Play<AnyStore>,
     guild: u64,
     a: &str,
     b: &str,
@@ -59,7 +60,7 @@ fn resigned(
     say(play, &on(guild, loser), "/resign")
 }
 
-fn standing(play: &Play<SledStore>, kind: GameKind, name: &str) -> Option<Standing> {
+fn standing(play: &Play<AnyStore>, kind: GameKind, name: &str) -> Option<Standing> {
     play.store().standing(kind, UserId(name_id(name))).unwrap()
 }
 
@@ -337,7 +338,7 @@ fn leaderboards_list_settled_players_by_server_and_globally_and_profiles_draw_th
 }
 
 /// A stored rated game between `seats` people that ended with `winners`.
-fn finish(store: &SledStore, kind: GameKind, seats: &[u64], winners: Vec<u8>, at: u64) {
+fn finish(store: &AnyStore, kind: GameKind, seats: &[u64], winners: Vec<u8>, at: u64) {
     let players: Vec<Player> = seats
         .iter()
         .map(|&s| Player::User {
@@ -384,7 +385,7 @@ fn finish(store: &SledStore, kind: GameKind, seats: &[u64], winners: Vec<u8>, at
 
 #[test]
 fn rebuilding_from_the_games_gives_the_live_ratings() {
-    let store = SledStore::temporary().unwrap();
+    let store = common::temporary_store();
     let mut stream = leapfrog::games::shuffle::Stream::new(leapfrog::games::Seed(7));
     for i in 0..300u64 {
         let kind = [GameKind::Jumpers, GameKind::Gyges, GameKind::Skakanie][stream.below(3)];

@@ -4,11 +4,14 @@
 
 mod fake_discord;
 
+mod common;
+
 use fake_discord::{config, key, now, post, start_endpoint, Payloads, Rest, ALICE};
 use leapfrog::discord::message::Message;
 use leapfrog::games::{skakanie, AnyGame, GameKind, Outcome, Seat};
 use leapfrog::play::{parse_command, Button, Command, Component, Context, Play, Reply, User};
-use leapfrog::store::{ChannelId, Place, SledStore, UserId};
+use leapfrog::store::AnyStore;
+use leapfrog::store::{ChannelId, Place, UserId};
 use serde_json::{json, Value};
 use std::sync::{Arc, OnceLock};
 
@@ -16,11 +19,11 @@ use std::sync::{Arc, OnceLock};
 const DISCORD_MAX: usize = 2000;
 
 /// One bot for the whole file: `/rules` reads no store.
-fn bot() -> &'static Play<SledStore> {
-    static BOT: OnceLock<Play<SledStore>> = OnceLock::new();
+fn bot() -> &'static Play<AnyStore> {
+    static BOT: OnceLock<Play<AnyStore>> = OnceLock::new();
     BOT.get_or_init(|| {
         Play::with(
-            SledStore::temporary().unwrap(),
+            common::temporary_store(),
             Box::new(leapfrog::play::SystemClock),
             Box::new(fake_discord::ChallengerFirst),
         )
@@ -376,7 +379,7 @@ async fn send(url: &str, payload: &Value) -> Value {
 async fn discord_pages_by_option_and_turns_them_in_place() {
     let (_rest, rest_url) = Rest::start().await;
     let play = Arc::new(Play::with(
-        SledStore::temporary().unwrap(),
+        common::temporary_store(),
         Box::new(leapfrog::play::SystemClock),
         Box::new(fake_discord::ChallengerFirst),
     ));

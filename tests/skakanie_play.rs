@@ -9,15 +9,13 @@ use leapfrog::console::Console;
 use leapfrog::games::shuffle::Stream;
 use leapfrog::games::{Outcome, Seed};
 use leapfrog::play::Play;
-use leapfrog::store::{GameId, SledStore, Status, Store};
+use leapfrog::store::AnyStore;
+use leapfrog::store::{GameId, Status, Store};
 
-type TestConsole = Console<SledStore>;
+type TestConsole = Console<AnyStore>;
 
 fn console(dir: &tempfile::TempDir) -> TestConsole {
-    Console::new(
-        Play::new(SledStore::temporary().unwrap()),
-        dir.path().join("out"),
-    )
+    Console::new(Play::new(common::temporary_store()), dir.path().join("out"))
 }
 
 fn image_of(reply: &str) -> Option<&str> {

@@ -46,6 +46,71 @@ pub struct DiscordConfig {
     /// not choose with `/settings threads:on|off`.
     #[serde(default = "yes")]
     pub threads: bool,
+    /// How many gateway connections (shards) the whole bot opens: `"auto"` (what Discord
+    /// recommends for the bot's number of servers) or a number.
+    #[serde(default)]
+    pub shards: Shards,
+    /// The shards this process runs, `[first, last]` counted from 0, inclusive: several
+    /// processes (or machines) split one bot's shards this way. All of them by default.
+    /// Needs `shards` as a number, the same in every process.
+    #[serde(default)]
+    pub shard_range: Option<[u32; 2]>,
+}
+
+/// `shards` in `[discord]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shards {
+    /// As many as Discord recommends.
+    #[default]
+    Auto,
+    /// This many.
+    Count(u32),
+}
+
+impl<'de> Deserialize<'de> for Shards {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Count(u32),
+            Word(String),
+        }
+        match Written::deserialize(d)? {
+            Written::Count(0) => Err(serde::de::Error::custom("shards must be at least 1")),
+            Written::Count(n) => Ok(Self::Count(n)),
+            Written::Word(word) if word.eq_ignore_ascii_case("auto") => Ok(Self::Auto),
+            Written::Word(word) => Err(serde::de::Error::custom(format!(
+                "shards must be \"auto\" or a number, not {word:?}"
+            ))),
+        }
+    }
+}
+
+impl DiscordConfig {
+    /// The shards this process opens, `(first, last, total)`, given the number Discord
+    /// recommends; or why the settings do not fit together.
+    ///
+    /// # Errors
+    /// A range without a fixed count, or outside it.
+    pub fn shard_plan(&self, recommended: u32) -> Result<(u32, u32, u32), String> {
+        let total = match self.shards {
+            Shards::Auto => recommended.max(1),
+            Shards::Count(n) => n,
+        };
+        match self.shard_range {
+            None => Ok((0, total - 1, total)),
+            Some(_) if self.shards == Shards::Auto => Err(
+                "[discord] shard_range needs shards = N (the same number in every process), \
+                 not \"auto\""
+                    .into(),
+            ),
+            Some([first, last]) if first <= last && last < total => Ok((first, last, total)),
+            Some([first, last]) => Err(format!(
+                "[discord] shard_range = [{first}, {last}] is not within shards 0 to {}",
+                total - 1
+            )),
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -77,6 +142,8 @@ impl Default for DiscordConfig {
             defer_after_ms: default_defer_after(),
             api_proxy: None,
             threads: yes(),
+            shards: Shards::Auto,
+            shard_range: None,
         }
     }
 }

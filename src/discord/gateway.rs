@@ -82,7 +82,7 @@ impl<S: Store + 'static> EventHandler for Handler<S> {
 
 /// Reaches Discord (saying so on the log, and trying again while it cannot be reached), then
 /// builds the gateway client for `config`. Returns it with the number of shards Discord
-/// recommends, for [`Client::start_shards`].
+/// recommends (see [`DiscordConfig::shard_plan`]).
 ///
 /// # Errors
 /// Discord refused the token, or serenity could not build the client.
@@ -98,10 +98,7 @@ pub async fn connect<S: Store + 'static>(
     }
     let gateway = super::reach::with_retries("find its gateway", || http.get_bot_gateway()).await?;
     let shards = gateway.shards.max(1);
-    tracing::info!(
-        "Discord answered; opening {shards} gateway connection{} (shards)",
-        if shards == 1 { "" } else { "s" }
-    );
+    tracing::info!("Discord answered; it recommends {shards} gateway connection(s) (shards)");
     Ok((client(config, token, play).await?, shards))
 }
 

@@ -20,7 +20,7 @@ pub mod notify;
 pub mod reach;
 pub mod translate;
 
-pub use config::DiscordConfig;
+pub use config::{DiscordConfig, Shards};
 
 use serenity::all::{ApplicationId, Http, HttpBuilder};
 

@@ -1,26 +1,37 @@
-//! Where games live: the [`Store`] trait, the game record, and the sled implementation.
+//! Where games live: the [`Store`] trait, the game record, and its two implementations:
+//! sled (embedded, the default, one process) and PostgreSQL (shared by several processes).
 //!
-//! The play layer talks only to [`Store`], so a later PostgreSQL backend is another impl.
-//! Every write of a record is a compare-and-swap on its version together with all its index
-//! entries, so two moves for the same turn can never both land.
+//! The play layer talks only to [`Store`]. Every write of a record is a compare-and-swap on
+//! its version together with all its index entries, so two moves for the same turn can never
+//! both land, whichever process sent them.
 
+mod any;
+pub mod backup;
+mod config;
+mod dump;
 mod durable;
 mod keys;
+mod postgres;
+mod rate_on_write;
 pub mod rating_keys;
 mod rebuild;
 mod record;
 mod settings;
 mod sled_store;
 
+pub use any::AnyStore;
+pub use config::StoreConfig;
+pub use dump::{Dump, DumpError, EXPORT_FORMAT, EXPORT_VERSION};
 pub use durable::GroupCommit;
 pub use keys::{IndexKey, KEY_LEN};
+pub use postgres::PgStore;
 pub use rebuild::rebuilt_ratings;
 pub use record::{
     ChallengeRecord, ChannelId, ClockStage, GameId, GameRecord, GuildId, MoveClock, Place, Player,
     Request, Result as GameResult, SeatChoice, Status, UserId, COMPUTER, SCHEMA_VERSION,
 };
 pub use settings::{GuildSettings, Notify, UserSettings};
-pub use sled_store::{SledStore, StoreConfig};
+pub use sled_store::SledStore;
 
 use crate::games::GameKind;
 use crate::ratings::Standing;
@@ -57,6 +68,24 @@ pub enum StoreError {
     /// a source would print it a second time in error chains.
     #[error("database error: {0}")]
     Database(sled::Error),
+    /// The sled folder cannot be read back: its log is damaged. Every game may still be in
+    /// the last backup, which the message names.
+    #[error("the data folder {} is damaged ({reason}); to restore, move it aside and load the latest backup: `leapfrog import BACKUP_FILE --data {}` (automatic backups, if [store] backup_every_hours is set, are in {}.backups/)", .dir.display(), .dir.display(), .dir.display())]
+    Damaged {
+        /// The folder.
+        dir: std::path::PathBuf,
+        /// What sled said.
+        reason: String,
+    },
+    /// PostgreSQL failed (after retrying a lost connection).
+    #[error("PostgreSQL error: {0}")]
+    Postgres(String),
+    /// No connection to PostgreSQL could be made.
+    #[error("cannot reach PostgreSQL: {0}")]
+    Unreachable(String),
+    /// An import into a store that already holds games (it would mix two histories).
+    #[error("the store already holds {0} games: import into an empty store")]
+    NotEmpty(u64),
 }
 
 impl From<sled::Error> for StoreError {
@@ -197,4 +226,18 @@ pub trait Store: Send + Sync {
     /// Database failures.
     fn replace_ratings(&self, standings: &[(GameKind, UserId, Standing)])
         -> Result<(), StoreError>;
+
+    /// Everything the store holds, in a canonical order (for `leapfrog export`): two stores
+    /// holding the same games give equal dumps, whatever their backend.
+    ///
+    /// # Errors
+    /// Database failures; a damaged entry.
+    fn export(&self) -> Result<Dump, StoreError>;
+
+    /// Loads a dump into this store, which must hold no game yet; game numbers, versions,
+    /// counters and ratings are kept as they were.
+    ///
+    /// # Errors
+    /// [`StoreError::NotEmpty`]; database failures.
+    fn import(&self, dump: &Dump) -> Result<(), StoreError>;
 }

@@ -29,12 +29,46 @@ pub fn kind_prefix(kind: GameKind) -> [u8; 1] {
 /// user. Ratings are kept to a thousandth of a point.
 #[must_use]
 pub fn order(kind: GameKind, rating: f64, user: UserId) -> [u8; 17] {
-    let scaled = ((rating + 100_000.0).max(0.0) * 1000.0) as u64;
+    let scaled = scaled(rating);
     let mut key = [0; 17];
     key[0] = kind_byte(kind);
     key[1..9].copy_from_slice(&(u64::MAX - scaled).to_be_bytes());
     key[9..].copy_from_slice(&user.0.to_be_bytes());
     key
+}
+
+/// A rating as the whole number leaderboards order by: thousandths of a point, shifted so
+/// every rating is positive. Every backend orders by it, so ties are the same everywhere.
+#[must_use]
+pub fn scaled(rating: f64) -> u64 {
+    ((rating + 100_000.0).max(0.0) * 1000.0) as u64
+}
+
+/// A game from its byte ([`kind_byte`]); `None` for a byte no game has.
+#[must_use]
+pub fn kind_of_byte(byte: u8) -> Option<GameKind> {
+    GameKind::ALL.get(usize::from(byte)).copied()
+}
+
+/// The game and user of a standing key; `None` for bytes that are not one.
+#[must_use]
+pub fn standing_parts(key: &[u8]) -> Option<(GameKind, UserId)> {
+    let kind = kind_of_byte(*key.first()?)?;
+    let bytes: [u8; 8] = key.get(1..9)?.try_into().ok()?;
+    Some((kind, UserId(u64::from_be_bytes(bytes))))
+}
+
+/// The server, game and user of a membership key; `None` for bytes that are not one.
+#[must_use]
+pub fn member_parts(key: &[u8]) -> Option<(GuildId, GameKind, UserId)> {
+    let guild: [u8; 8] = key.get(..8)?.try_into().ok()?;
+    let kind = kind_of_byte(*key.get(8)?)?;
+    let user: [u8; 8] = key.get(9..17)?.try_into().ok()?;
+    Some((
+        GuildId(u64::from_be_bytes(guild)),
+        kind,
+        UserId(u64::from_be_bytes(user)),
+    ))
 }
 
 /// The user of a leaderboard key; `None` for bytes that are not one.

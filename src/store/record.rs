@@ -442,15 +442,17 @@ impl GameRecord {
     }
 }
 
-mod kind_name {
+pub(crate) mod kind_name {
     use serde::{Deserialize, Deserializer, Serializer};
 
     use crate::games::GameKind;
 
+    /// A game kind as its name.
     pub fn serialize<S: Serializer>(kind: &GameKind, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(kind.name())
     }
 
+    /// A game kind from its name.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
         let name = String::deserialize(d)?;
         name.parse().map_err(serde::de::Error::custom)

@@ -1,41 +1,19 @@
 //! The embedded default store: sled, one tree for records and one per index.
 
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use serde::Deserialize;
 use sled::transaction::{abort, ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
 
 use super::durable::GroupCommit;
 use super::keys::IndexKey;
+use super::rate_on_write::{decode_standing, encode_standing, rate_result, RatingWrites};
 use super::rating_keys;
 use super::record::{ChannelId, GameId, GameRecord, GuildId, Status, UserId};
-use super::{GuildSettings, Store, StoreError, UserSettings};
+use super::{Dump, GuildSettings, Store, StoreConfig, StoreError, UserSettings};
 use crate::games::GameKind;
-use crate::ratings::{Change, Ended, Standing};
-
-/// The store's settings (`[store]` in the config file).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StoreConfig {
-    /// The sled data directory; created if missing.
-    #[serde(default = "default_data_dir")]
-    pub data_dir: PathBuf,
-}
-
-fn default_data_dir() -> PathBuf {
-    PathBuf::from("data")
-}
-
-impl Default for StoreConfig {
-    fn default() -> Self {
-        Self {
-            data_dir: default_data_dir(),
-        }
-    }
-}
+use crate::ratings::Standing;
 
 /// Games in sled. Cloning shares the same database.
 #[derive(Clone)]
@@ -116,6 +94,10 @@ impl SledStore {
             sled::Error::Io(io) if io.to_string().starts_with("could not acquire lock") => {
                 StoreError::Locked(config.data_dir.clone())
             }
+            sled::Error::Corruption { .. } => StoreError::Damaged {
+                dir: config.data_dir.clone(),
+                reason: error.to_string(),
+            },
             other => StoreError::Database(other),
         })?;
         Self::from_db(db)
@@ -217,7 +199,7 @@ impl SledStore {
                 .as_ref()
                 .is_some_and(|o| matches!(o.status, Status::Finished(_)));
             if !was_over {
-                rate_result(trees, &mut record)?;
+                rate_result(&mut SledRatings(trees), &mut record)?;
             }
             if let Some(old) = &old {
                 apply(trees, &Entries::of(old), false)?;
@@ -256,6 +238,63 @@ impl SledStore {
             .games
             .last()?
             .and_then(|(key, _)| read_u64(&key))
+            .unwrap_or(0))
+    }
+
+    /// Writes records as they are (numbers and versions kept) with their index entries, in
+    /// one transaction: an import.
+    fn restore(&self, records: &[GameRecord]) -> Result<(), StoreError> {
+        let trees = (
+            &self.games,
+            &self.by_user,
+            &self.by_channel,
+            &self.challenges,
+            &self.deadlines,
+            &self.meta,
+            &self.ratings,
+            &self.rating_order,
+            &self.rated_players,
+        );
+        let result = trees.transaction(|trees: &Trees| {
+            for record in records {
+                apply(trees, &Entries::of(record), true)?;
+                trees
+                    .0
+                    .insert(&record.id.0.to_be_bytes(), record.encode())?;
+            }
+            Ok(())
+        });
+        match result {
+            Ok(()) => Ok(()),
+            Err(TransactionError::Abort(e)) => Err(e),
+            Err(TransactionError::Storage(e)) => Err(e.into()),
+        }
+    }
+
+    /// Every entry of a settings-like tree: its number and its JSON value.
+    fn all_json<T: serde::de::DeserializeOwned>(
+        tree: &sled::Tree,
+        what: &str,
+    ) -> Result<Vec<(u64, T)>, StoreError> {
+        tree.iter()
+            .map(|entry| {
+                let (key, bytes) = entry?;
+                let key = read_u64(&key).unwrap_or(0);
+                let value = serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
+                    id: GameId(0),
+                    reason: format!("the {what} {key} are damaged: {e}"),
+                })?;
+                Ok((key, value))
+            })
+            .collect()
+    }
+
+    /// A counter of the meta tree (0 when missing).
+    fn counter(&self, key: &[u8]) -> Result<u64, StoreError> {
+        Ok(self
+            .meta
+            .get(key)?
+            .and_then(|bytes| read_u64(&bytes))
             .unwrap_or(0))
     }
 
@@ -308,97 +347,46 @@ fn apply(
     Ok(())
 }
 
-/// Rates a rated game that has just ended, in its result's transaction: reads the seats'
-/// standings, writes the new ones with their leaderboard places and server, and notes the
-/// changes (and the game's place in the rating order) in the result.
-fn rate_result(
-    trees: &Trees,
-    record: &mut GameRecord,
-) -> Result<(), ConflictableTransactionError<StoreError>> {
-    let (.., meta, ratings, order, members) = trees;
-    let Status::Finished(result) = &mut record.status else {
-        return Ok(());
-    };
-    let users: Vec<UserId> = record.seats.iter().filter_map(|p| p.user_id()).collect();
-    if !record.rated || users.len() != record.seats.len() || users.len() < 2 {
-        return Ok(());
-    }
-    let kind = record.kind;
-    let mut before = Vec::with_capacity(users.len());
-    for (player, &user) in record.seats.iter().zip(&users) {
-        let had = match ratings.get(rating_keys::standing(kind, user))? {
-            Some(bytes) => Some(decode_standing(&bytes).or_else(abort)?),
-            None => None,
-        };
-        before.push(Standing::going_into(had, kind, player.name()));
-    }
-    let ended = Ended {
-        kind,
-        game: record.id.0,
-        winners: &result.winners,
-        at: record.updated,
-    };
-    let after = crate::ratings::rate(&ended, &before);
-    for (seat, ((user, old), new)) in users.iter().zip(&before).zip(&after).enumerate() {
-        order.remove(&rating_keys::order(kind, old.rating, *user)[..])?;
-        order.insert(&rating_keys::order(kind, new.rating, *user)[..], &[])?;
-        ratings.insert(
-            &rating_keys::standing(kind, *user)[..],
-            encode_standing(new),
-        )?;
-        if let Some(guild) = record.place.guild {
-            members.insert(&rating_keys::member(guild, kind, *user)[..], &[])?;
+/// The rating trees of a sled transaction, for [`rate_result`].
+struct SledRatings<'a>(&'a Trees);
+
+impl RatingWrites for SledRatings<'_> {
+    type Error = ConflictableTransactionError<StoreError>;
+
+    fn standing(&mut self, kind: GameKind, user: UserId) -> Result<Option<Standing>, Self::Error> {
+        let (.., ratings, _, _) = self.0;
+        match ratings.get(rating_keys::standing(kind, user))? {
+            Some(bytes) => Ok(Some(decode_standing(&bytes).or_else(abort)?)),
+            None => Ok(None),
         }
-        let seat = u8::try_from(seat).unwrap_or(u8::MAX);
-        result.ratings.push(Change::between(seat, old, new));
     }
-    let rated = match meta.get(RATED_GAMES)? {
-        Some(bytes) => read_u64(&bytes).unwrap_or(0),
-        None => 0,
-    } + 1;
-    meta.insert(RATED_GAMES, &rated.to_be_bytes())?;
-    result.rating_order = rated;
-    Ok(())
-}
 
-/// The layout of a stored rating this release writes: a release that changes [`Standing`]
-/// bumps it and teaches [`decode_standing`] to migrate the older ones, as for records.
-const STANDING_SCHEMA: u32 = 1;
+    fn put_standing(
+        &mut self,
+        kind: GameKind,
+        user: UserId,
+        old: &Standing,
+        new: &Standing,
+        guild: Option<GuildId>,
+    ) -> Result<(), Self::Error> {
+        let (.., ratings, order, members) = self.0;
+        order.remove(&rating_keys::order(kind, old.rating, user)[..])?;
+        order.insert(&rating_keys::order(kind, new.rating, user)[..], &[])?;
+        ratings.insert(&rating_keys::standing(kind, user)[..], encode_standing(new))?;
+        if let Some(guild) = guild {
+            members.insert(&rating_keys::member(guild, kind, user)[..], &[])?;
+        }
+        Ok(())
+    }
 
-#[derive(serde::Serialize)]
-struct StandingRef<'a> {
-    schema: u32,
-    standing: &'a Standing,
-}
-
-#[derive(Deserialize)]
-struct StandingEnvelope {
-    schema: u32,
-    standing: Standing,
-}
-
-/// A standing's stored bytes, tagged with [`STANDING_SCHEMA`].
-fn encode_standing(standing: &Standing) -> Vec<u8> {
-    serde_json::to_vec(&StandingRef {
-        schema: STANDING_SCHEMA,
-        standing,
-    })
-    .expect("a standing always serialises")
-}
-
-/// A standing from its stored bytes.
-fn decode_standing(bytes: &[u8]) -> Result<Standing, StoreError> {
-    let corrupt = |reason: String| StoreError::Corrupt {
-        id: GameId(0),
-        reason,
-    };
-    let envelope: StandingEnvelope =
-        serde_json::from_slice(bytes).map_err(|e| corrupt(format!("a rating is damaged: {e}")))?;
-    match envelope.schema {
-        STANDING_SCHEMA => Ok(envelope.standing),
-        found => Err(corrupt(format!(
-            "a rating has schema version {found}, newer than this release reads ({STANDING_SCHEMA})"
-        ))),
+    fn next_rating_order(&mut self) -> Result<u64, Self::Error> {
+        let (.., meta, _, _, _) = self.0;
+        let rated = match meta.get(RATED_GAMES)? {
+            Some(bytes) => read_u64(&bytes).unwrap_or(0),
+            None => 0,
+        } + 1;
+        meta.insert(RATED_GAMES, &rated.to_be_bytes())?;
+        Ok(rated)
     }
 }
 
@@ -596,6 +584,69 @@ impl Store for SledStore {
             Err(TransactionError::Abort(e)) => Err(e),
             Err(TransactionError::Storage(e)) => Err(e.into()),
         }
+    }
+
+    fn export(&self) -> Result<Dump, StoreError> {
+        let next_game = match self.counter(NEXT_GAME)? {
+            0 => self.last_game()? + 1,
+            next => next,
+        };
+        let mut dump = Dump {
+            next_game,
+            rated_games: self.counter(RATED_GAMES)?,
+            games: self.all_games()?,
+            ..Dump::default()
+        };
+        dump.user_settings = Self::all_json(&self.settings, "settings of a user")?
+            .into_iter()
+            .map(|(user, settings)| (UserId(user), settings))
+            .collect();
+        dump.guild_settings = Self::all_json(&self.guild_settings, "settings of a server")?
+            .into_iter()
+            .map(|(guild, settings)| (GuildId(guild), settings))
+            .collect();
+        dump.board_links = Self::all_json::<Option<String>>(&self.board_links, "board link")?
+            .into_iter()
+            .filter_map(|(game, link)| Some((GameId(game), link?)))
+            .collect();
+        for entry in &self.ratings {
+            let (key, bytes) = entry?;
+            if let Some((kind, user)) = rating_keys::standing_parts(&key) {
+                dump.ratings.push((kind, user, decode_standing(&bytes)?));
+            }
+        }
+        for key in self.rated_players.iter().keys() {
+            dump.rated_players.extend(rating_keys::member_parts(&key?));
+        }
+        dump.sort();
+        Ok(dump)
+    }
+
+    fn import(&self, dump: &Dump) -> Result<(), StoreError> {
+        if !self.games.is_empty() {
+            return Err(StoreError::NotEmpty(self.games.len() as u64));
+        }
+        for chunk in dump.games.chunks(1000) {
+            self.restore(chunk)?;
+        }
+        self.meta.insert(NEXT_GAME, &dump.next_game.to_be_bytes())?;
+        self.meta
+            .insert(RATED_GAMES, &dump.rated_games.to_be_bytes())?;
+        for (user, settings) in &dump.user_settings {
+            self.put_json(&self.settings, user.0, settings)?;
+        }
+        for (guild, settings) in &dump.guild_settings {
+            self.put_json(&self.guild_settings, guild.0, settings)?;
+        }
+        for (game, link) in &dump.board_links {
+            self.put_json(&self.board_links, game.0, &Some(link))?;
+        }
+        self.replace_ratings(&dump.ratings)?;
+        for &(guild, kind, user) in &dump.rated_players {
+            self.rated_players
+                .insert(rating_keys::member(guild, kind, user), &[])?;
+        }
+        self.flush()
     }
 }
 

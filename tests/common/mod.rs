@@ -257,3 +257,96 @@ pub fn skakanie_midgame(leaver: Option<&str>) -> AnyGame {
     }
     game
 }
+
+/// The backend the store-backed tests run on: sled unless `LEAPFROG_TEST_STORE=postgres`,
+/// when every store is a fresh schema in the database at `LEAPFROG_TEST_POSTGRES`. `.ci/run`
+/// runs the store and play suites once each way; without the database the PostgreSQL run
+/// fails (never skips).
+pub fn test_postgres_url() -> Option<String> {
+    match std::env::var("LEAPFROG_TEST_STORE").as_deref() {
+        Ok("postgres") => Some(std::env::var("LEAPFROG_TEST_POSTGRES").expect(
+            "LEAPFROG_TEST_STORE=postgres needs LEAPFROG_TEST_POSTGRES=postgres://… \
+             (.ci/postgres starts a server and prints its URL)",
+        )),
+        Ok("sled") | Err(_) => None,
+        Ok(other) => panic!("LEAPFROG_TEST_STORE must be sled or postgres, not {other:?}"),
+    }
+}
+
+/// Where a test's store lives, so that it can be opened again as a restart would.
+pub struct StoreSpot {
+    dir: tempfile::TempDir,
+    schema: Option<String>,
+}
+
+impl StoreSpot {
+    /// A new, empty place: a temporary sled folder, or a new PostgreSQL schema.
+    pub fn new() -> Self {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let schema = test_postgres_url().map(|_| {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .subsec_nanos();
+            format!(
+                "t{}_{}_{nanos}",
+                std::process::id(),
+                NEXT.fetch_add(1, Ordering::SeqCst)
+            )
+        });
+        Self {
+            dir: tempfile::tempdir().unwrap(),
+            schema,
+        }
+    }
+
+    /// The sled folder (also used by PostgreSQL runs for other files).
+    pub fn dir(&self) -> std::path::PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// The PostgreSQL URL and schema, when the tests run on PostgreSQL.
+    pub fn postgres(&self) -> Option<(String, String)> {
+        Some((test_postgres_url()?, self.schema.clone()?))
+    }
+
+    /// Opens the store (again).
+    pub fn open(&self) -> leapfrog::store::AnyStore {
+        match self.postgres() {
+            Some((url, schema)) => leapfrog::store::PgStore::connect(&url, 8, Some(&schema))
+                .expect("the test database is reachable")
+                .into(),
+            None => {
+                leapfrog::store::SledStore::open(&leapfrog::store::StoreConfig::sled(self.dir()))
+                    .unwrap()
+                    .into()
+            }
+        }
+    }
+
+    /// What the binary needs to open this store: `--data DIR`, or the URL and schema in its
+    /// config file's `[store]` section.
+    pub fn config_section(&self) -> String {
+        match self.postgres() {
+            Some((url, schema)) => format!("[store]\nurl = \"{url}\"\nschema = \"{schema}\"\n"),
+            None => format!("[store]\ndata_dir = {:?}\n", self.dir()),
+        }
+    }
+}
+
+/// A fresh store on the backend under test, for a test that never reopens it.
+pub fn temporary_store() -> leapfrog::store::AnyStore {
+    if test_postgres_url().is_some() {
+        // The schema outlives the spot's folder, which PostgreSQL does not use.
+        StoreSpot::new().open()
+    } else {
+        leapfrog::store::SledStore::temporary().unwrap().into()
+    }
+}
+
+/// Runs store calls made straight from an async test: the PostgreSQL client blocks, which a
+/// thread driving async tasks must not do (the bot itself calls its store on the blocking
+/// pool). Needs the multi-threaded test runtime.
+pub fn blocking<T>(work: impl FnOnce() -> T) -> T {
+    tokio::task::block_in_place(work)
+}
