@@ -339,43 +339,8 @@ fn leaderboards_list_settled_players_by_server_and_globally_and_profiles_draw_th
 
 /// A stored rated game between `seats` people that ended with `winners`.
 fn finish(store: &AnyStore, kind: GameKind, seats: &[u64], winners: Vec<u8>, at: u64) {
-    let players: Vec<Player> = seats
-        .iter()
-        .map(|&s| Player::User {
-            id: UserId(s),
-            name: format!("p{s}"),
-        })
-        .collect();
-    let options = if kind == GameKind::Skakanie {
-        vec![format!("players={}", seats.len()), "seed=1".to_owned()]
-    } else {
-        Vec::new()
-    };
-    let start = leapfrog::games::AnyGame::new(kind, &options, None).unwrap();
     let record = store
-        .insert(GameRecord {
-            id: GameId(0),
-            kind,
-            options,
-            seed: 1,
-            start: None,
-            seats: players,
-            place: Place {
-                guild: Some(GuildId(seats[0] % 3)),
-                channel: ChannelId(1),
-            },
-            moves: Vec::new(),
-            position: start.position_text(),
-            status: Status::Active,
-            pending: None,
-            agreed: Vec::new(),
-            created: at,
-            updated: at,
-            days: None,
-            clock: None,
-            rated: true,
-            version: 0,
-        })
+        .insert(common::new_record(kind, seats, GuildId(seats[0] % 3), at))
         .unwrap();
     let mut done = record.clone();
     done.status = Status::Finished(GameResult::new(winners, "test"));

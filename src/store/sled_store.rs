@@ -37,6 +37,37 @@ pub struct SledStore {
     /// How many writes have completed: a write's ticket for [`Store::sync`].
     written: Arc<AtomicU64>,
     commits: Arc<GroupCommit>,
+    /// The next game number the log is known to have reached, kept in a file beside it
+    /// (none for a temporary store): see [`HIGH_WATER`].
+    high_water: Option<Arc<HighWater>>,
+}
+
+/// The file beside sled's log that remembers how far game numbers have gone. Sled, finding
+/// a damaged message in its log, reads up to it and silently drops what follows; a store
+/// whose next number is below this mark has lost games, and is refused rather than served.
+const HIGH_WATER: &str = "leapfrog-high-water";
+
+/// The mark, and the number to write at the next flush.
+struct HighWater {
+    file: std::path::PathBuf,
+    written: AtomicU64,
+    wanted: AtomicU64,
+}
+
+impl HighWater {
+    /// Writes the wanted mark if it moved, after the log it describes is on disk.
+    fn save(&self) -> Result<(), StoreError> {
+        let wanted = self.wanted.load(Ordering::SeqCst);
+        if wanted <= self.written.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        let io = |e: std::io::Error| StoreError::Database(sled::Error::Io(e));
+        let mut file = std::fs::File::create(&self.file).map_err(io)?;
+        std::io::Write::write_all(&mut file, wanted.to_string().as_bytes()).map_err(io)?;
+        file.sync_all().map_err(io)?;
+        self.written.fetch_max(wanted, Ordering::SeqCst);
+        Ok(())
+    }
 }
 
 /// The key in the `meta` tree of the next game number to hand out.
@@ -100,7 +131,33 @@ impl SledStore {
             },
             other => StoreError::Database(other),
         })?;
-        Self::from_db(db)
+        let mut store = Self::from_db(db)?;
+        let file = config.data_dir.join(HIGH_WATER);
+        let mark = std::fs::read_to_string(&file)
+            .ok()
+            .and_then(|text| text.trim().parse::<u64>().ok())
+            .unwrap_or(0);
+        let next = match store.counter(NEXT_GAME)? {
+            0 => store.last_game()? + 1,
+            next => next,
+        };
+        if next < mark {
+            return Err(StoreError::Damaged {
+                dir: config.data_dir.clone(),
+                reason: format!(
+                    "its log reads only up to game #{} but game #{} had been stored: \
+                     the rest of the log is unreadable",
+                    next - 1,
+                    mark - 1
+                ),
+            });
+        }
+        store.high_water = Some(Arc::new(HighWater {
+            file,
+            written: AtomicU64::new(mark),
+            wanted: AtomicU64::new(next),
+        }));
+        Ok(store)
     }
 
     /// A store that lives only in memory and a temporary file, for tests and demos.
@@ -127,6 +184,7 @@ impl SledStore {
             rated_players: db.open_tree("rated_players")?,
             written: Arc::new(AtomicU64::new(0)),
             commits: Arc::new(GroupCommit::default()),
+            high_water: None,
             db,
         })
     }
@@ -393,7 +451,11 @@ impl RatingWrites for SledRatings<'_> {
 impl Store for SledStore {
     fn insert(&self, mut record: GameRecord) -> Result<GameRecord, StoreError> {
         record.version = 1;
-        self.write(&record, 0)
+        let stored = self.write(&record, 0)?;
+        if let Some(mark) = &self.high_water {
+            mark.wanted.fetch_max(stored.id.0 + 1, Ordering::SeqCst);
+        }
+        Ok(stored)
     }
 
     fn get(&self, id: GameId) -> Result<GameRecord, StoreError> {
@@ -474,7 +536,10 @@ impl Store for SledStore {
 
     fn flush(&self) -> Result<(), StoreError> {
         self.db.flush()?;
-        Ok(())
+        match &self.high_water {
+            Some(mark) => mark.save(),
+            None => Ok(()),
+        }
     }
 
     fn sync(&self) -> Result<(), StoreError> {
@@ -630,6 +695,9 @@ impl Store for SledStore {
             self.restore(chunk)?;
         }
         self.meta.insert(NEXT_GAME, &dump.next_game.to_be_bytes())?;
+        if let Some(mark) = &self.high_water {
+            mark.wanted.fetch_max(dump.next_game, Ordering::SeqCst);
+        }
         self.meta
             .insert(RATED_GAMES, &dump.rated_games.to_be_bytes())?;
         for (user, settings) in &dump.user_settings {

@@ -350,3 +350,49 @@ pub fn temporary_store() -> leapfrog::store::AnyStore {
 pub fn blocking<T>(work: impl FnOnce() -> T) -> T {
     tokio::task::block_in_place(work)
 }
+
+/// A new rated game of `kind` between the users `seats` (named `p<id>`) on `guild`, in
+/// channel 1, started at `at`, ready for [`leapfrog::store::Store::insert`].
+pub fn new_record(
+    kind: leapfrog::games::GameKind,
+    seats: &[u64],
+    guild: leapfrog::store::GuildId,
+    at: u64,
+) -> leapfrog::store::GameRecord {
+    use leapfrog::store::{ChannelId, GameId, GameRecord, Place, Player, Status, UserId};
+    let options = if kind == leapfrog::games::GameKind::Skakanie {
+        vec![format!("players={}", seats.len()), "seed=1".to_owned()]
+    } else {
+        Vec::new()
+    };
+    let start = AnyGame::new(kind, &options, None).unwrap();
+    GameRecord {
+        id: GameId(0),
+        kind,
+        options,
+        seed: 1,
+        start: None,
+        seats: seats
+            .iter()
+            .map(|&s| Player::User {
+                id: UserId(s),
+                name: format!("p{s}"),
+            })
+            .collect(),
+        place: Place {
+            guild: Some(guild),
+            channel: ChannelId(1),
+        },
+        moves: Vec::new(),
+        position: start.position_text(),
+        status: Status::Active,
+        pending: None,
+        agreed: Vec::new(),
+        created: at,
+        updated: at,
+        days: None,
+        clock: None,
+        rated: true,
+        version: 0,
+    }
+}

@@ -1,0 +1,397 @@
+//! The store's promises, the same on every backend: these run on sled, and again on
+//! PostgreSQL when `LEAPFROG_TEST_STORE=postgres` (`.ci/run` does both). The last tests move
+//! a store from sled to PostgreSQL and back through `leapfrog export` and `leapfrog import`.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+use common::StoreSpot;
+use leapfrog::console::Console;
+use leapfrog::games::GameKind;
+use leapfrog::play::Play;
+use leapfrog::store::{
+    AnyStore, Dump, GameId, GameResult, GuildId, GuildSettings, Status, Store, StoreError, UserId,
+};
+
+/// A store holding a bit of everything: settings, a challenge, a game in play, rated results
+/// on two servers (ratings and server leaderboards), a board link.
+fn filled(store: AnyStore) -> AnyStore {
+    let out = tempfile::tempdir().unwrap();
+    let console = Console::new(Play::new(store), out.path().to_path_buf());
+    let script = "@alice /settings notify:dm\n\
+                  @alice /play jumpers opponent:@bob seat:first\n\
+                  @bob /accept\n\
+                  @alice /move e3-h6\n\
+                  @bob /resign\n\
+                  @carol /play gyges opponent:@dave\n\
+                  @erin /play jumpers opponent:@frank seat:first\n\
+                  @frank /accept\n";
+    let mut shown = Vec::new();
+    console.run(script.as_bytes(), &mut shown, true).unwrap();
+    let store = console.play().store().clone();
+    for (i, (kind, seats, guild)) in [
+        (GameKind::Jumpers, vec![11, 12], 5),
+        (GameKind::Gyges, vec![12, 13], 6),
+        (GameKind::Skakanie, vec![11, 12, 13], 5),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let at = 1_000 * (i as u64 + 1);
+        let record = store
+            .insert(common::new_record(kind, &seats, GuildId(guild), at))
+            .unwrap();
+        let mut done = record.clone();
+        done.status = Status::Finished(GameResult::new(vec![0], "test"));
+        done.updated = at + 1;
+        store.replace(&done).unwrap();
+    }
+    store
+        .set_guild_settings(
+            GuildId(5),
+            GuildSettings {
+                threads: Some(false),
+            },
+        )
+        .unwrap();
+    store
+        .set_board_link(GameId(2), "https://discord.com/channels/5/6/7")
+        .unwrap();
+    store.flush().unwrap();
+    store
+}
+
+/// An export file's bytes.
+fn exported(store: &impl Store) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    store.export().unwrap().write(&mut bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn numbers_are_consecutive_and_never_shared_by_concurrent_inserts() {
+    let spot = StoreSpot::new();
+    let store = Arc::new(spot.open());
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let store = Arc::clone(&store);
+            std::thread::spawn(move || {
+                (0..25)
+                    .map(|i| {
+                        let record =
+                            common::new_record(GameKind::Jumpers, &[t, 100 + i], GuildId(1), 1);
+                        store.insert(record).unwrap().id.0
+                    })
+                    .collect::<Vec<u64>>()
+            })
+        })
+        .collect();
+    let mut numbers: Vec<u64> = threads
+        .into_iter()
+        .flat_map(|t| t.join().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=100).collect::<Vec<u64>>());
+    // A restart goes on after the last number.
+    drop(store);
+    let store = spot.open();
+    let next = store
+        .insert(common::new_record(GameKind::Gyges, &[1, 2], GuildId(1), 1))
+        .unwrap();
+    assert_eq!(next.id, GameId(101));
+}
+
+#[test]
+fn a_stale_write_is_refused_and_the_first_one_stays() {
+    let store = common::temporary_store();
+    let first = store
+        .insert(common::new_record(
+            GameKind::Jumpers,
+            &[1, 2],
+            GuildId(1),
+            1,
+        ))
+        .unwrap();
+    assert_eq!((first.id, first.version), (GameId(1), 1));
+    let (mut mine, mut theirs) = (store.get(first.id).unwrap(), store.get(first.id).unwrap());
+    mine.moves.push("e3-h6".into());
+    theirs.moves.push("c3-f6".into());
+    assert_eq!(store.replace(&mine).unwrap().version, 2);
+    assert!(matches!(
+        store.replace(&theirs),
+        Err(StoreError::Conflict(GameId(1)))
+    ));
+    let stored = store.get(first.id).unwrap();
+    assert_eq!(
+        (stored.moves, stored.version),
+        (vec!["e3-h6".to_owned()], 2)
+    );
+    let mut missing = mine.clone();
+    missing.id = GameId(99);
+    assert!(matches!(
+        store.replace(&missing),
+        Err(StoreError::NotFound(GameId(99)))
+    ));
+    assert!(matches!(
+        store.get(GameId(99)),
+        Err(StoreError::NotFound(_))
+    ));
+}
+
+#[test]
+fn racing_writers_land_one_write_per_version() {
+    let store = Arc::new(common::temporary_store());
+    let id = store
+        .insert(common::new_record(
+            GameKind::Jumpers,
+            &[1, 2],
+            GuildId(1),
+            1,
+        ))
+        .unwrap()
+        .id;
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let store = Arc::clone(&store);
+            std::thread::spawn(move || {
+                let (mut landed, mut refused) = (0, 0);
+                while landed < 10 {
+                    let mut record = store.get(id).unwrap();
+                    record.moves.push(format!("t{t}"));
+                    match store.replace(&record) {
+                        Ok(_) => landed += 1,
+                        Err(StoreError::Conflict(_)) => refused += 1,
+                        Err(other) => panic!("{other}"),
+                    }
+                }
+                refused
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().unwrap();
+    }
+    let stored = store.get(id).unwrap();
+    assert_eq!(
+        stored.moves.len(),
+        40,
+        "every landed write kept, none twice"
+    );
+    assert_eq!(stored.version, 41);
+}
+
+#[test]
+fn the_indexes_follow_every_write() {
+    let store = common::temporary_store();
+    let record = store
+        .insert(common::new_record(
+            GameKind::Jumpers,
+            &[1, 2],
+            GuildId(1),
+            1,
+        ))
+        .unwrap();
+    let listed = |user: u64| -> Vec<GameId> {
+        store
+            .games_of_user(UserId(user))
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect()
+    };
+    assert_eq!(listed(2), [GameId(1)]);
+    let mut moved = record.clone();
+    moved.seats[1] = leapfrog::store::Player::User {
+        id: UserId(3),
+        name: "p3".into(),
+    };
+    moved.place.channel = leapfrog::store::ChannelId(9);
+    store.replace(&moved).unwrap();
+    assert!(
+        listed(2).is_empty(),
+        "the old seat's entry went with the write"
+    );
+    assert_eq!(listed(3), [GameId(1)]);
+    let second = store
+        .insert(common::new_record(GameKind::Gyges, &[3, 4], GuildId(1), 1))
+        .unwrap();
+    assert_eq!(listed(3), [second.id, GameId(1)], "newest first");
+    let channel = |c: u64| -> Vec<GameId> {
+        store
+            .games_in_channel(leapfrog::store::ChannelId(c))
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect()
+    };
+    assert_eq!(channel(9), [GameId(1)]);
+    assert_eq!(channel(1), [second.id]);
+}
+
+#[test]
+fn export_then_import_gives_the_same_store() {
+    let store = filled(common::temporary_store());
+    let before = exported(&store);
+    let text = String::from_utf8(before.clone()).unwrap();
+    assert!(text.starts_with("{\"header\":{\"format\":\"leapfrog-export\",\"version\":1,"));
+    for kind in [
+        "game",
+        "user_settings",
+        "guild_settings",
+        "board_link",
+        "rating",
+        "rated_player",
+    ] {
+        assert!(
+            text.contains(&format!("{{\"{kind}\":")),
+            "no {kind} line:\n{text}"
+        );
+    }
+    let dump = Dump::read(&before[..]).unwrap();
+    assert_eq!(dump, store.export().unwrap());
+    let copy = common::temporary_store();
+    copy.import(&dump).unwrap();
+    assert_eq!(exported(&copy), before);
+    // The copy goes on where the original stopped.
+    let next = copy
+        .insert(common::new_record(
+            GameKind::Jumpers,
+            &[1, 2],
+            GuildId(1),
+            1,
+        ))
+        .unwrap();
+    assert_eq!(next.id.0, dump.next_game);
+    assert!(matches!(copy.import(&dump), Err(StoreError::NotEmpty(_))));
+}
+
+#[test]
+fn a_damaged_file_is_refused_with_its_line() {
+    let store = filled(common::temporary_store());
+    let text = String::from_utf8(exported(&store)).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[2] = "{\"game\": 17}";
+    let damaged = lines.join("\n");
+    let error = Dump::read(damaged.as_bytes()).unwrap_err().to_string();
+    assert!(error.starts_with("line 3:"), "{error}");
+    let newer = text.replacen("\"version\":1", "\"version\":99", 1);
+    let error = Dump::read(newer.as_bytes()).unwrap_err().to_string();
+    assert!(
+        error.contains("not a Leapfrog export of version 1"),
+        "{error}"
+    );
+}
+
+/// The PostgreSQL URL for the tests that need it whichever backend the run is on; `None`
+/// (the test says it is skipped) only when the run does not require PostgreSQL:
+/// `.ci/run` sets `LEAPFROG_REQUIRE_POSTGRES=1`, so there it fails instead.
+pub fn postgres_for_this_test(test: &str) -> Option<String> {
+    match std::env::var("LEAPFROG_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("LEAPFROG_REQUIRE_POSTGRES").is_ok_and(|v| v == "1") => {
+            panic!("{test} needs PostgreSQL: set LEAPFROG_TEST_POSTGRES (.ci/postgres starts one)")
+        }
+        _ => {
+            eprintln!("{test}: skipped, no PostgreSQL (set LEAPFROG_TEST_POSTGRES)");
+            None
+        }
+    }
+}
+
+/// Runs the binary with `args` and the config file `config`; returns what it printed.
+fn leapfrog(config: &Path, args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+        .arg("--config")
+        .arg(config)
+        .args(args)
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "leapfrog {args:?}: {text}");
+    text
+}
+
+#[test]
+fn sled_to_postgres_and_back_with_two_commands_gives_the_same_file() {
+    let Some(url) = postgres_for_this_test("sled_to_postgres_and_back") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    drop(filled(
+        leapfrog::store::SledStore::open(&leapfrog::store::StoreConfig::sled(&data))
+            .unwrap()
+            .into(),
+    ));
+    let sled_config = dir.path().join("sled.toml");
+    std::fs::write(&sled_config, format!("[store]\ndata_dir = {data:?}\n")).unwrap();
+    let schema = format!("moved_{}", std::process::id());
+    let pg_config = dir.path().join("pg.toml");
+    std::fs::write(
+        &pg_config,
+        format!("[store]\nurl = \"{url}\"\nschema = \"{schema}\"\n"),
+    )
+    .unwrap();
+    let (first, second) = (dir.path().join("sled.jsonl"), dir.path().join("pg.jsonl"));
+    let said = leapfrog(&sled_config, &["export", first.to_str().unwrap()]);
+    assert!(said.contains("Exported 6 games"), "{said}");
+    let said = leapfrog(&pg_config, &["import", first.to_str().unwrap()]);
+    assert!(
+        said.contains("Imported 6 games into PostgreSQL; the next new game is #7."),
+        "{said}"
+    );
+    leapfrog(&pg_config, &["export", second.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read_to_string(&first).unwrap(),
+        std::fs::read_to_string(&second).unwrap(),
+        "sled → file → PostgreSQL → file changed the file"
+    );
+    // And back into a new sled folder, which plays on from there.
+    let back = dir.path().join("back");
+    let said = leapfrog(
+        &sled_config,
+        &[
+            "import",
+            first.to_str().unwrap(),
+            "--data",
+            back.to_str().unwrap(),
+        ],
+    );
+    assert!(said.contains("into sled"), "{said}");
+}
+
+#[test]
+fn a_damaged_sled_folder_says_how_to_restore() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    drop(filled(
+        leapfrog::store::SledStore::open(&leapfrog::store::StoreConfig::sled(&data))
+            .unwrap()
+            .into(),
+    ));
+    // One flipped bit in the log.
+    let log = data.join("db");
+    let mut bytes = std::fs::read(&log).unwrap();
+    let middle = bytes.len() / 3;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&log, bytes).unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, format!("[store]\ndata_dir = {data:?}\n")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+        .arg("--config")
+        .arg(&config)
+        .args(["export", dir.path().join("x.jsonl").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    // Sled reads its log up to the damage and drops the rest without a word; the store
+    // notices the games it lost and refuses, saying how to restore.
+    assert!(!output.status.success(), "a damaged store was served");
+    assert!(said.contains("is damaged"), "{said}");
+    assert!(said.contains("leapfrog import BACKUP_FILE --data"), "{said}");
+}
