@@ -285,22 +285,6 @@ fn a_damaged_file_is_refused_with_its_line() {
     );
 }
 
-/// The PostgreSQL URL for the tests that need it whichever backend the run is on; `None`
-/// (the test says it is skipped) only when the run does not require PostgreSQL:
-/// `.ci/run` sets `LEAPFROG_REQUIRE_POSTGRES=1`, so there it fails instead.
-pub fn postgres_for_this_test(test: &str) -> Option<String> {
-    match std::env::var("LEAPFROG_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var("LEAPFROG_REQUIRE_POSTGRES").is_ok_and(|v| v == "1") => {
-            panic!("{test} needs PostgreSQL: set LEAPFROG_TEST_POSTGRES (.ci/postgres starts one)")
-        }
-        _ => {
-            eprintln!("{test}: skipped, no PostgreSQL (set LEAPFROG_TEST_POSTGRES)");
-            None
-        }
-    }
-}
-
 /// Runs the binary with `args` and the config file `config`; returns what it printed.
 fn leapfrog(config: &Path, args: &[&str]) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
@@ -318,7 +302,7 @@ fn leapfrog(config: &Path, args: &[&str]) -> String {
 
 #[test]
 fn sled_to_postgres_and_back_with_two_commands_gives_the_same_file() {
-    let Some(url) = postgres_for_this_test("sled_to_postgres_and_back") else {
+    let Some(url) = common::postgres_for_this_test("sled_to_postgres_and_back") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -393,5 +377,8 @@ fn a_damaged_sled_folder_says_how_to_restore() {
     // notices the games it lost and refuses, saying how to restore.
     assert!(!output.status.success(), "a damaged store was served");
     assert!(said.contains("is damaged"), "{said}");
-    assert!(said.contains("leapfrog import BACKUP_FILE --data"), "{said}");
+    assert!(
+        said.contains("leapfrog import BACKUP_FILE --data"),
+        "{said}"
+    );
 }

@@ -396,3 +396,19 @@ pub fn new_record(
         version: 0,
     }
 }
+
+/// The PostgreSQL URL for the tests that need it whichever backend the run is on; `None`
+/// (the test says it is skipped) only when the run does not require PostgreSQL:
+/// `.ci/run` sets `LEAPFROG_REQUIRE_POSTGRES=1`, so there it fails instead.
+pub fn postgres_for_this_test(test: &str) -> Option<String> {
+    match std::env::var("LEAPFROG_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("LEAPFROG_REQUIRE_POSTGRES").is_ok_and(|v| v == "1") => {
+            panic!("{test} needs PostgreSQL: set LEAPFROG_TEST_POSTGRES (.ci/postgres starts one)")
+        }
+        _ => {
+            eprintln!("{test}: skipped, no PostgreSQL (set LEAPFROG_TEST_POSTGRES)");
+            None
+        }
+    }
+}
