@@ -8,8 +8,7 @@ use leapfrog::play::{parse_command, Context, Play, Reply};
 use leapfrog::ratings::{rate, Ended, Standing};
 use leapfrog::store::AnyStore;
 use leapfrog::store::{
-    rebuilt_ratings, ChannelId, GameId, GameRecord, GameResult, GuildId, Place, Player, Status,
-    Store, StoreError, UserId,
+    rebuilt_ratings, ChannelId, GameResult, GuildId, Place, Status, Store, StoreError, UserId,
 };
 
 mod common;
