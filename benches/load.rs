@@ -188,7 +188,10 @@ async fn fake_rest(
     _body: Bytes,
 ) -> axum::Json<serde_json::Value> {
     if method == Method::PATCH {
-        if let Some(token) = uri.path().split('/').nth(4) {
+        // /api/v10/webhooks/{application}/{token}/messages/@original
+        let parts: Vec<&str> = uri.path().split('/').collect();
+        if let Some(at) = parts.iter().position(|p| *p == "webhooks") {
+            let token = parts.get(at + 2).copied().unwrap_or_default();
             edits
                 .0
                 .lock()
@@ -355,6 +358,8 @@ async fn main() {
             let ok = status == 200 && body["type"] == 5;
             let mut board = None;
             if ok {
+                // Accepted: the next move in this game is the other side's.
+                mirrors[index as usize].lock().unwrap().play(&mv).unwrap();
                 let deadline = Instant::now() + Duration::from_secs(10);
                 while Instant::now() < deadline {
                     if let Some(at) = edits.0.lock().unwrap().get(&token) {
@@ -363,7 +368,6 @@ async fn main() {
                     }
                     tokio::time::sleep(Duration::from_millis(1)).await;
                 }
-                mirrors[index as usize].lock().unwrap().play(&mv).unwrap();
             }
             let mut results = results.lock().unwrap();
             results.0.push(ack);

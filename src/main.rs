@@ -264,7 +264,7 @@ fn import(config: &Config, file: &std::path::Path, data: Option<PathBuf>) -> Res
         "Imported {} into {}; the next new game is #{}.",
         leapfrog::words::count(dump.games.len(), "game"),
         store.backend(),
-        dump.next_game
+        dump.next_number()
     );
     Ok(())
 }

@@ -382,3 +382,52 @@ fn a_damaged_sled_folder_says_how_to_restore() {
         "{said}"
     );
 }
+
+#[test]
+fn a_lost_postgres_connection_is_retried_not_reported() {
+    let Some(url) = common::postgres_for_this_test("lost_connection") else {
+        return;
+    };
+    // A database of its own, so that dropping its connections disturbs no other test.
+    let name = format!("lost_{}", std::process::id());
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!(
+            "DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name}"
+        ))
+        .unwrap();
+    let own = format!("{}/{name}", url.rsplit_once('/').unwrap().0);
+    let store = leapfrog::store::PgStore::connect(&own, 2, None).unwrap();
+    let first = store
+        .insert(common::new_record(
+            GameKind::Jumpers,
+            &[1, 2],
+            GuildId(1),
+            1,
+        ))
+        .unwrap();
+    // The server drops every connection of this store (as a restart or failover would).
+    let dropped = admin
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+            &[&name],
+        )
+        .unwrap();
+    assert!(!dropped.is_empty(), "the store had a connection to lose");
+    let mut next = store.get(first.id).unwrap();
+    next.moves.push("e3-h6".into());
+    assert_eq!(store.replace(&next).unwrap().version, 2);
+    let second = store
+        .insert(common::new_record(
+            GameKind::Jumpers,
+            &[1, 2],
+            GuildId(1),
+            1,
+        ))
+        .unwrap();
+    assert_eq!(
+        second.id,
+        GameId(2),
+        "numbers stay consecutive across the loss"
+    );
+}

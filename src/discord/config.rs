@@ -158,3 +158,34 @@ impl DiscordConfig {
             .or_else(|| self.token.clone().filter(|t| !t.trim().is_empty()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(text: &str) -> Result<DiscordConfig, toml::de::Error> {
+        toml::from_str(text)
+    }
+
+    #[test]
+    fn shards_are_auto_a_number_or_a_range_of_a_number() {
+        let auto = config("").unwrap();
+        assert_eq!(auto.shard_plan(3), Ok((0, 2, 3)));
+        let fixed = config("shards = 8").unwrap();
+        assert_eq!(fixed.shard_plan(3), Ok((0, 7, 8)));
+        let part = config("shards = 8\nshard_range = [4, 7]").unwrap();
+        assert_eq!(part.shard_plan(3), Ok((4, 7, 8)));
+        assert!(config("shards = \"auto\"\nshard_range = [0, 1]")
+            .unwrap()
+            .shard_plan(2)
+            .unwrap_err()
+            .contains("needs shards = N"));
+        assert!(config("shards = 4\nshard_range = [2, 4]")
+            .unwrap()
+            .shard_plan(2)
+            .unwrap_err()
+            .contains("not within shards 0 to 3"));
+        assert!(config("shards = 0").is_err());
+        assert!(config("shards = \"many\"").is_err());
+    }
+}

@@ -107,6 +107,18 @@ enum Line<'a> {
 }
 
 impl Dump {
+    /// The number the next new game gets after an import: the header's, but never one that
+    /// a game in the file already has (nor 0).
+    #[must_use]
+    pub fn next_number(&self) -> u64 {
+        self.games
+            .iter()
+            .map(|g| g.id.0 + 1)
+            .max()
+            .unwrap_or(1)
+            .max(self.next_game)
+    }
+
     /// Puts every list in the canonical order (what [`Dump::write`] relies on for byte-equal
     /// files from equal stores).
     pub fn sort(&mut self) {

@@ -694,9 +694,10 @@ impl Store for SledStore {
         for chunk in dump.games.chunks(1000) {
             self.restore(chunk)?;
         }
-        self.meta.insert(NEXT_GAME, &dump.next_game.to_be_bytes())?;
+        let next = dump.next_number();
+        self.meta.insert(NEXT_GAME, &next.to_be_bytes())?;
         if let Some(mark) = &self.high_water {
-            mark.wanted.fetch_max(dump.next_game, Ordering::SeqCst);
+            mark.wanted.fetch_max(next, Ordering::SeqCst);
         }
         self.meta
             .insert(RATED_GAMES, &dump.rated_games.to_be_bytes())?;

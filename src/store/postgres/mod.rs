@@ -655,35 +655,39 @@ impl Store for PgStore {
         // Best first; ties by the lower user id as an unsigned number (the sign bit flipped).
         let order = "ORDER BY r.rank DESC, r.user_id # (-9223372036854775807 - 1)";
         let kind = i16::from(kind_byte(kind));
-        let rows = self.run(|tx| {
-            Ok(match guild {
-                None => tx.query(
+        let guild = guild.map_or(-1, |g| sql(g.0));
+        // Most players `keep` accepts: read a few more than asked, and all of them only
+        // when too many of those were left out.
+        let mut fetch =
+            i64::try_from(limit.saturating_mul(4).saturating_add(40)).unwrap_or(i64::MAX);
+        loop {
+            let rows = self.run(|tx| {
+                Ok(tx.query(
                     &format!(
-                        "SELECT r.user_id, r.standing FROM ratings r WHERE r.kind = $1 {order}"
+                        "SELECT r.user_id, r.standing FROM ratings r WHERE r.kind = $1 \
+                         AND ($2 = -1 OR EXISTS (SELECT 1 FROM rated_players p WHERE \
+                         p.guild = $2 AND p.kind = r.kind AND p.user_id = r.user_id)) \
+                         {order} LIMIT $3"
                     ),
-                    &[&kind],
-                )?,
-                Some(guild) => tx.query(
-                    &format!(
-                        "SELECT r.user_id, r.standing FROM ratings r JOIN rated_players p \
-                         ON p.kind = r.kind AND p.user_id = r.user_id AND p.guild = $2 \
-                         WHERE r.kind = $1 {order}"
-                    ),
-                    &[&kind, &sql(guild.0)],
-                )?,
-            })
-        })?;
-        let mut board = Vec::new();
-        for row in rows {
-            if board.len() >= limit {
-                break;
+                    &[&kind, &guild, &fetch],
+                )?)
+            })?;
+            let complete = (rows.len() as i64) < fetch;
+            let mut board = Vec::new();
+            for row in &rows {
+                if board.len() >= limit {
+                    break;
+                }
+                let standing = decode_standing(row.get::<_, &str>(1).as_bytes())?;
+                if keep(&standing) {
+                    board.push((UserId(id(row.get(0))), standing));
+                }
             }
-            let standing = decode_standing(row.get::<_, &str>(1).as_bytes())?;
-            if keep(&standing) {
-                board.push((UserId(id(row.get(0))), standing));
+            if board.len() >= limit || complete {
+                return Ok(board);
             }
+            fetch = i64::MAX;
         }
-        Ok(board)
     }
 
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {

@@ -183,7 +183,7 @@ pub(super) fn import(tx: &mut Transaction<'_>, dump: &Dump) -> Result<(), Fail> 
             &[&name, &sql(value)],
         )
     };
-    set_counter(tx, "next_game", dump.next_game)?;
+    set_counter(tx, "next_game", dump.next_number())?;
     set_counter(tx, "rated_games", dump.rated_games)?;
     for (user, settings) in &dump.user_settings {
         let text = serde_json::to_string(settings).expect("settings serialise");
