@@ -391,11 +391,12 @@ fn a_lost_postgres_connection_is_retried_not_reported() {
     // A database of its own, so that dropping its connections disturbs no other test.
     let name = format!("lost_{}", std::process::id());
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    admin
-        .batch_execute(&format!(
-            "DROP DATABASE IF EXISTS {name}; CREATE DATABASE {name}"
-        ))
-        .unwrap();
+    for statement in [
+        format!("DROP DATABASE IF EXISTS {name}"),
+        format!("CREATE DATABASE {name}"),
+    ] {
+        admin.batch_execute(&statement).unwrap();
+    }
     let own = format!("{}/{name}", url.rsplit_once('/').unwrap().0);
     let store = leapfrog::store::PgStore::connect(&own, 2, None).unwrap();
     let first = store

@@ -665,8 +665,8 @@ impl Store for PgStore {
                 Ok(tx.query(
                     &format!(
                         "SELECT r.user_id, r.standing FROM ratings r WHERE r.kind = $1 \
-                         AND ($2 = -1 OR EXISTS (SELECT 1 FROM rated_players p WHERE \
-                         p.guild = $2 AND p.kind = r.kind AND p.user_id = r.user_id)) \
+                         AND ($2::BIGINT = -1 OR EXISTS (SELECT 1 FROM rated_players p WHERE \
+                         p.guild = $2::BIGINT AND p.kind = r.kind AND p.user_id = r.user_id)) \
                          {order} LIMIT $3"
                     ),
                     &[&kind, &guild, &fetch],
