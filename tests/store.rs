@@ -13,8 +13,21 @@ use leapfrog::console::Console;
 use leapfrog::games::GameKind;
 use leapfrog::play::Play;
 use leapfrog::store::{
-    AnyStore, Dump, GameId, GameResult, GuildId, GuildSettings, Status, Store, StoreError, UserId,
+    AnyStore, Dump, GameId, GameRecord, GameResult, GuildId, GuildSettings, Status, Store,
+    StoreError, UserId,
 };
+
+/// Stores a new Jumpers game between users 1 and 2.
+fn jumpers_game(store: &impl Store) -> GameRecord {
+    store
+        .insert(common::new_record(
+            GameKind::Jumpers,
+            &[1, 2],
+            GuildId(1),
+            1,
+        ))
+        .unwrap()
+}
 
 /// A store holding a bit of everything: settings, a challenge, a game in play, rated results
 /// on two servers (ratings and server leaderboards), a board link.
@@ -107,14 +120,7 @@ fn numbers_are_consecutive_and_never_shared_by_concurrent_inserts() {
 #[test]
 fn a_stale_write_is_refused_and_the_first_one_stays() {
     let store = common::temporary_store();
-    let first = store
-        .insert(common::new_record(
-            GameKind::Jumpers,
-            &[1, 2],
-            GuildId(1),
-            1,
-        ))
-        .unwrap();
+    let first = jumpers_game(&store);
     assert_eq!((first.id, first.version), (GameId(1), 1));
     let (mut mine, mut theirs) = (store.get(first.id).unwrap(), store.get(first.id).unwrap());
     mine.moves.push("e3-h6".into());
@@ -144,15 +150,7 @@ fn a_stale_write_is_refused_and_the_first_one_stays() {
 #[test]
 fn racing_writers_land_one_write_per_version() {
     let store = Arc::new(common::temporary_store());
-    let id = store
-        .insert(common::new_record(
-            GameKind::Jumpers,
-            &[1, 2],
-            GuildId(1),
-            1,
-        ))
-        .unwrap()
-        .id;
+    let id = jumpers_game(store.as_ref()).id;
     let threads: Vec<_> = (0..4)
         .map(|t| {
             let store = Arc::clone(&store);
@@ -186,14 +184,7 @@ fn racing_writers_land_one_write_per_version() {
 #[test]
 fn the_indexes_follow_every_write() {
     let store = common::temporary_store();
-    let record = store
-        .insert(common::new_record(
-            GameKind::Jumpers,
-            &[1, 2],
-            GuildId(1),
-            1,
-        ))
-        .unwrap();
+    let record = jumpers_game(&store);
     let listed = |user: u64| -> Vec<GameId> {
         store
             .games_of_user(UserId(user))
@@ -256,14 +247,7 @@ fn export_then_import_gives_the_same_store() {
     copy.import(&dump).unwrap();
     assert_eq!(exported(&copy), before);
     // The copy goes on where the original stopped.
-    let next = copy
-        .insert(common::new_record(
-            GameKind::Jumpers,
-            &[1, 2],
-            GuildId(1),
-            1,
-        ))
-        .unwrap();
+    let next = jumpers_game(&copy);
     assert_eq!(next.id.0, dump.next_game);
     assert!(matches!(copy.import(&dump), Err(StoreError::NotEmpty(_))));
 }
@@ -399,14 +383,7 @@ fn a_lost_postgres_connection_is_retried_not_reported() {
     }
     let own = format!("{}/{name}", url.rsplit_once('/').unwrap().0);
     let store = leapfrog::store::PgStore::connect(&own, 2, None).unwrap();
-    let first = store
-        .insert(common::new_record(
-            GameKind::Jumpers,
-            &[1, 2],
-            GuildId(1),
-            1,
-        ))
-        .unwrap();
+    let first = jumpers_game(&store);
     // The server drops every connection of this store (as a restart or failover would).
     let dropped = admin
         .query(
@@ -418,14 +395,7 @@ fn a_lost_postgres_connection_is_retried_not_reported() {
     let mut next = store.get(first.id).unwrap();
     next.moves.push("e3-h6".into());
     assert_eq!(store.replace(&next).unwrap().version, 2);
-    let second = store
-        .insert(common::new_record(
-            GameKind::Jumpers,
-            &[1, 2],
-            GuildId(1),
-            1,
-        ))
-        .unwrap();
+    let second = jumpers_game(&store);
     assert_eq!(
         second.id,
         GameId(2),

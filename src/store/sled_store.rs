@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use sled::transaction::{abort, ConflictableTransactionError, TransactionError, TransactionalTree};
-use sled::Transactional;
+use sled::{Transactional, Tree};
 
 use super::durable::GroupCommit;
 use super::keys::IndexKey;
@@ -19,21 +19,21 @@ use crate::ratings::Standing;
 #[derive(Clone)]
 pub struct SledStore {
     db: sled::Db,
-    games: sled::Tree,
-    by_user: sled::Tree,
-    by_channel: sled::Tree,
-    challenges: sled::Tree,
-    deadlines: sled::Tree,
-    settings: sled::Tree,
-    guild_settings: sled::Tree,
-    board_links: sled::Tree,
-    meta: sled::Tree,
+    games: Tree,
+    by_user: Tree,
+    by_channel: Tree,
+    challenges: Tree,
+    deadlines: Tree,
+    settings: Tree,
+    guild_settings: Tree,
+    board_links: Tree,
+    meta: Tree,
     /// Ratings by game and user ([`rating_keys::standing`]).
-    ratings: sled::Tree,
+    ratings: Tree,
     /// Each game's leaderboard ([`rating_keys::order`]).
-    rating_order: sled::Tree,
+    rating_order: Tree,
     /// Who played which game rated on which server ([`rating_keys::member`]).
-    rated_players: sled::Tree,
+    rated_players: Tree,
     /// How many writes have completed: a write's ticket for [`Store::sync`].
     written: Arc<AtomicU64>,
     commits: Arc<GroupCommit>,
@@ -114,6 +114,34 @@ type Trees = (
 );
 
 impl SledStore {
+    /// Every tree a record's write touches, in the order of [`Trees`]: what a transaction
+    /// over a record and its index entries opens.
+    fn record_trees(
+        &self,
+    ) -> (
+        &Tree,
+        &Tree,
+        &Tree,
+        &Tree,
+        &Tree,
+        &Tree,
+        &Tree,
+        &Tree,
+        &Tree,
+    ) {
+        (
+            &self.games,
+            &self.by_user,
+            &self.by_channel,
+            &self.challenges,
+            &self.deadlines,
+            &self.meta,
+            &self.ratings,
+            &self.rating_order,
+            &self.rated_players,
+        )
+    }
+
     /// Opens (or creates) the store in `config.data_dir`.
     ///
     /// # Errors
@@ -210,17 +238,7 @@ impl SledStore {
     /// stay consecutive across restarts and two inserts never share one). Returns the record
     /// as stored.
     fn write(&self, record: &GameRecord, expect: u64) -> Result<GameRecord, StoreError> {
-        let trees = (
-            &self.games,
-            &self.by_user,
-            &self.by_channel,
-            &self.challenges,
-            &self.deadlines,
-            &self.meta,
-            &self.ratings,
-            &self.rating_order,
-            &self.rated_players,
-        );
+        let trees = self.record_trees();
         // Only a store from before the counter needs it, and only for a new game.
         let last_game = if expect == 0 { self.last_game()? } else { 0 };
         let result = trees.transaction(|trees: &Trees| {
@@ -280,7 +298,7 @@ impl SledStore {
     /// [`Store::sync`].
     fn put_json<T: serde::Serialize>(
         &self,
-        tree: &sled::Tree,
+        tree: &Tree,
         key: u64,
         value: &T,
     ) -> Result<(), StoreError> {
@@ -302,17 +320,7 @@ impl SledStore {
     /// Writes records as they are (numbers and versions kept) with their index entries, in
     /// one transaction: an import.
     fn restore(&self, records: &[GameRecord]) -> Result<(), StoreError> {
-        let trees = (
-            &self.games,
-            &self.by_user,
-            &self.by_channel,
-            &self.challenges,
-            &self.deadlines,
-            &self.meta,
-            &self.ratings,
-            &self.rating_order,
-            &self.rated_players,
-        );
+        let trees = self.record_trees();
         let result = trees.transaction(|trees: &Trees| {
             for record in records {
                 apply(trees, &Entries::of(record), true)?;
@@ -331,7 +339,7 @@ impl SledStore {
 
     /// Every entry of a settings-like tree: its number and its JSON value.
     fn all_json<T: serde::de::DeserializeOwned>(
-        tree: &sled::Tree,
+        tree: &Tree,
         what: &str,
     ) -> Result<Vec<(u64, T)>, StoreError> {
         tree.iter()
@@ -356,7 +364,7 @@ impl SledStore {
             .unwrap_or(0))
     }
 
-    fn list(&self, tree: &sled::Tree, prefix: u64) -> Result<Vec<GameRecord>, StoreError> {
+    fn list(&self, tree: &Tree, prefix: u64) -> Result<Vec<GameRecord>, StoreError> {
         let mut records = Vec::new();
         for entry in tree.scan_prefix(prefix.to_be_bytes()).rev() {
             let (key, _) = entry?;
@@ -721,7 +729,7 @@ impl Store for SledStore {
 
 /// A small JSON value under a number in `tree`; the default when there is none.
 fn read_json<T: Default + serde::de::DeserializeOwned>(
-    tree: &sled::Tree,
+    tree: &Tree,
     key: u64,
     what: &str,
 ) -> Result<T, StoreError> {
