@@ -17,6 +17,8 @@ fn ctx(name: &str, channel: u64) -> Context {
             channel: ChannelId(channel),
         },
         manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
     }
 }
 

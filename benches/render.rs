@@ -105,6 +105,8 @@ fn history(challenge: &str, players: usize, plies: usize) {
             channel: ChannelId(1),
         },
         manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
     };
     let run = |name: &str, line: &str| {
         let command = parse_command(line, console_user).expect("a command");

@@ -3,11 +3,14 @@
 //! store as Discord, prints each reply and writes any picture to a folder.
 //!
 //! Users and channels are names: `@alice` is a user, an optional `#name` after it picks a
-//! channel (default `#console`). Lines starting with `#` alone are comments.
+//! channel (default `#console`), and an optional `lang:ru` after that the language the user
+//! reads (default: the console's `--lang`, else English). Lines starting with `#` alone are
+//! comments.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use crate::i18n::Lang;
 use crate::play::{parse_command, Component, Context, Outcome, Play, Reply, User};
 use crate::store::{ChannelId, Place, Store, UserId};
 
@@ -33,12 +36,24 @@ pub fn console_user(name: &str) -> User {
 pub struct Console<S: Store> {
     play: Play<S>,
     out_dir: PathBuf,
+    lang: Lang,
 }
 
 impl<S: Store> Console<S> {
     /// A console writing pictures to `out_dir`.
     pub fn new(play: Play<S>, out_dir: PathBuf) -> Self {
-        Self { play, out_dir }
+        Self {
+            play,
+            out_dir,
+            lang: Lang::En,
+        }
+    }
+
+    /// The language every user reads unless a line says `lang:` (`leapfrog local --lang`).
+    #[must_use]
+    pub fn with_lang(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
     }
 
     /// The play layer (for tests).
@@ -86,6 +101,8 @@ impl<S: Store> Console<S> {
                 channel: ChannelId(name_id("console")),
             },
             manager: true,
+            lang: self.lang,
+            guild_lang: None,
         };
         let reply = self.play.import(&ctx, text, console_user);
         let shown = self.show(&reply, "console");
@@ -111,6 +128,16 @@ impl<S: Store> Console<S> {
             Some(w) if w.starts_with('#') && w.len() > 1 => rest.remove(0).trim_start_matches('#'),
             _ => "console",
         };
+        let lang = match rest.first().and_then(|w| w.strip_prefix("lang:")) {
+            Some(code) => match code.parse::<Lang>() {
+                Ok(lang) => {
+                    rest.remove(0);
+                    lang
+                }
+                Err(error) => return format!("! {error}\n"),
+            },
+            None => self.lang,
+        };
         let ctx = Context {
             user: console_user(user),
             place: Place {
@@ -119,6 +146,8 @@ impl<S: Store> Console<S> {
             },
             // The console's user owns the machine (and has no server to set up).
             manager: true,
+            lang,
+            guild_lang: None,
         };
         match parse_command(&rest.join(" "), console_user) {
             Ok(command) => {

@@ -17,6 +17,7 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod games;
+pub mod i18n;
 pub mod play;
 pub mod ratings;
 pub mod render;

@@ -53,6 +53,9 @@ enum Command {
         /// its moves are replayed and the board is printed, and it can be played on.
         #[arg(long)]
         load: Option<PathBuf>,
+        /// The language every user reads (en, ru or pl), unless a line says `lang:`.
+        #[arg(long, default_value = "en")]
+        lang: leapfrog::i18n::Lang,
     },
     /// Run the Discord bot over the gateway (needs a token: DISCORD_TOKEN or config.toml).
     Serve {
@@ -296,6 +299,7 @@ fn local(
     data: Option<PathBuf>,
     out: Option<PathBuf>,
     record: Option<PathBuf>,
+    lang: leapfrog::i18n::Lang,
 ) -> Result<()> {
     let store = open_store(config, data)?;
     let console = Console::new(
@@ -303,7 +307,8 @@ fn local(
             .with_time(config.time.clone())
             .with_ai(config.ai.clone()),
         out.unwrap_or_else(|| config.console.out_dir.clone()),
-    );
+    )
+    .with_lang(lang);
     if let Some(path) = record {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading the record {}", path.display()))?;
@@ -482,6 +487,7 @@ fn run(cli: Cli) -> Result<()> {
             data: None,
             out: None,
             load: None,
+            lang: leapfrog::i18n::Lang::En,
         },
     };
     init_logging(&command);
@@ -491,7 +497,8 @@ fn run(cli: Cli) -> Result<()> {
             data,
             out,
             load: record,
-        } => local(&load()?, script, data, out, record)?,
+            lang,
+        } => local(&load()?, script, data, out, record, lang)?,
         Command::Serve { data } => serve(&load()?, data)?,
         Command::Http { data, listen } => http(&load()?, data, listen)?,
         Command::Ratings {

@@ -44,6 +44,8 @@ fn ctx(name: &str) -> Context {
             channel: ChannelId(name_id("console")),
         },
         manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
     }
 }
 

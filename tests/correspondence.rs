@@ -74,6 +74,8 @@ impl World {
             user: console_user(who),
             place: place(),
             manager: false,
+            lang: leapfrog::i18n::Lang::En,
+            guild_lang: None,
         };
         let command = parse_command(line, console_user).unwrap();
         self.play().handle(&ctx, command)
@@ -124,6 +126,8 @@ impl World {
             user: console_user(who),
             place: place(),
             manager: false,
+            lang: leapfrog::i18n::Lang::En,
+            guild_lang: None,
         };
         let mv = self.play().my_legal_moves(&ctx, Some(id))[0].clone();
         self.ok(who, &format!("/move {mv} game:{id}"))
@@ -582,6 +586,8 @@ fn looking_at_a_board_pings_nobody_and_settings_check_before_saving() {
             channel: ChannelId(1),
         },
         manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
     };
     let command = parse_command("/settings notify:off threads:off", console_user).unwrap();
     let refused = world.play().handle(&server, command);

@@ -226,6 +226,8 @@ async fn after_a_restart_the_schedulers_tick_lets_the_computer_move() {
             channel: leapfrog::store::ChannelId(88),
         },
         manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
     };
     let command = leapfrog::play::parse_command("/play jumpers opponent:@ai seat:second", |n| {
         leapfrog::console::console_user(n)

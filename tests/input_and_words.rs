@@ -33,6 +33,8 @@ fn ctx(name: &str) -> Context {
         user: console_user(name),
         place: place(),
         manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
     }
 }
 

@@ -32,6 +32,8 @@ fn at(name: &str, channel: &str) -> Context {
             channel: ChannelId(name_id(channel)),
         },
         manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
     }
 }
 

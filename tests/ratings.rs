@@ -31,6 +31,8 @@ fn on(guild: u64, name: &str) -> Context {
             channel: ChannelId(guild * 10),
         },
         manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
     }
 }
 

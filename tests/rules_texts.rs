@@ -9,6 +9,7 @@ mod common;
 use fake_discord::{config, key, now, post, start_endpoint, Payloads, Rest, ALICE};
 use leapfrog::discord::message::Message;
 use leapfrog::games::{skakanie, AnyGame, GameKind, Outcome, Seat};
+use leapfrog::i18n::{self, guides, Lang};
 use leapfrog::play::{parse_command, Button, Command, Component, Context, Play, Reply, User};
 use leapfrog::store::AnyStore;
 use leapfrog::store::{ChannelId, Place, UserId};
@@ -32,6 +33,11 @@ fn bot() -> &'static Play<AnyStore> {
 
 /// What `/rules` answers alice.
 fn rules(game: Option<&str>, page: Option<usize>) -> Reply {
+    rules_in(Lang::En, game, page)
+}
+
+/// What `/rules` answers alice when her Discord speaks `lang`.
+fn rules_in(lang: Lang, game: Option<&str>, page: Option<usize>) -> Reply {
     let ctx = Context {
         user: User {
             id: UserId(1),
@@ -42,6 +48,8 @@ fn rules(game: Option<&str>, page: Option<usize>) -> Reply {
             channel: ChannelId(1),
         },
         manager: false,
+        lang,
+        guild_lang: None,
     };
     bot().handle(
         &ctx,
@@ -53,9 +61,30 @@ fn rules(game: Option<&str>, page: Option<usize>) -> Reply {
 }
 
 fn page(kind: GameKind, number: usize) -> Reply {
-    let reply = rules(Some(kind.name()), Some(number));
-    assert!(!reply.is_refused(), "{kind} page {number}: {}", reply.text);
+    page_in(Lang::En, kind, number)
+}
+
+fn page_in(lang: Lang, kind: GameKind, number: usize) -> Reply {
+    let reply = rules_in(lang, Some(kind.name()), Some(number));
+    assert!(
+        !reply.is_refused(),
+        "{kind} page {number} in {lang}: {}",
+        reply.text
+    );
     reply
+}
+
+/// Every page of every game in every language: `(lang, game, number, reply)`.
+fn every_page() -> Vec<(Lang, GameKind, usize, Reply)> {
+    let mut pages = Vec::new();
+    for lang in Lang::ALL {
+        for kind in GameKind::ALL {
+            for number in 1..=guides::pages(kind, lang).len() {
+                pages.push((lang, kind, number, page_in(lang, kind, number)));
+            }
+        }
+    }
+    pages
 }
 
 fn buttons(reply: &Reply) -> Vec<Button> {
@@ -89,18 +118,20 @@ fn is_heading(line: &str) -> bool {
 
 #[test]
 fn every_page_fits_in_one_discord_message() {
-    for kind in GameKind::ALL {
-        for number in 1..=kind.info().guide.len() {
-            let reply = page(kind, number);
+    for (lang, kind, number, reply) in every_page() {
+        {
             let message = Message::from_reply(reply.clone());
             // Discord counts characters; count UTF-16 units too, the stricter reading.
             let chars = message.content.chars().count();
             let units = message.content.encode_utf16().count();
             assert!(
                 chars <= DISCORD_MAX && units <= DISCORD_MAX,
-                "{kind} page {number} is {chars} characters ({units} UTF-16 units)"
+                "{kind} page {number} in {lang} is {chars} characters ({units} UTF-16 units)"
             );
-            assert_eq!(message.content, reply.text, "{kind} page {number} was cut");
+            assert_eq!(
+                message.content, reply.text,
+                "{kind} page {number} in {lang} was cut"
+            );
             assert!(reply.private && !reply.is_refused());
         }
     }
@@ -110,18 +141,20 @@ fn every_page_fits_in_one_discord_message() {
 fn no_page_ends_with_an_empty_heading() {
     for kind in GameKind::ALL {
         assert!(kind.info().guide.len() >= 2, "{kind}: a teaching text");
-        for number in 1..=kind.info().guide.len() {
-            let text = page(kind, number).text;
+    }
+    for (lang, kind, number, reply) in every_page() {
+        {
+            let text = reply.text;
             let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
             let last = lines.last().expect("a page has text");
             assert!(
                 !is_heading(last) && !last.trim_end().ends_with(':'),
-                "{kind} page {number} ends with '{last}'"
+                "{kind} page {number} in {lang} ends with '{last}'"
             );
             for pair in lines.windows(2) {
                 assert!(
                     !(is_heading(pair[0]) && is_heading(pair[1])),
-                    "{kind} page {number}: '{}' has nothing under it",
+                    "{kind} page {number} in {lang}: '{}' has nothing under it",
                     pair[0]
                 );
             }
@@ -131,23 +164,33 @@ fn no_page_ends_with_an_empty_heading() {
 
 #[test]
 fn page_buttons_go_to_the_pages_before_and_after() {
-    for kind in GameKind::ALL {
-        let count = kind.info().guide.len();
-        for number in 1..=count {
-            let reply = page(kind, number);
-            assert!(reply.text.contains(&format!("page {number} of {count}")));
+    for (lang, kind, number, reply) in every_page() {
+        let guide = guides::pages(kind, lang);
+        let count = guide.len();
+        {
+            let of = i18n::text_with(
+                lang,
+                "rules-page-title",
+                &[
+                    ("game", i18n::game_title(lang, kind).into()),
+                    ("page", number.into()),
+                    ("count", count.into()),
+                ],
+            );
+            assert!(reply.text.starts_with(&of), "{lang} {kind} {number}");
             let mut wanted = Vec::new();
             if number > 1 {
                 wanted.push(number - 1);
             }
             if number < count {
                 wanted.push(number + 1);
+                let read_on = i18n::text_with(
+                    lang,
+                    "rules-read-on",
+                    &[("name", kind.name().into()), ("next", (number + 1).into())],
+                );
                 assert!(
-                    reply.text.contains(&format!(
-                        "/rules game:{} page:{}",
-                        kind.name(),
-                        number + 1
-                    )),
+                    reply.text.contains(&read_on) && read_on.contains(&format!("{}", number + 1)),
                     "the console needs the command for the next page"
                 );
             }
@@ -161,10 +204,11 @@ fn page_buttons_go_to_the_pages_before_and_after() {
                     other => panic!("{kind} page {number}: button {} gives {other:?}", b.id),
                 })
                 .collect();
-            assert_eq!(targets, wanted, "{kind} page {number}");
+            assert_eq!(targets, wanted, "{kind} page {number} in {lang}");
             for target in targets {
-                let next = page(kind, target);
-                assert!(next.text.contains(&kind.info().guide[target - 1][..40]));
+                let next = page_in(lang, kind, target);
+                let start: String = guide[target - 1].chars().take(40).collect();
+                assert!(next.text.contains(&start));
             }
         }
     }
@@ -408,4 +452,49 @@ async fn discord_pages_by_option_and_turns_them_in_place() {
     assert_eq!(next["type"], 7, "an update of the clicked message: {next}");
     let content = next["data"]["content"].as_str().unwrap();
     assert!(content.contains("page 3 of 3"), "{content}");
+
+    // Discord says each caller's language: a Russian client reads Russian, and a Polish
+    // one who clicks the same button reads Polish.
+    let mut asked = p.command(ALICE, "rules", &[("game", json!("jumpers"))], None);
+    asked["locale"] = json!("ru");
+    let answer = send(&url, &asked).await;
+    let content = answer["data"]["content"].as_str().unwrap();
+    assert!(content.starts_with("**Как играть: Прыгуны** · страница 1 из"), "{content}");
+    assert!(answer["data"]["components"].to_string().contains("Далее"), "{answer}");
+    let mut click = p.component(ALICE, "rules:jumpers:2", &[]);
+    click["locale"] = json!("pl");
+    let next = send(&url, &click).await;
+    let content = next["data"]["content"].as_str().unwrap();
+    assert!(content.starts_with("**Jak grać: Skoczki** · strona 2 z"), "{content}");
+}
+
+/// The notation an English guide writes (cells, moves, placements, option settings): every
+/// translation must write the same, so its examples are the ones the tests above replay.
+fn notation(text: &str) -> std::collections::BTreeSet<String> {
+    text.split(|c: char| c.is_whitespace() || ",.;()«»„”\"'`*•".contains(c))
+        .map(|word| word.trim_end_matches(':'))
+        // An option's name before its value is a word of the language (`move:e3-h6`).
+        .map(|word| match word.split_once(':') {
+            Some((key, value)) if key.chars().all(|c| c.is_alphabetic()) => value,
+            _ => word,
+        })
+        .filter(|word| {
+            word.chars().any(|c| c.is_ascii_digit())
+                && word.chars().any(|c| c.is_ascii_lowercase())
+                && word.is_ascii()
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn translated_guides_write_every_example_the_english_one_does() {
+    for kind in GameKind::ALL {
+        let english = notation(&kind.info().guide.concat());
+        for lang in Lang::TRANSLATED {
+            let translated = notation(&guides::pages(kind, lang).concat());
+            let missing: Vec<&String> = english.difference(&translated).collect();
+            assert!(missing.is_empty(), "{kind} in {lang} lacks {missing:?}");
+        }
+    }
 }

@@ -34,7 +34,7 @@ fn jumpers_game(store: &impl Store) -> GameRecord {
 fn filled(store: AnyStore) -> AnyStore {
     let out = tempfile::tempdir().unwrap();
     let console = Console::new(Play::new(store), out.path().to_path_buf());
-    let script = "@alice /settings notify:dm\n\
+    let script = "@alice /settings notify:dm language:ru\n\
                   @alice /play jumpers opponent:@bob seat:first\n\
                   @bob /accept\n\
                   @alice /move e3-h6\n\
@@ -67,6 +67,7 @@ fn filled(store: AnyStore) -> AnyStore {
             GuildId(5),
             GuildSettings {
                 threads: Some(false),
+                lang: Some(leapfrog::i18n::Lang::Pl),
             },
         )
         .unwrap();

@@ -7,6 +7,7 @@ use serenity::all::{
 };
 
 use crate::games::GameKind;
+use crate::i18n::{self, Arg, Lang};
 use crate::play::timing::DAY_CHOICES;
 use crate::store::Notify;
 
@@ -31,16 +32,27 @@ pub fn works_in_dms(name: &str) -> bool {
 
 /// A command, registered for servers that installed the bot, and offered in the bot's DMs
 /// too when [`works_in_dms`] says so. Without `contexts` Discord offers a command
-/// everywhere, including DMs where a challenged player could never see the game.
+/// everywhere, including DMs where a challenged player could never see the game. Its
+/// description, and its name and description in every translated language, come from the
+/// catalogue (`cmd-<name>`); Discord still sends the English name, which the code reads.
 fn new_command(name: &str) -> CreateCommand {
     let contexts = if works_in_dms(name) {
         vec![InteractionContext::Guild, InteractionContext::BotDm]
     } else {
         vec![InteractionContext::Guild]
     };
-    CreateCommand::new(name)
-        .integration_types(vec![InstallationContext::Guild])
-        .contexts(contexts)
+    let id = format!("cmd-{name}");
+    Lang::TRANSLATED.iter().fold(
+        CreateCommand::new(name)
+            .description(description(Lang::En, &id))
+            .integration_types(vec![InstallationContext::Guild])
+            .contexts(contexts),
+        |command, &lang| {
+            command
+                .name_localized(lang.discord_locale(), i18n::text(lang, &id))
+                .description_localized(lang.discord_locale(), description(lang, &id))
+        },
+    )
 }
 
 /// Discord's limit on a description's length.
@@ -55,117 +67,132 @@ fn describe(text: &str) -> String {
     format!("{cut}…")
 }
 
-fn game_choice(required: bool) -> CreateCommandOption {
-    GameKind::ALL.iter().fold(
-        CreateCommandOption::new(CommandOptionType::String, "game", "Which game")
-            .required(required),
-        |option, kind| option.add_string_choice(kind.info().title, kind.name()),
+/// The description (`<id>.desc`) of a command or option in `lang`, within Discord's limit.
+fn description(lang: Lang, id: &str) -> String {
+    describe(&i18n::text(lang, &format!("{id}.desc")))
+}
+
+/// An option named `name` in the code (and in English), localised from the catalogue's
+/// `id`: its name, and its description `id.desc`.
+fn option(kind: CommandOptionType, name: &str, id: &str) -> CreateCommandOption {
+    Lang::TRANSLATED.iter().fold(
+        CreateCommandOption::new(kind, name, description(Lang::En, id)),
+        |option, &lang| {
+            option
+                .name_localized(lang.discord_locale(), i18n::text(lang, id))
+                .description_localized(lang.discord_locale(), description(lang, id))
+        },
     )
 }
 
-/// The most pages any game's rules have: the highest `page:` /rules offers.
-fn max_rules_pages() -> u64 {
-    GameKind::ALL
+/// The labels of a choice in every translated language.
+fn labels(id: &str, args: &[(&str, Arg)]) -> Vec<(&'static str, String)> {
+    Lang::TRANSLATED
         .iter()
-        .map(|k| k.info().guide.len() as u64)
-        .max()
-        .unwrap_or(1)
+        .map(|&lang| (lang.discord_locale(), i18n::text_with(lang, id, args)))
+        .collect()
+}
+
+/// Adds the choice `value`, labelled by the catalogue's `id`.
+fn choice(option: CreateCommandOption, id: &str, value: &str) -> CreateCommandOption {
+    option.add_string_choice_localized(i18n::text(Lang::En, id), value, labels(id, &[]))
+}
+
+/// Adds the choices `(label id, value)` in order.
+fn choices(option: CreateCommandOption, all: &[(&str, &str)]) -> CreateCommandOption {
+    all.iter()
+        .fold(option, |option, (id, value)| choice(option, id, value))
+}
+
+fn game_choice(required: bool) -> CreateCommandOption {
+    GameKind::ALL.iter().fold(
+        option(CommandOptionType::String, "game", "opt-game").required(required),
+        |option, kind| {
+            let id = format!("game-{}", kind.name());
+            choice(option, &id, kind.name())
+        },
+    )
 }
 
 /// `game:` on commands that act on one of the caller's games, suggested as they type.
 fn game_number() -> CreateCommandOption {
-    CreateCommandOption::new(
-        CommandOptionType::Integer,
-        "game",
-        "Which of your games (needed only when you have several here)",
-    )
-    .set_autocomplete(true)
+    option(CommandOptionType::Integer, "game", "opt-game-number").set_autocomplete(true)
 }
 
+/// `answer:` on a proposal command: `propose` is the catalogue id of the first choice's
+/// label (Offer, Request, Propose); its value is that label's English word in lowercase.
 fn answer(propose: &str) -> CreateCommandOption {
-    CreateCommandOption::new(
-        CommandOptionType::String,
-        "answer",
-        "Propose, accept or decline",
+    let value = i18n::text(Lang::En, propose).to_lowercase();
+    choices(
+        option(CommandOptionType::String, "answer", "opt-answer"),
+        &[
+            (propose, &value),
+            ("choice-accept", "accept"),
+            ("choice-decline", "decline"),
+        ],
     )
-    .add_string_choice(propose, propose.to_lowercase())
-    .add_string_choice("Accept", "accept")
-    .add_string_choice("Decline", "decline")
 }
 
 /// `/play`: the game, the opponent, the seat, and every option key of every game as a
 /// string choice (a key belongs to the games whose tables list it; the play layer rejects
-/// a key the chosen game does not have, with the list of its keys).
+/// a key the chosen game does not have, with the list of its keys). Game option keys keep
+/// their names in every language (they are notation, shown as typed in records and
+/// pictures); their descriptions are translated.
 fn play() -> CreateCommand {
+    let seat = choices(
+        option(CommandOptionType::String, "seat", "opt-seat"),
+        &[
+            ("choice-seat-random", "random"),
+            ("choice-seat-first", "first"),
+            ("choice-seat-second", "second"),
+        ],
+    );
+    let rated = choices(
+        option(CommandOptionType::String, "rated", "opt-rated"),
+        &[("choice-rated-yes", "yes"), ("choice-rated-no", "no")],
+    );
+    let days = DAY_CHOICES.iter().fold(
+        choice(
+            option(CommandOptionType::String, "days", "opt-days"),
+            "choice-days-none",
+            "none",
+        ),
+        |option, days| {
+            let args = [("count", Arg::from(*days))];
+            let label = i18n::text_with(Lang::En, "choice-days-per-move", &args);
+            option.add_string_choice_localized(
+                label,
+                days.to_string(),
+                labels("choice-days-per-move", &args),
+            )
+        },
+    );
     let mut command = new_command("play")
-        .description("Challenge someone (or, without an opponent, anyone in this channel)")
         .add_option(game_choice(true))
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::User,
-            "opponent",
-            "Who you challenge (Leapfrog itself: the computer); leave out for an open challenge",
-        ))
-        .add_option(CreateCommandOption::new(
+        .add_option(option(CommandOptionType::User, "opponent", "opt-opponent"))
+        .add_option(option(
             CommandOptionType::User,
             "opponent2",
-            "Skakanie: a second opponent",
+            "opt-opponent2",
         ))
-        .add_option(CreateCommandOption::new(
+        .add_option(option(
             CommandOptionType::User,
             "opponent3",
-            "Skakanie: a third opponent",
+            "opt-opponent3",
         ))
         .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::Integer,
-                "level",
-                "The computer's strength: 1 beginner to 5 strongest (3 by default)",
-            )
-            .min_int_value(1)
-            .max_int_value(5),
+            option(CommandOptionType::Integer, "level", "opt-level")
+                .min_int_value(1)
+                .max_int_value(5),
         )
         .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::Integer,
-                "computers",
-                "Play the computer: how many computer opponents (Skakanie: up to 3)",
-            )
-            .min_int_value(1)
-            .max_int_value(3),
+            option(CommandOptionType::Integer, "computers", "opt-computers")
+                .min_int_value(1)
+                .max_int_value(3),
         )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "seat",
-                "Your seat (random by default)",
-            )
-            .add_string_choice("Random", "random")
-            .add_string_choice("First (White, South): moves first", "first")
-            .add_string_choice("Second (Black, North)", "second"),
-        )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "rated",
-                "Whether the result changes ratings (yes between people by default)",
-            )
-            .add_string_choice("Rated", "yes")
-            .add_string_choice("Unrated", "no"),
-        )
-        .add_option(
-            DAY_CHOICES.iter().fold(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "days",
-                    "Time per move (correspondence play); none by default",
-                )
-                .add_string_choice("No clock", "none"),
-                |option, days| {
-                    let label = format!("{} per move", crate::words::count(*days, "day"));
-                    option.add_string_choice(label, days.to_string())
-                },
-            ),
-        );
+        .add_option(seat)
+        .add_option(rated)
+        .add_option(days);
     let mut seen: Vec<&str> = Vec::new();
     for kind in GameKind::ALL {
         for spec in kind.info().options {
@@ -173,142 +200,127 @@ fn play() -> CreateCommand {
                 continue;
             }
             seen.push(spec.key);
-            let description = format!("{}: {}", kind.info().title, spec.help);
+            let help = format!("gameopt-{}-{}", kind.name(), spec.key);
+            let describe_in = |lang: Lang| {
+                let args = [
+                    ("game", Arg::from(i18n::game_title(lang, kind))),
+                    ("help", Arg::from(i18n::text(lang, &help))),
+                ];
+                describe(&i18n::text_with(lang, "game-option", &args))
+            };
             let choices: &[&str] = if spec.free_form { &[] } else { spec.values };
-            let option = choices.iter().take(25).fold(
+            let option = Lang::TRANSLATED.iter().fold(
                 CreateCommandOption::new(
                     CommandOptionType::String,
                     spec.key,
-                    describe(&description),
+                    describe_in(Lang::En),
                 ),
-                |option, value| option.add_string_choice(*value, *value),
+                |option, &lang| {
+                    option.description_localized(lang.discord_locale(), describe_in(lang))
+                },
             );
+            let option = choices.iter().take(25).fold(option, |option, value| {
+                option.add_string_choice(*value, *value)
+            });
             command = command.add_option(option);
         }
     }
     command
 }
 
+/// `/settings`: where a player hears of their turn, the language they read, and (for server
+/// admins) threads.
+fn settings() -> CreateCommand {
+    let notify = Notify::ALL.iter().fold(
+        option(CommandOptionType::String, "notify", "opt-notify"),
+        |option, (notify, name)| {
+            let id = match notify {
+                Notify::Channel => "choice-notify-channel",
+                Notify::Dm => "choice-notify-dm",
+                Notify::Off => "choice-notify-off",
+            };
+            choice(option, id, name)
+        },
+    );
+    let threads = choices(
+        option(CommandOptionType::String, "threads", "opt-threads"),
+        &[("choice-threads-on", "on"), ("choice-threads-off", "off")],
+    );
+    // A language is offered by its own name, the same in every language.
+    let languages = |option: CreateCommandOption| {
+        Lang::ALL.iter().fold(option, |option, lang| {
+            option.add_string_choice(lang.native_name(), lang.code())
+        })
+    };
+    new_command("settings")
+        .add_option(notify)
+        .add_option(languages(option(
+            CommandOptionType::String,
+            "language",
+            "opt-language",
+        )))
+        .add_option(threads)
+        .add_option(languages(option(
+            CommandOptionType::String,
+            "server_language",
+            "opt-server-language",
+        )))
+}
+
 /// Every command, as registered.
 #[must_use]
 pub fn definitions() -> Vec<CreateCommand> {
-    let on_game = |name: &str, description: &str| {
-        new_command(name)
-            .description(description)
-            .add_option(game_number())
-    };
+    let on_game = |name: &str| new_command(name).add_option(game_number());
     vec![
         play(),
-        on_game("accept", "Accept a challenge"),
-        on_game(
-            "decline",
-            "Decline a challenge addressed to you, or leave a table you joined",
-        ),
-        on_game("cancel", "Withdraw your challenge"),
-        on_game(
-            "leave",
-            "Leave a Skakanie table you joined, before it starts",
-        ),
-        on_game("start", "Start your Skakanie table with who has joined"),
+        on_game("accept"),
+        on_game("decline"),
+        on_game("cancel"),
+        on_game("leave"),
+        on_game("start"),
         new_command("move")
-            .description("Play a move")
             .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "move",
-                    "Your move, like e3-h6",
-                )
-                .required(true)
-                .set_autocomplete(true),
+                option(CommandOptionType::String, "move", "opt-move")
+                    .required(true)
+                    .set_autocomplete(true),
             )
             .add_option(game_number()),
-        on_game("board", "Show a game's board"),
-        new_command("games").description("Your games and whose turn it is"),
-        on_game("resign", "Give up a game"),
-        on_game("draw", "Offer a draw, or answer an offer").add_option(answer("Offer")),
-        on_game("takeback", "Ask to take back your last move, or answer")
-            .add_option(answer("Request")),
-        on_game("claim", "Claim the win from a player who ran out of time"),
-        on_game(
-            "pause",
-            "Propose to pause a game's clock (vacation), or answer",
-        )
-        .add_option(answer("Propose")),
-        on_game("resume", "Start a paused game's clock again"),
-        on_game(
-            "history",
-            "A game's record and animated replay (any game, by number)",
-        ),
-        new_command("settings")
-            .description("How you hear of your turn and of reminders")
-            .add_option(Notify::ALL.iter().fold(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "notify",
-                    "Where your turn and reminders reach you",
-                ),
-                |option, (notify, name)| {
-                    let label = match notify {
-                        Notify::Channel => "A mention in the game's channel",
-                        Notify::Dm => "A direct message",
-                        Notify::Off => "Not at all",
-                    };
-                    option.add_string_choice(label, *name)
-                },
-            ))
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "threads",
-                    "Server admins: a thread per game for its boards (on by default)",
-                )
-                .add_string_choice("On: a thread per game", "on")
-                .add_string_choice("Off: boards in the channel", "off"),
-            ),
+        on_game("board"),
+        new_command("games"),
+        on_game("resign"),
+        on_game("draw").add_option(answer("choice-offer")),
+        on_game("takeback").add_option(answer("choice-request")),
+        on_game("claim"),
+        on_game("pause").add_option(answer("choice-propose")),
+        on_game("resume"),
+        on_game("history"),
+        settings(),
         new_command("rules")
-            .description("How to play a game, page by page, with its options")
             .add_option(game_choice(false))
             .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::Integer,
-                    "page",
-                    "Which page of the rules (the first by default)",
-                )
-                .min_int_value(1)
-                .max_int_value(max_rules_pages()),
+                option(CommandOptionType::Integer, "page", "opt-page")
+                    .min_int_value(1)
+                    .max_int_value(i18n::guides::most_pages() as u64),
             ),
-        new_command("help").description("What Leapfrog can do"),
-        on_game(
-            "abort",
-            "End a game before every side has moved: no result, no rating change",
-        ),
+        new_command("help"),
+        on_game("abort"),
         new_command("rating")
-            .description("A player's ratings (yours by default)")
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::User,
-                "user",
-                "Whose ratings (yours by default)",
-            ))
+            .add_option(option(CommandOptionType::User, "user", "opt-rating-user"))
             .add_option(game_choice(false)),
         new_command("leaderboard")
-            .description("A game's best-rated players")
             .add_option(game_choice(true))
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "scope",
-                    "This server's players (the default on a server) or everyone's",
-                )
-                .add_string_choice("This server", "server")
-                .add_string_choice("Global", "global"),
-            ),
-        new_command("profile")
-            .description("A player's games, results, streaks and rating history")
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::User,
-                "user",
-                "Whose profile (yours by default)",
+            .add_option(choices(
+                option(CommandOptionType::String, "scope", "opt-scope"),
+                &[
+                    ("choice-scope-server", "server"),
+                    ("choice-scope-global", "global"),
+                ],
             )),
+        new_command("profile").add_option(option(
+            CommandOptionType::User,
+            "user",
+            "opt-profile-user",
+        )),
     ]
 }
 
@@ -370,6 +382,97 @@ mod tests {
                 assert!(choices <= 25);
             }
         }
+    }
+
+    /// Discord's rule for a command or option name in a locale: 1-32 characters, letters
+    /// (lowercase where the script has case), digits, `-`, `_` and `'`.
+    fn valid_name(name: &str) -> bool {
+        (1..=32).contains(&name.chars().count())
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '\''))
+            && name.to_lowercase() == name
+    }
+
+    /// Each localisation of `thing` (`name_localizations` or `description_localizations`):
+    /// present for every translated language, and valid.
+    fn localisations<'a>(
+        thing: &'a serde_json::Value,
+        field: &str,
+        valid: impl Fn(&str) -> bool,
+    ) -> Vec<(&'a str, &'a str)> {
+        let map = thing[field]
+            .as_object()
+            .unwrap_or_else(|| panic!("{field} in {thing}"));
+        Lang::TRANSLATED
+            .iter()
+            .map(|lang| {
+                let (locale, text) = map
+                    .get_key_value(lang.discord_locale())
+                    .unwrap_or_else(|| panic!("no {lang} in {field} of {}", thing["name"]));
+                let text = text.as_str().unwrap();
+                assert!(
+                    valid(text),
+                    "{field} {locale}: {text:?} in {}",
+                    thing["name"]
+                );
+                (locale.as_str(), text)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_command_option_and_choice_is_localised_within_discords_rules() {
+        let json = serde_json::to_value(definitions()).unwrap();
+        let description = |text: &str| (1..=100).contains(&text.chars().count());
+        let mut command_names: Vec<(&str, &str)> = Vec::new();
+        for command in json.as_array().unwrap() {
+            assert!(valid_name(command["name"].as_str().unwrap()));
+            command_names.extend(localisations(command, "name_localizations", valid_name));
+            localisations(command, "description_localizations", description);
+            let mut option_names: Vec<(&str, &str)> = Vec::new();
+            for option in command["options"].as_array().into_iter().flatten() {
+                let key = option["name"].as_str().unwrap();
+                // Game option keys are notation: the same name in every language.
+                if option
+                    .get("name_localizations")
+                    .is_some_and(|m| !m.is_null())
+                {
+                    option_names.extend(localisations(option, "name_localizations", valid_name));
+                } else {
+                    assert!(
+                        GameKind::ALL
+                            .iter()
+                            .any(|k| k.info().options.iter().any(|o| o.key == key)),
+                        "option {key} of {} has no localised name",
+                        command["name"]
+                    );
+                    option_names.extend(Lang::TRANSLATED.map(|l| (l.discord_locale(), key)));
+                }
+                localisations(option, "description_localizations", description);
+                for choice in option["choices"].as_array().into_iter().flatten() {
+                    assert!(description(choice["name"].as_str().unwrap()));
+                    let is_language = Lang::ALL.iter().any(|l| choice["value"] == l.code());
+                    let is_value = choice["name"] == choice["value"];
+                    if !is_language && !is_value {
+                        localisations(choice, "name_localizations", description);
+                    }
+                }
+            }
+            let mut unique = option_names.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(
+                unique.len(),
+                option_names.len(),
+                "{}: {option_names:?}",
+                command["name"]
+            );
+        }
+        let mut unique = command_names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), command_names.len(), "{command_names:?}");
     }
 
     #[test]

@@ -65,6 +65,8 @@ fn context(
     member: Option<&Member>,
     guild: Option<u64>,
     channel: u64,
+    locale: &str,
+    guild_locale: Option<&str>,
 ) -> Context {
     Context {
         user: User::new(
@@ -79,6 +81,10 @@ fn context(
         manager: member
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_guild()),
+        // Discord sends the caller's client language; one Leapfrog does not speak reads
+        // English.
+        lang: crate::i18n::Lang::from_discord(locale).unwrap_or_default(),
+        guild_lang: guild_locale.and_then(crate::i18n::Lang::from_discord),
     }
 }
 
@@ -88,6 +94,8 @@ fn command_context(i: &CommandInteraction) -> Context {
         i.member.as_deref(),
         i.guild_id.map(|g| g.get()),
         i.channel_id.get(),
+        &i.locale,
+        i.guild_locale.as_deref(),
     )
 }
 
@@ -97,6 +105,8 @@ fn component_context(i: &ComponentInteraction) -> Context {
         i.member.as_ref(),
         i.guild_id.map(|g| g.get()),
         i.channel_id.get(),
+        &i.locale,
+        i.guild_locale.as_deref(),
     )
 }
 

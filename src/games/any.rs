@@ -56,7 +56,7 @@ pub struct KindInfo {
 pub const KINDS: [KindInfo; 4] = [
     KindInfo {
         name: "jumpers",
-        aliases: &["прыгуны", "pryguny"],
+        aliases: &["прыгуны", "pryguny", "skoczki"],
         title: "Jumpers",
         shuffles: false,
         max_seats: 2,
@@ -92,7 +92,7 @@ pub const KINDS: [KindInfo; 4] = [
     },
     KindInfo {
         name: "skakanie",
-        aliases: &["скакание", "puzzle", "puzzles"],
+        aliases: &["скакание", "скаканье", "puzzle", "puzzles"],
         title: "Skakanie",
         shuffles: true,
         max_seats: 4,

@@ -13,8 +13,6 @@ pub struct OptionSpec {
     pub values: &'static [&'static str],
     /// What the key takes, in words, for error messages: "near or far".
     pub expected: &'static str,
-    /// One line for `/rules`.
-    pub help: &'static str,
     /// Whether `values` are only examples of what may be typed (a handicap naming a
     /// player), so Discord offers a free text box instead of a fixed list.
     pub free_form: bool,

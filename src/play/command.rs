@@ -1,6 +1,7 @@
 //! What a user asks the bot to do, independent of where they typed it.
 
 use crate::ai::Level;
+use crate::i18n::Lang;
 use crate::store::{GameId, Notify, Place, SeatChoice, UserId};
 
 /// A person issuing a command or named in one.
@@ -41,6 +42,12 @@ pub struct Context {
     pub place: Place,
     /// Whether the caller may change the server's settings (Discord's Manage Server).
     pub manager: bool,
+    /// The language the caller's client shows (Discord's `locale`): what an answer only
+    /// the caller sees is written in.
+    pub lang: crate::i18n::Lang,
+    /// The server's own language as Discord says it (`guild_locale`), if any: what the
+    /// server's public posts are written in until its admins choose.
+    pub guild_lang: Option<crate::i18n::Lang>,
 }
 
 /// How a seated player answers or makes a proposal (draw, takeback).
@@ -154,6 +161,10 @@ pub enum Command {
         notify: Option<Notify>,
         /// The server's new thread choice, if any.
         threads: Option<bool>,
+        /// The caller's new language, if any.
+        language: Option<Lang>,
+        /// The server's new language (admins), if any.
+        server_language: Option<Lang>,
     },
     /// A game's record and animated replay.
     History {

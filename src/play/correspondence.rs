@@ -2,6 +2,7 @@
 //! time, pausing by agreement, and who hears of their turn how (`/settings`).
 
 use crate::games::{AnyGame, Seat};
+use crate::i18n::{self, Arg, Lang};
 use crate::store::{
     ChannelId, ClockStage, GameId, GameRecord, GameResult, Notify, Place, Status, Store,
     StoreError, UserId, UserSettings,
@@ -340,60 +341,94 @@ impl<S: Store> Play<S> {
         ))
     }
 
-    /// `/settings`: shows or changes how the caller hears of their turn and reminders, and
-    /// (server admins) whether the server's games get a thread each.
+    /// `/settings`: shows or changes how the caller hears of their turn and reminders and
+    /// the language they read, and (server admins) whether the server's games get a thread
+    /// each and the language of the server's public posts. Answered in the caller's
+    /// language as it is after the change.
     pub(super) fn settings(
         &self,
         ctx: &Context,
         notify: Option<Notify>,
         threads: Option<bool>,
+        language: Option<Lang>,
+        server_language: Option<Lang>,
     ) -> Result<Reply, Stop> {
-        match (ctx.place.guild, threads) {
-            (None, Some(_)) => {
-                return refuse("Threads are a server setting, and this is not a server.")
-            }
-            (Some(_), Some(_)) if !ctx.manager => return refuse(
-                "Only the server's admins (Manage Server) can change whether games get threads.",
+        let server_wide = [
+            (
+                threads.is_some(),
+                "settings-threads-not-server",
+                "settings-threads-admins-only",
             ),
-            _ => {}
+            (
+                server_language.is_some(),
+                "settings-language-not-server",
+                "settings-language-admins-only",
+            ),
+        ];
+        for (asked, not_server, admins_only) in server_wide {
+            match (asked, ctx.place.guild) {
+                (true, None) => return refuse(i18n::text(self.reader_lang(ctx), not_server)),
+                (true, Some(_)) if !ctx.manager => {
+                    return refuse(i18n::text(self.reader_lang(ctx), admins_only))
+                }
+                _ => {}
+            }
         }
-        let mut mine = match (self.store.settings(ctx.user.id), notify) {
+        let changes_mine = notify.is_some() || language.is_some();
+        let mut mine = match (self.store.settings(ctx.user.id), changes_mine) {
             (Ok(settings), _) => settings,
             // A damaged entry is replaced by the new choice.
-            (Err(_), Some(_)) => UserSettings::default(),
-            (Err(error), None) => return Err(error.into()),
+            (Err(_), true) => UserSettings::default(),
+            (Err(error), false) => return Err(error.into()),
         };
         if let Some(notify) = notify {
             mine.notify = notify;
+        }
+        if language.is_some() {
+            mine.lang = language;
+        }
+        if changes_mine {
             self.store.set_settings(ctx.user.id, mine)?;
         }
-        let server = match (ctx.place.guild, threads) {
-            (Some(guild), Some(on)) => {
-                let mut settings = self.store.guild_settings(guild).unwrap_or_default();
-                settings.threads = Some(on);
-                self.store.set_guild_settings(guild, settings)?;
-                Some(on)
+        let lang = mine.lang.unwrap_or(ctx.lang);
+        let yes = |flag: bool| Arg::from(if flag { "yes" } else { "no" });
+        let how = Notify::ALL
+            .iter()
+            .find(|(n, _)| *n == mine.notify)
+            .map_or("channel", |(_, name)| name);
+        let mut lines = vec![
+            i18n::text_with(
+                lang,
+                "settings-notify",
+                &[("saved", yes(notify.is_some())), ("how", how.into())],
+            ),
+            i18n::text_with(
+                lang,
+                "settings-language",
+                &[
+                    ("saved", yes(language.is_some())),
+                    ("language", lang.native_name().into()),
+                    ("chosen", yes(mine.lang.is_some())),
+                ],
+            ),
+        ];
+        if let Some(guild) = ctx.place.guild {
+            let mut server = self.store.guild_settings(guild).unwrap_or_default();
+            if threads.is_some() || server_language.is_some() {
+                server.threads = threads.or(server.threads);
+                server.lang = server_language.or(server.lang);
+                self.store.set_guild_settings(guild, server)?;
             }
-            (Some(guild), None) => Some(self.store.guild_settings(guild)?.threads.unwrap_or(true)),
-            (None, _) => None,
-        };
-        let how = match mine.notify {
-            Notify::Channel => "with a mention in the game's channel",
-            Notify::Dm => "by direct message (a mention in the channel if your DMs are closed)",
-            Notify::Off => "not at all (boards are still posted, without a ping)",
-        };
-        let mut lines = vec![format!(
-            "{} hear of your turn and of reminders {how}. Change it with /settings notify:channel|dm|off.",
-            if notify.is_some() { "Saved: you will" } else { "You" }
-        )];
-        if let Some(on) = server {
-            lines.push(format!(
-                "On this server each new game {} (admins: /settings threads:on|off).",
-                if on {
-                    "gets its own thread for its boards"
-                } else {
-                    "is played in the channel where it was accepted"
-                }
+            lines.push(i18n::text_with(
+                lang,
+                "settings-threads",
+                &[("on", yes(server.threads.unwrap_or(true)))],
+            ));
+            let posts = server.lang.or(ctx.guild_lang).unwrap_or_default();
+            lines.push(i18n::text_with(
+                lang,
+                "settings-server-language",
+                &[("language", posts.native_name().into())],
             ));
         }
         Ok(Reply::private(lines.join("\n")))

@@ -36,6 +36,7 @@ pub use timing::TimeConfig;
 
 use crate::ai::AiConfig;
 use crate::games::AnyGame;
+use crate::i18n::Lang;
 use crate::store::{GameId, GameRecord, Status, Store, StoreError};
 
 /// The time, injected so tests (and later the deadline scheduler's tests) can move it.
@@ -236,17 +237,32 @@ impl<S: Store> Play<S> {
             Command::Claim { game } => self.claim(ctx, game),
             Command::Pause { game, answer } => self.pause(ctx, game, answer),
             Command::Resume { game } => self.resume(ctx, game),
-            Command::Settings { notify, threads } => self.settings(ctx, notify, threads),
+            Command::Settings {
+                notify,
+                threads,
+                language,
+                server_language,
+            } => self.settings(ctx, notify, threads, language, server_language),
             Command::History { game } => self.history(ctx, game),
             Command::Rules { game, page } => {
-                text::rules(game.as_deref(), page).map_err(Stop::Refuse)
+                text::rules(self.reader_lang(ctx), game.as_deref(), page).map_err(Stop::Refuse)
             }
-            Command::Help => Ok(Reply::private(text::HELP)),
+            Command::Help => Ok(Reply::private(text::help(self.reader_lang(ctx)))),
             Command::Abort { game } => self.abort(ctx, game),
             Command::Rating { user, game } => self.rating(ctx, user, game.as_deref()),
             Command::Leaderboard { game, scope } => self.leaderboard(ctx, &game, scope.as_deref()),
             Command::Profile { user } => self.profile(ctx, user),
         }
+    }
+
+    /// The language of an answer only the caller sees: theirs from `/settings language:`,
+    /// else their Discord client's.
+    fn reader_lang(&self, ctx: &Context) -> Lang {
+        self.store
+            .settings(ctx.user.id)
+            .ok()
+            .and_then(|settings| settings.lang)
+            .unwrap_or(ctx.lang)
     }
 
     /// The caller's legal moves in a game that start like `typed` (case, spaces and dashes

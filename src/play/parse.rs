@@ -3,6 +3,7 @@
 
 use crate::ai::Level;
 use crate::games::GameKind;
+use crate::i18n::Lang;
 use crate::store::{GameId, Notify, SeatChoice};
 
 use super::command::{Answer, Command, User};
@@ -493,8 +494,18 @@ pub fn command_from_args(
                     }
                 }),
             };
+            let mut language = |keys: &[&str]| -> Result<Option<Lang>, ParseCommandError> {
+                args.take(keys)
+                    .map(|text| text.parse::<Lang>())
+                    .transpose()
+                    .map_err(|e| ParseCommandError::Bad(e.to_string()))
+            };
+            let language_choice = language(&["language", "lang", "язык", "język"])?;
+            let server_language = language(&["server_language", "server-language", "язык_сервера", "język_serwera"])?;
             Command::Settings {
                 threads,
+                language: language_choice,
+                server_language,
                 notify: match notify {
                     None => None,
                     Some(text) => Some(Notify::from_name(&text).ok_or_else(|| {

@@ -2,6 +2,7 @@
 
 use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, GameKind, Seat};
+use crate::i18n::{self, Lang};
 use crate::store::{GameRecord, Player, Status, UserId};
 use crate::words::count;
 
@@ -11,24 +12,41 @@ use super::command::ACTION_PREFIX;
 use super::reply::{Button, ButtonStyle, Component, Image, Reply};
 use super::table::{handicap_parts, is_named};
 
-/// What `/help` says.
-pub const HELP: &str = "\
-**Leapfrog** plays abstract jumping-and-stacking games.
-/play game:<game> [opponent:@user] [options]: challenge someone (or anyone here, without an opponent)
-  Skakanie seats 2 to 4: name up to three opponents, or open a table and /start it when people have joined
-  Play the computer: opponent:@Leapfrog (console: @ai), level:1-5 (3 by default), or computers:1; it starts at once
-/accept, /decline, /cancel, /start: answer, withdraw or start a challenge (a challenge naming you comes before open ones)
-/leave: stand up from a Skakanie table you joined, before it starts
-/move move:<e3-h6>: play a move (the list autocompletes); in Skakanie a turn: /move take right take
-/board: show the board · /games: your games · /history: a game's record and replay
-/resign · /draw [accept|decline] · /takeback [accept|decline]
-  An offer stands until answered or withdrawn; moving instead of answering refuses it (a takeback request also ends with its asker's next move)
-Over days: days:1|2|3|5|7|14 in /play for a clock · /claim a win on time · /pause and /resume
-/settings notify:channel|dm|off: how your turn reaches you (admins: threads:on|off)
-Ratings: games between people are rated (rated:no in /play for a friendly) · /abort a game before every side has moved
-/rating [user] [game] · /leaderboard game:<game> [scope:server|global] · /profile [user]: games, streaks, rating history
-/rules game:<game> [page:N]: how to play a game, page by page, with its options
-Commands act on your only game in the channel (/board and /history, for onlookers, on the channel's only game); add game:<number> when there are several.";
+/// What `/help` says, in `lang`: one catalogue message a line, the `-more` ones indented
+/// under the line before.
+#[must_use]
+pub fn help(lang: Lang) -> String {
+    const LINES: [&str; 16] = [
+        "help-title",
+        "help-play",
+        "help-play-skakanie-more",
+        "help-play-computer-more",
+        "help-answer",
+        "help-leave",
+        "help-move",
+        "help-look",
+        "help-offers",
+        "help-offers-more",
+        "help-days",
+        "help-settings",
+        "help-ratings",
+        "help-rating-commands",
+        "help-rules",
+        "help-which-game",
+    ];
+    LINES
+        .iter()
+        .map(|id| {
+            let line = i18n::text(lang, id);
+            if id.ends_with("-more") {
+                format!("  {line}")
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
 
 /// "alice (White)".
 pub fn seat_label(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
@@ -509,48 +527,73 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool) -> Head
     header
 }
 
-/// `/rules [game] [page]`: one page of a game's teaching text (its `guide`), with buttons to
-/// the pages before and after it, or the list of games. A page is one Discord message, so a
-/// newcomer reads the whole game page by page instead of a text cut at 2,000 characters.
+/// `/rules [game] [page]`: one page of a game's teaching text (its guide, in `lang`), with
+/// buttons to the pages before and after it, or the list of games. A page is one Discord
+/// message, so a newcomer reads the whole game page by page instead of a text cut at 2,000
+/// characters.
 ///
 /// # Errors
 /// The refusal text for an unknown game, a page the game does not have, or a page without a
 /// game.
-pub fn rules(game: Option<&str>, page: Option<usize>) -> Result<Reply, String> {
+pub fn rules(lang: Lang, game: Option<&str>, page: Option<usize>) -> Result<Reply, String> {
     let Some(name) = game else {
         if page.is_some() {
-            return Err("Say which game's rules you want, like /rules game:jumpers page:2.".into());
+            return Err(i18n::text(lang, "rules-say-which"));
         }
         let list: Vec<String> = GameKind::ALL
             .iter()
-            .map(|k| format!("• **{}** (`{}`)", k, k.name()))
+            .map(|k| format!("• **{}** (`{}`)", i18n::game_title(lang, *k), k.name()))
             .collect();
         return Ok(Reply::private(format!(
-            "The games:\n{}\nAsk /rules game:<name> for one game's rules and options.",
-            list.join("\n")
+            "{}\n{}\n{}",
+            i18n::text(lang, "rules-games"),
+            list.join("\n"),
+            i18n::text(lang, "rules-ask-one")
         )));
     };
     let kind: GameKind = name.parse().map_err(|e| format!("{e}."))?;
-    let guide = kind.info().guide;
+    let title = i18n::game_title(lang, kind);
+    let guide = i18n::guides::pages(kind, lang);
     let count = guide.len();
     let number = page.unwrap_or(1);
     let Some(text) = number.checked_sub(1).and_then(|i| guide.get(i)) else {
-        return Err(format!(
-            "The rules of {kind} have {count} pages: ask for a page from 1 to {count}."
+        return Err(i18n::text_with(
+            lang,
+            "rules-no-such-page",
+            &[("game", title.into()), ("count", count.into())],
         ));
     };
-    let mut out = format!("**How to play {kind}** · page {number} of {count}\n\n{text}");
+    let mut out = i18n::text_with(
+        lang,
+        "rules-page-title",
+        &[
+            ("game", title.into()),
+            ("page", number.into()),
+            ("count", count.into()),
+        ],
+    );
+    out.push_str("\n\n");
+    out.push_str(text);
     let mut buttons = Vec::new();
     if number > 1 {
-        buttons.push(Button::rules_page(kind.name(), number - 1, "◀ Previous"));
+        buttons.push(Button::rules_page(
+            kind.name(),
+            number - 1,
+            &i18n::text(lang, "rules-previous"),
+        ));
     }
     if number < count {
-        out.push_str(&format!(
-            "\n\nRead on with the Next button or /rules game:{} page:{}.",
-            kind.name(),
-            number + 1
+        out.push_str("\n\n");
+        out.push_str(&i18n::text_with(
+            lang,
+            "rules-read-on",
+            &[("name", kind.name().into()), ("next", (number + 1).into())],
         ));
-        buttons.push(Button::rules_page(kind.name(), number + 1, "Next ▶"));
+        buttons.push(Button::rules_page(
+            kind.name(),
+            number + 1,
+            &i18n::text(lang, "rules-next"),
+        ));
     }
     let reply = Reply::private(out);
     Ok(if buttons.is_empty() {

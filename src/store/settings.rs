@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::Lang;
+
 /// How "your turn" and reminders reach a user.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -41,6 +43,9 @@ pub struct UserSettings {
     /// How turn notifications and reminders reach them.
     #[serde(default)]
     pub notify: Notify,
+    /// The language they read their own answers in; `None`: their Discord client's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<Lang>,
 }
 
 /// One server's settings, chosen by its admins.
@@ -50,4 +55,8 @@ pub struct GuildSettings {
     /// choose, meaning the bot's default (on).
     #[serde(default)]
     pub threads: Option<bool>,
+    /// The language of the server's public posts (boards, notices); `None`: the server's
+    /// own Discord language where Discord says it, else English.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<Lang>,
 }

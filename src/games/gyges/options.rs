@@ -31,14 +31,12 @@ pub const SPECS: &[OptionSpec] = &[
         free_form: false,
         values: &["placement", "random", "mirror"],
         expected: "placement, random or mirror",
-        help: "placement: take turns placing pieces on your start row; random: shuffled rows; mirror: North's row copies South's",
     },
     OptionSpec {
         key: "displace",
         free_form: false,
         values: &["off", "on"],
         expected: "on or off",
-        help: "on: a piece landing on another may take its place and put it elsewhere (the advanced rule)",
     },
 ];
 

@@ -48,35 +48,30 @@ pub const SPECS: &[OptionSpec] = &[
         free_form: false,
         values: &["near", "far"],
         expected: "near or far",
-        help: "near: gates side by side (beginners); far: gates at the corners and centre",
     },
     OptionSpec {
         key: "goal",
         free_form: false,
         values: &["short", "long"],
         expected: "short or long",
-        help: "short: land on any enemy gate; long: be on top of all three enemy gates",
     },
     OptionSpec {
         key: "step",
         free_form: false,
         values: &["off", "on"],
         expected: "on or off",
-        help: "on: any jumper may also step one cell onto a stack of its own level",
     },
     OptionSpec {
         key: "crawlers",
         free_form: false,
         values: &["none", "S", "M", "B", "S,M", "S,B", "M,B", "S,M,B"],
         expected: "none or any of S, M, B separated by commas",
-        help: "these pieces crawl 1..N cells, climbing or descending one level per cell",
     },
     OptionSpec {
         key: "height",
         free_form: false,
         values: &["absolute", "relative"],
         expected: "absolute or relative",
-        help: "relative: a jumper's height limit counts from its own level",
     },
 ];
 

@@ -1,0 +1,131 @@
+# Polecenia z ukośnikiem, tak jak pokazuje je Discord: nazwa polecenia (wiadomość) i jego
+# opis (.desc); nazwa i opis każdej opcji; etykieta każdego wyboru.
+# Nazwy: małe litery, 1–32 litery, cyfry, - lub _; opisy i etykiety: 1–100 znaków.
+# Klucze opcji gier (board, goal, setup, …) się nie tłumaczy: to notacja, jak w zapisie
+# partii i na obrazku; ich opisy są przetłumaczone.
+
+cmd-play = graj
+    .desc = Wyzwij kogoś (albo, bez przeciwnika, każdego na tym kanale)
+cmd-accept = przyjmij
+    .desc = Przyjmij wyzwanie
+cmd-decline = odrzuć
+    .desc = Odrzuć wyzwanie skierowane do ciebie albo odejdź od stołu, do którego się dosiadłeś
+cmd-cancel = anuluj
+    .desc = Wycofaj swoje wyzwanie
+cmd-leave = odejdź
+    .desc = Odejdź od stołu Skakanie, zanim gra się zacznie
+cmd-start = rozpocznij
+    .desc = Rozpocznij grę przy swoim stole Skakanie z tymi, którzy się dosiedli
+cmd-move = ruch
+    .desc = Wykonaj ruch
+cmd-board = plansza
+    .desc = Pokaż planszę partii
+cmd-games = partie
+    .desc = Twoje partie i czyj w nich ruch
+cmd-resign = poddaj
+    .desc = Poddaj partię
+cmd-draw = remis
+    .desc = Zaproponuj remis albo odpowiedz na propozycję
+cmd-takeback = cofnij
+    .desc = Poproś o cofnięcie twojego ostatniego ruchu albo odpowiedz
+cmd-claim = wygrana-na-czas
+    .desc = Zażądaj wygranej od gracza, któremu skończył się czas
+cmd-pause = pauza
+    .desc = Zaproponuj zatrzymanie zegara partii (urlop) albo odpowiedz
+cmd-resume = wznów
+    .desc = Uruchom znowu zegar wstrzymanej partii
+cmd-history = historia
+    .desc = Zapis partii i animowana powtórka (dowolna partia, po numerze)
+cmd-settings = ustawienia
+    .desc = Jak dowiadujesz się o swoim ruchu i w jakim języku czytasz
+cmd-rules = zasady
+    .desc = Jak grać: zasady gry strona po stronie, z jej opcjami
+cmd-help = pomoc
+    .desc = Co potrafi Leapfrog
+cmd-abort = przerwij
+    .desc = Przerwij partię, zanim każda strona wykonała ruch: bez wyniku i bez zmiany rankingu
+cmd-rating = ranking
+    .desc = Rankingi gracza (domyślnie twoje)
+cmd-leaderboard = najlepsi
+    .desc = Gracze z najwyższym rankingiem w grze
+cmd-profile = profil
+    .desc = Partie, wyniki, serie i historia rankingu gracza
+
+opt-game = gra
+    .desc = Która gra
+opt-game-number = gra
+    .desc = Która z twoich partii (potrzebne tylko, gdy masz ich tu kilka)
+opt-answer = odpowiedź
+    .desc = Zaproponuj, przyjmij albo odrzuć
+choice-offer = Zaproponuj
+choice-request = Poproś
+choice-propose = Zaproponuj
+choice-accept = Przyjmij
+choice-decline = Odrzuć
+opt-opponent = przeciwnik
+    .desc = Kogo wyzywasz (sam Leapfrog: komputer); bez przeciwnika: wyzwanie otwarte
+opt-opponent2 = przeciwnik2
+    .desc = Skakanie: drugi przeciwnik
+opt-opponent3 = przeciwnik3
+    .desc = Skakanie: trzeci przeciwnik
+opt-level = poziom
+    .desc = Siła komputera: od 1 (początkujący) do 5 (najsilniejszy), domyślnie 3
+opt-computers = komputery
+    .desc = Gra z komputerem: ilu przeciwników komputerowych (w Skakanie do 3)
+opt-seat = miejsce
+    .desc = Twoje miejsce (domyślnie losowe)
+choice-seat-random = Losowe
+choice-seat-first = Pierwsze (białe, południe): zaczyna
+choice-seat-second = Drugie (czarne, północ)
+opt-rated = rankingowa
+    .desc = Czy wynik zmienia rankingi (domyślnie tak, między ludźmi)
+choice-rated-yes = Rankingowa
+choice-rated-no = Bez rankingu
+opt-days = dni
+    .desc = Czas na ruch (gra korespondencyjna); domyślnie bez zegara
+choice-days-none = Bez zegara
+choice-days-per-move = { $count ->
+    [one] { $count } dzień na ruch
+   *[other] { $count } dni na ruch
+}
+opt-move = ruch
+    .desc = Twój ruch, np. e3-h6
+opt-notify = powiadomienia
+    .desc = Jak docierają do ciebie twój ruch i przypomnienia
+choice-notify-channel = Wzmianka na kanale partii
+choice-notify-dm = Wiadomość prywatna
+choice-notify-off = Wcale
+opt-threads = wątki
+    .desc = Dla administratorów: wątek dla każdej partii na jej plansze (domyślnie wł.)
+choice-threads-on = Wł.: wątek dla każdej partii
+choice-threads-off = Wył.: plansze na kanale
+opt-language = język
+    .desc = Język twoich odpowiedzi (domyślnie język twojego Discorda)
+opt-server-language = język_serwera
+    .desc = Dla administratorów: język plansz i powiadomień tutaj (domyślnie język serwera)
+opt-page = strona
+    .desc = Która strona zasad (domyślnie pierwsza)
+opt-rating-user = gracz
+    .desc = Czyje rankingi (domyślnie twoje)
+opt-profile-user = gracz
+    .desc = Czyj profil (domyślnie twój)
+opt-scope = zakres
+    .desc = Gracze tego serwera (domyślnie na serwerze) albo wszyscy
+choice-scope-server = Ten serwer
+choice-scope-global = Wszyscy
+
+game-option = { $game }: { $help }
+gameopt-gyges-setup = placement: na zmianę stawiacie pionki w swoim rzędzie startowym; random: rzędy losowe; mirror: rząd Północy powtarza rząd Południa
+gameopt-gyges-displace = on: pionek, który staje na innym, może zająć jego miejsce i postawić go gdzie indziej (zasada zaawansowana)
+gameopt-jumpers-board = near: bramy obok siebie (dla początkujących); far: bramy w rogach i na środku
+gameopt-jumpers-goal = short: stań na dowolnej bramie przeciwnika; long: stój na wszystkich trzech jego bramach
+gameopt-jumpers-step = on: każdy skaczący pionek może też zrobić krok na stos swojej wysokości
+gameopt-jumpers-crawlers = te pionki pełzną o 1..N pól, wchodząc lub schodząc o poziom na pole
+gameopt-jumpers-height = relative: limit wysokości liczy się od poziomu pionka
+gameopt-skakanie-players = ilu graczy (wg tego, kto się dosiadł; dla perft i pozycji)
+gameopt-skakanie-actions = akcji na turę
+gameopt-skakanie-handicap = jeden gracz ma inną liczbę akcji na turę, np. handicap=@ola:5
+gameopt-skakanie-bury = on: akcja może schować odsłonięty element na spód jego stosu
+gameopt-skakanie-start = corners: każdy pionek na swoim narożnym stosie; same-corner: wszystkie na lewym górnym
+gameopt-skakanie-score = harsh: inne fragmenty jednego elementu kosztują po 2 punkty, większe po 1
+gameopt-skakanie-pass = on: gracz może zakończyć turę wcześniej akcją pass

@@ -1,0 +1,253 @@
+//! The languages a player can read Leapfrog in, and the words in each.
+//!
+//! Words live in Fluent catalogues (`locales/<lang>/<area>.ftl`, embedded in the binary),
+//! so translators work on plain text files and plural forms follow CLDR's rules (Russian
+//! and Polish have one/few/many: "1 ход, 2 хода, 5 ходов"). Code asks for a message by its
+//! id and hands over its arguments; English is the fallback for a message a language lacks.
+//! The long teaching texts of `/rules` are Markdown, one file per game and language
+//! ([`guides`]), because Fluent reserves `*`, `[` and `.` at the start of a line, which
+//! Markdown's bold headings and lists need.
+//!
+//! This layer knows nothing of Discord: a Discord locale (`ru`, `pl`, `en-US`) becomes a
+//! [`Lang`] at the edge ([`Lang::from_discord`]).
+
+mod catalog;
+pub mod guides;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use catalog::{record_lookups, Lookup};
+
+/// A language Leapfrog speaks. Stored (in settings) as its code.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English: the language of the code, and the fallback.
+    #[default]
+    En,
+    /// Russian: Jumpers (Прыгуны) comes from a Russian rule text.
+    Ru,
+    /// Polish: Skakanie comes from a Polish rule text.
+    Pl,
+}
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Self; 3] = [Self::En, Self::Ru, Self::Pl];
+
+    /// The languages other than English: the ones a Discord command is localised into.
+    pub const TRANSLATED: [Self; 2] = [Self::Ru, Self::Pl];
+
+    /// The language's code, as in `locales/<code>/` and `lang:<code>`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Self::En => "en",
+            Self::Ru => "ru",
+            Self::Pl => "pl",
+        }
+    }
+
+    /// The language's own name, for `/settings language:`.
+    #[must_use]
+    pub const fn native_name(self) -> &'static str {
+        match self {
+            Self::En => "English",
+            Self::Ru => "Русский",
+            Self::Pl => "Polski",
+        }
+    }
+
+    /// Discord's locale codes this language answers to in a command's localisations.
+    #[must_use]
+    pub const fn discord_locale(self) -> &'static str {
+        match self {
+            Self::En => "en-US",
+            Self::Ru => "ru",
+            Self::Pl => "pl",
+        }
+    }
+
+    /// The language for a Discord locale (`ru`, `pl`, `en-US`, `en-GB`, …); `None` for a
+    /// locale Leapfrog does not speak, whose users read the fallback.
+    #[must_use]
+    pub fn from_discord(locale: &str) -> Option<Self> {
+        let primary = locale.split(['-', '_']).next().unwrap_or_default();
+        Self::ALL
+            .into_iter()
+            .find(|lang| lang.code().eq_ignore_ascii_case(primary))
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A language name that is none of Leapfrog's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("there is no language '{0}': choose en, ru or pl")]
+pub struct UnknownLang(pub String);
+
+impl FromStr for Lang {
+    type Err = UnknownLang;
+
+    /// A code (`ru`), a Discord locale (`en-GB`), or the language's own or English name.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let word = text.trim().to_lowercase();
+        Self::from_discord(&word)
+            .or_else(|| {
+                Self::ALL.into_iter().find(|lang| {
+                    lang.native_name().to_lowercase() == word
+                        || matches!(
+                            (lang, word.as_str()),
+                            (Self::En, "english") | (Self::Ru, "russian") | (Self::Pl, "polish")
+                        )
+                })
+            })
+            .ok_or_else(|| UnknownLang(text.trim().to_owned()))
+    }
+}
+
+/// A value handed to a message: a name, a number (chooses the plural form), or a word.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// Text, put in as it is (a player's name, a move).
+    Text(String),
+    /// A number: Fluent picks the plural form from it.
+    Number(i64),
+}
+
+impl From<&str> for Arg {
+    fn from(text: &str) -> Self {
+        Self::Text(text.to_owned())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(text: String) -> Self {
+        Self::Text(text)
+    }
+}
+
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Self {
+                Self::Number(i64::try_from(n).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+number_arg!(u8, i32, i64, u32, u64, usize);
+
+/// The message `id` in `lang`, with no arguments. An id may name an attribute, `id.attr`.
+#[must_use]
+pub fn text(lang: Lang, id: &str) -> String {
+    catalog::format(lang, id, &[])
+}
+
+/// The message `id` in `lang` with its arguments, as `(name, value)` pairs.
+#[must_use]
+pub fn text_with(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
+    catalog::format(lang, id, args)
+}
+
+/// A game's name as players of `lang` call it (`game-<name>` in the catalogue).
+#[must_use]
+pub fn game_title(lang: Lang, kind: crate::games::GameKind) -> String {
+    text(lang, &format!("game-{}", kind.name()))
+}
+
+/// Whether `lang`'s own catalogue has the message `id` (not just English's fallback).
+#[must_use]
+pub fn has(lang: Lang, id: &str) -> bool {
+    catalog::has(lang, id)
+}
+
+/// The catalogues' sources, for tests that read them: `(lang, area, text)`.
+#[must_use]
+pub fn sources() -> Vec<(Lang, &'static str, &'static str)> {
+    catalog::SOURCES
+        .iter()
+        .map(|&(lang, area, text)| (lang, area, text))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discord_locales_and_typed_names_choose_a_language() {
+        for (typed, lang) in [
+            ("ru", Lang::Ru),
+            ("pl", Lang::Pl),
+            ("en-US", Lang::En),
+            ("en-GB", Lang::En),
+            ("Русский", Lang::Ru),
+            ("polski", Lang::Pl),
+            ("English", Lang::En),
+        ] {
+            assert_eq!(typed.parse::<Lang>(), Ok(lang), "{typed}");
+        }
+        assert_eq!(Lang::from_discord("de"), None);
+        assert!("klingon".parse::<Lang>().is_err());
+    }
+
+    #[test]
+    fn russian_and_polish_plurals_follow_cldr() {
+        let forms = |lang, id, n: i64| text_with(lang, id, &[("count", n.into())]);
+        let ru: Vec<String> = [1, 2, 5, 21, 22, 25]
+            .map(|n| forms(Lang::Ru, "choice-days-per-move", n))
+            .into();
+        assert_eq!(
+            ru,
+            [
+                "1 день на ход",
+                "2 дня на ход",
+                "5 дней на ход",
+                "21 день на ход",
+                "22 дня на ход",
+                "25 дней на ход"
+            ]
+        );
+        let pages = |lang, n: i64| {
+            text_with(
+                lang,
+                "rules-no-such-page",
+                &[("game", "Skakanie".into()), ("count", n.into())],
+            )
+        };
+        let pl: Vec<String> = [1, 2, 5, 21, 22, 25].map(|n| pages(Lang::Pl, n)).into();
+        for (text, form) in pl.iter().zip([
+            "1 stronę",
+            "2 strony",
+            "5 stron",
+            "21 stron",
+            "22 strony",
+            "25 stron",
+        ]) {
+            assert!(text.contains(&format!("mają {form}:")), "{text}");
+        }
+        assert_eq!(forms(Lang::En, "choice-days-per-move", 1), "1 day per move");
+        assert_eq!(
+            forms(Lang::En, "choice-days-per-move", 2),
+            "2 days per move"
+        );
+    }
+}
