@@ -459,13 +459,22 @@ async fn discord_pages_by_option_and_turns_them_in_place() {
     asked["locale"] = json!("ru");
     let answer = send(&url, &asked).await;
     let content = answer["data"]["content"].as_str().unwrap();
-    assert!(content.starts_with("**Как играть: Прыгуны** · страница 1 из"), "{content}");
-    assert!(answer["data"]["components"].to_string().contains("Далее"), "{answer}");
+    assert!(
+        content.starts_with("**Как играть: Прыгуны** · страница 1 из"),
+        "{content}"
+    );
+    assert!(
+        answer["data"]["components"].to_string().contains("Далее"),
+        "{answer}"
+    );
     let mut click = p.component(ALICE, "rules:jumpers:2", &[]);
     click["locale"] = json!("pl");
     let next = send(&url, &click).await;
     let content = next["data"]["content"].as_str().unwrap();
-    assert!(content.starts_with("**Jak grać: Skoczki** · strona 2 z"), "{content}");
+    assert!(
+        content.starts_with("**Jak grać: Skoczki** · strona 2 z"),
+        "{content}"
+    );
 }
 
 /// The notation an English guide writes (cells, moves, placements, option settings): every
