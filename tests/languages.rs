@@ -9,10 +9,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use fluent_syntax::ast;
 use leapfrog::console::{console_user, Console};
-use leapfrog::games::GameKind;
+use leapfrog::games::{GameKind, Illegal, MoveError};
 use leapfrog::i18n::{self, guides, record_lookups, Lang};
 use leapfrog::play::{Command, Context, Play, Reply};
-use leapfrog::store::{AnyStore, ChannelId, GuildId, Place};
+use leapfrog::store::{AnyStore, ChannelId, GameId, GuildId, Place, SeatChoice};
 
 /// A caller on a server (or in a DM) who reads `lang`.
 fn caller(name: &str, lang: Lang, guild: Option<u64>, manager: bool) -> Context {
@@ -89,11 +89,223 @@ fn every_answer(lang: Lang) -> Vec<Reply> {
     replies
 }
 
+/// A move sent by `who`, reading `lang`, in game `game`.
+fn move_in(game: u64, mv: &str) -> Command {
+    Command::Move {
+        game: Some(GameId(game)),
+        mv: mv.into(),
+    }
+}
+
+/// Every refusal of a move this slice says in `lang`: the refusals a Skakanie and a Jumpers
+/// game give (not your turn, an action too many, a failed action after a good one, an
+/// unreadable move, a rule broken, with the legal moves), then every rule of every game.
+fn every_refusal(lang: Lang) -> Vec<String> {
+    let play = Play::with(
+        common::temporary_store(),
+        Box::new(common::FixedClock),
+        Box::new(common::Zero),
+    );
+    let ana = caller("ana", lang, Some(1), false);
+    let bo = caller("bo", lang, Some(1), false);
+    let challenge = |game: &str| Command::Challenge {
+        game: game.into(),
+        opponents: vec![console_user("bo")],
+        options: Vec::new(),
+        seat: SeatChoice::First,
+        computers: Vec::new(),
+    };
+    play.handle(&ana, challenge("skakanie"));
+    play.handle(&bo, Command::Accept { game: None });
+    let mut said: Vec<String> = [
+        play.handle(&bo, move_in(1, "take")),
+        play.handle(&ana, move_in(1, "take take take take")),
+        play.handle(&ana, move_in(1, "take bury")),
+        play.handle(&ana, move_in(1, "zz")),
+        play.handle(&ana, move_in(1, "")),
+    ]
+    .into_iter()
+    .map(|reply| reply.text)
+    .collect();
+    play.handle(&ana, challenge("jumpers"));
+    play.handle(&bo, Command::Accept { game: None });
+    for mv in ["e3-e9", "c1-c1"] {
+        said.push(play.handle(&ana, move_in(2, mv)).text);
+    }
+    // Every rule of every game, and every unreadable move.
+    for illegal in every_rule() {
+        said.push(i18n::refusals::reason(lang, &illegal));
+    }
+    for kind in GameKind::ALL {
+        let error = MoveError::Syntax(leapfrog::games::ParseMoveError {
+            text: "zz".into(),
+            expected: "",
+        });
+        said.push(i18n::refusals::move_error(lang, kind, &error));
+    }
+    said.push(i18n::refusals::move_error(
+        lang,
+        GameKind::Gyges,
+        &MoveError::Finished,
+    ));
+    // Every side of every game, as a refusal names it.
+    for kind in GameKind::ALL {
+        let options = if kind == GameKind::Skakanie {
+            vec!["players=4".to_owned()]
+        } else {
+            Vec::new()
+        };
+        let game = leapfrog::games::AnyGame::new(kind, &options, None).unwrap();
+        for seat in 0..game.seat_count() {
+            let name = game.seat_name(leapfrog::games::Seat(seat as u8));
+            said.push(i18n::refusals::side(lang, &name));
+        }
+    }
+    said
+}
+
+/// One value of every rule each engine can name.
+fn every_rule() -> Vec<Illegal> {
+    use leapfrog::games::{gyges, jump_sturdy, jumpers, skakanie, Seat};
+    let cell = |text: &str| text.parse::<jumpers::Coord>().unwrap();
+    let square = |text: &str| gyges::Square::parse(text).unwrap();
+    let sq = |text: &str| text.parse::<jump_sturdy::Square>().unwrap();
+    let jumpers_rules = [
+        jumpers::IllegalMove::GameOver,
+        jumpers::IllegalMove::NoSuchCell {
+            cell: cell("a1"),
+            board: jumpers::BoardKind::Far,
+        },
+        jumpers::IllegalMove::EmptyCell(cell("e5")),
+        jumpers::IllegalMove::NotYours {
+            cell: cell("e7"),
+            owner: "Black",
+        },
+        jumpers::IllegalMove::SameCell,
+        jumpers::IllegalMove::NotInLine {
+            from: cell("e3"),
+            to: cell("e9"),
+        },
+        jumpers::IllegalMove::OffBoard {
+            from: cell("e3"),
+            to: cell("e9"),
+        },
+        jumpers::IllegalMove::JumpLength {
+            kind: jumpers::Kind::Medium,
+            length: 2,
+            distance: 3,
+            to: cell("h6"),
+            step: true,
+        },
+        jumpers::IllegalMove::StepLevel {
+            cell: cell("e5"),
+            height: 2,
+            level: 0,
+        },
+        jumpers::IllegalMove::TooHigh {
+            kind: jumpers::Kind::Big,
+            cell: cell("e5"),
+            height: 2,
+            limit: 1,
+            relative: true,
+        },
+        jumpers::IllegalMove::CrawlLength {
+            kind: jumpers::Kind::Small,
+            length: 1,
+            distance: 2,
+            to: cell("e5"),
+        },
+        jumpers::IllegalMove::TooSteep {
+            cell: cell("e5"),
+            height: 3,
+            level: 1,
+        },
+        jumpers::IllegalMove::CannotPass,
+        jumpers::IllegalMove::NotLegal("e3-h6".parse().unwrap()),
+    ];
+    let gyges_rules = [
+        gyges::IllegalMove::Finished,
+        gyges::IllegalMove::StillPlacing,
+        gyges::IllegalMove::NothingToPlace,
+        gyges::IllegalMove::NotInHand {
+            size: 3,
+            hand: "1, 2".into(),
+        },
+        gyges::IllegalMove::NotHomeRow {
+            side: "South",
+            row: 1,
+            square: square("c3"),
+        },
+        gyges::IllegalMove::Occupied(square("c1")),
+        gyges::IllegalMove::NoPiece(square("c3")),
+        gyges::IllegalMove::WrongRow { row: 2 },
+        gyges::IllegalMove::BackToStart,
+        gyges::IllegalMove::GoalOutOfReach {
+            size: 1,
+            from: square("c1"),
+            row: 6,
+        },
+        gyges::IllegalMove::OutOfReach {
+            size: 2,
+            from: square("c1"),
+            to: square("c6"),
+        },
+        gyges::IllegalMove::EndsOnPiece(square("d4")),
+        gyges::IllegalMove::DropMissing {
+            from: square("b1"),
+            to: square("d4"),
+        },
+        gyges::IllegalMove::NothingToDisplace(square("d4")),
+        gyges::IllegalMove::DisplaceOff,
+        gyges::IllegalMove::DropTooFar { row: 5 },
+        gyges::IllegalMove::SameSizeSwap(square("b1")),
+        gyges::IllegalMove::PassWithMoves,
+        gyges::IllegalMove::MustPass,
+    ];
+    let jump_sturdy_rules = [
+        jump_sturdy::IllegalMove::Finished,
+        jump_sturdy::IllegalMove::Corner(sq("a1")),
+        jump_sturdy::IllegalMove::Empty(sq("e4")),
+        jump_sturdy::IllegalMove::NotYours {
+            square: sq("e7"),
+            owner: "Red",
+            you: "Blue",
+        },
+        jump_sturdy::IllegalMove::SingleReach("e2-e5".parse().unwrap()),
+        jump_sturdy::IllegalMove::StepOntoEnemy(sq("e3")),
+        jump_sturdy::IllegalMove::DiagonalWithoutCapture(sq("f3")),
+        jump_sturdy::IllegalMove::ThreeHigh(sq("e3")),
+        jump_sturdy::IllegalMove::KnightReach("e2-e4".parse().unwrap()),
+    ];
+    let skakanie_rules = [
+        skakanie::IllegalMove::Finished,
+        skakanie::IllegalMove::NoStack {
+            direction: skakanie::Direction::Up,
+            row: 1,
+            stack: 1,
+            options: "down, right".into(),
+        },
+        skakanie::IllegalMove::NoBury,
+        skakanie::IllegalMove::BuryAlone,
+        skakanie::IllegalMove::NoPass { left: 2 },
+        skakanie::IllegalMove::NotPlaying(Seat(3)),
+    ];
+    let mut all: Vec<Illegal> = Vec::new();
+    all.extend(jumpers_rules.into_iter().map(Illegal::from));
+    all.extend(gyges_rules.into_iter().map(Illegal::from));
+    all.extend(jump_sturdy_rules.into_iter().map(Illegal::from));
+    all.extend(skakanie_rules.into_iter().map(Illegal::from));
+    all.push(Illegal::LeaveIsResign);
+    all
+}
+
 /// Every message the code asks for in `lang` (commands, and every answer above).
 fn lookups(lang: Lang) -> Vec<i18n::Lookup> {
     let (_, mut asked) = record_lookups(leapfrog::discord::commands::definitions);
     let (_, answers) = record_lookups(|| every_answer(lang));
     asked.extend(answers);
+    let (_, refusals) = record_lookups(|| every_refusal(lang));
+    asked.extend(refusals);
     asked
 }
 
@@ -203,6 +415,20 @@ fn a_translation_uses_only_the_arguments_english_is_given() {
     }
 }
 
+/// The parts of a refusal between colons, leaving out those that are only notation (a list
+/// of moves, Skakanie's action words), which read the same in every language.
+fn sentences(text: &str) -> Vec<String> {
+    const ACTIONS: [&str; 7] = ["take", "up", "down", "left", "right", "bury", "pass"];
+    let notation = |word: &str| {
+        let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+        word.is_empty() || word.chars().any(|c| c.is_ascii_digit()) || ACTIONS.contains(&word)
+    };
+    text.split(": ")
+        .filter(|part| !part.split([' ', ',']).all(notation))
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The sentences an English reader sees: every English message as its text stands, and
 /// every line of the English guides.
 fn english_sentences() -> BTreeSet<String> {
@@ -219,6 +445,11 @@ fn english_sentences() -> BTreeSet<String> {
         for page in kind.info().guide {
             lines.extend(page.lines().map(str::to_owned));
         }
+    }
+    for refusal in every_refusal(Lang::En) {
+        lines.extend(refusal.lines().map(str::to_owned));
+        // A refusal's sentences, each on its own: a translation may keep one English half.
+        lines.extend(sentences(&refusal));
     }
     lines
         .into_iter()
@@ -245,6 +476,18 @@ fn russian_and_polish_readers_see_no_english_sentence() {
             }
             for line in shown {
                 assert!(!english.contains(&line), "{lang} shows English: {line}");
+            }
+        }
+        for refusal in every_refusal(lang) {
+            for part in refusal
+                .lines()
+                .map(str::to_owned)
+                .chain(sentences(&refusal))
+            {
+                assert!(
+                    !english.contains(part.trim()),
+                    "{lang} shows English: {part}"
+                );
             }
         }
     }

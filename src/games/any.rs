@@ -168,12 +168,33 @@ pub enum MoveError {
     /// The text is not a move at all.
     #[error(transparent)]
     Syntax(#[from] ParseMoveError),
-    /// The rules forbid it; the text names the rule.
-    #[error("{0}")]
-    Illegal(String),
+    /// The rules forbid it; the reason names the rule.
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
     /// The game is over.
     #[error("the game is over")]
     Finished,
+}
+
+/// The rule a move breaks, as its game's rules say it: typed, so a front end can say it in
+/// the player's language (its `Display` is the English sentence).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// A Jumpers rule.
+    #[error(transparent)]
+    Jumpers(#[from] jumpers::IllegalMove),
+    /// A Gygès rule.
+    #[error(transparent)]
+    Gyges(#[from] gyges::IllegalMove),
+    /// A Jump Sturdy rule.
+    #[error(transparent)]
+    JumpSturdy(#[from] jump_sturdy::IllegalMove),
+    /// A Skakanie rule.
+    #[error(transparent)]
+    Skakanie(#[from] skakanie::IllegalMove),
+    /// Leaving a Skakanie game is a command of its own, not an action.
+    #[error("to leave the game, use /resign")]
+    LeaveIsResign,
 }
 
 /// A game of any kind, with its history.
@@ -327,7 +348,7 @@ impl AnyGame {
             let mv = text.parse()?;
             g.play(&mv).map_err(|e| match e {
                 PlayError::Finished(_) => MoveError::Finished,
-                PlayError::Illegal(reason) => MoveError::Illegal(reason.to_string()),
+                PlayError::Illegal(reason) => MoveError::Illegal(reason.into()),
             })?;
             Ok(mv.to_string())
         })
@@ -368,7 +389,7 @@ impl AnyGame {
                 .into_iter()
                 .map(|word| match word.parse::<skakanie::Action>() {
                     Ok(skakanie::Action::Leave(_)) => {
-                        Err(MoveError::Illegal("to leave the game, use /resign".into()))
+                        Err(MoveError::Illegal(Illegal::LeaveIsResign))
                     }
                     _ => Ok(word.to_owned()),
                 })

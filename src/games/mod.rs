@@ -14,7 +14,7 @@ pub mod rules;
 pub mod shuffle;
 pub mod skakanie;
 
-pub use any::{AnyGame, GameKind, MoveError, SetupError};
+pub use any::{AnyGame, GameKind, Illegal, MoveError, SetupError};
 pub use game::{Game, PlayError};
 pub use options::{OptionSpec, ParseOptionError};
 pub use perft::MAX_PERFT_DEPTH;

@@ -8,72 +8,22 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 use super::{Arg, Lang};
 
-/// Every catalogue: `(language, area, text)`. A new area is one line per language here.
-pub(super) const SOURCES: &[(Lang, &str, &str)] = &[
-    (
-        Lang::En,
-        "common",
-        include_str!("../../locales/en/common.ftl"),
-    ),
-    (
-        Lang::En,
-        "commands",
-        include_str!("../../locales/en/commands.ftl"),
-    ),
-    (Lang::En, "help", include_str!("../../locales/en/help.ftl")),
-    (
-        Lang::En,
-        "rules",
-        include_str!("../../locales/en/rules.ftl"),
-    ),
-    (
-        Lang::En,
-        "settings",
-        include_str!("../../locales/en/settings.ftl"),
-    ),
-    (
-        Lang::Ru,
-        "common",
-        include_str!("../../locales/ru/common.ftl"),
-    ),
-    (
-        Lang::Ru,
-        "commands",
-        include_str!("../../locales/ru/commands.ftl"),
-    ),
-    (Lang::Ru, "help", include_str!("../../locales/ru/help.ftl")),
-    (
-        Lang::Ru,
-        "rules",
-        include_str!("../../locales/ru/rules.ftl"),
-    ),
-    (
-        Lang::Ru,
-        "settings",
-        include_str!("../../locales/ru/settings.ftl"),
-    ),
-    (
-        Lang::Pl,
-        "common",
-        include_str!("../../locales/pl/common.ftl"),
-    ),
-    (
-        Lang::Pl,
-        "commands",
-        include_str!("../../locales/pl/commands.ftl"),
-    ),
-    (Lang::Pl, "help", include_str!("../../locales/pl/help.ftl")),
-    (
-        Lang::Pl,
-        "rules",
-        include_str!("../../locales/pl/rules.ftl"),
-    ),
-    (
-        Lang::Pl,
-        "settings",
-        include_str!("../../locales/pl/settings.ftl"),
-    ),
-];
+/// The catalogues of `areas`, one per language: a missing translation file is a build
+/// error, not an English fallback found later.
+macro_rules! catalogues {
+    ($($area:literal),*) => {
+        &[$(
+            (Lang::En, $area, include_str!(concat!("../../locales/en/", $area, ".ftl"))),
+            (Lang::Ru, $area, include_str!(concat!("../../locales/ru/", $area, ".ftl"))),
+            (Lang::Pl, $area, include_str!(concat!("../../locales/pl/", $area, ".ftl"))),
+        )*]
+    };
+}
+
+/// Every catalogue: `(language, area, text)`. A new area is one word here and one file per
+/// language.
+pub(super) const SOURCES: &[(Lang, &str, &str)] =
+    catalogues!["common", "commands", "help", "rules", "settings", "moves"];
 
 type Bundle = FluentBundle<FluentResource>;
 

@@ -13,6 +13,7 @@
 
 mod catalog;
 pub mod guides;
+pub mod refusals;
 
 use std::fmt;
 use std::str::FromStr;
@@ -191,6 +192,15 @@ pub fn sources() -> Vec<(Lang, &'static str, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_catalogue_parses_cleanly() {
+        for (lang, area, text) in sources() {
+            if let Err((_, errors)) = fluent_syntax::parser::parse(text) {
+                panic!("{lang}/{area}.ftl: {errors:?}");
+            }
+        }
+    }
 
     #[test]
     fn discord_locales_and_typed_names_choose_a_language() {

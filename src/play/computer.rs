@@ -183,6 +183,8 @@ impl<S: Store> Play<S> {
             },
             seat,
             &plies.join(" "),
+            // The computer's own moves are legal: a refusal here is the bot's bug, logged.
+            crate::i18n::Lang::En,
         )?;
         Ok(Some(Notice {
             game: id,

@@ -3,6 +3,7 @@
 
 use crate::ai::Level;
 use crate::games::{AnyGame, GameKind, Outcome as RulesOutcome, Seat};
+use crate::i18n::{self, Lang};
 use crate::store::{
     ChallengeRecord, GameId, GameRecord, GameResult, Player, SeatChoice, Status, Store, UserId,
 };
@@ -512,20 +513,27 @@ impl<S: Store> Play<S> {
         mv: &str,
     ) -> Result<Reply, Stop> {
         let (loaded, seat) = self.seated(ctx, id)?;
+        let lang = self.reader_lang(ctx);
         let to_move = loaded.game.to_move().0;
         if to_move != seat {
-            return refuse(format!(
-                "It's {}'s turn in game #{}, not yours.",
-                seat_label(&loaded.record, &loaded.game, to_move),
-                loaded.record.id
+            return refuse(i18n::text_with(
+                lang,
+                "move-not-your-turn",
+                &[
+                    (
+                        "who",
+                        text::seat_label_in(lang, &loaded.record, &loaded.game, to_move).into(),
+                    ),
+                    ("game", loaded.record.id.0.into()),
+                ],
             ));
         }
-        self.play_turn(loaded, seat, mv)
+        self.play_turn(loaded, seat, mv, lang)
     }
 
     /// Plays `mv` (one ply, or several actions of a turn) for `seat`, whose turn it is:
     /// what a player's `/move` and the computer's reply both go through, so both are saved,
-    /// announced and pictured alike.
+    /// announced and pictured alike. A refusal is said in `lang`, the mover's.
     pub(super) fn play_turn(
         &self,
         Loaded {
@@ -534,33 +542,43 @@ impl<S: Store> Play<S> {
         }: Loaded,
         seat: u8,
         mv: &str,
+        lang: Lang,
     ) -> Result<Reply, Stop> {
         let mv = &super::parse::normalise_move(record.kind, mv);
-        let plies = game
-            .split_plies(mv)
-            .map_err(|e| Stop::Refuse(format!("{e}.")))?;
+        let plies = game.split_plies(mv).map_err(|e| {
+            Stop::Refuse(format!(
+                "{}.",
+                i18n::refusals::move_error(lang, record.kind, &e)
+            ))
+        })?;
         if plies.is_empty() {
-            return refuse("Say what to play, like /move take right take.");
+            return refuse(i18n::text(lang, "move-say-what"));
         }
         // All or nothing: every ply is tried on the loaded copy before anything is saved.
         let mut played = Vec::with_capacity(plies.len());
         for (i, ply) in plies.iter().enumerate() {
             if game.to_move().0 != seat || game.outcome().is_finished() {
-                return refuse(format!(
-                    "Your turn ended after {}, so {} can't follow; nothing was played. Send at most {} now.",
-                    played.join(", "),
-                    plies[i..].join(" "),
-                    count(i, "action")
+                return refuse(i18n::text_with(
+                    lang,
+                    "move-turn-ended",
+                    &[
+                        ("played", played.join(", ").into()),
+                        ("rest", plies[i..].join(" ").into()),
+                        ("count", i.into()),
+                    ],
                 ));
             }
             match game.play(ply) {
                 Ok(done) => played.push(done),
                 Err(error) => {
-                    let mut why = move_refusal(&game, ply, &error.to_string());
+                    let reason = i18n::refusals::move_error(lang, record.kind, &error);
+                    let mut why = move_refusal(lang, &game, ply, &reason);
                     if !played.is_empty() {
-                        why.push_str(&format!(
-                            " Nothing was played (not {} either).",
-                            played.join(", ")
+                        why.push(' ');
+                        why.push_str(&i18n::text_with(
+                            lang,
+                            "move-nothing-played",
+                            &[("played", played.join(", ").into())],
                         ));
                     }
                     return refuse(why);
@@ -903,7 +921,7 @@ pub(super) fn which_game(intro: &str, games: &[&GameRecord], me: UserId) -> Stri
 }
 
 /// "You can't play X: <rule>." plus the legal options that fit what was typed.
-fn move_refusal(game: &crate::games::AnyGame, typed: &str, reason: &str) -> String {
+fn move_refusal(lang: Lang, game: &crate::games::AnyGame, typed: &str, reason: &str) -> String {
     let legal = game.legal_moves();
     let typed_squashed = squash(typed);
     let prefix: String = typed_squashed.chars().take(2).collect();
@@ -911,21 +929,22 @@ fn move_refusal(game: &crate::games::AnyGame, typed: &str, reason: &str) -> Stri
         .iter()
         .filter(|m| !prefix.is_empty() && squash(m).starts_with(&prefix))
         .collect();
-    let (label, list): (&str, Vec<&String>) = if from_here.is_empty() {
-        ("Your legal moves", legal.iter().collect())
+    let (which, list): (&str, Vec<&String>) = if from_here.is_empty() {
+        ("all", legal.iter().collect())
     } else {
-        ("Legal moves from there", from_here)
+        ("here", from_here)
     };
     let shown: Vec<&str> = list.iter().take(MAX_CHOICES).map(|s| s.as_str()).collect();
     let more = list.len().saturating_sub(shown.len());
-    let more = if more > 0 {
-        format!(" and {more} more")
-    } else {
-        String::new()
-    };
-    format!(
-        "You can't play {}: {reason}. {label}: {}{more}.",
-        typed.trim(),
-        shown.join(", ")
+    i18n::text_with(
+        lang,
+        "move-refused",
+        &[
+            ("typed", typed.trim().into()),
+            ("reason", reason.into()),
+            ("which", which.into()),
+            ("moves", shown.join(", ").into()),
+            ("more", more.into()),
+        ],
     )
 }

@@ -50,7 +50,12 @@ pub fn help(lang: Lang) -> String {
 
 /// "alice (White)".
 pub fn seat_label(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
-    let colour = game.seat_name(Seat(seat));
+    seat_label_in(Lang::En, record, game, seat)
+}
+
+/// "alice (White)" in `lang`: the side's name is the language's, the player's their own.
+pub fn seat_label_in(lang: Lang, record: &GameRecord, game: &AnyGame, seat: u8) -> String {
+    let colour = i18n::refusals::side(lang, &game.seat_name(Seat(seat)));
     match record.seats.get(usize::from(seat)) {
         Some(player) => format!("{} ({colour})", player.name()),
         None => colour,

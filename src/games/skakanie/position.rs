@@ -57,10 +57,10 @@ pub enum IllegalMove {
     #[error("the game is over")]
     Finished,
     /// No stack that way.
-    #[error("there is no stack {place} your pawn (row {row}, stack {stack}); from there you can go {options}")]
+    #[error("there is no stack {} your pawn (row {row}, stack {stack}); from there you can go {options}", .direction.place())]
     NoStack {
-        /// "above", "to the left of"...
-        place: &'static str,
+        /// The way the pawn was sent.
+        direction: Direction,
         /// The pawn's row, from 1.
         row: usize,
         /// The pawn's stack in its row, from 1.
@@ -451,7 +451,7 @@ impl Rules for Position {
             Action::Step(d) => match self.step(pawn, d) {
                 Some(_) => Ok(()),
                 None => Err(IllegalMove::NoStack {
-                    place: d.place(),
+                    direction: d,
                     row: pawn.0 + 1,
                     stack: pawn.1 + 1,
                     options: self.ways_from(pawn),
