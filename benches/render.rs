@@ -66,7 +66,12 @@ fn main() {
         ("skakanie four pools", test_common::skakanie_midgame(None), None),
     ];
     for (name, game, last) in &cases {
-        let header = Header::for_game(game, vec!["alice".into(), "Борис Ż.".into()], None);
+        let header = Header::for_game(
+            game,
+            vec!["alice".into(), "Борис Ż.".into()],
+            None,
+            leapfrog::i18n::Lang::En,
+        );
         // The first call draws the cached board and sprites: not part of a render.
         let canvas = render::draw(game, *last, &header).expect("drawable");
         let draw = common::median_of(201, || render::draw(game, *last, &header));

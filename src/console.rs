@@ -49,10 +49,13 @@ impl<S: Store> Console<S> {
         }
     }
 
-    /// The language every user reads unless a line says `lang:` (`leapfrog local --lang`).
+    /// The language every user reads unless a line says `lang:`, and the boards' language
+    /// (`leapfrog local --lang`).
     #[must_use]
     pub fn with_lang(mut self, lang: Lang) -> Self {
         self.lang = lang;
+        // The console is no server: its boards are in this language too.
+        self.play = self.play.with_lang(lang);
         self
     }
 

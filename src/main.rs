@@ -118,6 +118,9 @@ enum Command {
         /// The PNG file to write.
         #[arg(short, long)]
         output: PathBuf,
+        /// The language of the picture's words (en, ru or pl).
+        #[arg(long, default_value = "en")]
+        lang: leapfrog::i18n::Lang,
     },
     /// Count the legal move sequences of each length from a position (one line per depth).
     Perft {
@@ -513,10 +516,15 @@ fn run(cli: Cli) -> Result<()> {
             position,
             last,
             output,
+            lang,
         } => {
             let kind: GameKind = game.parse()?;
             let game = AnyGame::new(kind, &options, position.as_deref())?;
-            let header = Header::for_game(&game, Header::seat_names(&game), None);
+            let names = Header::seat_names(&game)
+                .iter()
+                .map(|name| leapfrog::i18n::refusals::side(lang, name))
+                .collect();
+            let header = Header::for_game(&game, names, None, lang);
             let png = leapfrog::render::draw(&game, last.as_deref(), &header)?.to_png();
             std::fs::write(&output, png)
                 .with_context(|| format!("writing {}", output.display()))?;

@@ -369,9 +369,79 @@ fn inline_variables(inline: &ast::InlineExpression<&str>, into: &mut BTreeSet<St
     }
 }
 
+/// Every Rust file under `dir`.
+fn sources_in(dir: &std::path::Path, into: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).unwrap().map(Result::unwrap) {
+        let path = entry.path();
+        if path.is_dir() {
+            sources_in(&path, into);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            into.push(std::fs::read_to_string(&path).unwrap());
+        }
+    }
+}
+
+/// The string literals of the code (`src/`), and those written as the message id of an
+/// `i18n::text` or `text_with` call: the ids the code names outright. (Ids the code builds,
+/// like `cmd-{name}`, are found by asking: [`lookups`].)
+fn code_strings() -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut files = Vec::new();
+    sources_in(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let (mut literals, mut called) = (BTreeSet::new(), BTreeSet::new());
+    for file in &files {
+        let mut rest = file.as_str();
+        while let Some(start) = rest.find('"') {
+            let body = &rest[start + 1..];
+            let end = body.find('"').unwrap_or(body.len());
+            literals.insert(body[..end].to_owned());
+            rest = &body[(end + 1).min(body.len())..];
+        }
+        for call in ["text(", "text_with("] {
+            for (at, _) in file.match_indices(call) {
+                let args = &file[at + call.len()..];
+                let Some(comma) = args.find(',') else {
+                    continue;
+                };
+                let second = args[comma + 1..].trim_start();
+                // A message id is kebab-case (`move-refused`, `cmd-play.desc`); other
+                // functions named `text` take other strings.
+                let id = second
+                    .strip_prefix('"')
+                    .and_then(|rest| rest.split('"').next())
+                    .filter(|id| {
+                        id.contains('-')
+                            && id.chars().all(|c| {
+                                c.is_ascii_lowercase() || c.is_ascii_digit() || "-.".contains(c)
+                            })
+                    });
+                called.extend(id.map(str::to_owned));
+            }
+        }
+    }
+    (literals, called)
+}
+
+#[test]
+fn every_id_the_code_names_is_in_every_language() {
+    let (_, called) = code_strings();
+    assert!(called.len() > 50, "the scan finds the calls: {called:?}");
+    for lang in Lang::ALL {
+        for id in &called {
+            assert!(
+                i18n::has(lang, id),
+                "{lang} has no message {id}, which the code asks for"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_catalogues_hold_exactly_the_messages_the_code_asks_for() {
     let english = defined(Lang::En);
+    let (literals, _) = code_strings();
     for lang in Lang::ALL {
         let asked = lookups(lang);
         for lookup in &asked {
@@ -383,9 +453,12 @@ fn the_catalogues_hold_exactly_the_messages_the_code_asks_for() {
                 lookup.errors
             );
         }
+        // Asked for while the answers above were made, or named in the code.
         let used: BTreeSet<String> = asked
             .iter()
-            .map(|l| l.id.split('.').next().unwrap().to_owned())
+            .map(|l| l.id.clone())
+            .chain(literals.iter().cloned())
+            .map(|id| id.split('.').next().unwrap().to_owned())
             .collect();
         let ids: BTreeSet<String> = defined(lang).into_keys().collect();
         let unused: Vec<&String> = ids.difference(&used).collect();
@@ -542,4 +615,50 @@ fn a_servers_language_is_its_admins_choice_else_its_discord_language() {
     assert!(refused.text.contains("administratorzy"), "{}", refused.text);
     let seen = play.handle(&guest, settings(None, None, None)).text;
     assert!(seen.contains("w języku: Русский"), "{seen}");
+}
+
+#[test]
+fn pictures_in_russian_and_polish_take_every_word_from_their_catalogue() {
+    use leapfrog::games::AnyGame;
+    use leapfrog::render::{self, Header};
+    for kind in GameKind::ALL {
+        let options = if kind == GameKind::Skakanie {
+            vec!["players=3".to_owned()]
+        } else {
+            Vec::new()
+        };
+        let mut game = AnyGame::new(kind, &options, None).unwrap();
+        let mut frames = vec![game.clone()];
+        let mut ply = 0_usize;
+        while !game.outcome().is_finished() && ply < 400 {
+            let legal = game.legal_moves();
+            let mv = legal[(ply * 7 + 3) % legal.len()].clone();
+            game.play(&mv).unwrap();
+            ply += 1;
+            if ply.is_multiple_of(25) {
+                frames.push(game.clone());
+            }
+        }
+        frames.push(game);
+        for frame in &frames {
+            let names: Vec<String> = (0..frame.seat_count()).map(|s| format!("p{s}")).collect();
+            let english = Header::for_game(frame, names.clone(), None, Lang::En);
+            for lang in Lang::TRANSLATED {
+                let (header, asked) = record_lookups(|| {
+                    let header = Header::for_game(frame, names.clone(), None, lang);
+                    assert!(!render::render(frame, &header).is_empty());
+                    header
+                });
+                assert!(!asked.is_empty());
+                for lookup in asked {
+                    assert!(
+                        lookup.found && lookup.errors.is_empty(),
+                        "{kind} {lang}: {lookup:?}"
+                    );
+                }
+                assert_ne!(header.status, english.status, "{kind} {lang}");
+                assert_ne!(header.detail, english.detail, "{kind} {lang}");
+            }
+        }
+    }
 }

@@ -24,7 +24,12 @@ fn start(pairs: &[&str]) -> AnyGame {
 
 /// Draws, encodes and decodes: every check reads what a player's client would.
 fn picture(game: &AnyGame, last: Option<&str>) -> (Vec<u8>, RgbImage) {
-    let header = Header::for_game(game, vec!["alice".into(), "bob".into()], None);
+    let header = Header::for_game(
+        game,
+        vec!["alice".into(), "bob".into()],
+        None,
+        leapfrog::i18n::Lang::En,
+    );
     let png = render::draw(game, last, &header).unwrap().to_png();
     let image = image::load_from_memory(&png).unwrap().to_rgb8();
     (png, image)
@@ -85,7 +90,12 @@ fn the_busiest_pictures_stay_small_and_faithful() {
     ];
     for (i, (game, last)) in cases.iter().enumerate() {
         let names: [String; 4] = ["alice".into(), "Борис Ż.".into(), "c".into(), "d".into()];
-        let header = Header::for_game(game, names[..game.seat_count()].to_vec(), None);
+        let header = Header::for_game(
+            game,
+            names[..game.seat_count()].to_vec(),
+            None,
+            leapfrog::i18n::Lang::En,
+        );
         let canvas = render::draw(game, *last, &header).unwrap();
         let png = canvas.to_png();
         assert!(png.len() <= 60 * 1024, "case {i}: {} bytes", png.len());
@@ -197,7 +207,12 @@ fn tall_stacks_and_crawlers_stay_in_their_cells() {
 fn the_header_shows_the_result_and_cuts_long_names() {
     let mut game = game(&[], &[("d8", "S"), ("a7", "b")]);
     game.play("d8-e9").unwrap();
-    let header = Header::for_game(&game, vec!["x".repeat(200), "bob".into()], None);
+    let header = Header::for_game(
+        &game,
+        vec!["x".repeat(200), "bob".into()],
+        None,
+        leapfrog::i18n::Lang::En,
+    );
     assert_eq!(header.status, "White wins");
     assert_eq!(header.to_move, None);
     assert_eq!(header.detail, "Jumpers · 1 move played");
@@ -292,7 +307,7 @@ fn golden_pictures() {
         vec!["Ana".into(), "Bożena".into(), "Сергей".into(), "Di".into()],
     ));
     for (name, game, last, names) in cases {
-        let header = Header::for_game(&game, names, None);
+        let header = Header::for_game(&game, names, None, leapfrog::i18n::Lang::En);
         let png = render::draw(&game, last, &header).unwrap().to_png();
         let path = dir.join(format!("{name}.png"));
         if bless {
@@ -326,7 +341,12 @@ fn jump_sturdy_marks_captures() {
     let after = |mv: &str| {
         let mut game = AnyGame::new(GameKind::JumpSturdy, &[], Some(text)).unwrap();
         game.play(mv).unwrap();
-        let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+        let header = Header::for_game(
+            &game,
+            vec!["a".into(), "b".into()],
+            None,
+            leapfrog::i18n::Lang::En,
+        );
         render::draw(&game, None, &header).unwrap()
     };
     let d3: leapfrog::games::jump_sturdy::Square = "d3".parse().unwrap();
@@ -356,7 +376,12 @@ fn gyges_marks_every_bounce() {
     let after = |mv: &str| {
         let mut game = AnyGame::new(GameKind::Gyges, &[], Some(text)).unwrap();
         game.play(mv).unwrap();
-        let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+        let header = Header::for_game(
+            &game,
+            vec!["a".into(), "b".into()],
+            None,
+            leapfrog::i18n::Lang::En,
+        );
         render::draw(&game, None, &header).unwrap()
     };
     let badge = |canvas: &leapfrog::render::canvas::Canvas, square: &str| {
@@ -401,7 +426,12 @@ fn skakanie_pools_show_the_pieces_held() {
             game.play(&pick).unwrap();
         }
         let names: [String; 4] = ["a".into(), "b".into(), "c".into(), "d".into()];
-        let header = Header::for_game(&game, names[..players].to_vec(), None);
+        let header = Header::for_game(
+            &game,
+            names[..players].to_vec(),
+            None,
+            leapfrog::i18n::Lang::En,
+        );
         let canvas = render::draw(&game, None, &header).unwrap();
         let image = canvas.image();
         assert_eq!(image.dimensions(), (800, height(players as u8)));
@@ -498,7 +528,12 @@ fn unknown_characters_and_huge_names_stay_bounded() {
 #[test]
 fn a_huge_name_is_drawn_cut() {
     let game = start(&[]);
-    let header = Header::for_game(&game, vec!["alice".repeat(10_000), "bob".into()], None);
+    let header = Header::for_game(
+        &game,
+        vec!["alice".repeat(10_000), "bob".into()],
+        None,
+        leapfrog::i18n::Lang::En,
+    );
     let quiet = Header {
         status: String::new(),
         ..header.clone()
@@ -534,10 +569,20 @@ fn gyges_piece_in_goal_leaves_the_label_readable() {
             .collect();
         let text = format!("....../....../....../....../....../{row} N");
         let mut game = AnyGame::new(GameKind::Gyges, &[], Some(&text)).unwrap();
-        let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+        let header = Header::for_game(
+            &game,
+            vec!["a".into(), "b".into()],
+            None,
+            leapfrog::i18n::Lang::En,
+        );
         let before = ink(&render::draw(&game, None, &header).unwrap());
         game.play(&format!("{file}1-goal")).unwrap();
-        let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+        let header = Header::for_game(
+            &game,
+            vec!["a".into(), "b".into()],
+            None,
+            leapfrog::i18n::Lang::En,
+        );
         let after = ink(&render::draw(&game, None, &header).unwrap());
         assert!(before > 300, "the label has {before} ink pixels");
         assert!(
@@ -551,7 +596,12 @@ fn gyges_piece_in_goal_leaves_the_label_readable() {
 #[test]
 fn gyges_hands_keep_clear_of_the_edge() {
     let game = AnyGame::new(GameKind::Gyges, &[], None).unwrap();
-    let header = Header::for_game(&game, vec!["a".into(), "b".into()], None);
+    let header = Header::for_game(
+        &game,
+        vec!["a".into(), "b".into()],
+        None,
+        leapfrog::i18n::Lang::En,
+    );
     let canvas = render::draw(&game, None, &header).unwrap();
     let margin = 16;
     for x in 800 - margin..800 {
@@ -575,6 +625,7 @@ fn skakanie_marks_the_latest_turn() {
         to_move: Some(0),
         status: "Red to play".into(),
         detail: "Skakanie".into(),
+        lang: leapfrog::i18n::Lang::En,
     };
     let options = ["players=4".to_owned(), "seed=21".to_owned()];
     let fresh = AnyGame::new(GameKind::Skakanie, &options, Some(&game.position_text())).unwrap();
@@ -620,7 +671,7 @@ fn skakanie_turn_marks_follow_the_turn() {
 #[test]
 fn skakanie_header_counts_rounds_and_actions_left() {
     let game = common::skakanie_midgame(None);
-    let header = Header::for_game(&game, vec!["a".into(); 4], None);
+    let header = Header::for_game(&game, vec!["a".into(); 4], None, leapfrog::i18n::Lang::En);
     let AnyGame::Skakanie(g) = &game else {
         panic!()
     };

@@ -68,6 +68,7 @@ fn filled(store: AnyStore) -> AnyStore {
             GuildSettings {
                 threads: Some(false),
                 lang: Some(leapfrog::i18n::Lang::Pl),
+                discord_lang: Some(leapfrog::i18n::Lang::Ru),
             },
         )
         .unwrap();

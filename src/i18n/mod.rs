@@ -154,7 +154,7 @@ macro_rules! number_arg {
         }
     )*};
 }
-number_arg!(u8, i32, i64, u32, u64, usize);
+number_arg!(u8, u16, i32, i64, u32, u64, usize);
 
 /// The message `id` in `lang`, with no arguments. An id may name an attribute, `id.attr`.
 #[must_use]
@@ -172,6 +172,40 @@ pub fn text_with(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
 #[must_use]
 pub fn game_title(lang: Lang, kind: crate::games::GameKind) -> String {
     text(lang, &format!("game-{}", kind.name()))
+}
+
+/// The words a game record keeps for how a game ended (`reached the goal`, `alice (White)
+/// resigned`), as players of `lang` read them. Records keep English, their
+/// machine-readable form; words this release does not know are shown as they are.
+#[must_use]
+pub fn result_reason(lang: Lang, reason: &str) -> String {
+    const FIXED: [(&str, &str); 8] = [
+        ("reached the goal", "reason-reached-the-goal"),
+        ("the best score", "reason-the-best-score"),
+        ("shared the best score", "reason-shared-the-best-score"),
+        ("everyone else left", "reason-everyone-else-left"),
+        ("agreed to a draw", "reason-agreed-to-a-draw"),
+        ("neither player can move", "reason-no-moves"),
+        (
+            "the same position occurred three times",
+            "reason-repetition",
+        ),
+        ("the move limit was reached", "reason-move-limit"),
+    ];
+    const BY_WHOM: [(&str, &str); 2] = [
+        (" resigned", "reason-resigned"),
+        (" ran out of time", "reason-ran-out-of-time"),
+    ];
+    if let Some((_, id)) = FIXED.iter().find(|(english, _)| *english == reason) {
+        return text(lang, id);
+    }
+    BY_WHOM
+        .iter()
+        .find_map(|(suffix, id)| {
+            let who = reason.strip_suffix(suffix)?;
+            Some(text_with(lang, id, &[("who", who.into())]))
+        })
+        .unwrap_or_else(|| reason.to_owned())
 }
 
 /// Whether `lang`'s own catalogue has the message `id` (not just English's fallback).
@@ -200,6 +234,26 @@ mod tests {
                 panic!("{lang}/{area}.ftl: {errors:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_records_result_words_are_read_in_the_readers_language() {
+        assert_eq!(
+            result_reason(Lang::Ru, "reached the goal"),
+            "цель достигнута"
+        );
+        assert_eq!(
+            result_reason(Lang::Pl, "alice (White) resigned"),
+            "alice (White) się poddaje"
+        );
+        assert_eq!(
+            result_reason(Lang::En, "alice (White) ran out of time"),
+            "alice (White) ran out of time"
+        );
+        assert_eq!(
+            result_reason(Lang::Ru, "a reason of a later release"),
+            "a reason of a later release"
+        );
     }
 
     #[test]

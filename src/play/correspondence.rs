@@ -178,7 +178,13 @@ impl<S: Store> Play<S> {
         let reply = if now >= clock.deadline.saturating_add(clock.grace) {
             let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::TimedOut)?;
             let record = self.store.replace(&record)?;
-            board_reply(&record, &game, &headline, now)
+            board_reply(
+                &record,
+                &game,
+                &headline,
+                now,
+                self.place_lang(record.place.guild),
+            )
         } else if now >= clock.deadline {
             record.clock = Some(crate::store::MoveClock {
                 stage: ClockStage::Expired,
@@ -268,7 +274,13 @@ impl<S: Store> Play<S> {
         let headline = self.forfeit(&mut record, &mut game, to_move, Forfeit::TimedOut)?;
         let record = self.store.replace(&record)?;
         let claimed = format!("{} claimed the win on time. {headline}", ctx.user.name);
-        Ok(board_reply(&record, &game, claimed.trim(), now))
+        Ok(board_reply(
+            &record,
+            &game,
+            claimed.trim(),
+            now,
+            self.place_lang(record.place.guild),
+        ))
     }
 
     /// `/pause`: propose a pause of the clock (vacation), or answer a proposal. A pause
@@ -317,6 +329,7 @@ impl<S: Store> Play<S> {
             &game,
             &format!("{me} agreed: game #{id} is paused."),
             now,
+            self.place_lang(record.place.guild),
         ))
     }
 
@@ -338,6 +351,7 @@ impl<S: Store> Play<S> {
             &game,
             &format!("{me} resumed game #{id}."),
             now,
+            self.place_lang(record.place.guild),
         ))
     }
 
@@ -424,7 +438,11 @@ impl<S: Store> Play<S> {
                 "settings-threads",
                 &[("on", yes(server.threads.unwrap_or(true)))],
             ));
-            let posts = server.lang.or(ctx.guild_lang).unwrap_or_default();
+            let posts = server
+                .lang
+                .or(ctx.guild_lang)
+                .or(server.discord_lang)
+                .unwrap_or_default();
             lines.push(i18n::text_with(
                 lang,
                 "settings-server-language",

@@ -654,7 +654,13 @@ impl<S: Store> Play<S> {
         if let Some(proposal) = proposal_text {
             headline = format!("{headline}\n{proposal}");
         }
-        let mut reply = board_reply(&record, &game, &headline, self.clock.now_ms());
+        let mut reply = board_reply(
+            &record,
+            &game,
+            &headline,
+            self.clock.now_ms(),
+            self.place_lang(record.place.guild),
+        );
         // The proposer hears that their proposal lapsed, even when it is not their turn.
         let proposer = lapsed_for.and_then(|s| record.seats.get(usize::from(s))?.user_id());
         if let Some(by) = proposer.filter(|by| !reply.mentions.contains(by)) {
@@ -672,7 +678,13 @@ impl<S: Store> Play<S> {
         // Looking at a board notifies nobody.
         Ok(Reply {
             mentions: Vec::new(),
-            ..board_reply(&loaded.record, &loaded.game, "", self.clock.now_ms())
+            ..board_reply(
+                &loaded.record,
+                &loaded.game,
+                "",
+                self.clock.now_ms(),
+                self.place_lang(loaded.record.place.guild),
+            )
         })
     }
 
@@ -706,7 +718,13 @@ impl<S: Store> Play<S> {
         ) = self.seated(ctx, id)?;
         let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::Resigned)?;
         let record = self.store.replace(&record)?;
-        Ok(board_reply(&record, &game, &headline, self.clock.now_ms()))
+        Ok(board_reply(
+            &record,
+            &game,
+            &headline,
+            self.clock.now_ms(),
+            self.place_lang(record.place.guild),
+        ))
     }
 
     pub(super) fn draw(
@@ -747,7 +765,13 @@ impl<S: Store> Play<S> {
     ) -> Result<Reply, Stop> {
         record.status = Status::Finished(GameResult::new(Vec::new(), "agreed to a draw"));
         let record = self.store.replace(&record)?;
-        Ok(board_reply(&record, game, text, self.clock.now_ms()))
+        Ok(board_reply(
+            &record,
+            game,
+            text,
+            self.clock.now_ms(),
+            self.place_lang(record.place.guild),
+        ))
     }
 
     pub(super) fn takeback(
@@ -791,6 +815,7 @@ impl<S: Store> Play<S> {
             &game,
             &format!("{me} agreed: {undone} was taken back."),
             self.clock.now_ms(),
+            self.place_lang(record.place.guild),
         ))
     }
 }
@@ -866,6 +891,7 @@ impl<S: Store> Play<S> {
             &back,
             &format!("{me} took back {undone}: the computer allows it at once."),
             self.clock.now_ms(),
+            self.place_lang(record.place.guild),
         ))
     }
 }

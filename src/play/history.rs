@@ -9,6 +9,7 @@
 use std::fmt::Write as _;
 
 use crate::games::{AnyGame, GameKind};
+use crate::i18n::Lang;
 use crate::render::{self, encode::GifWriter};
 use crate::store::{GameId, GameRecord, GameResult, Place, Player, Status, Store, SCHEMA_VERSION};
 
@@ -333,10 +334,10 @@ fn unescape(text: &str) -> String {
 
 /// The replay: the start and every move, one frame each with the move marked, the final
 /// frame held longer. Returns the GIF bytes and the number of frames.
-fn replay_gif(record: &GameRecord) -> Result<(Vec<u8>, usize), Stop> {
+fn replay_gif(record: &GameRecord, lang: Lang) -> Result<(Vec<u8>, usize), Stop> {
     let mut game = replay(record, 0).map_err(Stop::Fail)?;
     let frame = |game: &AnyGame, at_end: bool| {
-        let header = picture_header(record, game, at_end);
+        let header = picture_header(record, game, at_end, lang);
         render::draw(game, None, &header)
             .map(|canvas| canvas.image().clone())
             .map_err(|e| Stop::Refuse(format!("I can't draw this game's replay: {e}.")))
@@ -374,7 +375,7 @@ impl<S: Store> Play<S> {
         }
         let loaded = self.rebuild(record)?;
         let record = &loaded.record;
-        let (gif, frames) = replay_gif(record)?;
+        let (gif, frames) = replay_gif(record, self.place_lang(record.place.guild))?;
         let gif = (gif.len() <= MAX_GIF_BYTES).then_some(gif);
         let players: Vec<String> = (0..record.seats.len())
             .filter_map(|s| u8::try_from(s).ok())
@@ -436,6 +437,7 @@ impl<S: Store> Play<S> {
                     &imported.game,
                     &headline,
                     now,
+                    self.place_lang(record.place.guild),
                 ))
             }
             Err(error) => super::failure_reply(&error),

@@ -37,7 +37,7 @@ pub use timing::TimeConfig;
 use crate::ai::AiConfig;
 use crate::games::AnyGame;
 use crate::i18n::Lang;
-use crate::store::{GameId, GameRecord, Status, Store, StoreError};
+use crate::store::{GameId, GameRecord, GuildId, Status, Store, StoreError};
 
 /// The time, injected so tests (and later the deadline scheduler's tests) can move it.
 pub trait Clock: Send + Sync {
@@ -95,6 +95,11 @@ pub struct Play<S: Store> {
     time: TimeConfig,
     ai: AiConfig,
     pool: Arc<pool::Pool>,
+    /// The language of posts outside any server (the console), and the last resort.
+    default_lang: Lang,
+    /// Each server's Discord language as last noted in its settings, so a server is read
+    /// and written once per process, not on every command.
+    guild_langs: std::sync::Mutex<std::collections::HashMap<GuildId, Lang>>,
 }
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
@@ -147,6 +152,49 @@ impl<S: Store> Play<S> {
             time: TimeConfig::default(),
             pool: Arc::new(pool::Pool::new(AiConfig::default().threads)),
             ai: AiConfig::default(),
+            default_lang: Lang::En,
+            guild_langs: std::sync::Mutex::default(),
+        }
+    }
+
+    /// The same with posts outside any server in `lang` (`leapfrog local --lang`).
+    #[must_use]
+    pub fn with_lang(mut self, lang: Lang) -> Self {
+        self.default_lang = lang;
+        self
+    }
+
+    /// The language of what everyone in a place reads (a board, its picture, a notice):
+    /// the server's choice (`/settings server_language:`), else the server's own Discord
+    /// language as noted from its members' commands, else the default (English).
+    fn place_lang(&self, guild: Option<GuildId>) -> Lang {
+        guild
+            .and_then(|guild| self.store.guild_settings(guild).ok())
+            .and_then(|settings| settings.lang.or(settings.discord_lang))
+            .unwrap_or(self.default_lang)
+    }
+
+    /// Notes a server's Discord language (sent with each command) in its settings, so
+    /// posts made without a command (reminders, timeouts, the computer's moves) use it too.
+    fn note_guild_lang(&self, ctx: &Context) {
+        let (Some(guild), Some(lang)) = (ctx.place.guild, ctx.guild_lang) else {
+            return;
+        };
+        let mut seen = self
+            .guild_langs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if seen.get(&guild) == Some(&lang) {
+            return;
+        }
+        if let Ok(mut settings) = self.store.guild_settings(guild) {
+            if settings.discord_lang != Some(lang) {
+                settings.discord_lang = Some(lang);
+                if self.store.set_guild_settings(guild, settings).is_err() {
+                    return;
+                }
+            }
+            seen.insert(guild, lang);
         }
     }
 
@@ -180,6 +228,7 @@ impl<S: Store> Play<S> {
 
     /// Carries out a command. Never panics on user input; refusals and failures are replies.
     pub fn handle(&self, ctx: &Context, command: Command) -> Reply {
+        self.note_guild_lang(ctx);
         // A write that lost its compare-and-swap is tried once more on the fresh record: the
         // other write may have been the scheduler's (a reminder noted), not a player's. The
         // second try judges the command against what really happened meanwhile.
@@ -198,7 +247,7 @@ impl<S: Store> Play<S> {
                 Err(error) => failure_reply(&error),
             },
             Err(Stop::Refuse(text)) => Reply::refused(text),
-            Err(Stop::Conflict(id)) => self.conflict_reply(id),
+            Err(Stop::Conflict(id)) => self.conflict_reply(id, self.reader_lang(ctx)),
             Err(Stop::Fail(error)) => failure_reply(&error),
         }
     }
@@ -357,7 +406,7 @@ impl<S: Store> Play<S> {
         Ok(Loaded { record, game })
     }
 
-    fn conflict_reply(&self, id: GameId) -> Reply {
+    fn conflict_reply(&self, id: GameId, lang: Lang) -> Reply {
         match self.load(id) {
             Ok(loaded) => {
                 let mut reply = text::board_reply(
@@ -365,6 +414,7 @@ impl<S: Store> Play<S> {
                     &loaded.game,
                     "The position changed while you were moving: another move landed first. Here is the new board.",
                     self.clock.now_ms(),
+                    lang,
                 );
                 reply.outcome = Outcome::Refused;
                 reply.private = true;

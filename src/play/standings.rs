@@ -212,6 +212,7 @@ impl<S: Store> Play<S> {
                 "{me} aborted game #{id} before every side had moved: no result, no rating change."
             ),
             self.clock.now_ms(),
+            self.place_lang(record.place.guild),
         )
         .mentioning(
             record

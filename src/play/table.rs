@@ -492,7 +492,13 @@ impl<S: Store> Play<S> {
         );
         Ok(Reply {
             begins: Some((record.id, title)),
-            ..board_reply(&record, &game, &lines.join("\n"), self.clock.now_ms())
+            ..board_reply(
+                &record,
+                &game,
+                &lines.join("\n"),
+                self.clock.now_ms(),
+                self.place_lang(record.place.guild),
+            )
         })
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, GameKind, Seat};
-use crate::i18n::{self, Lang};
+use crate::i18n::{self, Arg, Lang};
 use crate::store::{GameRecord, Player, Status, UserId};
 use crate::words::count;
 
@@ -244,8 +244,15 @@ pub fn action_buttons(record: &GameRecord, game: &AnyGame, with_board: bool) -> 
     buttons
 }
 
-/// The reply that shows a game: headline, players, state, and the buttons to go on.
-pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str, now: u64) -> Reply {
+/// The reply that shows a game: headline, players, state, and the buttons to go on. Its
+/// picture's words are in `lang`, the language of the place it is posted in.
+pub fn board_reply(
+    record: &GameRecord,
+    game: &AnyGame,
+    headline: &str,
+    now: u64,
+    lang: Lang,
+) -> Reply {
     let id = record.id;
     let players: Vec<String> = (0..record.seats.len())
         .filter_map(|s| u8::try_from(s).ok())
@@ -347,7 +354,7 @@ pub fn board_reply(record: &GameRecord, game: &AnyGame, headline: &str, now: u64
     Reply {
         mentions,
         components,
-        image: Some(board_image(record, game)),
+        image: Some(board_image(record, game, lang)),
         board_of: Some(id),
         ..Reply::public(lines.join("\n"))
     }
@@ -485,41 +492,52 @@ pub fn not_begun_text(record: &GameRecord) -> Option<String> {
 
 /// The picture of a game record: players by name, and the record's own result when the game
 /// ended off the board (resignation, agreement).
-fn board_image(record: &GameRecord, game: &AnyGame) -> Image {
+fn board_image(record: &GameRecord, game: &AnyGame, lang: Lang) -> Image {
     Image {
         name: format!("leapfrog-{}-{}.png", record.id, record.moves.len()),
-        png: render::render(game, &picture_header(record, game, true)),
+        png: render::render(game, &picture_header(record, game, true, lang)),
     }
 }
 
 /// The header of a record's picture. `at_end`: the position is the record's last, so a
 /// result decided off the board (resignation, timeout, agreement) is shown; a replay's
 /// earlier frames pass `false`.
-pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool) -> Header {
+pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool, lang: Lang) -> Header {
     let names = record.seats.iter().map(|p| p.name().to_owned()).collect();
+    let reason =
+        |result: &crate::store::GameResult| Arg::from(i18n::result_reason(lang, &result.reason));
     let ended = match &record.status {
         _ if !at_end => None,
-        Status::Finished(result) if result.winners.is_empty() => {
-            Some(format!("Draw ({})", result.reason))
-        }
+        Status::Finished(result) if result.winners.is_empty() => Some(i18n::text_with(
+            lang,
+            "board-result-draw",
+            &[("reason", reason(result))],
+        )),
         Status::Finished(result) => {
-            let winners: Vec<String> = result
+            let winners = result
                 .winners
                 .iter()
-                .map(|&s| game.seat_name(Seat(s)))
-                .collect();
-            Some(format!(
-                "{} wins ({})",
-                winners.join(" and "),
-                result.reason
+                .map(|&s| i18n::refusals::side(lang, &game.seat_name(Seat(s))))
+                .reduce(|left, right| {
+                    i18n::text_with(
+                        lang,
+                        "board-and",
+                        &[("left", left.into()), ("right", right.into())],
+                    )
+                })
+                .unwrap_or_default();
+            Some(i18n::text_with(
+                lang,
+                "board-result-wins",
+                &[("sides", winners.into()), ("reason", reason(result))],
             ))
         }
         Status::Active => None,
-        Status::Challenge(_) => Some("Waiting for the challenge".to_owned()),
-        Status::Declined | Status::Cancelled => Some("Never started".to_owned()),
-        Status::Aborted => Some("Aborted".to_owned()),
+        Status::Challenge(_) => Some(i18n::text(lang, "board-waiting")),
+        Status::Declined | Status::Cancelled => Some(i18n::text(lang, "board-never-started")),
+        Status::Aborted => Some(i18n::text(lang, "board-aborted")),
     };
-    let mut header = Header::for_game(game, names, ended);
+    let mut header = Header::for_game(game, names, ended, lang);
     // The picture lists the options as the rules store them (a handicap by seat number);
     // players read them as the text does, with names.
     let stored = format!(" · {}", PairsDisplay(&game.non_default_options()));
@@ -528,7 +546,14 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool) -> Head
         let named = named.trim().trim_start_matches('(').trim_end_matches(')');
         header.detail = format!("{rest} · {named}");
     }
-    header.detail = format!("Game #{} · {}", record.id, header.detail);
+    header.detail = i18n::text_with(
+        lang,
+        "board-game-number",
+        &[
+            ("game", record.id.0.into()),
+            ("detail", header.detail.as_str().into()),
+        ],
+    );
     header
 }
 

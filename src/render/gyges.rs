@@ -6,6 +6,7 @@
 use std::sync::OnceLock;
 
 use crate::games::gyges::{Move, Path, Point as PathPoint, Position, Side, Square, Target};
+use crate::i18n::{self, Lang};
 
 use super::canvas::{Canvas, Colour, Point, SpriteCache};
 use super::theme::{fonts, label_on, HEADER, PALETTE};
@@ -144,10 +145,19 @@ fn draw_goal_bands(canvas: &mut Canvas) {
     }
 }
 
+/// A side's name in `lang`.
+fn side_name(lang: Lang, side: Side) -> String {
+    i18n::refusals::side(lang, side.name())
+}
+
 /// The label of the goal `side` aims for.
 #[must_use]
-pub fn goal_label(side: Side) -> String {
-    format!("goal: {} wins here", side.name())
+pub fn goal_label(lang: Lang, side: Side) -> String {
+    i18n::text_with(
+        lang,
+        "gyges-goal-label",
+        &[("side", side_name(lang, side).into())],
+    )
 }
 
 /// Where the label of the goal `side` aims for is centred: the band's middle, or, when a
@@ -165,7 +175,7 @@ pub fn goal_label_centre(side: Side, piece_x: Option<f32>) -> Point {
 }
 
 /// Both goals' labels, clear of the winning piece.
-fn draw_goal_labels(canvas: &mut Canvas, winner: Option<(Side, Point)>) {
+fn draw_goal_labels(canvas: &mut Canvas, lang: Lang, winner: Option<(Side, Point)>) {
     for side in [Side::South, Side::North] {
         let (face, _) = side_colours(side);
         let piece_x = winner.filter(|(w, _)| *w == side).map(|(_, at)| at.x);
@@ -174,7 +184,7 @@ fn draw_goal_labels(canvas: &mut Canvas, winner: Option<(Side, Point)>) {
             17.0,
             &fonts().bold,
             label_on(face),
-            &goal_label(side),
+            &goal_label(lang, side),
         );
     }
 }
@@ -283,7 +293,7 @@ fn draw_bounces(canvas: &mut Canvas, bounces: &[Square]) {
 }
 
 /// While pieces are placed: each side's hand, beside its goal end of the board.
-fn draw_hands(canvas: &mut Canvas, position: &Position) {
+fn draw_hands(canvas: &mut Canvas, lang: Lang, position: &Position) {
     let fonts = fonts();
     for side in [Side::North, Side::South] {
         let hand = position.hand(side);
@@ -296,7 +306,11 @@ fn draw_hands(canvas: &mut Canvas, position: &Position) {
             17.0,
             &fonts.bold,
             PALETTE.header_text,
-            &format!("{} to place", side.name()),
+            &i18n::text_with(
+                lang,
+                "gyges-to-place",
+                &[("side", side_name(lang, side).into())],
+            ),
         );
         // Six pieces at most: the last one's rim ends 30 px before the picture's edge.
         let first = PANEL_LEFT + 8.0;
@@ -313,19 +327,30 @@ fn draw_hands(canvas: &mut Canvas, position: &Position) {
                 15.0,
                 &fonts.regular,
                 PALETTE.header_muted,
-                "all placed",
+                &i18n::text(lang, "gyges-all-placed"),
             );
         }
     }
 }
 
 /// The legend once play has begun: which row each side moves from.
-fn draw_legend(canvas: &mut Canvas, rows: &[(Side, Option<u8>)]) {
+fn draw_legend(canvas: &mut Canvas, lang: Lang, rows: &[(Side, Option<u8>)]) {
     let fonts = fonts();
     for (i, (side, row)) in rows.iter().enumerate() {
         let text = match row {
-            Some(row) => format!("{} moves from row {}", side.name(), row + 1),
-            None => format!("{} cannot move", side.name()),
+            Some(row) => i18n::text_with(
+                lang,
+                "gyges-moves-from-row",
+                &[
+                    ("side", side_name(lang, *side).into()),
+                    ("row", (row + 1).into()),
+                ],
+            ),
+            None => i18n::text_with(
+                lang,
+                "gyges-cannot-move",
+                &[("side", side_name(lang, *side).into())],
+            ),
         };
         canvas.text(
             Point::new(PANEL_LEFT - 20.0, BOARD_TOP + 2.2 * S + i as f32 * 30.0),
@@ -421,7 +446,8 @@ pub fn draw(view: &View<'_>) -> Canvas {
     let winner = position
         .in_goal()
         .map(|(side, size)| (side, size, winner_spot(side, entry)));
-    draw_goal_labels(&mut canvas, winner.map(|(side, _, at)| (side, at)));
+    let lang = view.header.lang;
+    draw_goal_labels(&mut canvas, lang, winner.map(|(side, _, at)| (side, at)));
     if let Some((_, size, at)) = winner {
         draw_piece(&mut canvas, at, size, GOAL_HEIGHT * 0.42);
     }
@@ -445,7 +471,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
     let bounces = view.path.as_ref().map_or(&[][..], |p| &p.bounces[..]);
     draw_bounces(&mut canvas, bounces);
     if position.placing() {
-        draw_hands(&mut canvas, position);
+        draw_hands(&mut canvas, lang, position);
     } else {
         let rows: Vec<(Side, Option<u8>)> = [Side::South, Side::North]
             .into_iter()
@@ -457,7 +483,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
                     draw_row_tab(&mut canvas, *side, *row);
                 }
             }
-            draw_legend(&mut canvas, &rows);
+            draw_legend(&mut canvas, lang, &rows);
         }
     }
     let marks = [Side::South, Side::North].map(side_colours);

@@ -19,6 +19,7 @@ use crate::games::jump_sturdy::{Move as JumpSturdyMove, Square};
 use crate::games::jumpers::Move as JumpersMove;
 use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, Outcome, Seat};
+use crate::i18n::{self, Arg, Lang};
 
 use canvas::{fit_text, text_width, Canvas, Colour, Point};
 use theme::{fonts, HEADER, PALETTE, WIDTH};
@@ -34,6 +35,8 @@ pub struct Header {
     pub status: String,
     /// The second line: game number, move number, options that differ from the defaults.
     pub detail: String,
+    /// The language of the picture's own words (a game's labels, "vs"): the server's.
+    pub lang: Lang,
 }
 
 impl Header {
@@ -41,9 +44,10 @@ impl Header {
     /// number and the options that differ from the defaults. `ended` is a result the rules
     /// cannot see (a resignation, an agreed draw); without it the result is the rules' own.
     #[must_use]
-    pub fn for_game(game: &AnyGame, names: Vec<String>, ended: Option<String>) -> Self {
+    pub fn for_game(game: &AnyGame, names: Vec<String>, ended: Option<String>, lang: Lang) -> Self {
         let outcome = game.outcome();
         let finished = ended.is_some() || outcome.is_finished();
+        let side = |seat: Seat| Arg::from(i18n::refusals::side(lang, &game.seat_name(seat)));
         let status = match (ended, &outcome) {
             (Some(text), _) => text,
             (None, Outcome::Ongoing) => {
@@ -53,14 +57,30 @@ impl Header {
                 } else {
                     "move"
                 };
-                format!("{} to {verb}", game.seat_name(game.to_move()))
+                i18n::text_with(
+                    lang,
+                    "board-to-move",
+                    &[("side", side(game.to_move())), ("verb", verb.into())],
+                )
             }
-            (None, Outcome::Win(seat)) => format!("{} wins", game.seat_name(*seat)),
+            (None, Outcome::Win(seat)) => {
+                i18n::text_with(lang, "board-wins", &[("side", side(*seat))])
+            }
             (None, Outcome::SharedWin(seats)) => {
-                let names: Vec<String> = seats.iter().map(|&s| game.seat_name(s)).collect();
-                format!("{} share the win", names.join(" and "))
+                let names = seats
+                    .iter()
+                    .map(|&s| i18n::refusals::side(lang, &game.seat_name(s)))
+                    .reduce(|left, right| {
+                        i18n::text_with(
+                            lang,
+                            "board-and",
+                            &[("left", left.into()), ("right", right.into())],
+                        )
+                    })
+                    .unwrap_or_default();
+                i18n::text_with(lang, "board-share-win", &[("sides", names.into())])
             }
-            (None, Outcome::Draw(_)) => "Draw".to_owned(),
+            (None, Outcome::Draw(_)) => i18n::text(lang, "board-draw"),
         };
         let to_move = (!finished).then(|| usize::from(game.to_move().0));
         let progress = match game {
@@ -69,25 +89,26 @@ impl Header {
                 let round = g.position().round();
                 let left = g.position().actions_left();
                 if finished {
-                    format!("{} played", crate::words::count(round, "round"))
+                    i18n::text_with(lang, "board-rounds-played", &[("count", round.into())])
                 } else {
-                    format!(
-                        "Round {round} · {} left",
-                        crate::words::count(left, "action")
+                    i18n::text_with(
+                        lang,
+                        "board-round-left",
+                        &[("round", round.into()), ("count", left.into())],
                     )
                 }
             }
             _ => {
                 let plies = game.moves().len();
                 if finished {
-                    format!("{} played", crate::words::count(plies, "move"))
+                    i18n::text_with(lang, "board-moves-played", &[("count", plies.into())])
                 } else {
-                    format!("move {}", plies + 1)
+                    i18n::text_with(lang, "board-move-number", &[("number", (plies + 1).into())])
                 }
             }
         };
         let options = game.non_default_options();
-        let mut detail = format!("{} · {progress}", game.kind());
+        let mut detail = format!("{} · {progress}", i18n::game_title(lang, game.kind()));
         if !options.is_empty() {
             detail.push_str(&format!(" · {}", PairsDisplay(&options)));
         }
@@ -96,6 +117,7 @@ impl Header {
             to_move,
             status,
             detail,
+            lang,
         }
     }
 
@@ -124,7 +146,8 @@ pub fn empty_picture(height: u32) -> Canvas {
 pub fn draw_header(canvas: &mut Canvas, header: &Header, marks: &[(Colour, Colour)]) {
     let fonts = fonts();
     let status_width = text_width(19.0, &fonts.bold, &header.status);
-    let vs_width = text_width(19.0, &fonts.regular, "vs") + 10.0;
+    let vs = i18n::text(header.lang, "board-vs");
+    let vs_width = text_width(19.0, &fonts.regular, &vs) + 10.0;
     // Names share what the status leaves; a long one is cut with an ellipsis.
     let seats = header.players.len().max(1) as f32;
     let room = WIDTH as f32 - 28.0 - status_width - 24.0 - (seats - 1.0) * vs_width;
@@ -137,7 +160,7 @@ pub fn draw_header(canvas: &mut Canvas, header: &Header, marks: &[(Colour, Colou
                 19.0,
                 &fonts.regular,
                 PALETTE.header_muted,
-                "vs",
+                &vs,
             );
             x += vs_width;
         }

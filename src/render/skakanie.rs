@@ -9,7 +9,7 @@
 //! mountains, a lake, a house and a tree, varied enough that every piece can be told apart
 //! and placed. Nothing is downloaded or bundled.
 
-use crate::words::count;
+use crate::i18n;
 use std::sync::OnceLock;
 
 use crate::games::skakanie::{Action, Piece, Position, Spot, COLUMNS, PIECES, ROWS};
@@ -540,13 +540,18 @@ pub fn draw(view: &View<'_>) -> Canvas {
     let mut canvas = Canvas::over(background(position.options().players));
     let over = position.is_over();
     let stacks = position.stack_count();
+    let lang = view.header.lang;
     let title = if position.last_round() && !over {
-        format!("{} left · last round", count(stacks, "stack"))
+        i18n::text_with(
+            lang,
+            "skakanie-stacks-left-last-round",
+            &[("count", stacks.into())],
+        )
     } else {
-        format!(
-            "{} left · round {}",
-            count(stacks, "stack"),
-            position.round()
+        i18n::text_with(
+            lang,
+            "skakanie-stacks-left",
+            &[("count", stacks.into()), ("round", position.round().into())],
         )
     };
     canvas.text(
@@ -581,7 +586,9 @@ pub fn draw(view: &View<'_>) -> Canvas {
             .players
             .get(seat.index())
             .cloned()
-            .unwrap_or_else(|| format!("Player {}", seat.0 + 1))
+            .unwrap_or_else(|| {
+                i18n::text_with(lang, "skakanie-player", &[("number", (seat.0 + 1).into())])
+            })
     };
     let disc = |canvas: &mut Canvas, seat: Seat, at: Point, r: f32| {
         let (face, rim) = SEAT_COLOURS[seat.index() % 4];
@@ -589,11 +596,17 @@ pub fn draw(view: &View<'_>) -> Canvas {
         canvas.fill_ellipse(at, r - 1.5, r - 1.5, face, 1.0);
     };
     let line = if over {
-        "The game is over: scores are final.".to_owned()
+        i18n::text(lang, "skakanie-over")
     } else {
-        let left = count(position.actions_left(), "action").to_string();
         let who = fit_text(19.0, &fonts.bold, &name(to_move), 170.0);
-        format!("{who}: {left} left")
+        i18n::text_with(
+            lang,
+            "skakanie-actions-left",
+            &[
+                ("who", who.into()),
+                ("count", position.actions_left().into()),
+            ],
+        )
     };
     let y = HEADER as f32 + 10.0;
     if !over {
@@ -630,9 +643,13 @@ pub fn draw(view: &View<'_>) -> Canvas {
             &label,
         );
         let details = if position.has_left(seat) {
-            "left the game".to_owned()
+            i18n::text(lang, "skakanie-left-game")
         } else {
-            let score = format!("score {}", position.score(seat));
+            let score = i18n::text_with(
+                lang,
+                "skakanie-score",
+                &[("score", i64::from(position.score(seat)).into())],
+            );
             let width = text_width(20.0, &fonts.bold, &score);
             canvas.text(
                 Point::new(WIDTH as f32 - 14.0 - width, top - 1.0),
@@ -647,12 +664,15 @@ pub fn draw(view: &View<'_>) -> Canvas {
             let shown: Vec<String> = sizes.iter().take(4).map(u32::to_string).collect();
             let more = if sizes.len() > 4 { "…" } else { "" };
             if sizes.is_empty() {
-                "no pieces yet".to_owned()
+                i18n::text(lang, "skakanie-no-pieces")
             } else {
-                format!(
-                    "{} · parts {}{more}",
-                    count(pieces, "piece"),
-                    shown.join(" ")
+                i18n::text_with(
+                    lang,
+                    "skakanie-pieces",
+                    &[
+                        ("count", pieces.into()),
+                        ("parts", format!("{}{more}", shown.join(" ")).into()),
+                    ],
                 )
             }
         };

@@ -59,4 +59,8 @@ pub struct GuildSettings {
     /// own Discord language where Discord says it, else English.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<Lang>,
+    /// The server's own Discord language, as its members' commands last said it: what
+    /// its posts use until the admins choose `lang`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discord_lang: Option<Lang>,
 }

@@ -1,0 +1,81 @@
+# Słowa na obrazku planszy: jego nagłówek (czyj ruch, wynik, numer ruchu) oraz
+# własne podpisy każdej gry. Obrazki widzą wszyscy, w języku serwera.
+# { $side } to nazwa strony (side-*); nazwy graczy i notacja pozostają bez zmian.
+
+board-vs = vs
+board-to-move = { $verb ->
+    [play] Ruch: { $side }
+   *[move] Ruch: { $side }
+}
+board-wins = Wygrana: { $side }
+board-share-win = { $sides }: wspólna wygrana
+board-and = { $left } i { $right }
+board-draw = Remis
+board-rounds-played = { $count ->
+    [one] rozegrano { $count } rundę
+    [few] rozegrano { $count } rundy
+   *[many] rozegrano { $count } rund
+}
+board-round-left = Runda { $round } · { $count ->
+    [one] została { $count } akcja
+    [few] zostały { $count } akcje
+   *[many] zostało { $count } akcji
+}
+board-moves-played = { $count ->
+    [one] wykonano { $count } ruch
+    [few] wykonano { $count } ruchy
+   *[many] wykonano { $count } ruchów
+}
+board-move-number = ruch { $number }
+board-game-number = Partia #{ $game } · { $detail }
+
+gyges-goal-label = bramka · wygrana: { $side }
+gyges-to-place = Stawia: { $side }
+gyges-all-placed = wszystkie rozstawione
+gyges-moves-from-row = Ruch: { $side }, z rzędu { $row }
+gyges-cannot-move = Brak ruchu: { $side }
+
+skakanie-stacks-left = { $count ->
+    [one] został { $count } stos
+    [few] zostały { $count } stosy
+   *[many] zostało { $count } stosów
+} · runda { $round }
+skakanie-stacks-left-last-round = { $count ->
+    [one] został { $count } stos
+    [few] zostały { $count } stosy
+   *[many] zostało { $count } stosów
+} · ostatnia runda
+skakanie-player = Gracz { $number }
+skakanie-over = Koniec gry: punkty są ostateczne.
+skakanie-actions-left = { $who }: { $count ->
+    [one] została { $count } akcja
+    [few] zostały { $count } akcje
+   *[many] zostało { $count } akcji
+}
+skakanie-left-game = wyszedł z gry
+skakanie-score = punkty: { $score }
+skakanie-no-pieces = brak elementów
+skakanie-pieces = { $count ->
+    [one] { $count } element
+    [few] { $count } elementy
+   *[many] { $count } elementów
+} · części: { $parts }
+
+# Wynik rozstrzygnięty poza planszą; { $reason } to słowa z zapisu partii.
+board-result-draw = Remis ({ $reason })
+board-result-wins = Wygrana: { $sides } ({ $reason })
+board-waiting = Czeka na przyjęcie wyzwania
+board-never-started = Nie rozpoczęta
+board-aborted = Przerwana
+
+# Jak skończyła się partia, według jej zapisu; { $who } to gracz ze swoją stroną.
+reason-reached-the-goal = cel osiągnięty
+reason-the-best-score = najlepszy wynik
+reason-shared-the-best-score = ex aequo najlepszy wynik
+reason-everyone-else-left = wszyscy inni odeszli
+reason-agreed-to-a-draw = remis za zgodą
+reason-no-moves = nikt nie ma ruchu
+reason-repetition = pozycja powtórzyła się trzy razy
+reason-move-limit = osiągnięto limit ruchów
+reason-resigned = { $who } się poddaje
+reason-ran-out-of-time = { $who }: koniec czasu

@@ -1,0 +1,81 @@
+# Слова на картинке доски: её шапка (чей ход, итог, номер хода) и
+# собственные подписи каждой игры. Картинки видят все, на языке сервера.
+# { $side } — название стороны (side-*); имена игроков и нотация остаются как есть.
+
+board-vs = vs
+board-to-move = { $verb ->
+    [play] Ход: { $side }
+   *[move] Ход: { $side }
+}
+board-wins = Победа: { $side }
+board-share-win = { $sides }: общая победа
+board-and = { $left } и { $right }
+board-draw = Ничья
+board-rounds-played = { $count ->
+    [one] сыгран { $count } круг
+    [few] сыграно { $count } круга
+   *[many] сыграно { $count } кругов
+}
+board-round-left = Круг { $round } · { $count ->
+    [one] осталось { $count } действие
+    [few] осталось { $count } действия
+   *[many] осталось { $count } действий
+}
+board-moves-played = { $count ->
+    [one] сыгран { $count } ход
+    [few] сыграно { $count } хода
+   *[many] сыграно { $count } ходов
+}
+board-move-number = ход { $number }
+board-game-number = Партия #{ $game } · { $detail }
+
+gyges-goal-label = финиш · победа: { $side }
+gyges-to-place = Расстановка: { $side }
+gyges-all-placed = все расставлены
+gyges-moves-from-row = Ход: { $side }, из ряда { $row }
+gyges-cannot-move = Нет хода: { $side }
+
+skakanie-stacks-left = { $count ->
+    [one] осталась { $count } стопка
+    [few] остались { $count } стопки
+   *[many] осталось { $count } стопок
+} · круг { $round }
+skakanie-stacks-left-last-round = { $count ->
+    [one] осталась { $count } стопка
+    [few] остались { $count } стопки
+   *[many] осталось { $count } стопок
+} · последний круг
+skakanie-player = Игрок { $number }
+skakanie-over = Партия окончена: очки итоговые.
+skakanie-actions-left = { $who }: { $count ->
+    [one] осталось { $count } действие
+    [few] осталось { $count } действия
+   *[many] осталось { $count } действий
+}
+skakanie-left-game = вышел из игры
+skakanie-score = очки: { $score }
+skakanie-no-pieces = кусочков пока нет
+skakanie-pieces = { $count ->
+    [one] { $count } кусочек
+    [few] { $count } кусочка
+   *[many] { $count } кусочков
+} · части: { $parts }
+
+# Результат, решённый не на доске; { $reason } — слова из записи партии.
+board-result-draw = Ничья ({ $reason })
+board-result-wins = Победа: { $sides } ({ $reason })
+board-waiting = Ждёт ответа на вызов
+board-never-started = Не начиналась
+board-aborted = Прервана
+
+# Как закончилась партия, по её записи; { $who } — игрок со своей стороной.
+reason-reached-the-goal = цель достигнута
+reason-the-best-score = лучший счёт
+reason-shared-the-best-score = лучший счёт поровну
+reason-everyone-else-left = все остальные вышли
+reason-agreed-to-a-draw = ничья по согласию
+reason-no-moves = ни у кого нет хода
+reason-repetition = позиция повторилась трижды
+reason-move-limit = достигнут предел ходов
+reason-resigned = { $who } сдаётся
+reason-ran-out-of-time = у { $who } вышло время
