@@ -662,3 +662,56 @@ fn pictures_in_russian_and_polish_take_every_word_from_their_catalogue() {
         }
     }
 }
+
+/// A move's board as posted on a server whose Discord language is `lang`, and its buttons.
+fn move_board(lang: Lang) -> (Vec<String>, Vec<String>) {
+    let play = Play::with(
+        common::temporary_store(),
+        Box::new(common::FixedClock),
+        Box::new(common::Zero),
+    );
+    let mut ana = caller("ana", Lang::En, Some(3), false);
+    ana.guild_lang = Some(lang);
+    let mut bo = caller("bo", Lang::En, Some(3), false);
+    bo.guild_lang = Some(lang);
+    play.handle(
+        &ana,
+        Command::Challenge {
+            game: "jumpers".into(),
+            opponents: vec![console_user("bo")],
+            options: vec!["days=2".into()],
+            seat: SeatChoice::First,
+            computers: Vec::new(),
+        },
+    );
+    play.handle(&bo, Command::Accept { game: None });
+    let reply = play.handle(&ana, move_in(1, "e3-h6"));
+    assert!(reply.image.is_some(), "{}", reply.text);
+    let buttons = reply
+        .components
+        .iter()
+        .flat_map(|c| match c {
+            leapfrog::play::Component::Buttons(row) => {
+                row.iter().map(|b| b.label.clone()).collect()
+            }
+            _ => Vec::new(),
+        })
+        .collect();
+    (reply.text.lines().map(str::to_owned).collect(), buttons)
+}
+
+#[test]
+fn a_board_is_posted_in_the_servers_language() {
+    let (english, english_buttons) = move_board(Lang::En);
+    assert_eq!(english[0], "ana (White) played e3-h6.");
+    for lang in Lang::TRANSLATED {
+        let (lines, buttons) = move_board(lang);
+        assert_eq!(lines.len(), english.len(), "{lines:?}");
+        for (line, theirs) in lines.iter().zip(&english) {
+            assert_ne!(line, theirs, "{lang}");
+        }
+        for (button, theirs) in buttons.iter().zip(&english_buttons) {
+            assert_ne!(button, theirs, "{lang}");
+        }
+    }
+}

@@ -23,7 +23,7 @@ macro_rules! catalogues {
 /// Every catalogue: `(language, area, text)`. A new area is one word here and one file per
 /// language.
 pub(super) const SOURCES: &[(Lang, &str, &str)] =
-    catalogues!["common", "commands", "help", "rules", "settings", "moves", "board"];
+    catalogues!["common", "commands", "help", "rules", "settings", "moves", "board", "game"];
 
 type Bundle = FluentBundle<FluentResource>;
 

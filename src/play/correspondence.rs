@@ -535,9 +535,15 @@ pub(super) fn others_playing(record: &GameRecord, game: &AnyGame, seat: u8) -> V
 }
 
 /// The board's clock line for a record (who is to move, by name).
-pub(super) fn board_clock_line(record: &GameRecord, game: &AnyGame, now: u64) -> Option<String> {
+pub(super) fn board_clock_line(
+    record: &GameRecord,
+    game: &AnyGame,
+    now: u64,
+    lang: Lang,
+) -> Option<String> {
     if record.status != Status::Active {
         return None;
     }
-    clock_line(record, &seat_label(record, game, game.to_move().0), now)
+    let who = super::text::seat_label_in(lang, record, game, game.to_move().0);
+    clock_line(record, &who, now, lang)
 }

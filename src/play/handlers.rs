@@ -620,7 +620,7 @@ impl<S: Store> Play<S> {
                 record.id,
                 count(left, "action")
             );
-            let buttons = Component::Buttons(text::action_buttons(&record, &game, true));
+            let buttons = Component::Buttons(text::action_buttons(&record, &game, true, lang));
             return Ok(match (proposal_text, lapsed_for) {
                 (Some(lapse), Some(_)) => Reply::public(format!("{me} played {actions}\n{lapse}"))
                     .mentioning(others_playing(&record, &game, seat))
@@ -650,17 +650,22 @@ impl<S: Store> Play<S> {
             .into_iter()
             .rev()
             .collect();
-        let mut headline = format!("{me} played {}.", turn.join(", "));
+        let post = self.place_lang(record.place.guild);
+        let mut headline = i18n::text_with(
+            post,
+            "game-played",
+            &[
+                (
+                    "who",
+                    text::seat_label_in(post, &record, &game, seat).into(),
+                ),
+                ("moves", turn.join(", ").into()),
+            ],
+        );
         if let Some(proposal) = proposal_text {
             headline = format!("{headline}\n{proposal}");
         }
-        let mut reply = board_reply(
-            &record,
-            &game,
-            &headline,
-            self.clock.now_ms(),
-            self.place_lang(record.place.guild),
-        );
+        let mut reply = board_reply(&record, &game, &headline, self.clock.now_ms(), post);
         // The proposer hears that their proposal lapsed, even when it is not their turn.
         let proposer = lapsed_for.and_then(|s| record.seats.get(usize::from(s))?.user_id());
         if let Some(by) = proposer.filter(|by| !reply.mentions.contains(by)) {

@@ -4,7 +4,6 @@ use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, GameKind, Seat};
 use crate::i18n::{self, Arg, Lang};
 use crate::store::{GameRecord, Player, Status, UserId};
-use crate::words::count;
 
 use crate::render::{self, Header};
 
@@ -65,7 +64,7 @@ pub fn seat_label_in(lang: Lang, record: &GameRecord, game: &AnyGame, seat: u8) 
 /// The options as players read them: `key=value` as typed, except a handicap, which names
 /// its player (`alice has 5 actions a turn`) where the record keeps a seat number
 /// (`handicap=2:5`) or, while a challenge waits, the name or mention typed (`@alice:5`).
-fn options_text(record: &GameRecord) -> String {
+fn options_text(record: &GameRecord, lang: Lang) -> String {
     let (by_player, players): (&[String], Vec<&Player>) = match &record.status {
         Status::Challenge(c) => (
             c.by_player.as_slice(),
@@ -93,7 +92,11 @@ fn options_text(record: &GameRecord) -> String {
                             |p| p.name().to_owned(),
                         ),
                     };
-                    handicaps.push(format!("{name} has {} a turn", count(actions, "action")));
+                    handicaps.push(i18n::text_with(
+                        lang,
+                        "game-handicap",
+                        &[("name", name.into()), ("count", actions.into())],
+                    ));
                 }
             }
             _ => pairs.push(option.clone()),
@@ -110,11 +113,21 @@ fn options_text(record: &GameRecord) -> String {
 
 /// "Game #3 · Jumpers (board=far)".
 fn title(record: &GameRecord) -> String {
-    let options = options_text(record);
-    let clock = record.days.map_or_else(String::new, |days| {
-        format!(" · {} per move", count(days, "day"))
-    });
-    format!("Game #{} · {}{options}{clock}", record.id, record.kind)
+    title_in(Lang::En, record)
+}
+
+/// [`title`] in `lang`.
+fn title_in(lang: Lang, record: &GameRecord) -> String {
+    i18n::text_with(
+        lang,
+        "game-title",
+        &[
+            ("game", record.id.0.into()),
+            ("kind", i18n::game_title(lang, record.kind).into()),
+            ("options", options_text(record, lang).into()),
+            ("days", record.days.unwrap_or(0).into()),
+        ],
+    )
 }
 
 /// " (rated)" or " (unrated)" for a challenge between people: whether the result will
@@ -216,7 +229,12 @@ fn action_label(action: &str) -> String {
 
 /// One button per legal action of the player to move (Skakanie's Take, ↑ ↓ ← →, Bury,
 /// Pass), and a Board button when asked (mid-turn replies, where no board was posted).
-pub fn action_buttons(record: &GameRecord, game: &AnyGame, with_board: bool) -> Vec<Button> {
+pub fn action_buttons(
+    record: &GameRecord,
+    game: &AnyGame,
+    with_board: bool,
+    lang: Lang,
+) -> Vec<Button> {
     let mut buttons: Vec<Button> = game
         .legal_moves()
         .iter()
@@ -237,7 +255,7 @@ pub fn action_buttons(record: &GameRecord, game: &AnyGame, with_board: bool) -> 
         buttons.push(Button::new(
             "board",
             record.id,
-            "Board",
+            &i18n::text(lang, "button-board"),
             ButtonStyle::Secondary,
         ));
     }
@@ -254,35 +272,48 @@ pub fn board_reply(
     lang: Lang,
 ) -> Reply {
     let id = record.id;
+    let label = |seat: u8| seat_label_in(lang, record, game, seat);
     let players: Vec<String> = (0..record.seats.len())
         .filter_map(|s| u8::try_from(s).ok())
-        .map(|s| seat_label(record, game, s))
+        .map(label)
         .collect();
     let mut lines = Vec::new();
     if !headline.is_empty() {
         lines.push(headline.to_owned());
     }
-    lines.push(format!("**{}** · {}", title(record), players.join(" vs ")));
+    let vs = format!(" {} ", i18n::text(lang, "board-vs"));
+    lines.push(format!(
+        "**{}** · {}",
+        title_in(lang, record),
+        players.join(&vs)
+    ));
+    let button =
+        |action: &str, label: &str, style| Button::new(action, id, &i18n::text(lang, label), style);
     let mut mentions = Vec::new();
     let mut components = Vec::new();
     match &record.status {
         Status::Active => {
             let seat = game.to_move().0;
-            let last = record
-                .moves
-                .last()
-                .map_or_else(String::new, |m| format!(" · last move {m}"));
-            lines.push(match game.actions_left() {
-                Some(left) => format!(
-                    "**{}** to move: {} left this turn. Type /move take right take, or use the buttons.",
-                    seat_label(record, game, seat),
-                    count(left, "action")
+            let who = Arg::from(label(seat));
+            let number = Arg::from(record.moves.len() + 1);
+            lines.push(match (game.actions_left(), record.moves.last()) {
+                (Some(left), _) => i18n::text_with(
+                    lang,
+                    "game-actions-to-move",
+                    &[("who", who), ("count", left.into())],
                 ),
-                None => format!(
-                    "Move {} · **{}** to move{last}",
-                    record.moves.len() + 1,
-                    seat_label(record, game, seat)
+                (None, Some(last)) => i18n::text_with(
+                    lang,
+                    "game-to-move-after",
+                    &[
+                        ("number", number),
+                        ("who", who),
+                        ("move", last.as_str().into()),
+                    ],
                 ),
+                (None, None) => {
+                    i18n::text_with(lang, "game-to-move", &[("number", number), ("who", who)])
+                }
             });
             mentions.extend(
                 record
@@ -291,11 +322,12 @@ pub fn board_reply(
                     .and_then(crate::store::Player::user_id),
             );
             if game.actions_left().is_some() {
-                components.push(Component::Buttons(action_buttons(record, game, false)));
-                components.push(Component::Buttons(vec![Button::new(
+                components.push(Component::Buttons(action_buttons(
+                    record, game, false, lang,
+                )));
+                components.push(Component::Buttons(vec![button(
                     "resign",
-                    id,
-                    "Leave",
+                    "button-leave",
                     ButtonStyle::Danger,
                 )]));
             } else {
@@ -304,52 +336,70 @@ pub fn board_reply(
                     moves: game.legal_moves(),
                 });
                 components.push(Component::Buttons(vec![
-                    Button::new("draw", id, "Offer draw", ButtonStyle::Secondary),
-                    Button::new("resign", id, "Resign", ButtonStyle::Danger),
+                    button("draw", "button-offer-draw", ButtonStyle::Secondary),
+                    button("resign", "button-resign", ButtonStyle::Danger),
                 ]));
             }
             // A game on time: its clock's own buttons.
             if let Some(clock) = record.clock {
                 components.push(Component::Buttons(match clock.paused {
-                    Some(_) => vec![Button::new("resume", id, "Resume", ButtonStyle::Primary)],
+                    Some(_) => vec![button("resume", "button-resume", ButtonStyle::Primary)],
                     None if clock.stage == crate::store::ClockStage::Expired => vec![
-                        Button::new("claim", id, "Claim win", ButtonStyle::Danger),
-                        Button::new("pause", id, "Pause", ButtonStyle::Secondary),
+                        button("claim", "button-claim-win", ButtonStyle::Danger),
+                        button("pause", "button-pause", ButtonStyle::Secondary),
                     ],
-                    None => vec![Button::new("pause", id, "Pause", ButtonStyle::Secondary)],
+                    None => vec![button("pause", "button-pause", ButtonStyle::Secondary)],
                 }));
             }
         }
         Status::Finished(result) => {
-            lines.push(format!(
-                "Game over: {}.",
-                result_text(record, game, result, "**")
+            lines.push(i18n::text_with(
+                lang,
+                "game-over",
+                &[(
+                    "result",
+                    result_text_in(lang, record, game, result, "**").into(),
+                )],
             ));
-            lines.extend(rating_line(record, result));
+            lines.extend(rating_line_in(lang, record, result));
         }
-        Status::Challenge(_) => lines.push("Waiting for the challenge to be accepted.".into()),
-        Status::Declined | Status::Cancelled => lines.push("This game never started.".into()),
-        Status::Aborted => lines.push("Aborted before every side had moved: no result.".into()),
+        Status::Challenge(_) => lines.push(i18n::text(lang, "game-waiting")),
+        Status::Declined | Status::Cancelled => lines.push(i18n::text(lang, "game-never-started")),
+        Status::Aborted => lines.push(i18n::text(lang, "game-aborted")),
     }
-    lines.extend(super::correspondence::board_clock_line(record, game, now));
+    lines.extend(super::correspondence::board_clock_line(
+        record, game, now, lang,
+    ));
     if let Some(scores) = game.scores() {
         let shown: Vec<String> = scores
             .iter()
             .enumerate()
             .map(|(s, score)| {
-                let who = seat_label(record, game, s as u8);
+                let who = Arg::from(label(s as u8));
                 if game.has_left(Seat(s as u8)) {
-                    format!("{who} left")
+                    i18n::text_with(lang, "game-score-left", &[("who", who)])
                 } else {
-                    format!("{who} {score}")
+                    i18n::text_with(
+                        lang,
+                        "game-score",
+                        &[("who", who), ("score", i64::from(*score).into())],
+                    )
                 }
             })
             .collect();
-        lines.push(format!("Scores: {}", shown.join(" · ")));
+        lines.push(i18n::text_with(
+            lang,
+            "game-scores",
+            &[("scores", shown.join(" · ").into())],
+        ));
     }
     // A position text that shows face-down pieces is for the record, not for players.
     if !record.kind.info().hidden {
-        lines.push(format!("Position: `{}`", record.position));
+        lines.push(i18n::text_with(
+            lang,
+            "game-position",
+            &[("position", record.position.as_str().into())],
+        ));
     }
     Reply {
         mentions,
@@ -368,26 +418,50 @@ pub fn result_text(
     result: &crate::store::GameResult,
     emphasis: &str,
 ) -> String {
-    let winners: Vec<String> = result
+    result_text_in(Lang::En, record, game, result, emphasis)
+}
+
+/// [`result_text`] in `lang`.
+pub fn result_text_in(
+    lang: Lang,
+    record: &GameRecord,
+    game: &AnyGame,
+    result: &crate::store::GameResult,
+    emphasis: &str,
+) -> String {
+    let reason = Arg::from(i18n::result_reason(lang, &result.reason));
+    let winners = result
         .winners
         .iter()
-        .map(|&s| seat_label(record, game, s))
-        .collect();
-    if winners.is_empty() {
-        format!("a draw ({})", result.reason)
-    } else {
-        format!(
-            "{emphasis}{}{emphasis} wins ({})",
-            winners.join(" and "),
-            result.reason
-        )
+        .map(|&s| seat_label_in(lang, record, game, s))
+        .reduce(|left, right| {
+            i18n::text_with(
+                lang,
+                "board-and",
+                &[("left", left.into()), ("right", right.into())],
+            )
+        });
+    match winners {
+        None => i18n::text_with(lang, "result-draw", &[("reason", reason)]),
+        Some(winners) => i18n::text_with(
+            lang,
+            "result-wins",
+            &[
+                ("winners", format!("{emphasis}{winners}{emphasis}").into()),
+                ("reason", reason),
+            ],
+        ),
     }
 }
 
-/// "Ratings: alice 1500 → 1514 (+14) · bob 1500 → 1486 (−14)" for a rated game that has
-/// ended; `None` for an unrated one.
+/// "Ratings (Jumpers): alice 1500 → 1514 (+14) · bob 1500 → 1486 (−14)" in `lang` for a
+/// rated game that has ended; `None` for an unrated one.
 #[must_use]
-pub fn rating_line(record: &GameRecord, result: &crate::store::GameResult) -> Option<String> {
+pub fn rating_line_in(
+    lang: Lang,
+    record: &GameRecord,
+    result: &crate::store::GameResult,
+) -> Option<String> {
     if result.ratings.is_empty() {
         return None;
     }
@@ -402,10 +476,13 @@ pub fn rating_line(record: &GameRecord, result: &crate::store::GameResult) -> Op
             format!("{name} {}", c.shown())
         })
         .collect();
-    Some(format!(
-        "Ratings ({}): {}",
-        record.kind,
-        changes.join(" · ")
+    Some(i18n::text_with(
+        lang,
+        "game-ratings",
+        &[
+            ("kind", i18n::game_title(lang, record.kind).into()),
+            ("changes", changes.join(" · ").into()),
+        ],
     ))
 }
 
@@ -542,7 +619,7 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool, lang: L
     // players read them as the text does, with names.
     let stored = format!(" · {}", PairsDisplay(&game.non_default_options()));
     if let Some(rest) = header.detail.strip_suffix(&stored) {
-        let named = options_text(record);
+        let named = options_text(record, lang);
         let named = named.trim().trim_start_matches('(').trim_end_matches(')');
         header.detail = format!("{rest} · {named}");
     }

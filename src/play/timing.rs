@@ -6,6 +6,7 @@
 
 use serde::Deserialize;
 
+use crate::i18n::{self, Arg, Lang};
 use crate::store::{ClockStage, GameRecord, MoveClock};
 
 /// One day in milliseconds.
@@ -93,16 +94,23 @@ pub fn fresh_clock(days: u8, now: u64, grace: u64) -> MoveClock {
 /// below a day.
 #[must_use]
 pub fn duration_text(ms: u64) -> String {
+    duration_in(Lang::En, ms)
+}
+
+/// [`duration_text`] in `lang`.
+#[must_use]
+pub fn duration_in(lang: Lang, ms: u64) -> String {
     let minutes = ms.div_ceil(60_000);
     let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
-    match (d, h, m) {
-        (0, 0, 0) => "no time".to_owned(),
-        (0, 0, m) => format!("{m} min"),
-        (0, h, 0) => format!("{h} h"),
-        (0, h, m) => format!("{h} h {m} min"),
-        (d, 0, _) => format!("{d} d"),
-        (d, h, _) => format!("{d} d {h} h"),
-    }
+    let (id, args): (&str, Vec<(&str, Arg)>) = match (d, h, m) {
+        (0, 0, 0) => ("duration-none", vec![]),
+        (0, 0, m) => ("duration-min", vec![("m", m.into())]),
+        (0, h, 0) => ("duration-h", vec![("h", h.into())]),
+        (0, h, m) => ("duration-h-min", vec![("h", h.into()), ("m", m.into())]),
+        (d, 0, _) => ("duration-d", vec![("d", d.into())]),
+        (d, h, _) => ("duration-d-h", vec![("d", d.into()), ("h", h.into())]),
+    };
+    i18n::text_with(lang, id, &args)
 }
 
 /// Where a move clock stands at a moment: what every text about it, and `/claim`, reads.
@@ -134,22 +142,34 @@ pub fn clock_now(clock: &MoveClock, now: u64) -> ClockNow {
 /// The board's clock line: how long the player to move has, or that the game is paused
 /// or out of time. `None` for a game without a clock.
 #[must_use]
-pub fn clock_line(record: &GameRecord, who: &str, now: u64) -> Option<String> {
+pub fn clock_line(record: &GameRecord, who: &str, now: u64, lang: Lang) -> Option<String> {
     let clock = record.clock?;
     let days = record.days.unwrap_or(0);
-    let per = format!("{} per move", crate::words::count(days, "day"));
+    let per = i18n::text_with(lang, "choice-days-per-move", &[("count", days.into())]);
+    let who = Arg::from(who);
     Some(match clock_now(&clock, now) {
-        ClockNow::Paused(left) => format!(
-            "⏸ Paused by agreement, {} left for {who} ({per}); /resume to go on.",
-            duration_text(left)
+        ClockNow::Paused(left) => i18n::text_with(
+            lang,
+            "clock-paused",
+            &[
+                ("left", duration_in(lang, left).into()),
+                ("who", who),
+                ("per", per.into()),
+            ],
         ),
-        ClockNow::Out(grace) => format!(
-            "⌛ {who} is out of time: the others may claim the win; the game ends by timeout in {}.",
-            duration_text(grace)
+        ClockNow::Out(grace) => i18n::text_with(
+            lang,
+            "clock-out",
+            &[("who", who), ("grace", duration_in(lang, grace).into())],
         ),
-        ClockNow::Running(left) => format!(
-            "⏳ {} left for {who} to move ({per}).",
-            duration_text(left)
+        ClockNow::Running(left) => i18n::text_with(
+            lang,
+            "clock-running",
+            &[
+                ("left", duration_in(lang, left).into()),
+                ("who", who),
+                ("per", per.into()),
+            ],
         ),
     })
 }
