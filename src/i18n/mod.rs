@@ -168,6 +168,17 @@ pub fn text_with(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
     catalog::format(lang, id, args)
 }
 
+/// Names joined into "A and B" (and "A and B and C") in `lang`; `None` for no names.
+pub fn and_list(lang: Lang, names: impl IntoIterator<Item = String>) -> Option<String> {
+    names.into_iter().reduce(|left, right| {
+        text_with(
+            lang,
+            "board-and",
+            &[("left", left.into()), ("right", right.into())],
+        )
+    })
+}
+
 /// A game's name as players of `lang` call it (`game-<name>` in the catalogue).
 #[must_use]
 pub fn game_title(lang: Lang, kind: crate::games::GameKind) -> String {

@@ -430,17 +430,13 @@ pub fn result_text_in(
     emphasis: &str,
 ) -> String {
     let reason = Arg::from(i18n::result_reason(lang, &result.reason));
-    let winners = result
-        .winners
-        .iter()
-        .map(|&s| seat_label_in(lang, record, game, s))
-        .reduce(|left, right| {
-            i18n::text_with(
-                lang,
-                "board-and",
-                &[("left", left.into()), ("right", right.into())],
-            )
-        });
+    let winners = i18n::and_list(
+        lang,
+        result
+            .winners
+            .iter()
+            .map(|&s| seat_label_in(lang, record, game, s)),
+    );
     match winners {
         None => i18n::text_with(lang, "result-draw", &[("reason", reason)]),
         Some(winners) => i18n::text_with(
@@ -591,18 +587,14 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool, lang: L
             &[("reason", reason(result))],
         )),
         Status::Finished(result) => {
-            let winners = result
-                .winners
-                .iter()
-                .map(|&s| i18n::refusals::side(lang, &game.seat_name(Seat(s))))
-                .reduce(|left, right| {
-                    i18n::text_with(
-                        lang,
-                        "board-and",
-                        &[("left", left.into()), ("right", right.into())],
-                    )
-                })
-                .unwrap_or_default();
+            let winners = i18n::and_list(
+                lang,
+                result
+                    .winners
+                    .iter()
+                    .map(|&s| i18n::refusals::side(lang, &game.seat_name(Seat(s)))),
+            )
+            .unwrap_or_default();
             Some(i18n::text_with(
                 lang,
                 "board-result-wins",

@@ -67,17 +67,13 @@ impl Header {
                 i18n::text_with(lang, "board-wins", &[("side", side(*seat))])
             }
             (None, Outcome::SharedWin(seats)) => {
-                let names = seats
-                    .iter()
-                    .map(|&s| i18n::refusals::side(lang, &game.seat_name(s)))
-                    .reduce(|left, right| {
-                        i18n::text_with(
-                            lang,
-                            "board-and",
-                            &[("left", left.into()), ("right", right.into())],
-                        )
-                    })
-                    .unwrap_or_default();
+                let names = i18n::and_list(
+                    lang,
+                    seats
+                        .iter()
+                        .map(|&s| i18n::refusals::side(lang, &game.seat_name(s))),
+                )
+                .unwrap_or_default();
                 i18n::text_with(lang, "board-share-win", &[("sides", names.into())])
             }
             (None, Outcome::Draw(_)) => i18n::text(lang, "board-draw"),
