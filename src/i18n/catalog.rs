@@ -22,8 +22,17 @@ macro_rules! catalogues {
 
 /// Every catalogue: `(language, area, text)`. A new area is one word here and one file per
 /// language.
-pub(super) const SOURCES: &[(Lang, &str, &str)] =
-    catalogues!["common", "commands", "help", "rules", "settings", "moves", "board", "game"];
+pub(super) const SOURCES: &[(Lang, &str, &str)] = catalogues![
+    "common",
+    "commands",
+    "help",
+    "rules",
+    "settings",
+    "moves",
+    "board",
+    "game",
+    "challenges"
+];
 
 type Bundle = FluentBundle<FluentResource>;
 

@@ -216,11 +216,14 @@ impl<S: Store> Play<S> {
                 return refuse("That challenge is no longer waiting.");
             };
             let names: Vec<&str> = challenge.joined.iter().map(Player::name).collect();
-            let headline = format!(
-                "{} challenged {} (game #{}).",
-                ctx.user.name,
-                names.join(", "),
-                record.id
+            let headline = i18n::text_with(
+                self.place_lang(record.place.guild),
+                "challenge-computer",
+                &[
+                    ("from", ctx.user.name.as_str().into()),
+                    ("named", names.join(", ").into()),
+                    ("game", record.id.0.into()),
+                ],
             );
             return self.begin(record, challenge, &headline);
         }
@@ -230,21 +233,31 @@ impl<S: Store> Play<S> {
                 .with(Component::Buttons(table_buttons(&record))));
         }
         let id = record.id;
-        let what = challenge_line(&record);
-        let named = !opponents.is_empty();
-        let buttons = vec![
-            Button::new("accept", id, "Accept", ButtonStyle::Primary),
-            Button::new(
-                if named { "decline" } else { "cancel" },
-                id,
-                if named { "Decline" } else { "Cancel" },
-                ButtonStyle::Danger,
-            ),
-        ];
-        let text = match opponents.first() {
-            Some(o) => format!("{what}\n**{}**, /accept or /decline.", o.name),
-            None => format!("{what}\nAnyone in this channel may /accept."),
+        let lang = self.place_lang(record.place.guild);
+        let what = text::challenge_line_in(lang, &record);
+        let (answer, label) = if opponents.is_empty() {
+            ("cancel", "button-cancel")
+        } else {
+            ("decline", "button-decline")
         };
+        let buttons = vec![
+            Button::new(
+                "accept",
+                id,
+                &i18n::text(lang, "button-accept"),
+                ButtonStyle::Primary,
+            ),
+            Button::new(answer, id, &i18n::text(lang, label), ButtonStyle::Danger),
+        ];
+        let prompt = match opponents.first() {
+            Some(o) => i18n::text_with(
+                lang,
+                "challenge-answer",
+                &[("name", o.name.as_str().into())],
+            ),
+            None => i18n::text(lang, "challenge-anyone"),
+        };
+        let text = format!("{what}\n{prompt}");
         Ok(Reply::public(text)
             .mentioning(mentions)
             .with(Component::Buttons(buttons)))
@@ -341,12 +354,16 @@ impl<S: Store> Play<S> {
         }
         let mut challenge = challenge;
         challenge.joined = vec![player(&ctx.user)];
-        let headline = format!(
-            "{} accepted {}'s {} challenge (game #{}).",
-            ctx.user.name,
-            challenge.from.name(),
-            record.kind,
-            record.id
+        let lang = self.place_lang(record.place.guild);
+        let headline = i18n::text_with(
+            lang,
+            "challenge-accepted",
+            &[
+                ("who", ctx.user.name.as_str().into()),
+                ("from", challenge.from.name().into()),
+                ("kind", i18n::game_title(lang, record.kind).into()),
+                ("game", record.id.0.into()),
+            ],
         );
         self.begin(record, challenge, &headline)
     }
@@ -379,11 +396,14 @@ impl<S: Store> Play<S> {
         record.status = Status::Declined;
         record.updated = self.clock.now_ms();
         self.store.replace(&record)?;
-        Ok(Reply::public(format!(
-            "{} declined {}'s challenge (game #{}).",
-            ctx.user.name,
-            challenge.from.name(),
-            record.id
+        Ok(Reply::public(i18n::text_with(
+            self.place_lang(record.place.guild),
+            "challenge-declined",
+            &[
+                ("who", ctx.user.name.as_str().into()),
+                ("from", challenge.from.name().into()),
+                ("game", record.id.0.into()),
+            ],
         ))
         .mentioning(challenge.from.user_id()))
     }
@@ -416,9 +436,13 @@ impl<S: Store> Play<S> {
                 }
                 all
             });
-        Ok(Reply::public(format!(
-            "{} withdrew their challenge (game #{}).",
-            ctx.user.name, record.id
+        Ok(Reply::public(i18n::text_with(
+            self.place_lang(record.place.guild),
+            "challenge-withdrawn",
+            &[
+                ("who", ctx.user.name.as_str().into()),
+                ("game", record.id.0.into()),
+            ],
         ))
         .mentioning(concerned))
     }

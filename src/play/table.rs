@@ -4,11 +4,12 @@
 
 use crate::games::options::split_pair;
 use crate::games::{AnyGame, GameKind};
+use crate::i18n;
 use crate::store::{ChallengeRecord, GameRecord, Player, SeatChoice, Status, Store, UserId};
 
 use super::command::{Context, User};
 use super::reply::{Button, ButtonStyle, Component, Reply};
-use super::text::{board_reply, challenge_line, seat_label};
+use super::text::{board_reply, challenge_line};
 use super::{refuse, Play, Stop};
 
 /// Whether `player` is the one `name` means: a Discord mention `<@id>`, an id, or a name.
@@ -468,16 +469,24 @@ impl<S: Store> Play<S> {
         record.updated = self.clock.now_ms();
         self.restart_clock(&mut record);
         let record = self.store.replace(&record)?;
-        let mut lines = vec![format!("{headline} Game #{} begins.", record.id)
-            .trim()
-            .to_owned()];
+        let lang = self.place_lang(record.place.guild);
+        let begins = i18n::text_with(
+            lang,
+            "game-begins",
+            &[("headline", headline.into()), ("game", record.id.0.into())],
+        );
+        let mut lines = vec![begins.trim().to_owned()];
         if multi {
             let order: Vec<String> = (0..record.seats.len())
-                .map(|s| format!("{}. {}", s + 1, seat_label(&record, &game, s as u8)))
+                .map(|s| {
+                    let who = super::text::seat_label_in(lang, &record, &game, s as u8);
+                    format!("{}. {who}", s + 1)
+                })
                 .collect();
-            lines.push(format!(
-                "Turn order (drawn at random): {}",
-                order.join(", ")
+            lines.push(i18n::text_with(
+                lang,
+                "game-turn-order",
+                &[("order", order.join(", ").into())],
             ));
         }
         for note in notes {

@@ -130,39 +130,40 @@ fn title_in(lang: Lang, record: &GameRecord) -> String {
     )
 }
 
-/// " (rated)" or " (unrated)" for a challenge between people: whether the result will
-/// change ratings is part of what a player accepts.
+/// Whether a challenge says it is rated (`yes`), unrated (`no`), or nothing (`none`, a
+/// game with the computer): whether the result will change ratings is part of what a
+/// player accepts.
 fn rated_mark(record: &GameRecord) -> &'static str {
     match &record.status {
-        Status::Challenge(c) if c.joined.iter().any(|p| p.computer_level().is_some()) => "",
-        _ if record.rated => " (rated)",
-        _ => " (unrated)",
+        Status::Challenge(c) if c.joined.iter().any(|p| p.computer_level().is_some()) => "none",
+        _ if record.rated => "yes",
+        _ => "no",
     }
 }
 
 /// A challenge in one line.
 pub fn challenge_line(record: &GameRecord) -> String {
-    match &record.status {
-        Status::Challenge(c) => match &c.to {
-            Some(_) => {
-                let named: Vec<&str> = c.named().map(crate::store::Player::name).collect();
-                format!(
-                    "{}: {} challenges {}{}",
-                    title(record),
-                    c.from.name(),
-                    named.join(", "),
-                    rated_mark(record)
-                )
-            }
-            None => format!(
-                "{}: open challenge by {}{}",
-                title(record),
-                c.from.name(),
-                rated_mark(record)
-            ),
-        },
-        _ => title(record),
-    }
+    challenge_line_in(Lang::En, record)
+}
+
+/// [`challenge_line`] in `lang`.
+pub fn challenge_line_in(lang: Lang, record: &GameRecord) -> String {
+    let Status::Challenge(c) = &record.status else {
+        return title_in(lang, record);
+    };
+    let mut args = vec![
+        ("title", Arg::from(title_in(lang, record))),
+        ("from", c.from.name().into()),
+        ("rated", rated_mark(record).into()),
+    ];
+    let id = if c.to.is_some() {
+        let named: Vec<&str> = c.named().map(crate::store::Player::name).collect();
+        args.push(("named", named.join(", ").into()));
+        "challenge-named"
+    } else {
+        "challenge-open"
+    };
+    i18n::text_with(lang, id, &args)
 }
 
 /// A game in one line, from `me`'s point of view.
