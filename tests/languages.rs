@@ -716,3 +716,68 @@ fn a_board_is_posted_in_the_servers_language() {
         }
     }
 }
+
+/// The clock's notices of a one-day game on a server whose Discord language is `lang`: the
+/// reminder, the end of time, the end by timeout (their texts, then their buttons).
+fn clock_notices(lang: Lang) -> (Vec<String>, Vec<String>) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let now = std::sync::Arc::new(AtomicU64::new(1_000));
+    let play = Play::with(
+        common::temporary_store(),
+        Box::new(common::FakeClock(now.clone())),
+        Box::new(common::Zero),
+    );
+    let mut ana = caller("ana", Lang::En, Some(4), false);
+    ana.guild_lang = Some(lang);
+    let mut bo = caller("bo", Lang::En, Some(4), false);
+    bo.guild_lang = Some(lang);
+    play.handle(
+        &ana,
+        Command::Challenge {
+            game: "jumpers".into(),
+            opponents: vec![console_user("bo")],
+            options: vec!["days=1".into()],
+            seat: SeatChoice::First,
+            computers: Vec::new(),
+        },
+    );
+    play.handle(&bo, Command::Accept { game: None });
+    play.handle(&ana, move_in(1, "e3-h6"));
+    let hour = 3_600_000;
+    let (mut texts, mut buttons) = (Vec::new(), Vec::new());
+    for at in [18 * hour, 24 * hour, 48 * hour] {
+        now.store(1_000 + at, Ordering::SeqCst);
+        for notice in play.fire_due() {
+            texts.push(notice.reply.text.clone());
+            for component in &notice.reply.components {
+                if let leapfrog::play::Component::Buttons(row) = component {
+                    buttons.extend(row.iter().map(|b| b.label.clone()));
+                }
+            }
+        }
+    }
+    (texts, buttons)
+}
+
+#[test]
+fn clock_notices_are_posted_in_the_servers_language() {
+    let (english, english_buttons) = clock_notices(Lang::En);
+    assert_eq!(english.len(), 3, "{english:?}");
+    assert!(english[0].contains("a quarter of your time"), "{english:?}");
+    for lang in Lang::TRANSLATED {
+        let (texts, buttons) = clock_notices(lang);
+        assert_eq!(texts.len(), 3, "{texts:?}");
+        for (text, theirs) in texts.iter().zip(&english) {
+            // The whole notice, and each of its lines but the position (notation).
+            for (line, their_line) in text.lines().zip(theirs.lines()) {
+                if !their_line.starts_with("Position") {
+                    assert_ne!(line, their_line, "{lang}");
+                }
+            }
+        }
+        assert_eq!(buttons.len(), english_buttons.len());
+        for (button, theirs) in buttons.iter().zip(&english_buttons) {
+            assert_ne!(button, theirs, "{lang}");
+        }
+    }
+}

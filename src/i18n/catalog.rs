@@ -31,7 +31,8 @@ pub(super) const SOURCES: &[(Lang, &str, &str)] = catalogues![
     "moves",
     "board",
     "game",
-    "challenges"
+    "challenges",
+    "notices"
 ];
 
 type Bundle = FluentBundle<FluentResource>;

@@ -12,7 +12,7 @@ use super::command::{Answer, Context};
 use super::proposal::PAUSE;
 use super::reply::{Button, ButtonStyle, Component, Reply};
 use super::text::{board_reply, seat_label};
-use super::timing::{clock_line, clock_now, duration_text, fresh_clock, ClockNow};
+use super::timing::{clock_line, clock_now, duration_in, duration_text, fresh_clock, ClockNow};
 use super::{refuse, Loaded, Play, Stop};
 
 /// Something the bot says on its own, not in answer to a command: a reminder, a player out
@@ -65,16 +65,30 @@ impl<S: Store> Play<S> {
         seat: u8,
         why: Forfeit,
     ) -> Result<String, Stop> {
+        // The record keeps its reason in English (its machine-readable words); the
+        // channel reads the headline in its own language.
         let me = seat_label(record, game, seat);
-        let id = record.id;
+        let lang = self.place_lang(record.place.guild);
+        let args = [
+            (
+                "who",
+                Arg::from(super::text::seat_label_in(lang, record, game, seat)),
+            ),
+            ("game", record.id.0.into()),
+            (
+                "why",
+                match why {
+                    Forfeit::Resigned => "resigned",
+                    Forfeit::TimedOut => "timeout",
+                }
+                .into(),
+            ),
+        ];
         record.pending = None;
         record.updated = self.clock.now_ms();
-        let (did, reason) = match why {
-            Forfeit::Resigned => ("left".to_owned(), format!("{me} resigned")),
-            Forfeit::TimedOut => (
-                "ran out of time and leaves".to_owned(),
-                format!("{me} ran out of time"),
-            ),
+        let reason = match why {
+            Forfeit::Resigned => format!("{me} resigned"),
+            Forfeit::TimedOut => format!("{me} ran out of time"),
         };
         if let Some(ply) = game.leave_ply(Seat(seat)) {
             let before = game.to_move();
@@ -86,14 +100,14 @@ impl<S: Store> Play<S> {
             return Ok(match super::handlers::rules_result(game) {
                 Some(result) => {
                     record.status = Status::Finished(result);
-                    format!("{me} {did} game #{id}.")
+                    i18n::text_with(lang, "forfeit-over", &args)
                 }
                 None => {
                     // Someone leaving out of turn leaves the mover's clock as it was.
                     if game.to_move() != before {
                         self.restart_clock(record);
                     }
-                    format!("{me} {did} game #{id}: the others play on, and {me} is ranked last.")
+                    i18n::text_with(lang, "forfeit-on", &args)
                 }
             });
         }
@@ -106,7 +120,7 @@ impl<S: Store> Play<S> {
         ));
         Ok(match why {
             Forfeit::Resigned => String::new(),
-            Forfeit::TimedOut => format!("{me} ran out of time in game #{id}."),
+            Forfeit::TimedOut => i18n::text_with(lang, "notice-timed-out", &args),
         })
     }
 
@@ -170,7 +184,14 @@ impl<S: Store> Play<S> {
             return Ok(None);
         }
         let seat = game.to_move().0;
-        let who = seat_label(&record, &game, seat);
+        let lang = self.place_lang(record.place.guild);
+        let who = super::text::seat_label_in(lang, &record, &game, seat);
+        let board_button = Button::new(
+            "board",
+            id,
+            &i18n::text(lang, "button-board"),
+            ButtonStyle::Secondary,
+        );
         let mover = record
             .seats
             .get(usize::from(seat))
@@ -178,13 +199,7 @@ impl<S: Store> Play<S> {
         let reply = if now >= clock.deadline.saturating_add(clock.grace) {
             let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::TimedOut)?;
             let record = self.store.replace(&record)?;
-            board_reply(
-                &record,
-                &game,
-                &headline,
-                now,
-                self.place_lang(record.place.guild),
-            )
+            board_reply(&record, &game, &headline, now, lang)
         } else if now >= clock.deadline {
             record.clock = Some(crate::store::MoveClock {
                 stage: ClockStage::Expired,
@@ -192,14 +207,24 @@ impl<S: Store> Play<S> {
             });
             let record = self.store.replace(&record)?;
             let others: Vec<UserId> = others_playing(&record, &game, seat);
-            Reply::public(format!(
-                "⌛ {who} ran out of time in game #{id}. Any other player may claim the win now (/claim); if nobody does, the game ends by timeout in {}.",
-                duration_text(clock.grace)
+            Reply::public(i18n::text_with(
+                lang,
+                "notice-out-of-time",
+                &[
+                    ("who", who.into()),
+                    ("game", id.0.into()),
+                    ("grace", duration_in(lang, clock.grace).into()),
+                ],
             ))
             .mentioning(others)
             .with(Component::Buttons(vec![
-                Button::new("claim", id, "Claim win", ButtonStyle::Danger),
-                Button::new("board", id, "Board", ButtonStyle::Secondary),
+                Button::new(
+                    "claim",
+                    id,
+                    &i18n::text(lang, "button-claim-win"),
+                    ButtonStyle::Danger,
+                ),
+                board_button,
             ]))
         } else {
             record.clock = Some(crate::store::MoveClock {
@@ -207,21 +232,21 @@ impl<S: Store> Play<S> {
                 ..clock
             });
             self.store.replace(&record)?;
-            Reply::public(format!(
-                "⏰ {who}: a quarter of your time is left in game #{id}: {} to move.",
-                duration_text(clock.deadline - now)
+            Reply::public(i18n::text_with(
+                lang,
+                "notice-reminder",
+                &[
+                    ("who", who.into()),
+                    ("game", id.0.into()),
+                    ("left", duration_in(lang, clock.deadline - now).into()),
+                ],
             ))
             .mentioning(mover)
             .with(Component::Moves {
                 game: id,
                 moves: game.legal_moves(),
             })
-            .with(Component::Buttons(vec![Button::new(
-                "board",
-                id,
-                "Board",
-                ButtonStyle::Secondary,
-            )]))
+            .with(Component::Buttons(vec![board_button]))
         };
         Ok(Some(Notice {
             game: id,

@@ -1,0 +1,15 @@
+# Powiadomienia zegara ruchów publikowane na kanale partii oraz odejście gracza z partii.
+# { $who } to gracz ze swoją stroną, „alice (Białe)”; { $left } i { $grace } to
+# czasy trwania (duration-*).
+
+notice-reminder = ⏰ { $who }: w partii #{ $game } została ćwierć twojego czasu; pozostały czas na ruch: { $left }.
+notice-out-of-time = ⌛ { $who }: koniec czasu w partii #{ $game }. Każdy inny gracz może teraz ogłosić wygraną (/wygrana-na-czas); jeśli nikt tego nie zrobi, partia zakończy się z powodu upływu czasu; pozostało: { $grace }.
+notice-timed-out = { $who }: koniec czasu w partii #{ $game }.
+forfeit-over = { $why ->
+    [resigned] { $who } odchodzi z partii #{ $game }.
+   *[timeout] { $who }: koniec czasu — odejście z partii #{ $game }.
+}
+forfeit-on = { $why ->
+    [resigned] { $who } odchodzi z partii #{ $game }
+   *[timeout] { $who }: koniec czasu — odejście z partii #{ $game }
+}: pozostali grają dalej, a { $who } zajmuje ostatnie miejsce.
