@@ -781,3 +781,47 @@ fn clock_notices_are_posted_in_the_servers_language() {
         }
     }
 }
+
+/// What `/games` tells ana (reading `lang`) with a game on time going and a challenge of
+/// hers waiting.
+fn games_list(lang: Lang) -> Vec<String> {
+    let play = Play::with(
+        common::temporary_store(),
+        Box::new(common::FixedClock),
+        Box::new(common::Zero),
+    );
+    let ana = caller("ana", lang, Some(5), false);
+    let bo = caller("bo", Lang::En, Some(5), false);
+    let challenge = |days: &str| Command::Challenge {
+        game: "jumpers".into(),
+        opponents: vec![console_user("bo")],
+        options: vec![format!("days={days}")],
+        seat: SeatChoice::First,
+        computers: Vec::new(),
+    };
+    play.handle(&ana, challenge("2"));
+    play.handle(&bo, Command::Accept { game: None });
+    play.handle(&ana, challenge("none"));
+    let none = caller("cy", lang, Some(5), false);
+    let mut lines: Vec<String> = play
+        .handle(&ana, Command::Games)
+        .text
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    lines.push(play.handle(&none, Command::Games).text);
+    lines
+}
+
+#[test]
+fn a_players_list_of_games_is_in_their_language() {
+    let english = games_list(Lang::En);
+    assert_eq!(english.len(), 4, "{english:?}");
+    for lang in Lang::TRANSLATED {
+        let lines = games_list(lang);
+        assert_eq!(lines.len(), english.len(), "{lines:?}");
+        for (line, theirs) in lines.iter().zip(&english) {
+            assert_ne!(line, theirs, "{lang}");
+        }
+    }
+}

@@ -32,7 +32,8 @@ pub(super) const SOURCES: &[(Lang, &str, &str)] = catalogues![
     "board",
     "game",
     "challenges",
-    "notices"
+    "notices",
+    "lists"
 ];
 
 type Bundle = FluentBundle<FluentResource>;

@@ -523,17 +523,23 @@ impl<S: Store> Play<S> {
     }
 
     /// `/games`' extra facts about one game: its clock and where its latest board is.
-    pub(super) fn games_extra(&self, record: &GameRecord) -> String {
+    pub(super) fn games_extra(&self, record: &GameRecord, lang: Lang) -> String {
         let mut extra = String::new();
         if let (Some(clock), Status::Active) = (record.clock, &record.status) {
-            extra.push_str(&match clock_now(&clock, self.clock.now_ms()) {
-                ClockNow::Paused(_) => " · paused".to_owned(),
-                ClockNow::Out(_) => " · out of time".to_owned(),
-                ClockNow::Running(left) => format!(" · {} left", duration_text(left)),
-            });
+            let state = match clock_now(&clock, self.clock.now_ms()) {
+                ClockNow::Paused(_) => i18n::text(lang, "games-paused"),
+                ClockNow::Out(_) => i18n::text(lang, "games-out-of-time"),
+                ClockNow::Running(left) => i18n::text_with(
+                    lang,
+                    "games-time-left",
+                    &[("left", duration_in(lang, left).into())],
+                ),
+            };
+            extra.push_str(&format!(" · {state}"));
         }
         if let Ok(Some(link)) = self.store.board_link(record.id) {
-            extra.push_str(&format!(" · [latest board]({link})"));
+            let link = i18n::text_with(lang, "games-latest-board", &[("link", link.into())]);
+            extra.push_str(&format!(" · {link}"));
         }
         extra
     }

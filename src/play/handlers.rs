@@ -718,6 +718,7 @@ impl<S: Store> Play<S> {
     }
 
     pub(super) fn games(&self, ctx: &Context) -> Result<Reply, Stop> {
+        let lang = self.reader_lang(ctx);
         let records = self.store.games_of_user(ctx.user.id)?;
         let lines: Vec<String> = records
             .iter()
@@ -725,15 +726,15 @@ impl<S: Store> Play<S> {
             .map(|r| {
                 format!(
                     "• {}{}",
-                    text::game_line(r, ctx.user.id),
-                    self.games_extra(r)
+                    text::game_line_in(lang, r, ctx.user.id),
+                    self.games_extra(r, lang)
                 )
             })
             .collect();
         Ok(Reply::private(if lines.is_empty() {
-            "You have no games in progress. Start one with /play.".to_owned()
+            i18n::text(lang, "games-none")
         } else {
-            format!("Your games:\n{}", lines.join("\n"))
+            format!("{}\n{}", i18n::text(lang, "games-yours"), lines.join("\n"))
         }))
     }
 

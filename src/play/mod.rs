@@ -375,12 +375,13 @@ impl<S: Store> Play<S> {
     /// contains `typed`, at most [`MAX_CHOICES`]: Discord's autocomplete of a `game` option.
     pub fn complete_game(&self, ctx: &Context, typed: &str) -> Vec<(GameId, String)> {
         let wanted = typed.trim().trim_start_matches('#').to_lowercase();
+        let lang = self.reader_lang(ctx);
         self.store
             .games_of_user(ctx.user.id)
             .unwrap_or_default()
             .iter()
             .filter(|r| matches!(r.status, Status::Active | Status::Challenge(_)))
-            .map(|r| (r.id, text::game_line(r, ctx.user.id)))
+            .map(|r| (r.id, text::game_line_in(lang, r, ctx.user.id)))
             .filter(|(id, line)| {
                 id.0.to_string().starts_with(&wanted) || line.to_lowercase().contains(&wanted)
             })

@@ -168,47 +168,73 @@ pub fn challenge_line_in(lang: Lang, record: &GameRecord) -> String {
 
 /// A game in one line, from `me`'s point of view.
 pub fn game_line(record: &GameRecord, me: UserId) -> String {
+    game_line_in(Lang::En, record, me)
+}
+
+/// [`game_line`] in `lang`.
+pub fn game_line_in(lang: Lang, record: &GameRecord, me: UserId) -> String {
     let opponents: Vec<&str> = record
         .seats
         .iter()
         .filter(|p| p.user_id() != Some(me))
         .map(crate::store::Player::name)
         .collect();
+    let title = Arg::from(title_in(lang, record));
+    let opponents = Arg::from(opponents.join(", "));
+    let line = || Arg::from(challenge_line_in(lang, record));
     match &record.status {
         Status::Challenge(c) if c.from.user_id() == Some(me) => {
-            format!(
-                "{}: your challenge, waiting for an answer",
-                challenge_line(record)
-            )
+            i18n::text_with(lang, "list-your-challenge", &[("line", line())])
         }
-        Status::Challenge(c) if c.has_joined(me) => format!(
-            "{}: you have joined; waiting for {} to start",
-            challenge_line(record),
-            c.from.name()
+        Status::Challenge(c) if c.has_joined(me) => i18n::text_with(
+            lang,
+            "list-joined",
+            &[("line", line()), ("host", c.from.name().into())],
         ),
-        Status::Challenge(_) => format!("{}: waiting for you to /accept", challenge_line(record)),
+        Status::Challenge(_) => i18n::text_with(lang, "list-to-accept", &[("line", line())]),
         Status::Active => {
             let turn = AnyGame::new(record.kind, &record.options, Some(&record.position))
                 .map(|g| g.to_move().0)
                 .ok();
             let whose = match turn {
-                Some(seat) if record.seat_of(me) == Some(seat) => "your turn".to_owned(),
+                Some(seat) if record.seat_of(me) == Some(seat) => {
+                    i18n::text(lang, "list-your-turn")
+                }
                 Some(seat) => record
                     .seats
                     .get(usize::from(seat))
-                    .map_or_else(String::new, |p| format!("{}'s turn", p.name())),
+                    .map_or_else(String::new, |p| {
+                        i18n::text_with(lang, "list-their-turn", &[("name", p.name().into())])
+                    }),
                 None => String::new(),
             };
-            format!("{} vs {}: {whose}", title(record), opponents.join(", "))
+            i18n::text_with(
+                lang,
+                "list-active",
+                &[
+                    ("title", title),
+                    ("opponents", opponents),
+                    ("whose", whose.into()),
+                ],
+            )
         }
-        Status::Finished(result) => format!(
-            "{} vs {}: over ({})",
-            title(record),
-            opponents.join(", "),
-            result.reason
+        Status::Finished(result) => i18n::text_with(
+            lang,
+            "list-over",
+            &[
+                ("title", title),
+                ("opponents", opponents),
+                ("reason", i18n::result_reason(lang, &result.reason).into()),
+            ],
         ),
-        Status::Declined | Status::Cancelled => format!("{}: never started", title(record)),
-        Status::Aborted => format!("{} vs {}: aborted", title(record), opponents.join(", ")),
+        Status::Declined | Status::Cancelled => {
+            i18n::text_with(lang, "list-never-started", &[("title", title)])
+        }
+        Status::Aborted => i18n::text_with(
+            lang,
+            "list-aborted",
+            &[("title", title), ("opponents", opponents)],
+        ),
     }
 }
 

@@ -1,0 +1,19 @@
+# Собственный список партий игрока (/партии, а также номера партий, которые Discord подсказывает при вводе).
+# { $line } — строка вызова (challenge-named, challenge-open), { $title } — заголовок партии
+# (game-title), { $opponents } — имена через «, ».
+
+list-your-challenge = { $line }: ваш вызов, ждём ответа
+list-joined = { $line }: вы присоединились; ждём, когда начнёт: { $host }
+list-to-accept = { $line }: ждём вашего ответа — /принять
+list-active = { $title } vs { $opponents }: { $whose }
+list-your-turn = ваш ход
+list-their-turn = ход: { $name }
+list-over = { $title } vs { $opponents }: окончена ({ $reason })
+list-never-started = { $title }: так и не началась
+list-aborted = { $title } vs { $opponents }: прервана
+games-none = У вас нет текущих партий. Начните новую командой /играть.
+games-yours = Ваши партии:
+games-paused = на паузе
+games-out-of-time = время вышло
+games-time-left = осталось: { $left }
+games-latest-board = [последняя доска]({ $link })
