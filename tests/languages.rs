@@ -14,6 +14,16 @@ use leapfrog::i18n::{self, guides, record_lookups, Lang};
 use leapfrog::play::{Command, Context, Play, Reply};
 use leapfrog::store::{AnyStore, ChannelId, GameId, GuildId, Place, SeatChoice};
 
+/// A play layer whose clock stands still and whose dice always say the challenger moves
+/// first.
+fn fixed_play() -> Play<AnyStore> {
+    Play::with(
+        common::temporary_store(),
+        Box::new(common::FixedClock),
+        Box::new(common::Zero),
+    )
+}
+
 /// A caller on a server (or in a DM) who reads `lang`.
 fn caller(name: &str, lang: Lang, guild: Option<u64>, manager: bool) -> Context {
     Context {
@@ -101,11 +111,7 @@ fn move_in(game: u64, mv: &str) -> Command {
 /// game give (not your turn, an action too many, a failed action after a good one, an
 /// unreadable move, a rule broken, with the legal moves), then every rule of every game.
 fn every_refusal(lang: Lang) -> Vec<String> {
-    let play = Play::with(
-        common::temporary_store(),
-        Box::new(common::FixedClock),
-        Box::new(common::Zero),
-    );
+    let play = fixed_play();
     let ana = caller("ana", lang, Some(1), false);
     let bo = caller("bo", lang, Some(1), false);
     let challenge = |game: &str| Command::Challenge {
@@ -666,11 +672,7 @@ fn pictures_in_russian_and_polish_take_every_word_from_their_catalogue() {
 /// What a server whose Discord language is `lang` sees of a game's start: the challenge,
 /// its acceptance and the first move's board (their lines, then their buttons' labels).
 fn move_board(lang: Lang) -> (Vec<String>, Vec<String>) {
-    let play = Play::with(
-        common::temporary_store(),
-        Box::new(common::FixedClock),
-        Box::new(common::Zero),
-    );
+    let play = fixed_play();
     let mut ana = caller("ana", Lang::En, Some(3), false);
     ana.guild_lang = Some(lang);
     let mut bo = caller("bo", Lang::En, Some(3), false);
@@ -785,11 +787,7 @@ fn clock_notices_are_posted_in_the_servers_language() {
 /// What `/games` tells ana (reading `lang`) with a game on time going and a challenge of
 /// hers waiting.
 fn games_list(lang: Lang) -> Vec<String> {
-    let play = Play::with(
-        common::temporary_store(),
-        Box::new(common::FixedClock),
-        Box::new(common::Zero),
-    );
+    let play = fixed_play();
     let ana = caller("ana", lang, Some(5), false);
     let bo = caller("bo", Lang::En, Some(5), false);
     let challenge = |days: &str| Command::Challenge {
