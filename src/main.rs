@@ -522,7 +522,7 @@ fn run(cli: Cli) -> Result<()> {
             let game = AnyGame::new(kind, &options, position.as_deref())?;
             let names = Header::seat_names(&game)
                 .iter()
-                .map(|name| leapfrog::i18n::refusals::side(lang, name))
+                .map(|name| leapfrog::i18n::side_name(lang, name))
                 .collect();
             let header = Header::for_game(&game, names, None, lang);
             let png = leapfrog::render::draw(&game, last.as_deref(), &header)?.to_png();

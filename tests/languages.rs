@@ -24,6 +24,17 @@ fn fixed_play() -> Play<AnyStore> {
     )
 }
 
+/// A challenge of bo to `game`, the challenger moving first, with `options`.
+fn challenge_bo(game: &str, options: &[&str]) -> Command {
+    Command::Challenge {
+        game: game.into(),
+        opponents: vec![console_user("bo")],
+        options: options.iter().map(|&o| o.to_owned()).collect(),
+        seat: SeatChoice::First,
+        computers: Vec::new(),
+    }
+}
+
 /// A caller on a server (or in a DM) who reads `lang`.
 fn caller(name: &str, lang: Lang, guild: Option<u64>, manager: bool) -> Context {
     Context {
@@ -114,14 +125,7 @@ fn every_refusal(lang: Lang) -> Vec<String> {
     let play = fixed_play();
     let ana = caller("ana", lang, Some(1), false);
     let bo = caller("bo", lang, Some(1), false);
-    let challenge = |game: &str| Command::Challenge {
-        game: game.into(),
-        opponents: vec![console_user("bo")],
-        options: Vec::new(),
-        seat: SeatChoice::First,
-        computers: Vec::new(),
-    };
-    play.handle(&ana, challenge("skakanie"));
+    play.handle(&ana, challenge_bo("skakanie", &[]));
     play.handle(&bo, Command::Accept { game: None });
     let mut said: Vec<String> = [
         play.handle(&bo, move_in(1, "take")),
@@ -133,7 +137,7 @@ fn every_refusal(lang: Lang) -> Vec<String> {
     .into_iter()
     .map(|reply| reply.text)
     .collect();
-    play.handle(&ana, challenge("jumpers"));
+    play.handle(&ana, challenge_bo("jumpers", &[]));
     play.handle(&bo, Command::Accept { game: None });
     for mv in ["e3-e9", "c1-c1"] {
         said.push(play.handle(&ana, move_in(2, mv)).text);
@@ -164,7 +168,7 @@ fn every_refusal(lang: Lang) -> Vec<String> {
         let game = leapfrog::games::AnyGame::new(kind, &options, None).unwrap();
         for seat in 0..game.seat_count() {
             let name = game.seat_name(leapfrog::games::Seat(seat as u8));
-            said.push(i18n::refusals::side(lang, &name));
+            said.push(i18n::side_name(lang, &name));
         }
     }
     said
@@ -319,7 +323,7 @@ fn lookups(lang: Lang) -> Vec<i18n::Lookup> {
 /// attributes) uses.
 fn defined(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
     let mut ids = BTreeMap::new();
-    for (of, area, text) in i18n::sources() {
+    for &(of, area, text) in i18n::sources() {
         if of != lang {
             continue;
         }
@@ -677,16 +681,7 @@ fn move_board(lang: Lang) -> (Vec<String>, Vec<String>) {
     ana.guild_lang = Some(lang);
     let mut bo = caller("bo", Lang::En, Some(3), false);
     bo.guild_lang = Some(lang);
-    let challenge = play.handle(
-        &ana,
-        Command::Challenge {
-            game: "jumpers".into(),
-            opponents: vec![console_user("bo")],
-            options: vec!["days=2".into()],
-            seat: SeatChoice::First,
-            computers: Vec::new(),
-        },
-    );
+    let challenge = play.handle(&ana, challenge_bo("jumpers", &["days=2"]));
     let accepted = play.handle(&bo, Command::Accept { game: None });
     let moved = play.handle(&ana, move_in(1, "e3-h6"));
     assert!(moved.image.is_some(), "{}", moved.text);
@@ -733,16 +728,7 @@ fn clock_notices(lang: Lang) -> (Vec<String>, Vec<String>) {
     ana.guild_lang = Some(lang);
     let mut bo = caller("bo", Lang::En, Some(4), false);
     bo.guild_lang = Some(lang);
-    play.handle(
-        &ana,
-        Command::Challenge {
-            game: "jumpers".into(),
-            opponents: vec![console_user("bo")],
-            options: vec!["days=1".into()],
-            seat: SeatChoice::First,
-            computers: Vec::new(),
-        },
-    );
+    play.handle(&ana, challenge_bo("jumpers", &["days=1"]));
     play.handle(&bo, Command::Accept { game: None });
     play.handle(&ana, move_in(1, "e3-h6"));
     let hour = 3_600_000;
@@ -790,16 +776,9 @@ fn games_list(lang: Lang) -> Vec<String> {
     let play = fixed_play();
     let ana = caller("ana", lang, Some(5), false);
     let bo = caller("bo", Lang::En, Some(5), false);
-    let challenge = |days: &str| Command::Challenge {
-        game: "jumpers".into(),
-        opponents: vec![console_user("bo")],
-        options: vec![format!("days={days}")],
-        seat: SeatChoice::First,
-        computers: Vec::new(),
-    };
-    play.handle(&ana, challenge("2"));
+    play.handle(&ana, challenge_bo("jumpers", &["days=2"]));
     play.handle(&bo, Command::Accept { game: None });
-    play.handle(&ana, challenge("none"));
+    play.handle(&ana, challenge_bo("jumpers", &["days=none"]));
     let none = caller("cy", lang, Some(5), false);
     let mut lines: Vec<String> = play
         .handle(&ana, Command::Games)

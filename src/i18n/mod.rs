@@ -145,6 +145,13 @@ impl From<String> for Arg {
     }
 }
 
+/// A yes/no choice in a message (`{ $flag -> [yes] … *[no] … }`).
+impl From<bool> for Arg {
+    fn from(flag: bool) -> Self {
+        Self::Text(if flag { "yes" } else { "no" }.to_owned())
+    }
+}
+
 macro_rules! number_arg {
     ($($t:ty),*) => {$(
         impl From<$t> for Arg {
@@ -177,6 +184,13 @@ pub fn and_list(lang: Lang, names: impl IntoIterator<Item = String>) -> Option<S
             &[("left", left.into()), ("right", right.into())],
         )
     })
+}
+
+/// A side's name (`White`, `South`, `Red`, …, as the rules name it) in `lang`: in board
+/// posts, pictures and refusals alike.
+#[must_use]
+pub fn side_name(lang: Lang, english: &str) -> String {
+    text(lang, &format!("side-{}", english.to_lowercase()))
 }
 
 /// A game's name as players of `lang` call it (`game-<name>` in the catalogue).
@@ -227,11 +241,8 @@ pub fn has(lang: Lang, id: &str) -> bool {
 
 /// The catalogues' sources, for tests that read them: `(lang, area, text)`.
 #[must_use]
-pub fn sources() -> Vec<(Lang, &'static str, &'static str)> {
+pub fn sources() -> &'static [(Lang, &'static str, &'static str)] {
     catalog::SOURCES
-        .iter()
-        .map(|&(lang, area, text)| (lang, area, text))
-        .collect()
 }
 
 #[cfg(test)]
@@ -240,7 +251,7 @@ mod tests {
 
     #[test]
     fn every_catalogue_parses_cleanly() {
-        for (lang, area, text) in sources() {
+        for &(lang, area, text) in sources() {
             if let Err((_, errors)) = fluent_syntax::parser::parse(text) {
                 panic!("{lang}/{area}.ftl: {errors:?}");
             }

@@ -3,23 +3,12 @@
 //! a catalogue message (`locales/<lang>/moves.ftl`), so a new rule that has no message is a
 //! compile error here, not an English sentence in a Russian reply.
 
-use super::{text, text_with, Arg, Lang};
+use super::{side_name as side, text, text_with, Arg, Lang};
 use crate::games::{gyges, jump_sturdy, jumpers, skakanie, GameKind, Illegal, MoveError};
 
 /// Notation (a cell, a move): the same in every language.
 fn notation(value: &impl std::fmt::Display) -> Arg {
     Arg::Text(value.to_string())
-}
-
-/// A yes/no choice in a message.
-fn yes(flag: bool) -> Arg {
-    Arg::from(if flag { "yes" } else { "no" })
-}
-
-/// A side's name (`White`, `South`, `Red`, …, as the rules name it) in `lang`.
-#[must_use]
-pub fn side(lang: Lang, english: &str) -> String {
-    text(lang, &format!("side-{}", english.to_lowercase()))
 }
 
 /// Why `typed` could not be played in a game of `kind`.
@@ -96,7 +85,7 @@ fn jumpers_rule(lang: Lang, rule: &jumpers::IllegalMove) -> Said {
             vec![
                 ("kind", piece(kind)),
                 ("length", (*length).into()),
-                ("step", yes(*step)),
+                ("step", (*step).into()),
                 ("to", notation(to)),
                 ("distance", (*distance).into()),
             ],
@@ -126,7 +115,7 @@ fn jumpers_rule(lang: Lang, rule: &jumpers::IllegalMove) -> Said {
                 ("height", (*height).into()),
                 ("kind", piece(kind)),
                 ("limit", (*limit).into()),
-                ("relative", yes(*relative)),
+                ("relative", (*relative).into()),
             ],
         ),
         R::CrawlLength {

@@ -44,10 +44,10 @@ pub struct Context {
     pub manager: bool,
     /// The language the caller's client shows (Discord's `locale`): what an answer only
     /// the caller sees is written in.
-    pub lang: crate::i18n::Lang,
+    pub lang: Lang,
     /// The server's own language as Discord says it (`guild_locale`), if any: what the
     /// server's public posts are written in until its admins choose.
-    pub guild_lang: Option<crate::i18n::Lang>,
+    pub guild_lang: Option<Lang>,
 }
 
 /// How a seated player answers or makes a proposal (draw, takeback).

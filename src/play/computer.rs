@@ -183,8 +183,9 @@ impl<S: Store> Play<S> {
             },
             seat,
             &plies.join(" "),
-            // The computer's own moves are legal: a refusal here is the bot's bug, logged.
-            crate::i18n::Lang::En,
+            // The computer's own moves are legal: a refusal here is the bot's bug, logged
+            // (in English).
+            None,
         )?;
         Ok(Some(Notice {
             game: id,

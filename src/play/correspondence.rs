@@ -57,18 +57,18 @@ impl<S: Store> Play<S> {
 
     /// Takes `seat` out: in a game that goes on without those who leave (Skakanie with three
     /// or four) a leave ply, else the end of the game with the others winning. Returns the
-    /// headline. The caller saves the record.
+    /// headline, in `lang` (the place's). The caller saves the record.
     pub(super) fn forfeit(
         &self,
         record: &mut GameRecord,
         game: &mut AnyGame,
         seat: u8,
         why: Forfeit,
+        lang: Lang,
     ) -> Result<String, Stop> {
         // The record keeps its reason in English (its machine-readable words); the
         // channel reads the headline in its own language.
         let me = seat_label(record, game, seat);
-        let lang = self.place_lang(record.place.guild);
         let args = [
             (
                 "who",
@@ -197,7 +197,7 @@ impl<S: Store> Play<S> {
             .get(usize::from(seat))
             .and_then(crate::store::Player::user_id);
         let reply = if now >= clock.deadline.saturating_add(clock.grace) {
-            let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::TimedOut)?;
+            let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::TimedOut, lang)?;
             let record = self.store.replace(&record)?;
             board_reply(&record, &game, &headline, now, lang)
         } else if now >= clock.deadline {
@@ -296,16 +296,11 @@ impl<S: Store> Play<S> {
             }
             ClockNow::Out(_) => {}
         }
-        let headline = self.forfeit(&mut record, &mut game, to_move, Forfeit::TimedOut)?;
+        let lang = self.place_lang(record.place.guild);
+        let headline = self.forfeit(&mut record, &mut game, to_move, Forfeit::TimedOut, lang)?;
         let record = self.store.replace(&record)?;
         let claimed = format!("{} claimed the win on time. {headline}", ctx.user.name);
-        Ok(board_reply(
-            &record,
-            &game,
-            claimed.trim(),
-            now,
-            self.place_lang(record.place.guild),
-        ))
+        Ok(board_reply(&record, &game, claimed.trim(), now, lang))
     }
 
     /// `/pause`: propose a pause of the clock (vacation), or answer a proposal. A pause
@@ -430,7 +425,6 @@ impl<S: Store> Play<S> {
             self.store.set_settings(ctx.user.id, mine)?;
         }
         let lang = mine.lang.unwrap_or(ctx.lang);
-        let yes = |flag: bool| Arg::from(if flag { "yes" } else { "no" });
         let how = Notify::ALL
             .iter()
             .find(|(n, _)| *n == mine.notify)
@@ -439,15 +433,15 @@ impl<S: Store> Play<S> {
             i18n::text_with(
                 lang,
                 "settings-notify",
-                &[("saved", yes(notify.is_some())), ("how", how.into())],
+                &[("saved", notify.is_some().into()), ("how", how.into())],
             ),
             i18n::text_with(
                 lang,
                 "settings-language",
                 &[
-                    ("saved", yes(language.is_some())),
+                    ("saved", language.is_some().into()),
                     ("language", lang.native_name().into()),
-                    ("chosen", yes(mine.lang.is_some())),
+                    ("chosen", mine.lang.is_some().into()),
                 ],
             ),
         ];
@@ -461,13 +455,10 @@ impl<S: Store> Play<S> {
             lines.push(i18n::text_with(
                 lang,
                 "settings-threads",
-                &[("on", yes(server.threads.unwrap_or(true)))],
+                &[("on", server.threads.unwrap_or(true).into())],
             ));
-            let posts = server
-                .lang
-                .or(ctx.guild_lang)
-                .or(server.discord_lang)
-                .unwrap_or_default();
+            // The server's Discord language was noted when this command came in.
+            let posts = server.posts_lang().unwrap_or(self.default_lang);
             lines.push(i18n::text_with(
                 lang,
                 "settings-server-language",

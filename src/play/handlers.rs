@@ -537,9 +537,9 @@ impl<S: Store> Play<S> {
         mv: &str,
     ) -> Result<Reply, Stop> {
         let (loaded, seat) = self.seated(ctx, id)?;
-        let lang = self.reader_lang(ctx);
         let to_move = loaded.game.to_move().0;
         if to_move != seat {
+            let lang = self.reader_lang(ctx);
             return refuse(i18n::text_with(
                 lang,
                 "move-not-your-turn",
@@ -552,12 +552,14 @@ impl<S: Store> Play<S> {
                 ],
             ));
         }
-        self.play_turn(loaded, seat, mv, lang)
+        self.play_turn(loaded, seat, mv, Some(ctx))
     }
 
     /// Plays `mv` (one ply, or several actions of a turn) for `seat`, whose turn it is:
     /// what a player's `/move` and the computer's reply both go through, so both are saved,
-    /// announced and pictured alike. A refusal is said in `lang`, the mover's.
+    /// announced and pictured alike. A refusal (and a mid-turn answer) is said in the
+    /// language of `mover`, the player who sent it; the computer's would be English. It is
+    /// looked up only then, so an accepted move reads no settings of the mover's.
     pub(super) fn play_turn(
         &self,
         Loaded {
@@ -566,24 +568,25 @@ impl<S: Store> Play<S> {
         }: Loaded,
         seat: u8,
         mv: &str,
-        lang: Lang,
+        mover: Option<&Context>,
     ) -> Result<Reply, Stop> {
+        let lang = || mover.map_or(Lang::En, |ctx| self.reader_lang(ctx));
         let mv = &super::parse::normalise_move(record.kind, mv);
         let plies = game.split_plies(mv).map_err(|e| {
             Stop::Refuse(format!(
                 "{}.",
-                i18n::refusals::move_error(lang, record.kind, &e)
+                i18n::refusals::move_error(lang(), record.kind, &e)
             ))
         })?;
         if plies.is_empty() {
-            return refuse(i18n::text(lang, "move-say-what"));
+            return refuse(i18n::text(lang(), "move-say-what"));
         }
         // All or nothing: every ply is tried on the loaded copy before anything is saved.
         let mut played = Vec::with_capacity(plies.len());
         for (i, ply) in plies.iter().enumerate() {
             if game.to_move().0 != seat || game.outcome().is_finished() {
                 return refuse(i18n::text_with(
-                    lang,
+                    lang(),
                     "move-turn-ended",
                     &[
                         ("played", played.join(", ").into()),
@@ -595,6 +598,7 @@ impl<S: Store> Play<S> {
             match game.play(ply) {
                 Ok(done) => played.push(done),
                 Err(error) => {
+                    let lang = lang();
                     let reason = i18n::refusals::move_error(lang, record.kind, &error);
                     let mut why = move_refusal(lang, &game, ply, &reason);
                     if !played.is_empty() {
@@ -644,7 +648,7 @@ impl<S: Store> Play<S> {
                 record.id,
                 count(left, "action")
             );
-            let buttons = Component::Buttons(text::action_buttons(&record, &game, true, lang));
+            let buttons = Component::Buttons(text::action_buttons(&record, &game, true, lang()));
             return Ok(match (proposal_text, lapsed_for) {
                 (Some(lapse), Some(_)) => Reply::public(format!("{me} played {actions}\n{lapse}"))
                     .mentioning(others_playing(&record, &game, seat))
@@ -746,14 +750,15 @@ impl<S: Store> Play<S> {
             },
             seat,
         ) = self.seated(ctx, id)?;
-        let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::Resigned)?;
+        let lang = self.place_lang(record.place.guild);
+        let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::Resigned, lang)?;
         let record = self.store.replace(&record)?;
         Ok(board_reply(
             &record,
             &game,
             &headline,
             self.clock.now_ms(),
-            self.place_lang(record.place.guild),
+            lang,
         ))
     }
 

@@ -170,7 +170,7 @@ impl<S: Store> Play<S> {
     fn place_lang(&self, guild: Option<GuildId>) -> Lang {
         guild
             .and_then(|guild| self.store.guild_settings(guild).ok())
-            .and_then(|settings| settings.lang.or(settings.discord_lang))
+            .and_then(|settings| settings.posts_lang())
             .unwrap_or(self.default_lang)
     }
 

@@ -501,13 +501,7 @@ impl<S: Store> Play<S> {
         );
         Ok(Reply {
             begins: Some((record.id, title)),
-            ..board_reply(
-                &record,
-                &game,
-                &lines.join("\n"),
-                self.clock.now_ms(),
-                self.place_lang(record.place.guild),
-            )
+            ..board_reply(&record, &game, &lines.join("\n"), self.clock.now_ms(), lang)
         })
     }
 }

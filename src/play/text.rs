@@ -54,7 +54,7 @@ pub fn seat_label(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
 
 /// "alice (White)" in `lang`: the side's name is the language's, the player's their own.
 pub fn seat_label_in(lang: Lang, record: &GameRecord, game: &AnyGame, seat: u8) -> String {
-    let colour = i18n::refusals::side(lang, &game.seat_name(Seat(seat)));
+    let colour = i18n::side_name(lang, &game.seat_name(Seat(seat)));
     match record.seats.get(usize::from(seat)) {
         Some(player) => format!("{} ({colour})", player.name()),
         None => colour,
@@ -179,7 +179,8 @@ pub fn game_line_in(lang: Lang, record: &GameRecord, me: UserId) -> String {
         .filter(|p| p.user_id() != Some(me))
         .map(crate::store::Player::name)
         .collect();
-    let title = Arg::from(title_in(lang, record));
+    // A challenge's line has its own title; only a game's needs one here.
+    let title = || Arg::from(title_in(lang, record));
     let opponents = Arg::from(opponents.join(", "));
     let line = || Arg::from(challenge_line_in(lang, record));
     match &record.status {
@@ -212,7 +213,7 @@ pub fn game_line_in(lang: Lang, record: &GameRecord, me: UserId) -> String {
                 lang,
                 "list-active",
                 &[
-                    ("title", title),
+                    ("title", title()),
                     ("opponents", opponents),
                     ("whose", whose.into()),
                 ],
@@ -222,18 +223,18 @@ pub fn game_line_in(lang: Lang, record: &GameRecord, me: UserId) -> String {
             lang,
             "list-over",
             &[
-                ("title", title),
+                ("title", title()),
                 ("opponents", opponents),
                 ("reason", i18n::result_reason(lang, &result.reason).into()),
             ],
         ),
         Status::Declined | Status::Cancelled => {
-            i18n::text_with(lang, "list-never-started", &[("title", title)])
+            i18n::text_with(lang, "list-never-started", &[("title", title())])
         }
         Status::Aborted => i18n::text_with(
             lang,
             "list-aborted",
-            &[("title", title), ("opponents", opponents)],
+            &[("title", title()), ("opponents", opponents)],
         ),
     }
 }
@@ -619,7 +620,7 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool, lang: L
                 result
                     .winners
                     .iter()
-                    .map(|&s| i18n::refusals::side(lang, &game.seat_name(Seat(s)))),
+                    .map(|&s| i18n::side_name(lang, &game.seat_name(Seat(s)))),
             )
             .unwrap_or_default();
             Some(i18n::text_with(

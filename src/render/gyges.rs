@@ -145,18 +145,13 @@ fn draw_goal_bands(canvas: &mut Canvas) {
     }
 }
 
-/// A side's name in `lang`.
-fn side_name(lang: Lang, side: Side) -> String {
-    i18n::refusals::side(lang, side.name())
-}
-
 /// The label of the goal `side` aims for.
 #[must_use]
 pub fn goal_label(lang: Lang, side: Side) -> String {
     i18n::text_with(
         lang,
         "gyges-goal-label",
-        &[("side", side_name(lang, side).into())],
+        &[("side", i18n::side_name(lang, side.name()).into())],
     )
 }
 
@@ -309,7 +304,7 @@ fn draw_hands(canvas: &mut Canvas, lang: Lang, position: &Position) {
             &i18n::text_with(
                 lang,
                 "gyges-to-place",
-                &[("side", side_name(lang, side).into())],
+                &[("side", i18n::side_name(lang, side.name()).into())],
             ),
         );
         // Six pieces at most: the last one's rim ends 30 px before the picture's edge.
@@ -342,14 +337,14 @@ fn draw_legend(canvas: &mut Canvas, lang: Lang, rows: &[(Side, Option<u8>)]) {
                 lang,
                 "gyges-moves-from-row",
                 &[
-                    ("side", side_name(lang, *side).into()),
+                    ("side", i18n::side_name(lang, side.name()).into()),
                     ("row", (row + 1).into()),
                 ],
             ),
             None => i18n::text_with(
                 lang,
                 "gyges-cannot-move",
-                &[("side", side_name(lang, *side).into())],
+                &[("side", i18n::side_name(lang, side.name()).into())],
             ),
         };
         canvas.text(

@@ -19,7 +19,7 @@ use crate::games::jump_sturdy::{Move as JumpSturdyMove, Square};
 use crate::games::jumpers::Move as JumpersMove;
 use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, Outcome, Seat};
-use crate::i18n::{self, Arg, Lang};
+use crate::i18n::{self, Lang};
 
 use canvas::{fit_text, text_width, Canvas, Colour, Point};
 use theme::{fonts, HEADER, PALETTE, WIDTH};
@@ -47,7 +47,7 @@ impl Header {
     pub fn for_game(game: &AnyGame, names: Vec<String>, ended: Option<String>, lang: Lang) -> Self {
         let outcome = game.outcome();
         let finished = ended.is_some() || outcome.is_finished();
-        let side = |seat: Seat| Arg::from(i18n::refusals::side(lang, &game.seat_name(seat)));
+        let side = |seat: Seat| i18n::side_name(lang, &game.seat_name(seat));
         let status = match (ended, &outcome) {
             (Some(text), _) => text,
             (None, Outcome::Ongoing) => {
@@ -60,20 +60,15 @@ impl Header {
                 i18n::text_with(
                     lang,
                     "board-to-move",
-                    &[("side", side(game.to_move())), ("verb", verb.into())],
+                    &[("side", side(game.to_move()).into()), ("verb", verb.into())],
                 )
             }
             (None, Outcome::Win(seat)) => {
-                i18n::text_with(lang, "board-wins", &[("side", side(*seat))])
+                i18n::text_with(lang, "board-wins", &[("side", side(*seat).into())])
             }
             (None, Outcome::SharedWin(seats)) => {
-                let names = i18n::and_list(
-                    lang,
-                    seats
-                        .iter()
-                        .map(|&s| i18n::refusals::side(lang, &game.seat_name(s))),
-                )
-                .unwrap_or_default();
+                let names =
+                    i18n::and_list(lang, seats.iter().map(|&s| side(s))).unwrap_or_default();
                 i18n::text_with(lang, "board-share-win", &[("sides", names.into())])
             }
             (None, Outcome::Draw(_)) => i18n::text(lang, "board-draw"),

@@ -64,3 +64,12 @@ pub struct GuildSettings {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discord_lang: Option<Lang>,
 }
+
+impl GuildSettings {
+    /// The language of the server's posts, if known: its admins' choice, else its Discord
+    /// language.
+    #[must_use]
+    pub fn posts_lang(&self) -> Option<Lang> {
+        self.lang.or(self.discord_lang)
+    }
+}
