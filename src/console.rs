@@ -10,7 +10,7 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use crate::i18n::Lang;
+use crate::i18n::{self, Lang};
 use crate::play::{parse_command, Component, Context, Outcome, Play, Reply, User};
 use crate::store::{ChannelId, Place, Store, UserId};
 
@@ -71,7 +71,7 @@ impl<S: Store> Console<S> {
             .play
             .fire_due()
             .iter()
-            .map(|notice| format!("[notice]\n{}", self.show(&notice.reply, "")))
+            .map(|notice| format!("[notice]\n{}", self.show(&notice.reply, "", self.lang)))
             .collect();
         // Games where the computer is to move (it was thinking when the last run stopped):
         // found in the store, so a restart loses nothing.
@@ -87,7 +87,7 @@ impl<S: Store> Console<S> {
         self.play
             .computer_moves(game)
             .iter()
-            .map(|notice| format!("[computer]\n{}", self.show(&notice.reply, "")))
+            .map(|notice| format!("[computer]\n{}", self.show(&notice.reply, "", self.lang)))
             .collect()
     }
 
@@ -108,7 +108,7 @@ impl<S: Store> Console<S> {
             guild_lang: None,
         };
         let reply = self.play.import(&ctx, text, console_user);
-        let shown = self.show(&reply, "console");
+        let shown = self.show(&reply, "console", self.lang);
         if reply.outcome == Outcome::Done {
             Ok(shown)
         } else {
@@ -124,7 +124,7 @@ impl<S: Store> Console<S> {
         }
         let mut words = line.split_whitespace();
         let Some(user) = words.next().filter(|w| w.starts_with('@') && w.len() > 1) else {
-            return "! start each line with the user who types it: @alice /play jumpers opponent:@bob\n".into();
+            return format!("! {}\n", i18n::text(self.lang, "console-no-user"));
         };
         let mut rest: Vec<&str> = words.collect();
         let channel = match rest.first() {
@@ -137,7 +137,16 @@ impl<S: Store> Console<S> {
                     rest.remove(0);
                     lang
                 }
-                Err(error) => return format!("! {error}\n"),
+                Err(error) => {
+                    return format!(
+                        "! {}\n",
+                        i18n::text_with(
+                            self.lang,
+                            "parse-bad-language",
+                            &[("typed", error.0.into())]
+                        )
+                    )
+                }
             },
             None => self.lang,
         };
@@ -155,21 +164,24 @@ impl<S: Store> Console<S> {
         match parse_command(&rest.join(" "), console_user) {
             Ok(command) => {
                 let reply = self.play.handle(&ctx, command);
-                let mut shown = self.show(&reply, &ctx.user.name);
+                let mut shown = self.show(&reply, &ctx.user.name, lang);
                 if let Some(game) = reply.computer_turn {
                     shown.push('\n');
                     shown.push_str(&self.computer_moves(game));
                 }
                 shown
             }
-            Err(error) => format!("! {error}\n"),
+            Err(error) => format!("! {}\n", error.text(lang)),
         }
     }
 
-    fn show(&self, reply: &Reply, caller: &str) -> String {
+    /// A reply as the console prints it, its own words in `lang`.
+    fn show(&self, reply: &Reply, caller: &str, lang: Lang) -> String {
         let mut out = String::new();
+        let say = |id: &str, args: &[(&str, i18n::Arg)]| i18n::text_with(lang, id, args);
         if reply.private {
-            out.push_str(&format!("(only {caller} sees this)\n"));
+            out.push_str(&say("console-private", &[("name", caller.into())]));
+            out.push('\n');
         }
         out.push_str(&reply.text);
         out.push('\n');
@@ -178,29 +190,34 @@ impl<S: Store> Console<S> {
                 Component::Buttons(buttons) => {
                     let labels: Vec<String> =
                         buttons.iter().map(|b| format!("[{}]", b.label)).collect();
-                    out.push_str(&format!("  buttons: {}\n", labels.join(" ")));
+                    let labels = labels.join(" ");
+                    out.push_str(&format!(
+                        "  {}\n",
+                        say("console-buttons", &[("labels", labels.into())])
+                    ));
                 }
                 Component::Moves { moves, .. } if !moves.is_empty() => {
-                    out.push_str(&format!(
-                        "  legal moves ({}): {}\n",
-                        moves.len(),
-                        moves.join(" ")
-                    ));
+                    let args = [
+                        ("count", moves.len().into()),
+                        ("moves", moves.join(" ").into()),
+                    ];
+                    out.push_str(&format!("  {}\n", say("console-moves", &args)));
                 }
                 Component::Moves { .. } => {}
             }
         }
         if !reply.mentions.is_empty() {
-            out.push_str(&format!(
-                "  notifies {}\n",
-                crate::words::count(reply.mentions.len(), "user")
-            ));
+            let count = [("count", reply.mentions.len().into())];
+            out.push_str(&format!("  {}\n", say("console-notifies", &count)));
         }
         if !reply.direct.is_empty() {
-            out.push_str(&format!(
-                "  direct message to {}\n",
-                crate::words::count(reply.direct.len(), "user")
-            ));
+            let count = [("count", reply.direct.len().into())];
+            out.push_str(&format!("  {}\n", say("console-direct", &count)));
+            // Each in its reader's language: its first line shows which.
+            for direct in &reply.direct {
+                let first = direct.text.lines().next().unwrap_or_default();
+                out.push_str(&format!("    ({}) {first}\n", direct.lang.code()));
+            }
         }
         let files = reply
             .image
@@ -219,8 +236,15 @@ impl<S: Store> Console<S> {
             match written {
                 Ok(()) => out.push_str(&format!("  {what}: {}\n", path.display())),
                 Err(error) => out.push_str(&format!(
-                    "  {what} not written to {}: {error}\n",
-                    path.display()
+                    "  {}\n",
+                    say(
+                        "console-not-written",
+                        &[
+                            ("what", what.into()),
+                            ("path", path.display().to_string().into()),
+                            ("error", error.to_string().into()),
+                        ]
+                    )
                 )),
             }
         }
@@ -250,10 +274,9 @@ impl<S: Store> Console<S> {
                 writeln!(output, "{notices}")?;
             }
             let Ok(line) = std::str::from_utf8(&bytes) else {
-                writeln!(
-                    output,
-                    "! line {number} is not valid UTF-8 text; it was skipped\n"
-                )?;
+                let said =
+                    i18n::text_with(self.lang, "console-not-utf8", &[("line", number.into())]);
+                writeln!(output, "! {said}\n")?;
                 output.flush()?;
                 continue;
             };

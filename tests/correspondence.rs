@@ -383,7 +383,12 @@ fn players_choose_how_their_turn_reaches_them() {
     world.ok("alice", "/settings off");
     let reply = world.move_first("alice", id);
     assert!(reply.mentions.is_empty());
-    assert_eq!(reply.direct, [user("bob")]);
+    let told: Vec<_> = reply.direct.iter().map(|d| d.user).collect();
+    assert_eq!(told, [user("bob")]);
+    assert_eq!(
+        reply.direct[0].text, reply.text,
+        "bob reads the channel's language"
+    );
     let reply = world.move_first("bob", id);
     assert!(
         reply.mentions.is_empty() && reply.direct.is_empty(),

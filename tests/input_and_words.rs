@@ -114,7 +114,7 @@ fn an_option_a_command_does_not_take_is_refused_with_the_ones_it_does() {
         &play,
         "alice",
         "/play skakanie @bob board:far",
-        "skakanie has no option 'board'; its options are players, actions, handicap",
+        "Skakanie has no option 'board'; its options are players, actions, handicap",
     );
 }
 

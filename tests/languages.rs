@@ -11,7 +11,7 @@ use fluent_syntax::ast;
 use leapfrog::console::{console_user, Console};
 use leapfrog::games::{GameKind, Illegal, MoveError};
 use leapfrog::i18n::{self, guides, record_lookups, Lang};
-use leapfrog::play::{Command, Context, Play, Reply};
+use leapfrog::play::{parse_command, Command, Context, Play, Reply};
 use leapfrog::store::{AnyStore, ChannelId, GameId, GuildId, Place, SeatChoice};
 
 /// A play layer whose clock stands still and whose dice always say the challenger moves
@@ -158,6 +158,7 @@ fn every_refusal(lang: Lang) -> Vec<String> {
         GameKind::Gyges,
         &MoveError::Finished,
     ));
+    said.extend(every_exchange(lang));
     // Every side of every game, as a refusal names it.
     for kind in GameKind::ALL {
         let options = if kind == GameKind::Skakanie {
@@ -169,6 +170,272 @@ fn every_refusal(lang: Lang) -> Vec<String> {
         for seat in 0..game.seat_count() {
             let name = game.seat_name(leapfrog::games::Seat(seat as u8));
             said.push(i18n::side_name(lang, &name));
+        }
+    }
+    said
+}
+
+/// What `lines` say in `lang`, each line `@user #channel /command …` (the channel optional;
+/// `dm` for a direct message with the bot): the replies' texts and buttons, a refused
+/// line's reason, the direct messages and, after a line `! computer N`, the computer's
+/// replies in game N.
+fn exchange(play: &Play<AnyStore>, lang: Lang, lines: &[&str]) -> Vec<String> {
+    let mut said = Vec::new();
+    for line in lines {
+        if let Some(game) = line.strip_prefix("! computer ") {
+            for notice in play.computer_moves(GameId(game.parse().unwrap())) {
+                said.push(notice.reply.text);
+            }
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        let name = words.next().unwrap().trim_start_matches('@');
+        let mut rest: Vec<&str> = words.collect();
+        let channel = match rest.first() {
+            Some(w) if w.starts_with('#') => rest.remove(0).trim_start_matches('#'),
+            _ => "main",
+        };
+        let ctx = Context {
+            user: console_user(name),
+            place: Place {
+                guild: (channel != "dm").then_some(GuildId(1)),
+                channel: ChannelId(leapfrog::console::name_id(channel)),
+            },
+            manager: false,
+            lang,
+            guild_lang: Some(lang),
+        };
+        match parse_command(&rest.join(" "), console_user) {
+            Ok(command) => {
+                let reply = play.handle(&ctx, command);
+                said.push(reply.text.clone());
+                for component in &reply.components {
+                    if let leapfrog::play::Component::Buttons(row) = component {
+                        said.extend(row.iter().map(|b| b.label.clone()));
+                    }
+                }
+                said.extend(reply.direct.iter().map(|d| d.text.clone()));
+            }
+            Err(error) => said.push(error.text(lang)),
+        }
+    }
+    said
+}
+
+/// The rest of the bot in `lang`, command by command: challenges and their mistakes,
+/// tables, offers, the clock, the computer, `/abort`, `/history`, ratings, typing
+/// mistakes, games asked for ambiguously, and the Discord front end's own words.
+fn every_exchange(lang: Lang) -> Vec<String> {
+    let play = fixed_play();
+    let mut said = exchange(
+        &play,
+        lang,
+        &[
+            // Challenges that can't be made, and typing mistakes.
+            "@ana /play jumpers @bo days=9",
+            "@ana /play jumpers @bo rated=maybe",
+            "@ana /play jumpers @ai rated=yes",
+            "@ana /play skakanie @bo handicap=@bo:2 rated=yes",
+            "@ana /play skakanie @bo seed=4",
+            "@ana /play jumpers @ana",
+            "@ana /play skakanie @bo @bo",
+            "@ana /play jumpers @bo @cy",
+            "@ana /play skakanie @bo @cy @di @ed",
+            "@ana /play chess @bo",
+            "@ana /play jumpers @bo board=huge",
+            "@ana /play jumpers @bo crawlers=Q",
+            "@ana /play jumpers @bo flavour=sweet",
+            "@ana /play jumpers @bo board=near board=far",
+            "@ana /play skakanie @bo handicap=2:5",
+            "@ana /play skakanie @bo handicap=@bo:12",
+            "@ana /play skakanie @bo handicap=@zed:3",
+            "@ana /play skakanie @bo players=3",
+            "@ana /play skakanie players=9",
+            "@ana /play skakanie players=x=y",
+            "play jumpers",
+            "@ana /fly",
+            "@ana /move",
+            "@ana /play",
+            "@ana /leaderboard",
+            "@ana /play jumpers @bo seat:left",
+            "@ana /draw maybe",
+            "@ana /board game:xx",
+            "@ana /play jumpers computers:9",
+            "@ana /play jumpers @bo level:3",
+            "@ana /play jumpers @ai level:9",
+            "@ana /settings threads:maybe",
+            "@ana /settings language:xx",
+            "@ana /settings notify:pigeon",
+            "@ana /rules page:0",
+            "@ana /board game:1 game:2",
+            "@ana /games color:red",
+            "@ana /help now:please",
+            "@ana /board game:999",
+            // Nothing to answer yet.
+            "@bo /accept",
+            "@bo /decline",
+            "@ana /cancel",
+            "@ana /start",
+            "@cy /leave",
+            "@di /board",
+            // A challenge, and who may (not) answer it.
+            "@ana /play jumpers @bo",
+            "@cy /accept",
+            "@cy /accept game:1",
+            "@ana /accept",
+            "@ana /decline",
+            "@ana /start",
+            "@ana /history",
+            "@di /board game:1",
+            "@bo /cancel game:1",
+            "@ana /move e3-h6",
+            "@bo /accept",
+            // Offers and their mistakes.
+            "@bo /move c9-d8",
+            "@ana /draw accept",
+            "@ana /draw decline",
+            "@ana /takeback",
+            "@ana /pause",
+            "@ana /resume",
+            "@ana /claim",
+            "@cy /move e3-h6 game:1",
+            "@ana /draw",
+            "@ana /draw",
+            "@ana /draw accept",
+            "@ana /takeback",
+            "@ana /pause decline",
+            "@bo /draw decline",
+            "@ana /draw",
+            "@ana /draw decline",
+            "@ana /draw",
+            "@ana /move e3-h6",
+            "@ana /draw",
+            "@bo /move c9-d8",
+            "@ana /takeback",
+            "@bo /takeback",
+            "@bo /takeback accept",
+            "@ana /takeback accept",
+            "@bo /draw",
+            "@bo /move c9-d8",
+            "@ana /draw accept",
+            "@ana /move e3-h6",
+            "@ana /history",
+            "@di /board",
+            // /abort, too early and too late.
+            "@ana /play jumpers @bo",
+            "@bo /accept",
+            "@ana /abort",
+            "@ana /play jumpers @bo",
+            "@bo /accept",
+            "@ana /move e3-h6 game:3",
+            "@bo /move c9-d8 game:3",
+            "@ana /abort game:3",
+            "@ana /resign game:3",
+            // The clock: a claim too early, a pause agreed, a resumption.
+            "@ana #clock /play jumpers @bo days=1",
+            "@bo #clock /accept",
+            "@ana #clock /claim",
+            "@bo #clock /claim",
+            "@ana #clock /pause",
+            "@ana #clock /pause",
+            "@bo #clock /pause accept",
+            "@bo #clock /claim",
+            "@ana #clock /pause",
+            "@bo #clock /resume",
+            "@ana #clock /games",
+            // The computer: a draw it declines, a takeback it grants.
+            "@ana #ai /play jumpers @ai",
+            "@ana #ai /takeback",
+            "@ana #ai /draw",
+            "@ana #ai /move e3-h6",
+            "! computer 5",
+            "@ana #ai /takeback",
+            // Tables of Skakanie.
+            "@ana #t1 /play skakanie",
+            "@bo #t1 /accept",
+            "@bo #t1 /accept game:6",
+            "@ana #t1 /leave game:6",
+            "@cy #t1 /leave game:6",
+            "@ana #t1 /leave",
+            "@bo #t1 /leave",
+            "@di #t1 /start",
+            "@ana #t1 /start",
+            "@bo #t1 /accept",
+            "@ana #t1 /start",
+            "@bo #t1 /leave",
+            "@ana #t2 /play skakanie @bo @cy",
+            "@bo #t2 /accept",
+            "@di #t2 /accept",
+            "@di #t2 /board",
+            "@cy #t2 /decline",
+            "@ana #t3 /play skakanie @bo @cy @di",
+            "@bo #t3 /decline",
+            "@cy #t3 /accept",
+            "@ana #t3 /start",
+            "@ana #t4 /play skakanie @bo @cy",
+            "@bo #t4 /decline",
+            "@cy #t4 /decline",
+            "@ana #t5 /play skakanie @bo computers:1 handicap=@cy:3",
+            "@ana #t6 /play skakanie @bo bury=on pass=on",
+            "@bo #t6 /accept",
+            "@bo #t5 /accept",
+            // Several at once: which one?
+            "@ana #many /play jumpers",
+            "@ana #many /play gyges",
+            "@bo #many /accept",
+            "@bo #many /accept game:10",
+            "@cy #many /accept game:11",
+            "@ana #many /move e3-h6",
+            "@di #many /board",
+            "@ana #many /history",
+            "@di #empty /board",
+            "@ana #empty /move e3-h6",
+            // Ratings.
+            "@ana /rating",
+            "@cy /rating jumpers",
+            "@cy /rating @ana",
+            "@ana /rating @bo jumpers",
+            "@ana /rating chess",
+            "@ana /leaderboard jumpers",
+            "@ana /leaderboard jumpers scope:moon",
+            "@ana #dm /leaderboard jumpers scope:server",
+            "@ana /profile",
+            "@cy /profile",
+        ],
+    );
+    // A handicap no challenge can type (it comes of a record): seat numbers out of range.
+    let Err(error) = leapfrog::games::AnyGame::new(
+        GameKind::Skakanie,
+        &["players=2".to_owned(), "handicap=7:x".to_owned()],
+        None,
+    ) else {
+        panic!("no such seat");
+    };
+    said.push(i18n::refusals::setup_error(
+        lang,
+        Some(GameKind::Skakanie),
+        &error,
+    ));
+    // What the Discord front end adds itself: the move picker and a confirmation.
+    use leapfrog::discord::message::Message;
+    let moves = ["e3-h6".to_owned(), "e3-g5".to_owned()];
+    let many: Vec<String> = (0..200).map(|i| format!("a{i}-b1")).collect();
+    for message in [
+        Message::piece_picker(lang, GameId(1), &moves),
+        Message::piece_picker(lang, GameId(1), &[]),
+        Message::piece_picker(lang, GameId(1), &many),
+        Message::target_picker(lang, GameId(1), "e3", &moves),
+        Message::target_picker(lang, GameId(1), "b1-d4:", &["b1-d4:a1".to_owned()]),
+        Message::target_picker(lang, GameId(1), "f7", &moves),
+        Message::confirmation(lang, "resign:1"),
+    ] {
+        let json = serde_json::to_value(message.response()).unwrap();
+        said.push(json["content"].as_str().unwrap_or_default().to_owned());
+        for label in json.to_string().split("\"label\":\"").skip(1) {
+            said.push(label.split('"').next().unwrap().to_owned());
+        }
+        for holder in json.to_string().split("\"placeholder\":\"").skip(1) {
+            said.push(holder.split('"').next().unwrap().to_owned());
         }
     }
     said
@@ -375,8 +642,22 @@ fn inline_variables(inline: &ast::InlineExpression<&str>, into: &mut BTreeSet<St
             into.insert(id.name.to_owned());
         }
         ast::InlineExpression::Placeable { expression } => expression_variables(expression, into),
+        // Another message, read with the same arguments: noted as `@id`, so it counts as
+        // used and its variables as the caller's.
+        ast::InlineExpression::MessageReference { id, .. } => {
+            into.insert(format!("@{}", id.name));
+        }
         _ => {}
     }
+}
+
+/// The messages other messages of `lang` refer to (`{ offer-noun }`).
+fn referenced(lang: Lang) -> BTreeSet<String> {
+    defined(lang)
+        .into_values()
+        .flatten()
+        .filter_map(|v| v.strip_prefix('@').map(str::to_owned))
+        .collect()
 }
 
 /// Every Rust file under `dir`.
@@ -468,6 +749,8 @@ fn the_catalogues_hold_exactly_the_messages_the_code_asks_for() {
             .iter()
             .map(|l| l.id.clone())
             .chain(literals.iter().cloned())
+            .chain(referenced(lang))
+            .chain(referenced(Lang::En))
             .map(|id| id.split('.').next().unwrap().to_owned())
             .collect();
         let ids: BTreeSet<String> = defined(lang).into_keys().collect();
@@ -488,8 +771,19 @@ fn the_catalogues_hold_exactly_the_messages_the_code_asks_for() {
 fn a_translation_uses_only_the_arguments_english_is_given() {
     let english = defined(Lang::En);
     for lang in Lang::TRANSLATED {
-        for (id, variables) in defined(lang) {
-            let given = &english[&id];
+        for (id, mut variables) in defined(lang) {
+            // English's own arguments, and those of the messages it refers to, which are
+            // read with the same arguments.
+            let given: BTreeSet<String> = english[&id]
+                .iter()
+                .flat_map(|v| match v.strip_prefix('@') {
+                    Some(other) => english[other].iter().cloned().collect(),
+                    None => vec![v.clone()],
+                })
+                .collect();
+            let given = &given;
+            // A message a translation refers to is not an argument.
+            variables.retain(|v| !v.starts_with('@'));
             assert!(
                 variables.is_subset(given),
                 "{lang} {id} uses {variables:?}; the code gives {given:?}"
@@ -502,9 +796,17 @@ fn a_translation_uses_only_the_arguments_english_is_given() {
 /// of moves, Skakanie's action words), which read the same in every language.
 fn sentences(text: &str) -> Vec<String> {
     const ACTIONS: [&str; 7] = ["take", "up", "down", "left", "right", "bury", "pass"];
+    // A game's name is a name, even where a language spells it as English does.
+    let titles: Vec<String> = GameKind::ALL
+        .iter()
+        .flat_map(|&kind| Lang::ALL.map(|lang| i18n::game_title(lang, kind)))
+        .collect();
     let notation = |word: &str| {
         let word = word.trim_matches(|c: char| !c.is_alphanumeric());
-        word.is_empty() || word.chars().any(|c| c.is_ascii_digit()) || ACTIONS.contains(&word)
+        word.is_empty()
+            || word.chars().any(|c| c.is_ascii_digit())
+            || ACTIONS.contains(&word)
+            || titles.iter().any(|t| t == word)
     };
     text.split(": ")
         .filter(|part| !part.split([' ', ',']).all(notation))

@@ -200,7 +200,7 @@ fn challenges_are_refused_with_reasons() {
             computers: Vec::new(),
         },
     );
-    assert_refused(&reply, "there is no game 'chess'; the games are jumpers");
+    assert_refused(&reply, "There is no game 'chess'; the games are jumpers");
     assert_refused(
         &challenge(&play, "alice", Some("bob"), &["board=round"]),
         "'round' is not a value of board",

@@ -47,3 +47,14 @@ duration-h = { $h } h
 duration-h-min = { $h } h { $m } min
 duration-d = { $d } d
 duration-d-h = { $d } d { $h } h
+
+# Skakanie's action buttons (the arrows need no words).
+button-action-take = Take
+button-action-bury = Bury
+button-action-pass = Pass
+
+# The computer as a player, with its level (1 to 5; 0: a level this release does not know).
+player-computer = { $level ->
+    [0] Leapfrog (computer)
+   *[other] Leapfrog (level { $level })
+}

@@ -49,3 +49,14 @@ duration-h = { $h } godz.
 duration-h-min = { $h } godz. { $m } min
 duration-d = { $d } d
 duration-d-h = { $d } d { $h } godz.
+
+# Przyciski akcji Skakanie (strzałki nie potrzebują słów).
+button-action-take = Weź
+button-action-bury = Na spód
+button-action-pass = Pas
+
+# Komputer jako gracz, z poziomem (od 1 do 5; 0 — nieznany poziom).
+player-computer = { $level ->
+    [0] Leapfrog (komputer)
+   *[other] Leapfrog (poziom { $level })
+}

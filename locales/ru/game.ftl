@@ -50,3 +50,14 @@ duration-h = { $h } ч
 duration-h-min = { $h } ч { $m } мин
 duration-d = { $d } д
 duration-d-h = { $d } д { $h } ч
+
+# Кнопки действий Скаканья (стрелкам слова не нужны).
+button-action-take = Взять
+button-action-bury = Закопать
+button-action-pass = Пас
+
+# Компьютер как игрок, с уровнем (от 1 до 5; 0 — неизвестный уровень).
+player-computer = { $level ->
+    [0] Leapfrog (компьютер)
+   *[other] Leapfrog (уровень { $level })
+}

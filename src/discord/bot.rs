@@ -13,6 +13,7 @@ use serenity::all::{
     CreateThread, Http, Interaction, InteractionId, MessageId,
 };
 
+use crate::i18n::{self, Lang};
 use crate::play::{Command, Play};
 use crate::store::{ChannelId as StoreChannelId, GameId, Place, Store};
 
@@ -107,6 +108,13 @@ impl<S: Store + 'static> Bot<S> {
             _ => return None,
         };
         let in_thread = channel.is_some_and(|c| is_thread(c.kind));
+        let lang = match &interaction {
+            Interaction::Command(i) | Interaction::Autocomplete(i) => Some(&i.locale),
+            Interaction::Component(i) => Some(&i.locale),
+            _ => None,
+        }
+        .and_then(|locale| Lang::from_discord(locale))
+        .unwrap_or_default();
         let to = |how: Show, place: Option<Place>, private: bool| Answering {
             via,
             id,
@@ -115,6 +123,7 @@ impl<S: Store + 'static> Bot<S> {
             place,
             in_thread,
             private,
+            lang,
         };
         let play = Arc::clone(&self.play);
         match request(&interaction) {
@@ -158,18 +167,21 @@ impl<S: Store + 'static> Bot<S> {
             }
             Request::PickPiece(ctx, game) => {
                 self.show(to(Show::New, None, true), move || {
-                    Message::piece_picker(game, &play.my_legal_moves(&ctx, Some(game)))
+                    let lang = play.reader_lang(&ctx);
+                    Message::piece_picker(lang, game, &play.my_legal_moves(&ctx, Some(game)))
                 })
                 .await
             }
             Request::PickTarget(ctx, game, from) => {
                 self.show(to(Show::Update, None, true), move || {
-                    Message::target_picker(game, &from, &play.my_legal_moves(&ctx, Some(game)))
+                    let lang = play.reader_lang(&ctx);
+                    let moves = play.my_legal_moves(&ctx, Some(game));
+                    Message::target_picker(lang, game, &from, &moves)
                 })
                 .await
             }
-            Request::Confirm(button) => {
-                let message = Message::confirmation(&button);
+            Request::Confirm(lang, button) => {
+                let message = Message::confirmation(lang, &button);
                 self.show(to(Show::New, None, true), move || message).await
             }
             Request::Refuse(text) => {
@@ -229,10 +241,11 @@ impl<S: Store + 'static> Bot<S> {
         to: Answering,
         work: impl FnOnce() -> Message + Send + 'static,
     ) -> Option<CreateInteractionResponse> {
+        let lang = to.lang;
         let mut job = tokio::task::spawn_blocking(work);
         if let Ok(joined) = tokio::time::timeout(self.defer_after, &mut job).await {
             return self
-                .show_ready(to, joined.unwrap_or_else(|_| failure()))
+                .show_ready(to, joined.unwrap_or_else(|_| failure(lang)))
                 .await;
         }
         // Slow: acknowledge now, finish when the work is done.
@@ -246,7 +259,7 @@ impl<S: Store + 'static> Bot<S> {
             .await;
         let bot = self.clone();
         tokio::spawn(async move {
-            let message = job.await.unwrap_or_else(|_| failure());
+            let message = job.await.unwrap_or_else(|_| failure(lang));
             let computer = message.computer_turn;
             match to.place {
                 Some(place) if message.begins.is_some() && bot.wants_thread(&to).await => {
@@ -402,10 +415,12 @@ impl<S: Store + 'static> Bot<S> {
             }
         };
         let play = Arc::clone(&self.play);
-        let moved = blocking(move || {
-            play.move_to_channel(GameId(game), StoreChannelId(thread.get()))
+        let (moved, lang) = blocking(move || {
+            let moved = play
+                .move_to_channel(GameId(game), StoreChannelId(thread.get()))
                 .map_err(|e| e.to_string())
-                .err()
+                .err();
+            (moved, play.place_lang(place.guild))
         })
         .await;
         if let Some(error) = moved {
@@ -420,7 +435,14 @@ impl<S: Store + 'static> Bot<S> {
         self.note(game, in_thread, posted.id.get()).await;
         // Replaces the clicked challenge (its buttons too), or answers the /accept.
         Some(Message {
-            content: format!("Game #{game} begins: it is played in <#{thread}>."),
+            content: i18n::text_with(
+                lang,
+                "discord-in-thread",
+                &[
+                    ("game", game.into()),
+                    ("thread", format!("<#{thread}>").into()),
+                ],
+            ),
             ..Message::default()
         })
     }
@@ -471,7 +493,7 @@ impl<S: Store + 'static> Bot<S> {
     /// it): see [`Self::complete_privately`]. A board's post is noted.
     async fn complete(&self, to: &Answering, message: Message) {
         if message.ephemeral && !to.private && to.how != Show::Update {
-            return self.complete_privately(&to.token, &message).await;
+            return self.complete_privately(&to.token, to.lang, &message).await;
         }
         if let Ok(posted) = self.edit_original(&to.token, &message).await {
             // Only a board everyone sees is worth a link.
@@ -504,9 +526,9 @@ impl<S: Store + 'static> Bot<S> {
     /// is completed first by an edit that tells nothing, then the answer goes as a private
     /// follow-up — sent once, never in a retry loop, so it cannot arrive twice — and the
     /// placeholder is removed.
-    async fn complete_privately(&self, token: &str, message: &Message) {
+    async fn complete_privately(&self, token: &str, lang: Lang, message: &Message) {
         let placeholder = Message {
-            content: "Only the person who asked can see this answer.".to_owned(),
+            content: i18n::text(lang, "discord-private-placeholder"),
             ..Message::default()
         };
         if self.edit_original(token, &placeholder).await.is_err() {
@@ -525,8 +547,7 @@ impl<S: Store + 'static> Bot<S> {
             Err(error) => {
                 tracing::warn!(%error, "could not send a private answer");
                 let apology = Message {
-                    content: "I could not send you my answer privately; please try again."
-                        .to_owned(),
+                    content: i18n::text(lang, "discord-private-failed"),
                     ..Message::default()
                 };
                 let _ = self.edit_original(token, &apology).await;
@@ -548,6 +569,8 @@ struct Answering {
     in_thread: bool,
     /// Whether the answer is expected to be private: a deferral is then private too.
     private: bool,
+    /// The caller's client language: for the few words the front end adds itself.
+    lang: Lang,
 }
 
 /// Whether a channel of this kind is a thread.
@@ -611,8 +634,8 @@ pub async fn note_board<S: Store + 'static>(
 }
 
 /// What a player sees when the work itself crashed.
-fn failure() -> Message {
-    Message::private("Something went wrong on our side; your game is safe. Please try again.")
+fn failure(lang: Lang) -> Message {
+    Message::private(&i18n::text(lang, "discord-crashed"))
 }
 
 /// Runs `f` on the blocking pool (the store does disk I/O); a crash gives the empty answer

@@ -8,7 +8,8 @@ use serenity::all::{
     EditInteractionResponse, UserId as DiscordUserId,
 };
 
-use crate::play::{Button, ButtonStyle, Component, File, Image, Reply};
+use crate::i18n::{self, Lang};
+use crate::play::{Button, ButtonStyle, Component, Direct, File, Image, Reply};
 use crate::store::GameId;
 
 use super::translate::ids;
@@ -45,9 +46,9 @@ pub struct Message {
     pub files: Vec<File>,
     /// Users pinged (and only they: names typed by players never ping anyone).
     pub mentions: Vec<u64>,
-    /// Users to tell by direct message (their `/settings`), with a mention in the
-    /// channel instead when Discord refuses the DM.
-    pub direct: Vec<u64>,
+    /// Users to tell by direct message (their `/settings`), each with the text in their
+    /// language, with a mention in the channel instead when Discord refuses the DM.
+    pub direct: Vec<Direct>,
     /// Only the caller sees it.
     pub ephemeral: bool,
     /// The game whose board this is (its post is noted for `/games`).
@@ -135,7 +136,7 @@ impl Message {
             files: reply.files,
             rows,
             mentions,
-            direct: reply.direct.iter().map(|u| u.0).collect(),
+            direct: reply.direct,
             ephemeral: reply.private,
             board_of: reply.board_of.map(|g| g.0),
             begins: reply.begins.map(|(g, title)| (g.0, title)),
@@ -145,7 +146,7 @@ impl Message {
 
     /// The picker's first step: a menu of the pieces that can move.
     #[must_use]
-    pub fn piece_picker(game: GameId, moves: &[String]) -> Self {
+    pub fn piece_picker(lang: Lang, game: GameId, moves: &[String]) -> Self {
         let mut pieces: Vec<&str> = Vec::new();
         for mv in moves {
             let from = piece_of(mv);
@@ -154,18 +155,16 @@ impl Message {
             }
         }
         if pieces.is_empty() {
-            return Self::private("You have no move to pick in that game right now.");
+            return Self::private(&i18n::text(lang, "picker-no-move"));
         }
         if pieces.len() > MENU_MAX * ROWS_MAX {
-            return Self::private(
-                "Too many pieces can move to list them here; type /move and pick from the suggestions.",
-            );
+            return Self::private(&i18n::text(lang, "picker-too-many"));
         }
-        let content = format!("Game #{}: which piece?", game.0);
+        let content = i18n::text_with(lang, "picker-which-piece", &[("game", game.0.into())]);
         Self::menu(
             content,
             format!("{}:{}", ids::PIECE, game.0),
-            "Piece",
+            &i18n::text(lang, "picker-piece"),
             &pieces,
         )
     }
@@ -203,7 +202,7 @@ impl Message {
 
     /// The picker's second step: the chosen piece's moves.
     #[must_use]
-    pub fn target_picker(game: GameId, from: &str, moves: &[String]) -> Self {
+    pub fn target_picker(lang: Lang, game: GameId, from: &str, moves: &[String]) -> Self {
         let under: Vec<&str> = moves
             .iter()
             .map(String::as_str)
@@ -216,8 +215,10 @@ impl Message {
             })
             .collect();
         if under.is_empty() {
-            return Self::private(&format!(
-                "{from} has no move now; the position may have changed. Ask for a fresh /board."
+            return Self::private(&i18n::text_with(
+                lang,
+                "picker-gone",
+                &[("from", from.into())],
             ));
         }
         // Too many to list (Gygès displacements: one move per drop square): one option per
@@ -235,29 +236,32 @@ impl Message {
             }
         }
         options.truncate(MENU_MAX * ROWS_MAX);
-        let (what, placeholder) = match from.strip_suffix(DROP_SEPARATOR) {
-            Some(go) => (
-                format!("where does the piece displaced by {go} go?"),
-                "Drop",
-            ),
-            None => (format!("where does {from} go?"), "Move"),
+        let (drop, from) = match from.strip_suffix(DROP_SEPARATOR) {
+            Some(go) => (true, go),
+            None => (false, from),
         };
+        let args = [
+            ("game", game.0.into()),
+            ("from", from.into()),
+            ("drop", drop.into()),
+        ];
         Self::menu(
-            format!("Game #{}: {what}", game.0),
+            i18n::text_with(lang, "picker-where", &args),
             format!("{}:{}", ids::TARGET, game.0),
-            placeholder,
+            &i18n::text_with(lang, "picker-target", &args),
             &options,
         )
     }
 
     /// "Are you sure?" before a destructive button.
     #[must_use]
-    pub fn confirmation(id: &str) -> Self {
+    pub fn confirmation(lang: Lang, id: &str) -> Self {
         let action = id.split(':').next().unwrap_or(id);
+        let args = [("action", action.into())];
         Self {
-            content: format!("Really {action}? This cannot be undone."),
+            content: i18n::text_with(lang, "confirm-really", &args),
             rows: vec![CreateActionRow::Buttons(vec![CreateButton::new(id)
-                .label(format!("Yes, {action}"))
+                .label(i18n::text_with(lang, "confirm-yes", &args))
                 .style(DiscordStyle::Danger)])],
             ephemeral: true,
             ..Self::default()
@@ -372,7 +376,8 @@ mod tests {
             .map(String::from)
             .to_vec();
         let pieces =
-            serde_json::to_value(Message::piece_picker(GameId(3), &moves).response()).unwrap();
+            serde_json::to_value(Message::piece_picker(Lang::En, GameId(3), &moves).response())
+                .unwrap();
         let options: Vec<&str> = pieces["components"][0]["components"][0]["options"]
             .as_array()
             .unwrap()
@@ -380,9 +385,10 @@ mod tests {
             .map(|o| o["value"].as_str().unwrap())
             .collect();
         assert_eq!(options, ["e3", "c1", "pass"]);
-        let targets =
-            serde_json::to_value(Message::target_picker(GameId(3), "e3", &moves).response())
-                .unwrap();
+        let targets = serde_json::to_value(
+            Message::target_picker(Lang::En, GameId(3), "e3", &moves).response(),
+        )
+        .unwrap();
         let options: Vec<&str> = targets["components"][0]["components"][0]["options"]
             .as_array()
             .unwrap()
@@ -406,21 +412,26 @@ mod tests {
     fn placements_group_by_size_and_many_drops_get_their_own_menu() {
         let placements: Vec<String> = ["3@a1", "3@b1", "1@a1"].map(String::from).to_vec();
         assert_eq!(
-            menu_values(Message::piece_picker(GameId(1), &placements)),
+            menu_values(Message::piece_picker(Lang::En, GameId(1), &placements)),
             ["3@", "1@"]
         );
         assert_eq!(
-            menu_values(Message::target_picker(GameId(1), "3@", &placements)),
+            menu_values(Message::target_picker(
+                Lang::En,
+                GameId(1),
+                "3@",
+                &placements
+            )),
             ["3@a1", "3@b1"]
         );
         // b1 can end on c2, or take d4's place and put that piece on any of 30 squares.
         let mut moves = vec!["b1-c2".to_owned()];
         moves.extend((0..30).map(|i| format!("b1-d4:{}{}", char::from(b'a' + i % 6), i / 6 + 1)));
         assert_eq!(
-            menu_values(Message::target_picker(GameId(1), "b1", &moves)),
+            menu_values(Message::target_picker(Lang::En, GameId(1), "b1", &moves)),
             ["b1-c2", "b1-d4:"]
         );
-        let drops = Message::target_picker(GameId(1), "b1-d4:", &moves);
+        let drops = Message::target_picker(Lang::En, GameId(1), "b1-d4:", &moves);
         let json = serde_json::to_value(drops.response()).unwrap();
         let menus = json["components"].as_array().unwrap();
         assert_eq!(

@@ -10,6 +10,7 @@ use serenity::all::{
     ChannelId, CreateAllowedMentions, CreateMessage, Http, UserId as DiscordUserId,
 };
 
+use crate::i18n;
 use crate::play::{Notice, Play};
 use crate::store::{GameId, Store};
 
@@ -19,11 +20,15 @@ use super::message::{cut, Message};
 /// Tells each of `message.direct` by direct message; whoever cannot be reached is mentioned
 /// in `channel` instead.
 pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
-    for &user in &message.direct {
+    for direct in &message.direct {
+        let user = direct.user.0;
         let text = if channel == 0 {
-            message.content.clone()
+            direct.text.clone()
         } else {
-            format!("{}\n(in <#{channel}>)", message.content)
+            let place = format!("<#{channel}>");
+            let place =
+                i18n::text_with(direct.lang, "discord-dm-where", &[("place", place.into())]);
+            format!("{}\n{place}", direct.text)
         };
         let sent = match DiscordUserId::new(user).create_dm_channel(http).await {
             Ok(dm) => dm
@@ -38,6 +43,7 @@ pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
         if channel == 0 {
             continue;
         }
+        // The channel reads the post's language: its first line, as posted.
         let first = message.content.lines().next().unwrap_or_default();
         let fallback = CreateMessage::new()
             .content(cut(&format!("<@{user}> {first}")))

@@ -8,6 +8,7 @@ use serenity::all::{
 };
 
 use super::message::DROP_SEPARATOR;
+use crate::i18n::{self, Lang};
 use crate::play::{command_from_args, Args, Command, Context, User, COMPUTER_NAMES};
 use crate::store::{ChannelId, GameId, GuildId, Place, UserId};
 
@@ -30,8 +31,8 @@ pub enum Request {
     PickPiece(Context, GameId),
     /// The move picker, second step: where the chosen piece goes.
     PickTarget(Context, GameId, String),
-    /// Ask "are you sure?" before running the button `id`.
-    Confirm(String),
+    /// Ask "are you sure?" (in the caller's language) before running the button `id`.
+    Confirm(Lang, String),
     /// Tell the caller what is wrong with what they sent (only they see it).
     Refuse(String),
     /// Nothing the bot handles (a modal, a new interaction type).
@@ -156,10 +157,10 @@ fn slash(i: &CommandInteraction) -> Request {
     };
     for (_, value) in pairs.iter().filter(|(k, _)| k.starts_with("opponent")) {
         if let Some((user, true)) = resolved(value) {
-            return Request::Refuse(format!(
-                "{} is a bot other than me; to play the computer, challenge me (Leapfrog) \
-                 or add computers:1, or challenge a person.",
-                user.name
+            return Request::Refuse(i18n::text_with(
+                ctx.lang,
+                "discord-other-bot",
+                &[("name", user.name.as_str().into())],
             ));
         }
     }
@@ -171,7 +172,7 @@ fn slash(i: &CommandInteraction) -> Request {
     };
     match command_from_args(&i.data.name, Args::named(pairs), user) {
         Ok(command) => Request::Play(ctx, command),
-        Err(error) => Request::Refuse(format!("{error}.")),
+        Err(error) => Request::Refuse(format!("{}.", error.text(ctx.lang))),
     }
 }
 
@@ -201,7 +202,7 @@ fn component(i: &ComponentInteraction) -> Request {
     let ctx = component_context(i);
     let id = i.data.custom_id.as_str();
     if let Some(inner) = id.strip_prefix(ids::CONFIRM) {
-        return Request::Confirm(inner.to_owned());
+        return Request::Confirm(ctx.lang, inner.to_owned());
     }
     let chosen = match &i.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
@@ -226,16 +227,10 @@ fn component(i: &ComponentInteraction) -> Request {
         ),
         _ => match Command::from_button_id(id) {
             Some(command) => Request::Play(ctx, command),
-            None => Request::Refuse(
-                "That button is from an older version of Leapfrog; ask for a fresh /board.".into(),
-            ),
+            None => Request::Refuse(i18n::text(ctx.lang, "discord-old-button")),
         },
     }
 }
-
-/// What a player who tries to play in a direct message with the bot is told.
-pub const NOT_IN_DMS: &str = "Games are played on servers, where every player can see the \
-    board: use this command in a channel of a server that has Leapfrog.";
 
 impl Request {
     /// Whether it is about a game, and so needs a server (see [`super::commands::ANYWHERE`]):
@@ -256,7 +251,7 @@ impl Request {
             | Self::CompleteGame(..)
             | Self::PickPiece(..)
             | Self::PickTarget(..)
-            | Self::Confirm(_) => true,
+            | Self::Confirm(..) => true,
             Self::Ping | Self::CompleteNothing | Self::Refuse(_) | Self::Ignore => false,
         }
     }
@@ -267,11 +262,11 @@ impl Request {
 /// the other players could never see it.
 #[must_use]
 pub fn request(interaction: &Interaction) -> Request {
-    let (request, on_server) = match interaction {
+    let (request, on_server, locale) = match interaction {
         Interaction::Ping(_) => return Request::Ping,
-        Interaction::Command(i) => (slash(i), i.guild_id.is_some()),
-        Interaction::Autocomplete(i) => (autocomplete(i), i.guild_id.is_some()),
-        Interaction::Component(i) => (component(i), i.guild_id.is_some()),
+        Interaction::Command(i) => (slash(i), i.guild_id.is_some(), &i.locale),
+        Interaction::Autocomplete(i) => (autocomplete(i), i.guild_id.is_some(), &i.locale),
+        Interaction::Component(i) => (component(i), i.guild_id.is_some(), &i.locale),
         _ => return Request::Ignore,
     };
     if on_server || !request.needs_server() {
@@ -279,6 +274,9 @@ pub fn request(interaction: &Interaction) -> Request {
     }
     match interaction {
         Interaction::Autocomplete(_) => Request::CompleteNothing,
-        _ => Request::Refuse(NOT_IN_DMS.to_owned()),
+        _ => Request::Refuse(i18n::text(
+            Lang::from_discord(locale).unwrap_or_default(),
+            "discord-not-in-dms",
+        )),
     }
 }

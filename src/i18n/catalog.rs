@@ -33,7 +33,12 @@ pub(super) const SOURCES: &[(Lang, &str, &str)] = catalogues![
     "game",
     "challenges",
     "notices",
-    "lists"
+    "lists",
+    "refusals",
+    "offers",
+    "tables",
+    "standings",
+    "frontends"
 ];
 
 type Bundle = FluentBundle<FluentResource>;
@@ -139,6 +144,7 @@ pub(super) fn format(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
                 let value = match value {
                     Arg::Text(text) => FluentValue::from(text.as_str()),
                     Arg::Number(n) => FluentValue::from(*n),
+                    Arg::Message(inner) => FluentValue::from(format(lang, inner, &[])),
                 };
                 fluent_args.set(*name, value);
             }

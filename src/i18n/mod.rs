@@ -131,6 +131,16 @@ pub enum Arg {
     Text(String),
     /// A number: Fluent picks the plural form from it.
     Number(i64),
+    /// Another message of the catalogue, read in the same language: a game's name or a
+    /// side's, in a sentence built before anyone knew who would read it.
+    Message(String),
+}
+
+/// A game's name, in whatever language the sentence is read.
+impl From<crate::games::GameKind> for Arg {
+    fn from(kind: crate::games::GameKind) -> Self {
+        Self::Message(format!("game-{}", kind.name()))
+    }
 }
 
 impl From<&str> for Arg {
@@ -186,6 +196,21 @@ pub fn and_list(lang: Lang, names: impl IntoIterator<Item = String>) -> Option<S
     })
 }
 
+/// Names joined into "A or B" (and "A, B or C") in `lang`; `None` for no names: who may
+/// answer, which values an option takes.
+pub fn or_list(lang: Lang, names: impl IntoIterator<Item = String>) -> Option<String> {
+    let mut names: Vec<String> = names.into_iter().collect();
+    let last = names.pop()?;
+    if names.is_empty() {
+        return Some(last);
+    }
+    Some(text_with(
+        lang,
+        "common-or",
+        &[("left", names.join(", ").into()), ("right", last.into())],
+    ))
+}
+
 /// A side's name (`White`, `South`, `Red`, …, as the rules name it) in `lang`: in board
 /// posts, pictures and refusals alike.
 #[must_use]
@@ -227,10 +252,27 @@ pub fn result_reason(lang: Lang, reason: &str) -> String {
     BY_WHOM
         .iter()
         .find_map(|(suffix, id)| {
-            let who = reason.strip_suffix(suffix)?;
+            let who = seat_in(lang, reason.strip_suffix(suffix)?);
             Some(text_with(lang, id, &[("who", who.into())]))
         })
         .unwrap_or_else(|| reason.to_owned())
+}
+
+/// "alice (White)" as a record keeps it, with the side named in `lang`: "alice (Белые)".
+/// A side this release does not know is left as it is.
+fn seat_in(lang: Lang, english: &str) -> String {
+    let Some((name, side)) = english
+        .strip_suffix(')')
+        .and_then(|rest| rest.rsplit_once(" ("))
+    else {
+        return english.to_owned();
+    };
+    let id = format!("side-{}", side.to_lowercase());
+    if has(Lang::En, &id) {
+        format!("{name} ({})", text(lang, &id))
+    } else {
+        english.to_owned()
+    }
 }
 
 /// Whether `lang`'s own catalogue has the message `id` (not just English's fallback).
@@ -250,6 +292,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_stored_reason_names_the_side_in_the_readers_language() {
+        assert_eq!(
+            result_reason(Lang::Ru, "alice (White) resigned"),
+            text_with(
+                Lang::Ru,
+                "reason-resigned",
+                &[("who", "alice (Белые)".into())]
+            )
+        );
+        assert_eq!(
+            result_reason(Lang::En, "alice (White) ran out of time"),
+            "alice (White) ran out of time"
+        );
+        // A name with brackets of its own, and a side this release does not know, stay.
+        assert_eq!(
+            result_reason(Lang::Pl, "bo (x) (Purple) resigned"),
+            text_with(
+                Lang::Pl,
+                "reason-resigned",
+                &[("who", "bo (x) (Purple)".into())]
+            )
+        );
+    }
+
+    #[test]
     fn every_catalogue_parses_cleanly() {
         for &(lang, area, text) in sources() {
             if let Err((_, errors)) = fluent_syntax::parser::parse(text) {
@@ -266,7 +333,7 @@ mod tests {
         );
         assert_eq!(
             result_reason(Lang::Pl, "alice (White) resigned"),
-            "alice (White) się poddaje"
+            "alice (Białe) się poddaje"
         );
         assert_eq!(
             result_reason(Lang::En, "alice (White) ran out of time"),
@@ -293,6 +360,42 @@ mod tests {
         }
         assert_eq!(Lang::from_discord("de"), None);
         assert!("klingon".parse::<Lang>().is_err());
+    }
+
+    #[test]
+    fn actions_left_in_a_turn_take_every_plural_form() {
+        let left = |lang, n: i64| {
+            text_with(
+                lang,
+                "move-mid-turn",
+                &[
+                    ("public", "no".into()),
+                    ("moves", "take".into()),
+                    ("game", 1.into()),
+                    ("count", n.into()),
+                ],
+            )
+        };
+        let cases = [
+            (Lang::Ru, 1, "осталось 1 действие."),
+            (Lang::Ru, 2, "осталось 2 действия."),
+            (Lang::Ru, 5, "осталось 5 действий."),
+            (Lang::Ru, 21, "осталось 21 действие."),
+            (Lang::Ru, 22, "осталось 22 действия."),
+            (Lang::Ru, 25, "осталось 25 действий."),
+            (Lang::Pl, 1, "została 1 akcja."),
+            (Lang::Pl, 2, "zostały 2 akcje."),
+            (Lang::Pl, 5, "zostało 5 akcji."),
+            (Lang::Pl, 21, "zostało 21 akcji."),
+            (Lang::Pl, 22, "zostały 22 akcje."),
+            (Lang::Pl, 25, "zostało 25 akcji."),
+            (Lang::En, 1, "1 action left this turn."),
+            (Lang::En, 2, "2 actions left this turn."),
+        ];
+        for (lang, n, form) in cases {
+            let said = left(lang, n);
+            assert!(said.ends_with(form), "{lang} {n}: {said}");
+        }
     }
 
     #[test]

@@ -3,8 +3,11 @@
 //! a catalogue message (`locales/<lang>/moves.ftl`), so a new rule that has no message is a
 //! compile error here, not an English sentence in a Russian reply.
 
-use super::{side_name as side, text, text_with, Arg, Lang};
-use crate::games::{gyges, jump_sturdy, jumpers, skakanie, GameKind, Illegal, MoveError};
+use super::{has, or_list, side_name as side, text, text_with, Arg, Lang};
+use crate::games::{
+    gyges, jump_sturdy, jumpers, skakanie, GameKind, Illegal, MoveError, ParseOptionError,
+    SetupError,
+};
 
 /// Notation (a cell, a move): the same in every language.
 fn notation(value: &impl std::fmt::Display) -> Arg {
@@ -25,6 +28,83 @@ pub fn move_error(lang: Lang, kind: GameKind, error: &MoveError) -> String {
         ),
         MoveError::Finished => text(lang, "illegal-over"),
         MoveError::Illegal(illegal) => reason(lang, illegal),
+    }
+}
+
+/// Why a game could not be set up as asked: an unknown game, or an option it does not take.
+/// The option keys and values are notation and stay as typed.
+#[must_use]
+pub fn setup_error(lang: Lang, kind: Option<GameKind>, error: &SetupError) -> String {
+    match error {
+        SetupError::UnknownGame(name) => text_with(
+            lang,
+            "setup-unknown-game",
+            &[
+                ("name", name.as_str().into()),
+                ("games", GameKind::ALL.map(GameKind::name).join(", ").into()),
+            ],
+        ),
+        SetupError::Option(option) => option_error(lang, kind, option),
+        SetupError::NoShuffle(game) => {
+            let game = kind.map_or_else(|| (*game).to_owned(), |k| super::game_title(lang, k));
+            text_with(lang, "setup-no-shuffle", &[("game", game.into())])
+        }
+        SetupError::BadSeed(seed) => {
+            text_with(lang, "setup-bad-seed", &[("seed", seed.as_str().into())])
+        }
+        SetupError::Position(position) => text_with(
+            lang,
+            "setup-bad-position",
+            &[("error", position.to_string().into())],
+        ),
+    }
+}
+
+/// Why an option pair was refused (see [`setup_error`]).
+#[must_use]
+pub fn option_error(lang: Lang, kind: Option<GameKind>, error: &ParseOptionError) -> String {
+    match error {
+        ParseOptionError::Malformed(typed) => text_with(
+            lang,
+            "option-malformed",
+            &[("typed", typed.as_str().into())],
+        ),
+        ParseOptionError::UnknownKey { game, key, known } => text_with(
+            lang,
+            "option-unknown-key",
+            &[
+                (
+                    "game",
+                    kind.map_or_else(|| (*game).to_owned(), |k| super::game_title(lang, k))
+                        .into(),
+                ),
+                ("key", key.as_str().into()),
+                ("known", known.as_str().into()),
+            ],
+        ),
+        ParseOptionError::Repeated(key) => {
+            text_with(lang, "option-repeated", &[("key", key.as_str().into())])
+        }
+        ParseOptionError::BadValue { key, value, .. } => {
+            let spec = kind.and_then(|k| k.info().options.iter().find(|s| s.key == *key));
+            // A free-form key says in words what it takes; a choice lists its values.
+            let described = format!("option-expected-{key}");
+            let expected = match spec {
+                Some(spec) if !has(Lang::En, &described) => {
+                    or_list(lang, spec.values.iter().map(|v| format!("`{v}`"))).unwrap_or_default()
+                }
+                _ => text(lang, &described),
+            };
+            text_with(
+                lang,
+                "option-bad-value",
+                &[
+                    ("key", (*key).into()),
+                    ("value", value.as_str().into()),
+                    ("expected", expected.into()),
+                ],
+            )
+        }
     }
 }
 

@@ -123,6 +123,10 @@ impl<S: Store> Play<S> {
                     tracing::error!(game = id.0, %why, "the computer's move was refused");
                     break;
                 }
+                Err(Stop::Say(why, _)) => {
+                    tracing::error!(game = id.0, %why, "the computer's move was refused");
+                    break;
+                }
             }
         }
         if notices.is_empty() {

@@ -10,10 +10,10 @@ use crate::store::{
 
 use super::command::{Answer, Context};
 use super::proposal::PAUSE;
-use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::reply::{Button, ButtonStyle, Component, Direct, Reply};
 use super::text::{board_reply, seat_label};
-use super::timing::{clock_line, clock_now, duration_in, duration_text, fresh_clock, ClockNow};
-use super::{refuse, Loaded, Play, Stop};
+use super::timing::{clock_line, clock_now, duration_in, fresh_clock, ClockNow};
+use super::{refuse, say_with, Loaded, Play, Stop};
 
 /// Something the bot says on its own, not in answer to a command: a reminder, a player out
 /// of time, a game ended by timeout. The front end posts it in `place`.
@@ -68,12 +68,9 @@ impl<S: Store> Play<S> {
     ) -> Result<String, Stop> {
         // The record keeps its reason in English (its machine-readable words); the
         // channel reads the headline in its own language.
-        let me = seat_label(record, game, seat);
+        let me = seat_label(Lang::En, record, game, seat);
         let args = [
-            (
-                "who",
-                Arg::from(super::text::seat_label_in(lang, record, game, seat)),
-            ),
+            ("who", Arg::from(seat_label(lang, record, game, seat))),
             ("game", record.id.0.into()),
             (
                 "why",
@@ -92,9 +89,16 @@ impl<S: Store> Play<S> {
         };
         if let Some(ply) = game.leave_ply(Seat(seat)) {
             let before = game.to_move();
-            let done = game
-                .play(&ply)
-                .map_err(|e| Stop::Refuse(format!("You can't leave now: {e}.")))?;
+            let done = game.play(&ply).map_err(|e| {
+                Stop::Refuse(i18n::text_with(
+                    lang,
+                    "refuse-cannot-leave",
+                    &[(
+                        "reason",
+                        i18n::refusals::move_error(lang, record.kind, &e).into(),
+                    )],
+                ))
+            })?;
             record.moves.push(done);
             record.position = game.position_text();
             return Ok(match super::handlers::rules_result(game) {
@@ -152,6 +156,10 @@ impl<S: Store> Play<S> {
                     tracing::warn!(game = id.0, %why, "a deadline was refused");
                     None
                 }
+                Err(Stop::Say(why, _)) => {
+                    tracing::warn!(game = id.0, %why, "a deadline was refused");
+                    None
+                }
             })
             .collect();
         // The stages are on disk before anyone hears of them: a crash after this cannot
@@ -185,7 +193,6 @@ impl<S: Store> Play<S> {
         }
         let seat = game.to_move().0;
         let lang = self.place_lang(record.place.guild);
-        let who = super::text::seat_label_in(lang, &record, &game, seat);
         let board_button = Button::new(
             "board",
             id,
@@ -207,46 +214,32 @@ impl<S: Store> Play<S> {
             });
             let record = self.store.replace(&record)?;
             let others: Vec<UserId> = others_playing(&record, &game, seat);
-            Reply::public(i18n::text_with(
-                lang,
-                "notice-out-of-time",
-                &[
-                    ("who", who.into()),
-                    ("game", id.0.into()),
-                    ("grace", duration_in(lang, clock.grace).into()),
-                ],
-            ))
-            .mentioning(others)
-            .with(Component::Buttons(vec![
-                Button::new(
-                    "claim",
-                    id,
-                    &i18n::text(lang, "button-claim-win"),
-                    ButtonStyle::Danger,
-                ),
-                board_button,
-            ]))
+            Reply::public(clock_notice(lang, &record, &game, &clock, now))
+                .about(id)
+                .mentioning(others)
+                .with(Component::Buttons(vec![
+                    Button::new(
+                        "claim",
+                        id,
+                        &i18n::text(lang, "button-claim-win"),
+                        ButtonStyle::Danger,
+                    ),
+                    board_button,
+                ]))
         } else {
             record.clock = Some(crate::store::MoveClock {
                 stage: ClockStage::Reminded,
                 ..clock
             });
             self.store.replace(&record)?;
-            Reply::public(i18n::text_with(
-                lang,
-                "notice-reminder",
-                &[
-                    ("who", who.into()),
-                    ("game", id.0.into()),
-                    ("left", duration_in(lang, clock.deadline - now).into()),
-                ],
-            ))
-            .mentioning(mover)
-            .with(Component::Moves {
-                game: id,
-                moves: game.legal_moves(),
-            })
-            .with(Component::Buttons(vec![board_button]))
+            Reply::public(clock_notice(lang, &record, &game, &clock, now))
+                .about(id)
+                .mentioning(mover)
+                .with(Component::Moves {
+                    game: id,
+                    moves: game.legal_moves(),
+                })
+                .with(Component::Buttons(vec![board_button]))
         };
         Ok(Some(Notice {
             game: id,
@@ -266,40 +259,45 @@ impl<S: Store> Play<S> {
             seat,
         ) = self.seated(ctx, id)?;
         let id = record.id;
+        let game_arg = || ("game", Arg::from(id.0));
         let Some(clock) = record.clock else {
-            return refuse(format!(
-                "Game #{id} is not played on time, so there is no win to claim."
-            ));
+            return say_with("claim-no-clock", [game_arg()]);
         };
         let to_move = game.to_move().0;
         if to_move == seat {
-            return refuse(format!(
-                "It's your own turn in game #{id}: move instead (there is still time until the game ends by timeout)."
-            ));
+            return say_with("claim-your-turn", [game_arg()]);
         }
         if super::computer::computer_to_move(&record, &game).is_some() {
-            return refuse(format!(
-                "The computer is thinking about its move in game #{id}; it never runs out of time."
-            ));
+            return say_with("claim-computer", [game_arg()]);
         }
         let now = self.clock.now_ms();
         match clock_now(&clock, now) {
-            ClockNow::Paused(_) => {
-                return refuse(format!("Game #{id} is paused; its clock is stopped."))
-            }
+            ClockNow::Paused(_) => return say_with("claim-paused", [game_arg()]),
             ClockNow::Running(left) => {
-                return refuse(format!(
-                    "{} still has {} to move in game #{id}.",
-                    seat_label(&record, &game, to_move),
-                    duration_text(left)
-                ))
+                let lang = self.reader_lang(ctx);
+                return refuse(i18n::text_with(
+                    lang,
+                    "claim-time-left",
+                    &[
+                        ("who", seat_label(lang, &record, &game, to_move).into()),
+                        ("left", duration_in(lang, left).into()),
+                        game_arg(),
+                    ],
+                ));
             }
             ClockNow::Out(_) => {}
         }
         let lang = self.place_lang(record.place.guild);
         let headline = self.forfeit(&mut record, &mut game, to_move, Forfeit::TimedOut, lang)?;
         let record = self.store.replace(&record)?;
-        let claimed = format!("{} claimed the win on time. {headline}", ctx.user.name);
+        let claimed = i18n::text_with(
+            lang,
+            "claim-claimed",
+            &[
+                ("who", ctx.user.name.as_str().into()),
+                ("headline", headline.into()),
+            ],
+        );
         Ok(board_reply(&record, &game, claimed.trim(), now, lang))
     }
 
@@ -314,16 +312,11 @@ impl<S: Store> Play<S> {
         let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
         let id = record.id;
         let Some(mut clock) = record.clock else {
-            return refuse(format!(
-                "Game #{id} has no clock, so there is nothing to pause: take your time."
-            ));
+            return say_with("pause-no-clock", [("game", id.0.into())]);
         };
         if clock.paused.is_some() {
-            return refuse(format!(
-                "Game #{id} is already paused; /resume starts its clock again."
-            ));
+            return say_with("pause-already", [("game", id.0.into())]);
         }
-        let me = seat_label(&record, &game, seat);
         // The computer takes its time off whenever a player needs a break.
         let computer = answer == Answer::Propose
             && super::computer::only_computers_besides(&record, &game, seat);
@@ -331,11 +324,7 @@ impl<S: Store> Play<S> {
             record.pending = None;
             None
         } else {
-            self.answer_proposal(&mut record, &game, (seat, &me), answer, &PAUSE, || {
-                format!(
-                    "{me} proposes to pause game #{id} (the clock stops until someone resumes)."
-                )
-            })?
+            self.answer_proposal(&mut record, &game, seat, answer, &PAUSE, "")?
         };
         if let Some(reply) = asked {
             return Ok(reply);
@@ -344,13 +333,16 @@ impl<S: Store> Play<S> {
         clock.paused = Some(clock.deadline.saturating_sub(now));
         record.clock = Some(clock);
         let record = self.store.replace(&record)?;
-        Ok(board_reply(
-            &record,
-            &game,
-            &format!("{me} agreed: game #{id} is paused."),
-            now,
-            self.place_lang(record.place.guild),
-        ))
+        let lang = self.place_lang(record.place.guild);
+        let text = i18n::text_with(
+            lang,
+            "pause-done",
+            &[
+                ("who", seat_label(lang, &record, &game, seat).into()),
+                ("game", id.0.into()),
+            ],
+        );
+        Ok(board_reply(&record, &game, &text, now, lang))
     }
 
     /// `/resume`: any player starts a paused game's clock again, with the time that was
@@ -359,20 +351,22 @@ impl<S: Store> Play<S> {
         let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
         let id = record.id;
         let Some(clock) = record.clock.filter(|c| c.paused.is_some()) else {
-            return refuse(format!("Game #{id} is not paused."));
+            return say_with("pause-not-paused", [("game", id.0.into())]);
         };
         let now = self.clock.now_ms();
         record.clock = Some(resumed(clock, now));
         record.updated = now;
         let record = self.store.replace(&record)?;
-        let me = seat_label(&record, &game, seat);
-        Ok(board_reply(
-            &record,
-            &game,
-            &format!("{me} resumed game #{id}."),
-            now,
-            self.place_lang(record.place.guild),
-        ))
+        let lang = self.place_lang(record.place.guild);
+        let text = i18n::text_with(
+            lang,
+            "pause-resumed",
+            &[
+                ("who", seat_label(lang, &record, &game, seat).into()),
+                ("game", id.0.into()),
+            ],
+        );
+        Ok(board_reply(&record, &game, &text, now, lang))
     }
 
     /// `/settings`: shows or changes how the caller hears of their turn and reminders and
@@ -488,29 +482,49 @@ impl<S: Store> Play<S> {
     }
 
     /// Sends each mentioned user's notification the way they chose: kept as a mention,
-    /// moved to a direct message, or dropped.
+    /// moved to a direct message (in their language), or dropped.
     pub(super) fn address(&self, mut reply: Reply) -> Reply {
         if reply.private || reply.mentions.is_empty() {
             return reply;
         }
         let mut mentions = Vec::new();
         for user in std::mem::take(&mut reply.mentions) {
-            let choice = self
-                .store
-                .settings(user)
-                .unwrap_or_else(|error| {
-                    tracing::warn!(%error, "reading settings; using the defaults");
-                    UserSettings::default()
-                })
-                .notify;
-            match choice {
+            let settings = self.store.settings(user).unwrap_or_else(|error| {
+                tracing::warn!(%error, "reading settings; using the defaults");
+                UserSettings::default()
+            });
+            match settings.notify {
                 Notify::Channel => mentions.push(user),
-                Notify::Dm => reply.direct.push(user),
+                Notify::Dm => {
+                    let direct = self.direct(&reply, user, settings.dm_lang());
+                    reply.direct.push(direct);
+                }
                 Notify::Off => {}
             }
         }
         reply.mentions = mentions;
         reply
+    }
+
+    /// The direct message telling `user` of `reply`: what the channel was told, or, when
+    /// the channel reads another language than theirs, the game drawn up again in theirs
+    /// ([`news_in`]).
+    fn direct(&self, reply: &Reply, user: UserId, lang: Option<Lang>) -> Direct {
+        let loaded = reply
+            .board_of
+            .or(reply.about)
+            .and_then(|id| self.load(id).ok());
+        let post = loaded
+            .as_ref()
+            .map_or(self.default_lang, |l| self.place_lang(l.record.place.guild));
+        let lang = lang.unwrap_or(post);
+        let text = match loaded {
+            Some(loaded) if lang != post => {
+                news_in(lang, &loaded, reply.board_of.is_some(), self.clock.now_ms())
+            }
+            _ => reply.text.clone(),
+        };
+        Direct { user, lang, text }
     }
 
     /// `/games`' extra facts about one game: its clock and where its latest board is.
@@ -534,6 +548,58 @@ impl<S: Store> Play<S> {
         }
         extra
     }
+}
+
+/// The words of a clock notice for the player to move, in `lang`: a reminder while their
+/// time runs, the end of their time (with the grace left to move) once it is out.
+fn clock_notice(
+    lang: Lang,
+    record: &GameRecord,
+    game: &AnyGame,
+    clock: &crate::store::MoveClock,
+    now: u64,
+) -> String {
+    let who = seat_label(lang, record, game, game.to_move().0);
+    let (id, args) = if now >= clock.deadline {
+        (
+            "notice-out-of-time",
+            ("grace", duration_in(lang, clock.grace)),
+        )
+    } else {
+        (
+            "notice-reminder",
+            ("left", duration_in(lang, clock.deadline - now)),
+        )
+    };
+    i18n::text_with(
+        lang,
+        id,
+        &[
+            ("who", who.into()),
+            ("game", record.id.0.into()),
+            (args.0, args.1.into()),
+        ],
+    )
+}
+
+/// What a game's latest post said, drawn up again from the game in `lang`: a challenge
+/// and how to answer it, a proposal waiting for its answer, a clock's notice, or (a
+/// `board`, or nothing of these) the board's text. What only the post's headline said
+/// (who just moved) is left to the board's last move.
+fn news_in(lang: Lang, loaded: &Loaded, board: bool, now: u64) -> String {
+    let Loaded { record, game } = loaded;
+    if let Some(waiting) = super::text::not_begun_text(lang, record) {
+        return waiting;
+    }
+    let noticed = record.clock.filter(|c| {
+        matches!(c.stage, ClockStage::Reminded | ClockStage::Expired) && c.paused.is_none()
+    });
+    let news = match (board, record.status == Status::Active) {
+        (false, true) => super::proposal::pending_text(lang, record, game)
+            .or_else(|| noticed.map(|clock| clock_notice(lang, record, game, &clock, now))),
+        _ => None,
+    };
+    news.unwrap_or_else(|| board_reply(record, game, "", now, lang).text)
 }
 
 /// A paused clock running again with the time it had left.
@@ -566,6 +632,6 @@ pub(super) fn board_clock_line(
     if record.status != Status::Active {
         return None;
     }
-    let who = super::text::seat_label_in(lang, record, game, game.to_move().0);
+    let who = super::text::seat_label(lang, record, game, game.to_move().0);
     clock_line(record, &who, now, lang)
 }

@@ -7,7 +7,6 @@ use crate::i18n::{self, Lang};
 use crate::store::{
     ChallengeRecord, GameId, GameRecord, GameResult, Player, SeatChoice, Status, Store, UserId,
 };
-use crate::words::count;
 
 use super::command::{Answer, Context, User};
 use super::computer::only_computers_besides;
@@ -16,8 +15,9 @@ use super::proposal::{after_move, DRAW, TAKEBACK};
 use super::reply::{Button, ButtonStyle, Component, Reply};
 use super::table::{table_buttons, table_options, table_text};
 use super::text::{self, board_reply, challenge_line, seat_label};
-use super::timing::parse_days;
-use super::{refuse, replay, squash, Loaded, Play, Stop, MAX_CHOICES};
+use super::timing::{parse_days, DAY_CHOICES};
+use super::{refuse, replay, say, say_with, squash, Loaded, Play, Stop, MAX_CHOICES};
+use crate::games::SetupError;
 
 fn player(user: &User) -> Player {
     Player::User {
@@ -56,9 +56,7 @@ fn parse_rated(value: &str) -> Result<bool, Stop> {
     match value.trim().to_ascii_lowercase().as_str() {
         "yes" | "on" | "true" => Ok(true),
         "no" | "off" | "false" => Ok(false),
-        other => refuse(format!(
-            "rated={other} is not a choice: say rated=yes (the result changes ratings) or rated=no."
-        )),
+        other => say_with("refuse-bad-rated", [("typed", other.into())]),
     }
 }
 
@@ -76,20 +74,29 @@ fn rated_choice(
             .is_some_and(|k| k.trim().eq_ignore_ascii_case("handicap"))
     });
     let why_not = if !computers.is_empty() {
-        Some("Games against the computer are never rated")
+        Some("computer")
     } else if handicap {
-        Some("A game with a handicap is never rated")
+        Some("handicap")
     } else {
         None
     };
     match (asked, why_not) {
-        (Some(true), Some(why)) => refuse(format!("{why}: leave out rated=yes.")),
+        (Some(true), Some(why)) => say_with("refuse-never-rated", [("why", why.into())]),
         (_, Some(_)) => Ok(false),
         (asked, None) => Ok(asked.unwrap_or(true)),
     }
 }
 
 impl<S: Store> Play<S> {
+    /// A game that could not be set up as asked, said in the caller's language.
+    fn setup_refusal(&self, ctx: &Context, kind: Option<GameKind>, error: &SetupError) -> Stop {
+        Stop::Refuse(i18n::refusals::setup_error(
+            self.reader_lang(ctx),
+            kind,
+            error,
+        ))
+    }
+
     pub(super) fn challenge(
         &self,
         ctx: &Context,
@@ -99,7 +106,9 @@ impl<S: Store> Play<S> {
         seat: SeatChoice,
         computers: &[Level],
     ) -> Result<Reply, Stop> {
-        let kind: GameKind = game.parse().map_err(|e| Stop::Refuse(format!("{e}.")))?;
+        let kind: GameKind = game
+            .parse()
+            .map_err(|e| self.setup_refusal(ctx, None, &e))?;
         // `days=N` is the bot's, not the game's: every game can be played on time.
         let mut days = None;
         let mut rated = None;
@@ -107,7 +116,18 @@ impl<S: Store> Play<S> {
         for option in options {
             match option.split_once('=') {
                 Some((key, value)) if key.trim().eq_ignore_ascii_case("days") => {
-                    days = parse_days(value).map_err(|e| Stop::Refuse(format!("{e}.")))?;
+                    days = parse_days(value).map_err(|_| {
+                        Stop::Say(
+                            "refuse-bad-days",
+                            vec![
+                                ("typed", value.trim().into()),
+                                (
+                                    "choices",
+                                    DAY_CHOICES.map(|d| d.to_string()).join("|").into(),
+                                ),
+                            ],
+                        )
+                    })?;
                 }
                 // `rated=yes|no` is the bot's too: whether the result changes ratings.
                 Some((key, value)) if key.trim().eq_ignore_ascii_case("rated") => {
@@ -115,7 +135,7 @@ impl<S: Store> Play<S> {
                 }
                 // The deal is the bot's to draw, so nobody can pick a set-up they know.
                 Some((key, _)) if key.trim().eq_ignore_ascii_case("seed") => {
-                    return refuse("The bot shuffles the set-up itself, so a challenge takes no seed; leave it out.");
+                    return say("refuse-no-seed");
                 }
                 _ => game_options.push(option.clone()),
             }
@@ -123,7 +143,7 @@ impl<S: Store> Play<S> {
         let options = game_options.as_slice();
         let rated = rated_choice(rated, computers, options)?;
         if opponents.iter().any(|o| o.id == ctx.user.id) {
-            return refuse("You can't challenge yourself; leave out the opponent for an open challenge anyone here may accept.");
+            return say("refuse-challenge-yourself");
         }
         if let Some((i, twice)) = opponents
             .iter()
@@ -131,20 +151,18 @@ impl<S: Store> Play<S> {
             .find(|(i, o)| opponents[..*i].iter().any(|p| p.id == o.id))
         {
             let _ = i;
-            return refuse(format!("You named {} twice.", twice.name));
+            return say_with("refuse-named-twice", [("name", twice.name.as_str().into())]);
         }
         let max = usize::from(kind.info().max_seats);
         if opponents.len() + computers.len() + 1 > max {
-            return refuse(if max == 2 {
-                format!(
-                    "{kind} is a game for two: name one opponent, a person or the computer (or none for an open challenge)."
-                )
-            } else {
-                format!(
-                    "{kind} seats at most {max} players: name up to {}.",
-                    count(max - 1, "opponent")
-                )
-            });
+            return say_with(
+                "refuse-too-many-opponents",
+                [
+                    ("kind", kind.into()),
+                    ("max", max.into()),
+                    ("opponents", (max - 1).into()),
+                ],
+            );
         }
         let table = if max > 2 {
             Some(table_options(
@@ -153,6 +171,7 @@ impl<S: Store> Play<S> {
                 &opponents,
                 computers.len(),
                 options,
+                self.reader_lang(ctx),
             )?)
         } else {
             None
@@ -169,7 +188,7 @@ impl<S: Store> Play<S> {
             pairs.push(format!("seed={seed}"));
         }
         let start = crate::games::AnyGame::new(kind, &pairs, None)
-            .map_err(|e| Stop::Refuse(format!("I can't set up that game: {e}.")))?;
+            .map_err(|e| self.setup_refusal(ctx, Some(kind), &e))?;
         let now = self.clock.now_ms();
         let mut named = opponents.iter().map(player);
         let (by_player, target) = table.map_or((Vec::new(), None), |t| (t.by_player, t.target));
@@ -213,11 +232,16 @@ impl<S: Store> Play<S> {
         if !computers.is_empty() && opponents.is_empty() {
             // Only the computer was challenged: the game begins now.
             let Status::Challenge(challenge) = record.status.clone() else {
-                return refuse("That challenge is no longer waiting.");
+                return say("refuse-challenge-gone");
             };
-            let names: Vec<&str> = challenge.joined.iter().map(Player::name).collect();
+            let lang = self.place_lang(record.place.guild);
+            let names: Vec<String> = challenge
+                .joined
+                .iter()
+                .map(|p| text::player_name(lang, p))
+                .collect();
             let headline = i18n::text_with(
-                self.place_lang(record.place.guild),
+                lang,
                 "challenge-computer",
                 &[
                     ("from", ctx.user.name.as_str().into()),
@@ -228,13 +252,21 @@ impl<S: Store> Play<S> {
             return self.begin(record, challenge, &headline);
         }
         if max > 2 {
-            return Ok(Reply::public(table_text(&record, &opponents))
-                .mentioning(mentions)
-                .with(Component::Buttons(table_buttons(&record))));
+            return Ok(Reply::public(table_text(
+                self.place_lang(record.place.guild),
+                &record,
+                &opponents,
+            ))
+            .about(record.id)
+            .mentioning(mentions)
+            .with(Component::Buttons(table_buttons(
+                self.place_lang(record.place.guild),
+                &record,
+            ))));
         }
         let id = record.id;
         let lang = self.place_lang(record.place.guild);
-        let what = text::challenge_line_in(lang, &record);
+        let what = text::challenge_line(lang, &record);
         let (answer, label) = if opponents.is_empty() {
             ("cancel", "button-cancel")
         } else {
@@ -259,6 +291,7 @@ impl<S: Store> Play<S> {
         };
         let text = format!("{what}\n{prompt}");
         Ok(Reply::public(text)
+            .about(id)
             .mentioning(mentions)
             .with(Component::Buttons(buttons)))
     }
@@ -269,7 +302,7 @@ impl<S: Store> Play<S> {
         ctx: &Context,
         id: Option<GameId>,
         fits: impl Fn(&ChallengeRecord) -> bool,
-        none: &str,
+        none: &'static str,
     ) -> Result<(GameRecord, ChallengeRecord), Stop> {
         self.pick_ranked_challenge(ctx, id, |c| fits(c).then_some(0), none)
     }
@@ -282,7 +315,7 @@ impl<S: Store> Play<S> {
         ctx: &Context,
         id: Option<GameId>,
         rank: impl Fn(&ChallengeRecord) -> Option<u8>,
-        none: &str,
+        none: &'static str,
     ) -> Result<(GameRecord, ChallengeRecord), Stop> {
         if let Some(id) = id {
             let record = self.store.get(id)?;
@@ -291,9 +324,7 @@ impl<S: Store> Play<S> {
                     let c = c.clone();
                     Ok((record, c))
                 }
-                _ => refuse(format!(
-                    "Game #{id} is not a challenge waiting for an answer."
-                )),
+                _ => say_with("refuse-not-a-challenge", [("game", id.0.into())]),
             };
         }
         let ranked: Vec<(u8, GameRecord, ChallengeRecord)> = self
@@ -315,16 +346,24 @@ impl<S: Store> Play<S> {
             .map(|(_, r, c)| (r, c))
             .collect();
         match found.len() {
-            0 => refuse(none),
+            0 => say(none),
             1 => Ok(found.remove(0)),
-            _ => refuse(format!(
-                "Several challenges wait here: {}. Add game:<number> to say which.",
-                found
-                    .iter()
-                    .map(|(r, _)| challenge_line(r))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )),
+            _ => {
+                let lang = self.reader_lang(ctx);
+                refuse(i18n::text_with(
+                    lang,
+                    "refuse-several-challenges",
+                    &[(
+                        "challenges",
+                        found
+                            .iter()
+                            .map(|(r, _)| challenge_line(lang, r))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                            .into(),
+                    )],
+                ))
+            }
         }
     }
 
@@ -339,17 +378,17 @@ impl<S: Store> Play<S> {
                 Some(_) => c.names(me).then_some(0),
                 None => (c.from.user_id() != Some(me)).then_some(1),
             },
-            "There's no challenge waiting for you in this channel.",
+            "refuse-no-challenge-for-you",
         )?;
         if challenge.from.user_id() == Some(me) {
-            return refuse("That's your own challenge; wait for an opponent, or /cancel it.");
+            return say("refuse-own-challenge");
         }
         if record.kind.info().max_seats > 2 {
             return self.join(ctx, record, challenge);
         }
         if let Some(to) = &challenge.to {
             if to.user_id() != Some(me) {
-                return refuse(format!("That challenge is for {}, not you.", to.name()));
+                return say_with("refuse-not-for-you", [("name", to.name().into())]);
             }
         }
         let mut challenge = challenge;
@@ -374,7 +413,7 @@ impl<S: Store> Play<S> {
             ctx,
             id,
             |c| c.names(me) || c.has_joined(me),
-            "There's no challenge to you in this channel to decline.",
+            "refuse-nothing-to-decline",
         )?;
         if record.kind.info().max_seats > 2 && challenge.names(me) {
             return self.decline_seat(ctx, record, challenge);
@@ -384,12 +423,10 @@ impl<S: Store> Play<S> {
             return self.leave_table(ctx, record, challenge);
         }
         match &challenge.to {
-            None if challenge.from.user_id() == Some(me) => {
-                return refuse("That's your own open challenge; use /cancel to withdraw it.")
-            }
-            None => return refuse("An open challenge can't be declined; just leave it, or let its challenger /cancel it."),
+            None if challenge.from.user_id() == Some(me) => return say("refuse-decline-own"),
+            None => return say("refuse-decline-open"),
             Some(to) if to.user_id() != Some(me) => {
-                return refuse(format!("That challenge is for {}, not you.", to.name()))
+                return say_with("refuse-not-for-you", [("name", to.name().into())])
             }
             Some(_) => {}
         }
@@ -405,6 +442,7 @@ impl<S: Store> Play<S> {
                 ("game", record.id.0.into()),
             ],
         ))
+        .about(record.id)
         .mentioning(challenge.from.user_id()))
     }
 
@@ -414,13 +452,13 @@ impl<S: Store> Play<S> {
             ctx,
             id,
             |c| c.from.user_id() == Some(me),
-            "You have no challenge waiting in this channel.",
+            "refuse-nothing-to-cancel",
         )?;
         if challenge.from.user_id() != Some(me) {
-            return refuse(format!(
-                "Only {} can cancel their challenge.",
-                challenge.from.name()
-            ));
+            return say_with(
+                "refuse-cancel-not-yours",
+                [("name", challenge.from.name().into())],
+            );
         }
         record.status = Status::Cancelled;
         record.updated = self.clock.now_ms();
@@ -444,6 +482,7 @@ impl<S: Store> Play<S> {
                 ("game", record.id.0.into()),
             ],
         ))
+        .about(record.id)
         .mentioning(concerned))
     }
 
@@ -460,19 +499,23 @@ impl<S: Store> Play<S> {
             .filter(|r| r.status == Status::Active && r.seat_of(me).is_some())
             .collect();
         match mine.as_slice() {
-            [] => refuse(self.no_game_here(me, &here)),
+            [] => refuse(self.no_game_here(self.reader_lang(ctx), me, &here)),
             [only] => Ok((*only).clone()),
-            several => refuse(which_game(
-                &format!("You have {} games in this channel", several.len()),
-                several,
-                me,
-            )),
+            several => {
+                let lang = self.reader_lang(ctx);
+                let intro = i18n::text_with(
+                    lang,
+                    "which-yours",
+                    &[("count", several.len().into()), ("over", false.into())],
+                );
+                refuse(which_game(lang, &intro, several, me))
+            }
         }
     }
 
     /// Why a caller without a game in progress here has none: their latest challenge here
     /// still waits, or their latest game here is over (and how it ended), or they have none.
-    fn no_game_here(&self, me: UserId, here: &[GameRecord]) -> String {
+    fn no_game_here(&self, lang: Lang, me: UserId, here: &[GameRecord]) -> String {
         let latest = here
             .iter()
             .filter(|r| match &r.status {
@@ -484,15 +527,18 @@ impl<S: Store> Play<S> {
             })
             .max_by_key(|r| r.updated);
         match latest {
-            Some(record) if matches!(record.status, Status::Challenge(_)) => format!(
-                "Game #{} hasn't started: the challenge is still waiting for an answer.",
-                record.id
-            ),
+            Some(record) if matches!(record.status, Status::Challenge(_)) => {
+                i18n::text_with(lang, "refuse-not-started", &[("game", record.id.0.into())])
+            }
             Some(record) => match self.rebuild(record.clone()) {
-                Ok(loaded) => text::over_text(&loaded.record, &loaded.game),
-                Err(_) => format!("Game #{} is over. Start a new one with /play.", record.id),
+                Ok(loaded) => text::over_text(lang, &loaded.record, &loaded.game),
+                Err(_) => i18n::text_with(
+                    lang,
+                    "refuse-game-over",
+                    &[("game", record.id.0.into()), ("known", false.into())],
+                ),
             },
-            None => "You have no game in progress in this channel; start one with /play, or add game:<number>.".to_owned(),
+            None => i18n::text(lang, "refuse-no-game-here"),
         }
     }
 
@@ -502,30 +548,24 @@ impl<S: Store> Play<S> {
         let id = loaded.record.id;
         match &loaded.record.status {
             Status::Active => {}
-            Status::Challenge(_) => {
-                return refuse(format!(
-                    "Game #{id} hasn't started: the challenge is still waiting for an answer."
+            Status::Challenge(_) => return say_with("refuse-not-started", [("game", id.0.into())]),
+            Status::Finished(_) => {
+                return refuse(text::over_text(
+                    self.reader_lang(ctx),
+                    &loaded.record,
+                    &loaded.game,
                 ))
             }
-            Status::Finished(_) => return refuse(text::over_text(&loaded.record, &loaded.game)),
             Status::Declined | Status::Cancelled => {
-                return refuse(format!(
-                    "Game #{id} never started: its challenge was withdrawn or declined."
-                ))
+                return say_with("refuse-never-started", [("game", id.0.into())])
             }
-            Status::Aborted => {
-                return refuse(format!(
-                "Game #{id} was aborted before every side had moved. Start a new one with /play."
-            ))
-            }
+            Status::Aborted => return say_with("refuse-was-aborted", [("game", id.0.into())]),
         }
         let Some(seat) = loaded.record.seat_of(ctx.user.id) else {
-            return refuse(format!("You're not playing in game #{id}."));
+            return say_with("refuse-not-playing", [("game", id.0.into())]);
         };
         if loaded.game.has_left(Seat(seat)) {
-            return refuse(format!(
-                "You left game #{id}; the others play on without you."
-            ));
+            return say_with("refuse-you-left", [("game", id.0.into())]);
         }
         Ok((loaded, seat))
     }
@@ -546,7 +586,7 @@ impl<S: Store> Play<S> {
                 &[
                     (
                         "who",
-                        text::seat_label_in(lang, &loaded.record, &loaded.game, to_move).into(),
+                        text::seat_label(lang, &loaded.record, &loaded.game, to_move).into(),
                     ),
                     ("game", loaded.record.id.0.into()),
                 ],
@@ -623,7 +663,10 @@ impl<S: Store> Play<S> {
                 record.pending = None;
                 None
             }
-            None => after_move(&mut record, &game, seat),
+            None => {
+                let post = self.place_lang(record.place.guild);
+                after_move(&mut record, &game, seat, post)
+            }
         };
         let (proposal_text, lapsed_for) = proposal.unzip();
         let lapsed_for = lapsed_for.flatten();
@@ -634,7 +677,6 @@ impl<S: Store> Play<S> {
             self.restart_clock(&mut record);
         }
         let record = self.store.replace(&record)?;
-        let me = seat_label(&record, &game, seat);
         if let (Some(left), Status::Active, true) = (
             game.actions_left(),
             &record.status,
@@ -642,25 +684,42 @@ impl<S: Store> Play<S> {
         ) {
             // Mid-turn: only the mover hears of it; the table is posted when the turn ends.
             // A proposal that lapsed is news for everyone it was put to, though.
-            let actions = format!(
-                "{} in game #{}: {} left this turn.",
-                played.join(", "),
-                record.id,
-                count(left, "action")
-            );
-            let buttons = Component::Buttons(text::action_buttons(&record, &game, true, lang()));
-            return Ok(match (proposal_text, lapsed_for) {
-                (Some(lapse), Some(_)) => Reply::public(format!("{me} played {actions}\n{lapse}"))
-                    .mentioning(others_playing(&record, &game, seat))
-                    .with(buttons),
-                (stands, _) => Reply::private(
-                    [Some(format!("You played {actions}")), stands]
-                        .into_iter()
-                        .flatten()
-                        .collect::<Vec<_>>()
-                        .join("\n"),
+            let actions = |lang: Lang, public: bool| {
+                i18n::text_with(
+                    lang,
+                    "move-mid-turn",
+                    &[
+                        ("who", seat_label(lang, &record, &game, seat).into()),
+                        ("public", public.into()),
+                        ("moves", played.join(", ").into()),
+                        ("game", record.id.0.into()),
+                        ("count", left.into()),
+                    ],
                 )
-                .with(buttons),
+            };
+            return Ok(match (proposal_text, lapsed_for) {
+                (Some(lapse), Some(_)) => {
+                    let post = self.place_lang(record.place.guild);
+                    Reply::public(format!("{}\n{lapse}", actions(post, true)))
+                        .about(record.id)
+                        .mentioning(others_playing(&record, &game, seat))
+                        .with(Component::Buttons(text::action_buttons(
+                            &record, &game, true, post,
+                        )))
+                }
+                (stands, _) => {
+                    let lang = lang();
+                    Reply::private(
+                        [Some(actions(lang, false)), stands]
+                            .into_iter()
+                            .flatten()
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    )
+                    .with(Component::Buttons(text::action_buttons(
+                        &record, &game, true, lang,
+                    )))
+                }
             });
         }
         // The whole turn, however many commands it took.
@@ -683,10 +742,7 @@ impl<S: Store> Play<S> {
             post,
             "game-played",
             &[
-                (
-                    "who",
-                    text::seat_label_in(post, &record, &game, seat).into(),
-                ),
+                ("who", text::seat_label(post, &record, &game, seat).into()),
                 ("moves", turn.join(", ").into()),
             ],
         );
@@ -704,7 +760,7 @@ impl<S: Store> Play<S> {
 
     pub(super) fn board(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
         let record = self.shown_game(ctx, id)?;
-        if let Some(text) = text::not_begun_text(&record) {
+        if let Some(text) = text::not_begun_text(self.reader_lang(ctx), &record) {
             return Ok(Reply::private(text));
         }
         let loaded = self.rebuild(record)?;
@@ -730,7 +786,7 @@ impl<S: Store> Play<S> {
             .map(|r| {
                 format!(
                     "• {}{}",
-                    text::game_line_in(lang, r, ctx.user.id),
+                    text::game_line(lang, r, ctx.user.id),
                     self.games_extra(r, lang)
                 )
             })
@@ -770,24 +826,18 @@ impl<S: Store> Play<S> {
     ) -> Result<Reply, Stop> {
         let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
         if game.scores().is_some() {
-            return refuse(format!(
-                "{} is decided by score, so there are no draw offers; equal best scores share the win.",
-                record.kind
-            ));
+            return say_with("refuse-no-draws", [("kind", record.kind.into())]);
         }
-        let me = seat_label(&record, &game, seat);
-        let id = record.id;
         if answer == Answer::Propose && only_computers_besides(&record, &game, seat) {
             return self.draw_with_computer(record, &game, seat);
         }
-        if let Some(reply) =
-            self.answer_proposal(&mut record, &game, (seat, &me), answer, &DRAW, || {
-                format!("{me} offers a draw in game #{id}.")
-            })?
-        {
+        if let Some(reply) = self.answer_proposal(&mut record, &game, seat, answer, &DRAW, "")? {
             return Ok(reply);
         }
-        self.finish_agreed_draw(record, &game, &format!("{me} accepted the draw."))
+        let lang = self.place_lang(record.place.guild);
+        let me = seat_label(lang, &record, &game, seat);
+        let text = i18n::text_with(lang, "offer-draw-accepted", &[("who", me.into())]);
+        self.finish_agreed_draw(record, &game, &text)
     }
 
     /// Ends a game as a draw by agreement and shows its board with `text`: the one ending
@@ -816,22 +866,18 @@ impl<S: Store> Play<S> {
         answer: Answer,
     ) -> Result<Reply, Stop> {
         let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
-        let me = seat_label(&record, &game, seat);
         if record.moves.is_empty() {
-            return refuse("No move has been played yet, so there is nothing to take back.");
+            return say("refuse-nothing-to-take-back");
         }
         if answer == Answer::Propose && only_computers_besides(&record, &game, seat) {
             return self.takeback_from_computer(record, &game, seat);
         }
         // Whose turn is asked back: the caller's own, or the one they are answering about.
         let proposer = record.pending.and_then(TAKEBACK.by).unwrap_or(seat);
-        let from = last_turn(&record, &game, proposer).map_err(Stop::Refuse)?;
-        let id = record.id;
+        let from =
+            last_turn(self.reader_lang(ctx), &record, &game, proposer).map_err(Stop::Refuse)?;
         let turn = record.moves[from..].join(" ");
-        let asked =
-            self.answer_proposal(&mut record, &game, (seat, &me), answer, &TAKEBACK, || {
-                format!("{me} asks to take back {turn} in game #{id}.")
-            })?;
+        let asked = self.answer_proposal(&mut record, &game, seat, answer, &TAKEBACK, &turn)?;
         if let Some(reply) = asked {
             return Ok(reply);
         }
@@ -845,12 +891,21 @@ impl<S: Store> Play<S> {
             self.restart_clock(&mut record);
         }
         let record = self.store.replace(&record)?;
+        let lang = self.place_lang(record.place.guild);
+        let text = i18n::text_with(
+            lang,
+            "offer-takeback-done",
+            &[
+                ("who", seat_label(lang, &record, &game, seat).into()),
+                ("moves", undone.into()),
+            ],
+        );
         Ok(board_reply(
             &record,
             &game,
-            &format!("{me} agreed: {undone} was taken back."),
+            &text,
             self.clock.now_ms(),
-            self.place_lang(record.place.guild),
+            lang,
         ))
     }
 }
@@ -863,7 +918,8 @@ impl<S: Store> Play<S> {
         game: &AnyGame,
         seat: u8,
     ) -> Result<Reply, Stop> {
-        let me = seat_label(&record, game, seat);
+        let lang = self.place_lang(record.place.guild);
+        let me = seat_label(lang, &record, game, seat);
         let id = record.id;
         let computer = (0..record.seats.len())
             .filter_map(|s| u8::try_from(s).ok())
@@ -872,21 +928,26 @@ impl<S: Store> Play<S> {
                 Some((s, Level::new(level).unwrap_or_default()))
             });
         let Some((computer, level)) = computer else {
-            return refuse("There is nobody here to offer a draw to.");
+            return say("refuse-nobody-to-offer");
         };
-        let them = seat_label(&record, game, computer);
-        if !crate::ai::accepts_draw(game, Seat(computer), level, &self.ai.limits()) {
-            return Ok(Reply::public(format!(
-                "{me} offered a draw in game #{id}; {them} declines and plays on."
-            )));
+        let them = seat_label(lang, &record, game, computer);
+        let accepts = crate::ai::accepts_draw(game, Seat(computer), level, &self.ai.limits());
+        let text = i18n::text_with(
+            lang,
+            "offer-computer-draw",
+            &[
+                ("who", me.into()),
+                ("them", them.into()),
+                ("game", id.0.into()),
+                ("accepts", accepts.into()),
+            ],
+        );
+        if !accepts {
+            return Ok(Reply::public(text));
         }
         record.pending = None;
         record.updated = self.clock.now_ms();
-        self.finish_agreed_draw(
-            record,
-            game,
-            &format!("{me} offered a draw and {them} accepted."),
-        )
+        self.finish_agreed_draw(record, game, &text)
     }
 
     /// A takeback asked of the computer alone: granted at once. The computer's reply and
@@ -897,21 +958,16 @@ impl<S: Store> Play<S> {
         game: &AnyGame,
         seat: u8,
     ) -> Result<Reply, Stop> {
-        let me = seat_label(&record, game, seat);
         let movers = game.movers();
         let played = record.moves.iter().zip(&movers).rev();
         let theirs = played.clone().take_while(|(_, m)| m.0 != seat).count();
         let mine = played.skip(theirs).take_while(|(_, m)| m.0 == seat).count();
         if mine == 0 {
-            return refuse(
-                "You haven't moved yet in this game, so there is nothing of yours to take back.",
-            );
+            return say("refuse-nothing-of-yours");
         }
         let from = record.moves.len() - theirs - mine;
         if record.moves[from..].iter().any(|mv| game.is_leave(mv)) {
-            return refuse(
-                "A player left the game since your move, and leaving can't be taken back.",
-            );
+            return say("refuse-left-since");
         }
         let undone = record.moves.split_off(from).join(", ");
         let back = replay(&record, from).map_err(Stop::Fail)?;
@@ -921,12 +977,21 @@ impl<S: Store> Play<S> {
         record.updated = self.clock.now_ms();
         self.restart_clock(&mut record);
         let record = self.store.replace(&record)?;
+        let lang = self.place_lang(record.place.guild);
+        let text = i18n::text_with(
+            lang,
+            "offer-computer-takeback",
+            &[
+                ("who", seat_label(lang, &record, &back, seat).into()),
+                ("moves", undone.into()),
+            ],
+        );
         Ok(board_reply(
             &record,
             &back,
-            &format!("{me} took back {undone}: the computer allows it at once."),
+            &text,
             self.clock.now_ms(),
-            self.place_lang(record.place.guild),
+            lang,
         ))
     }
 }
@@ -938,12 +1003,15 @@ impl<S: Store> Play<S> {
 ///
 /// # Errors
 /// Why there is no such turn, in a sentence for the player.
-fn last_turn(record: &GameRecord, game: &crate::games::AnyGame, seat: u8) -> Result<usize, String> {
+pub(super) fn last_turn(
+    lang: Lang,
+    record: &GameRecord,
+    game: &crate::games::AnyGame,
+    seat: u8,
+) -> Result<usize, String> {
     let moves = &record.moves;
     if moves.last().is_some_and(|mv| game.is_leave(mv)) {
-        return Err(
-            "The last ply was a player leaving the game, and leaving can't be taken back.".into(),
-        );
+        return Err(i18n::text(lang, "refuse-last-was-leaving"));
     }
     let movers = game.movers();
     let mine = moves
@@ -955,9 +1023,10 @@ fn last_turn(record: &GameRecord, game: &crate::games::AnyGame, seat: u8) -> Res
     let from = moves.len() - mine;
     if mine == 0 {
         let last = movers.last().map_or(0, |m| m.0);
-        return Err(format!(
-            "You can only take back your own last move while nobody has played after it, and the last one was {}'s.",
-            seat_label(record, game, last)
+        return Err(i18n::text_with(
+            lang,
+            "refuse-not-your-last",
+            &[("who", seat_label(lang, record, game, last).into())],
         ));
     }
     Ok(from)
@@ -965,19 +1034,24 @@ fn last_turn(record: &GameRecord, game: &crate::games::AnyGame, seat: u8) -> Res
 
 /// "{intro}: <the games, one line each>. Add game:<number> to say which." At most ten are
 /// listed (newest first), so a busy channel's answer stays readable.
-pub(super) fn which_game(intro: &str, games: &[&GameRecord], me: UserId) -> String {
+pub(super) fn which_game(lang: Lang, intro: &str, games: &[&GameRecord], me: UserId) -> String {
     const SHOWN: usize = 10;
     let mut lines: Vec<String> = games
         .iter()
         .take(SHOWN)
-        .map(|r| text::game_line(r, me))
+        .map(|r| text::game_line(lang, r, me))
         .collect();
     if games.len() > SHOWN {
-        lines.push(format!("and {} more", games.len() - SHOWN));
+        lines.push(i18n::text_with(
+            lang,
+            "which-more",
+            &[("count", (games.len() - SHOWN).into())],
+        ));
     }
-    format!(
-        "{intro}: {}. Add game:<number> to say which.",
-        lines.join("; ")
+    i18n::text_with(
+        lang,
+        "which-game",
+        &[("intro", intro.into()), ("games", lines.join("; ").into())],
     )
 }
 

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use crate::games::{AnyGame, GameKind};
-use crate::i18n::Lang;
+use crate::i18n::{self, Lang};
 use crate::render::{self, encode::GifWriter};
 use crate::store::{GameId, GameRecord, GameResult, Place, Player, Status, Store, SCHEMA_VERSION};
 
@@ -340,7 +340,7 @@ fn replay_gif(record: &GameRecord, lang: Lang) -> Result<(Vec<u8>, usize), Stop>
         let header = picture_header(record, game, at_end, lang);
         render::draw(game, None, &header)
             .map(|canvas| canvas.image().clone())
-            .map_err(|e| Stop::Refuse(format!("I can't draw this game's replay: {e}.")))
+            .map_err(|e| Stop::Say("failed-replay", vec![("error", e.to_string().into())]))
     };
     let first = frame(&game, record.moves.is_empty())?;
     let mut gif = GifWriter::new(first.width(), first.height());
@@ -368,32 +368,31 @@ impl<S: Store> Play<S> {
     pub(super) fn history(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
         let record = self.shown_game(ctx, id)?;
         if record.seats.is_empty() {
-            return super::refuse(format!(
-                "Game #{} hasn't started, so it has no history yet.",
-                record.id
-            ));
+            return super::say_with("history-not-started", [("game", record.id.0.into())]);
         }
         let loaded = self.rebuild(record)?;
         let record = &loaded.record;
-        let (gif, frames) = replay_gif(record, self.place_lang(record.place.guild))?;
+        let lang = self.place_lang(record.place.guild);
+        let (gif, frames) = replay_gif(record, lang)?;
         let gif = (gif.len() <= MAX_GIF_BYTES).then_some(gif);
         let players: Vec<String> = (0..record.seats.len())
             .filter_map(|s| u8::try_from(s).ok())
-            .map(|s| seat_label(record, &loaded.game, s))
+            .map(|s| seat_label(lang, record, &loaded.game, s))
             .collect();
-        let replay = match &gif {
-            Some(_) => format!("and a replay of {}", count(frames, "frame")),
-            None => format!(
-                "and no replay: its {} would not fit Discord's upload limit",
-                count(frames, "frame")
-            ),
-        };
-        let text = format!(
-            "The history of game #{} ({}, {}): {}, {replay}.",
-            record.id,
-            record.kind,
-            players.join(" vs "),
-            count(record.moves.len(), "move"),
+        let text = i18n::text_with(
+            lang,
+            "history-posted",
+            &[
+                ("game", record.id.0.into()),
+                ("kind", record.kind.into()),
+                (
+                    "players",
+                    players.join(&i18n::text(lang, "common-versus")).into(),
+                ),
+                ("moves", record.moves.len().into()),
+                ("frames", frames.into()),
+                ("fits", gif.is_some().into()),
+            ],
         );
         let name = format!("leapfrog-{}", record.id);
         let mut files = vec![File {
@@ -415,7 +414,15 @@ impl<S: Store> Play<S> {
     pub fn import(&self, ctx: &Context, text: &str, user: impl Fn(&str) -> User) -> Reply {
         let imported = match import_record(text, user, ctx.place) {
             Ok(imported) => imported,
-            Err(error) => return Reply::refused(format!("I can't load that record: {error}.")),
+            Err(error) => {
+                let lang = self.reader_lang(ctx);
+                let error = error.to_string();
+                return Reply::refused(i18n::text_with(
+                    lang,
+                    "history-unreadable",
+                    &[("error", error.into())],
+                ));
+            }
         };
         let now = self.clock.now_ms();
         let mut record = imported.record;
@@ -427,20 +434,24 @@ impl<S: Store> Play<S> {
             Ok(record)
         }) {
             Ok(record) => {
-                let headline = format!(
-                    "Loaded a record of {} as game #{}.",
-                    count(record.moves.len(), "move"),
-                    record.id
+                let lang = self.place_lang(record.place.guild);
+                let headline = i18n::text_with(
+                    lang,
+                    "history-loaded",
+                    &[
+                        ("moves", record.moves.len().into()),
+                        ("game", record.id.0.into()),
+                    ],
                 );
                 self.address(super::text::board_reply(
                     &record,
                     &imported.game,
                     &headline,
                     now,
-                    self.place_lang(record.place.guild),
+                    lang,
                 ))
             }
-            Err(error) => super::failure_reply(&error),
+            Err(error) => super::failure_reply(&error, self.reader_lang(ctx)),
         }
     }
 
@@ -458,7 +469,6 @@ impl<S: Store> Play<S> {
         let in_view = |r: &&GameRecord| !player || r.seat_of(me).is_some();
         // Games in progress first, then (none in progress) those that are over.
         for over in [false, true] {
-            let words = if over { " that are over" } else { "" };
             let games: Vec<&GameRecord> = here
                 .iter()
                 .filter(in_view)
@@ -472,17 +482,16 @@ impl<S: Store> Play<S> {
                 [] => {}
                 [only] => return Ok((*only).clone()),
                 several => {
-                    let intro = if player {
-                        format!("You have {} games{words} in this channel", several.len())
-                    } else {
-                        format!("There are {} games{words} in this channel", several.len())
-                    };
-                    return super::refuse(super::handlers::which_game(&intro, several, me));
+                    let lang = self.reader_lang(ctx);
+                    let intro = i18n::text_with(
+                        lang,
+                        if player { "which-yours" } else { "which-here" },
+                        &[("count", several.len().into()), ("over", over.into())],
+                    );
+                    return super::refuse(super::handlers::which_game(lang, &intro, several, me));
                 }
             }
         }
-        super::refuse(
-            "There is no game in this channel yet; start one with /play, or add game:<number> to see one from elsewhere.",
-        )
+        super::say("refuse-no-game-in-channel")
     }
 }

@@ -31,13 +31,13 @@ pub use parse::{
     command_from_args, normalise_move, parse_command, Args, ParseCommandError, COMMANDS,
     COMPUTER_NAMES,
 };
-pub use reply::{Button, ButtonStyle, Component, File, Image, Outcome, Reply};
+pub use reply::{Button, ButtonStyle, Component, Direct, File, Image, Outcome, Reply};
 pub use timing::TimeConfig;
 
 use crate::ai::AiConfig;
 use crate::games::AnyGame;
-use crate::i18n::Lang;
-use crate::store::{GameId, GameRecord, GuildId, Status, Store, StoreError};
+use crate::i18n::{self, Arg, Lang};
+use crate::store::{GameId, GameRecord, GuildId, Status, Store, StoreError, UserId};
 
 /// The time, injected so tests (and later the deadline scheduler's tests) can move it.
 pub trait Clock: Send + Sync {
@@ -100,13 +100,20 @@ pub struct Play<S: Store> {
     /// Each server's Discord language as last noted in its settings, so a server is read
     /// and written once per process, not on every command.
     guild_langs: std::sync::Mutex<std::collections::HashMap<GuildId, Lang>>,
+    /// The same for each user's Discord language: what their direct messages are written
+    /// in when they have not chosen one.
+    user_langs: std::sync::Mutex<std::collections::HashMap<UserId, Lang>>,
 }
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
 #[derive(Debug)]
 enum Stop {
-    /// The user asked for something the rules or permissions forbid.
+    /// The user asked for something the rules or permissions forbid; the text is already in
+    /// the reader's language.
     Refuse(String),
+    /// The same, as a message of the catalogue and its arguments: read in the caller's
+    /// language where the reply is made, so a handler need not know who reads it.
+    Say(&'static str, Vec<(&'static str, Arg)>),
     /// Someone else's write landed first.
     Conflict(GameId),
     /// The store failed.
@@ -117,7 +124,9 @@ impl From<StoreError> for Stop {
     fn from(error: StoreError) -> Self {
         match error {
             StoreError::Conflict(id) => Self::Conflict(id),
-            StoreError::NotFound(id) => Self::Refuse(format!("There is no game #{id}.")),
+            StoreError::NotFound(id) => {
+                Self::Say("refuse-no-such-game", vec![("game", id.0.into())])
+            }
             other => Self::Fail(other),
         }
     }
@@ -125,6 +134,19 @@ impl From<StoreError> for Stop {
 
 fn refuse<T>(text: impl Into<String>) -> Result<T, Stop> {
     Err(Stop::Refuse(text.into()))
+}
+
+/// Refuses with the catalogue's message `id`, read in the caller's language.
+fn say<T>(id: &'static str) -> Result<T, Stop> {
+    Err(Stop::Say(id, Vec::new()))
+}
+
+/// Refuses with the catalogue's message `id` and its arguments, in the caller's language.
+fn say_with<T, const N: usize>(
+    id: &'static str,
+    args: [(&'static str, Arg); N],
+) -> Result<T, Stop> {
+    Err(Stop::Say(id, args.into()))
 }
 
 /// A record and the game rebuilt from it.
@@ -154,6 +176,7 @@ impl<S: Store> Play<S> {
             ai: AiConfig::default(),
             default_lang: Lang::En,
             guild_langs: std::sync::Mutex::default(),
+            user_langs: std::sync::Mutex::default(),
         }
     }
 
@@ -167,7 +190,7 @@ impl<S: Store> Play<S> {
     /// The language of what everyone in a place reads (a board, its picture, a notice):
     /// the server's choice (`/settings server_language:`), else the server's own Discord
     /// language as noted from its members' commands, else the default (English).
-    fn place_lang(&self, guild: Option<GuildId>) -> Lang {
+    pub fn place_lang(&self, guild: Option<GuildId>) -> Lang {
         guild
             .and_then(|guild| self.store.guild_settings(guild).ok())
             .and_then(|settings| settings.posts_lang())
@@ -195,6 +218,28 @@ impl<S: Store> Play<S> {
                 }
             }
             seen.insert(guild, lang);
+        }
+    }
+
+    /// Notes the caller's Discord language in their settings, once per user per process,
+    /// so a direct message the bot sends them later (a reminder) is in their language.
+    fn note_user_lang(&self, ctx: &Context) {
+        let user = ctx.user.id;
+        let mut seen = self
+            .user_langs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if seen.get(&user) == Some(&ctx.lang) {
+            return;
+        }
+        if let Ok(mut settings) = self.store.settings(user) {
+            if settings.discord_lang != Some(ctx.lang) {
+                settings.discord_lang = Some(ctx.lang);
+                if self.store.set_settings(user, settings).is_err() {
+                    return;
+                }
+            }
+            seen.insert(user, ctx.lang);
         }
     }
 
@@ -229,6 +274,7 @@ impl<S: Store> Play<S> {
     /// Carries out a command. Never panics on user input; refusals and failures are replies.
     pub fn handle(&self, ctx: &Context, command: Command) -> Reply {
         self.note_guild_lang(ctx);
+        self.note_user_lang(ctx);
         // A write that lost its compare-and-swap is tried once more on the fresh record: the
         // other write may have been the scheduler's (a reminder noted), not a player's. The
         // second try judges the command against what really happened meanwhile.
@@ -244,11 +290,14 @@ impl<S: Store> Play<S> {
                     reply.computer_turn = self.computer_turn_after(&reply);
                     reply
                 }
-                Err(error) => failure_reply(&error),
+                Err(error) => failure_reply(&error, self.reader_lang(ctx)),
             },
             Err(Stop::Refuse(text)) => Reply::refused(text),
+            Err(Stop::Say(id, args)) => {
+                Reply::refused(i18n::text_with(self.reader_lang(ctx), id, &args))
+            }
             Err(Stop::Conflict(id)) => self.conflict_reply(id, self.reader_lang(ctx)),
-            Err(Stop::Fail(error)) => failure_reply(&error),
+            Err(Stop::Fail(error)) => failure_reply(&error, self.reader_lang(ctx)),
         }
     }
 
@@ -305,8 +354,9 @@ impl<S: Store> Play<S> {
     }
 
     /// The language of an answer only the caller sees: theirs from `/settings language:`,
-    /// else their Discord client's.
-    fn reader_lang(&self, ctx: &Context) -> Lang {
+    /// else their Discord client's. Front ends ask it for the words they add themselves
+    /// (the move picker).
+    pub fn reader_lang(&self, ctx: &Context) -> Lang {
         self.store
             .settings(ctx.user.id)
             .ok()
@@ -381,7 +431,7 @@ impl<S: Store> Play<S> {
             .unwrap_or_default()
             .iter()
             .filter(|r| matches!(r.status, Status::Active | Status::Challenge(_)))
-            .map(|r| (r.id, text::game_line_in(lang, r, ctx.user.id)))
+            .map(|r| (r.id, text::game_line(lang, r, ctx.user.id)))
             .filter(|(id, line)| {
                 id.0.to_string().starts_with(&wanted) || line.to_lowercase().contains(&wanted)
             })
@@ -413,7 +463,7 @@ impl<S: Store> Play<S> {
                 let mut reply = text::board_reply(
                     &loaded.record,
                     &loaded.game,
-                    "The position changed while you were moving: another move landed first. Here is the new board.",
+                    &i18n::text(lang, "refuse-position-changed"),
                     self.clock.now_ms(),
                     lang,
                 );
@@ -421,8 +471,12 @@ impl<S: Store> Play<S> {
                 reply.private = true;
                 reply
             }
-            Err(Stop::Fail(error)) => failure_reply(&error),
-            Err(_) => Reply::refused(format!("Game #{id} changed; try again.")),
+            Err(Stop::Fail(error)) => failure_reply(&error, lang),
+            Err(_) => Reply::refused(i18n::text_with(
+                lang,
+                "refuse-game-changed",
+                &[("game", id.0.into())],
+            )),
         }
     }
 }
@@ -446,16 +500,16 @@ fn replay(record: &GameRecord, moves: usize) -> Result<AnyGame, StoreError> {
     Ok(game)
 }
 
-fn failure_reply(error: &StoreError) -> Reply {
+fn failure_reply(error: &StoreError, lang: Lang) -> Reply {
     tracing::error!(%error, "a command failed in the store");
+    // The details are for the admin, who reads the log and the record as they are.
     let text = match error {
-        StoreError::Corrupt { .. } | StoreError::UnknownSchema { .. } => format!(
-            "I can't load that game: {error}. Nothing was changed; please tell the server admin."
+        StoreError::Corrupt { .. } | StoreError::UnknownSchema { .. } => i18n::text_with(
+            lang,
+            "failed-damaged",
+            &[("error", error.to_string().into())],
         ),
-        _ => {
-            "Something went wrong on my side and nothing was changed; please try again in a moment."
-                .to_owned()
-        }
+        _ => i18n::text(lang, "failed-store"),
     };
     Reply {
         outcome: Outcome::Failed,

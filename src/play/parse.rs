@@ -3,7 +3,7 @@
 
 use crate::ai::Level;
 use crate::games::GameKind;
-use crate::i18n::Lang;
+use crate::i18n::{self, Arg, Lang};
 use crate::store::{GameId, Notify, SeatChoice};
 
 use super::command::{Answer, Command, User};
@@ -35,28 +35,30 @@ pub const COMMANDS: &[&str] = &[
     "profile",
 ];
 
-/// A command line that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// A command line that could not be read. Its words are the catalogue's (`parse-…`), read
+/// in the language of whoever typed it ([`ParseCommandError::text`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseCommandError {
     /// The line does not start with `/command`.
-    #[error("commands start with /, like /play jumpers opponent:@bob")]
     NoCommand,
     /// No such command.
-    #[error("there is no command /{0}; the commands are /{list}", list = COMMANDS.join(", /"))]
     Unknown(String),
     /// A required argument is missing.
-    #[error("/{command} needs {what}")]
     Missing {
         /// The command.
         command: &'static str,
-        /// What it needs.
+        /// What it needs: the message `parse-needs-<what>`.
         what: &'static str,
     },
-    /// An argument has a bad value.
-    #[error("{0}")]
-    Bad(String),
+    /// An argument has a bad value: the message `parse-bad-<what>` says which values it
+    /// takes.
+    Bad {
+        /// Which argument.
+        what: &'static str,
+        /// What was typed.
+        typed: String,
+    },
     /// One option given twice: which value was meant is a guess, so neither is taken.
-    #[error("{key} is given twice ({first} and {second}); give it once")]
     Repeated {
         /// The option, as the command names it (`board`, `seat`).
         key: String,
@@ -66,16 +68,78 @@ pub enum ParseCommandError {
         second: String,
     },
     /// An option this command does not take.
-    #[error("/{command} has no option {key}; {takes}")]
     DoesNotApply {
         /// The command.
         command: &'static str,
         /// The option typed.
         key: String,
-        /// What the command does take, in words.
-        takes: String,
+        /// The options the command does take.
+        takes: &'static [&'static str],
     },
 }
+
+impl ParseCommandError {
+    /// What went wrong, in `lang`, as a sentence without its full stop.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Self::NoCommand => i18n::text(lang, "parse-no-command"),
+            Self::Unknown(name) => i18n::text_with(
+                lang,
+                "parse-unknown",
+                &[
+                    ("name", name.as_str().into()),
+                    ("commands", COMMANDS.join(", /").into()),
+                ],
+            ),
+            Self::Missing { command, what } => i18n::text_with(
+                lang,
+                "parse-missing",
+                &[
+                    ("command", (*command).into()),
+                    ("what", Arg::Message(format!("parse-needs-{what}"))),
+                ],
+            ),
+            Self::Bad { what, typed } => i18n::text_with(
+                lang,
+                &format!("parse-bad-{what}"),
+                &[("typed", typed.as_str().into())],
+            ),
+            Self::Repeated { key, first, second } => i18n::text_with(
+                lang,
+                "parse-repeated",
+                &[
+                    ("key", key.as_str().into()),
+                    ("first", first.as_str().into()),
+                    ("second", second.as_str().into()),
+                ],
+            ),
+            Self::DoesNotApply {
+                command,
+                key,
+                takes,
+            } => i18n::text_with(
+                lang,
+                "parse-does-not-apply",
+                &[
+                    ("command", (*command).into()),
+                    ("key", key.as_str().into()),
+                    ("count", takes.len().into()),
+                    ("takes", takes.join(", ").into()),
+                ],
+            ),
+        }
+    }
+}
+
+/// English, for logs and tests; players read [`ParseCommandError::text`] in their language.
+impl std::fmt::Display for ParseCommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for ParseCommandError {}
 
 /// Other names of an option, each with the option it stands for: `color:black` is `seat:black`,
 /// so `seat:white color:black` is a repeat.
@@ -192,11 +256,7 @@ impl Args {
         Err(ParseCommandError::DoesNotApply {
             command,
             key: key.clone(),
-            takes: match takes {
-                [] => "it takes none".to_owned(),
-                [one] => format!("it takes only {one}"),
-                keys => format!("its options are {}", keys.join(", ")),
-            },
+            takes,
         })
     }
 
@@ -219,10 +279,9 @@ impl Args {
         text.trim_start_matches('#')
             .parse()
             .map(|n| Some(GameId(n)))
-            .map_err(|_| {
-                ParseCommandError::Bad(format!(
-                    "'{text}' is not a game number; games are numbered like #12"
-                ))
+            .map_err(|_| ParseCommandError::Bad {
+                what: "game-number",
+                typed: text.clone(),
             })
     }
 
@@ -235,9 +294,10 @@ impl Args {
             Some(w) if propose.contains(&w.as_str()) => Ok(Answer::Propose),
             Some(w) if w == "accept" || w == "yes" => Ok(Answer::Accept),
             Some(w) if w == "decline" || w == "no" || w == "withdraw" => Ok(Answer::Decline),
-            Some(w) => Err(ParseCommandError::Bad(format!(
-                "'{w}' is not an answer: say accept or decline (or nothing to propose)"
-            ))),
+            Some(w) => Err(ParseCommandError::Bad {
+                what: "answer",
+                typed: w,
+            }),
         }
     }
 }
@@ -270,23 +330,24 @@ fn computers(
             .parse::<usize>()
             .ok()
             .filter(|n| (1..=3).contains(n))
-            .ok_or_else(|| {
-                ParseCommandError::Bad(format!(
-                    "computers:{text} is not a number of computer opponents: say 1, 2 or 3"
-                ))
+            .ok_or_else(|| ParseCommandError::Bad {
+                what: "computers",
+                typed: text.clone(),
             })?,
     };
     let how_many = named + counted;
     if how_many == 0 && level.is_some() {
-        return Err(ParseCommandError::Bad(
-            "level is the computer's strength, and nobody here is the computer: add opponent:@ai to play it".into(),
-        ));
+        return Err(ParseCommandError::Bad {
+            what: "level-alone",
+            typed: level.unwrap_or_default(),
+        });
     }
     let level = match level {
         None => Level::DEFAULT,
-        Some(text) => text
-            .parse::<Level>()
-            .map_err(|e| ParseCommandError::Bad(e.to_string()))?,
+        Some(text) => text.parse::<Level>().map_err(|_| ParseCommandError::Bad {
+            what: "level",
+            typed: text.clone(),
+        })?,
     };
     Ok(vec![level; how_many])
 }
@@ -296,9 +357,10 @@ fn seat_choice(text: &str) -> Result<SeatChoice, ParseCommandError> {
         "random" | "any" => Ok(SeatChoice::Random),
         "first" | "white" | "south" | "1" => Ok(SeatChoice::First),
         "second" | "black" | "north" | "2" => Ok(SeatChoice::Second),
-        other => Err(ParseCommandError::Bad(format!(
-            "'{other}' is not a seat: say random, first (White, South) or second (Black, North)"
-        ))),
+        other => Err(ParseCommandError::Bad {
+            what: "seat",
+            typed: other.to_owned(),
+        }),
     }
 }
 
@@ -360,223 +422,235 @@ pub fn command_from_args(
 ) -> Result<Command, ParseCommandError> {
     let name = name.to_ascii_lowercase();
     args.check_repeats()?;
-    let command = match name.as_str() {
-        "play" | "challenge" => {
-            let game = match args.take(&["game"]) {
-                Some(game) => game,
-                None if !args.positional.is_empty() && !args.positional[0].starts_with('@') => {
-                    args.positional.remove(0)
-                }
-                None => {
-                    return Err(ParseCommandError::Missing {
-                        command: "play",
-                        what: "a game, like /play jumpers",
-                    })
-                }
-            };
-            // opponent, opponent2, opponent3 (Discord's options) or @names (the console).
-            let mut named = Vec::new();
-            while let Some(name) = args.take(&["opponent", "opponent2", "opponent3", "vs"]) {
-                named.push(name);
-            }
-            named.extend(
-                args.positional
-                    .iter()
-                    .filter(|w| w.starts_with('@'))
-                    .cloned(),
-            );
-            // `@ai` (or `@computer`) is the bot itself; everyone else is a person.
-            let (machines, people): (Vec<String>, Vec<String>) = named
-                .into_iter()
-                .map(|name| name.trim_start_matches('@').to_owned())
-                .partition(|name| is_computer_name(name));
-            let opponents = people.iter().map(|name| user(name)).collect();
-            let seat = args
-                .take(&["seat", "colour", "color", "side"])
-                .map_or(Ok(SeatChoice::Random), |s| seat_choice(&s))?;
-            let computers = computers(
-                machines.len(),
-                args.take(&["computers"]),
-                args.take(&["level"]),
-            )?;
-            // Every other option is the game's, which judges it (and names its own options).
-            let options = args
-                .named
-                .drain(..)
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
-            Command::Challenge {
-                game,
-                opponents,
-                options,
-                seat,
-                computers,
-            }
-        }
-        "start" => Command::Start {
-            game: args.game_id()?,
-        },
-        "accept" => Command::Accept {
-            game: args.game_id()?,
-        },
-        "decline" => Command::Decline {
-            game: args.game_id()?,
-        },
-        "cancel" => Command::Cancel {
-            game: args.game_id()?,
-        },
-        "leave" => Command::Leave {
-            game: args.game_id()?,
-        },
-        "move" | "m" => {
-            let game = args.game_id()?;
-            let mv = args
-                .take(&["move"])
-                .unwrap_or_else(|| args.positional.join(" "));
-            if mv.trim().is_empty() {
-                return Err(ParseCommandError::Missing {
-                    command: "move",
-                    what: "a move, like /move e3-h6",
-                });
-            }
-            Command::Move { game, mv }
-        }
-        "board" => Command::Board {
-            game: args.game_id()?,
-        },
-        "games" => Command::Games,
-        "resign" => Command::Resign {
-            game: args.game_id()?,
-        },
-        "draw" => {
-            let game = args.game_id()?;
-            Command::Draw {
-                game,
-                answer: args.answer(&["offer"])?,
-            }
-        }
-        "takeback" | "undo" => {
-            let game = args.game_id()?;
-            Command::Takeback {
-                game,
-                answer: args.answer(&["request", "ask"])?,
-            }
-        }
-        "claim" | "claimwin" => Command::Claim {
-            game: args.game_id()?,
-        },
-        "pause" | "vacation" => {
-            let game = args.game_id()?;
-            Command::Pause {
-                game,
-                answer: args.answer(&["propose", "ask"])?,
-            }
-        }
-        "resume" => Command::Resume {
-            game: args.game_id()?,
-        },
-        "history" | "record" => Command::History {
-            game: args.game_id()?,
-        },
-        "settings" => {
-            let notify = args
-                .take(&["notify", "notifications"])
-                .or_else(|| args.positional.first().cloned());
-            let threads = match args.take(&["threads", "thread"]) {
-                None => None,
-                Some(text) => Some(match text.to_ascii_lowercase().as_str() {
-                    "on" | "yes" | "true" => true,
-                    "off" | "no" | "false" => false,
-                    other => {
-                        return Err(ParseCommandError::Bad(format!(
-                            "'{other}' is not a thread choice: say on (a thread per game) or off"
-                        )))
+    let command =
+        match name.as_str() {
+            "play" | "challenge" => {
+                let game = match args.take(&["game"]) {
+                    Some(game) => game,
+                    None if !args.positional.is_empty() && !args.positional[0].starts_with('@') => {
+                        args.positional.remove(0)
                     }
-                }),
-            };
-            let mut language = |keys: &[&str]| -> Result<Option<Lang>, ParseCommandError> {
-                args.take(keys)
-                    .map(|text| text.parse::<Lang>())
-                    .transpose()
-                    .map_err(|e| ParseCommandError::Bad(e.to_string()))
-            };
-            let language_choice = language(&["language", "lang", "язык", "język"])?;
-            let server_language = language(&["server_language", "server-language", "язык_сервера", "język_serwera"])?;
-            Command::Settings {
-                threads,
-                language: language_choice,
-                server_language,
-                notify: match notify {
+                    None => {
+                        return Err(ParseCommandError::Missing {
+                            command: "play",
+                            what: "game",
+                        })
+                    }
+                };
+                // opponent, opponent2, opponent3 (Discord's options) or @names (the console).
+                let mut named = Vec::new();
+                while let Some(name) = args.take(&["opponent", "opponent2", "opponent3", "vs"]) {
+                    named.push(name);
+                }
+                named.extend(
+                    args.positional
+                        .iter()
+                        .filter(|w| w.starts_with('@'))
+                        .cloned(),
+                );
+                // `@ai` (or `@computer`) is the bot itself; everyone else is a person.
+                let (machines, people): (Vec<String>, Vec<String>) = named
+                    .into_iter()
+                    .map(|name| name.trim_start_matches('@').to_owned())
+                    .partition(|name| is_computer_name(name));
+                let opponents = people.iter().map(|name| user(name)).collect();
+                let seat = args
+                    .take(&["seat", "colour", "color", "side"])
+                    .map_or(Ok(SeatChoice::Random), |s| seat_choice(&s))?;
+                let computers = computers(
+                    machines.len(),
+                    args.take(&["computers"]),
+                    args.take(&["level"]),
+                )?;
+                // Every other option is the game's, which judges it (and names its own options).
+                let options = args
+                    .named
+                    .drain(..)
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect();
+                Command::Challenge {
+                    game,
+                    opponents,
+                    options,
+                    seat,
+                    computers,
+                }
+            }
+            "start" => Command::Start {
+                game: args.game_id()?,
+            },
+            "accept" => Command::Accept {
+                game: args.game_id()?,
+            },
+            "decline" => Command::Decline {
+                game: args.game_id()?,
+            },
+            "cancel" => Command::Cancel {
+                game: args.game_id()?,
+            },
+            "leave" => Command::Leave {
+                game: args.game_id()?,
+            },
+            "move" | "m" => {
+                let game = args.game_id()?;
+                let mv = args
+                    .take(&["move"])
+                    .unwrap_or_else(|| args.positional.join(" "));
+                if mv.trim().is_empty() {
+                    return Err(ParseCommandError::Missing {
+                        command: "move",
+                        what: "move",
+                    });
+                }
+                Command::Move { game, mv }
+            }
+            "board" => Command::Board {
+                game: args.game_id()?,
+            },
+            "games" => Command::Games,
+            "resign" => Command::Resign {
+                game: args.game_id()?,
+            },
+            "draw" => {
+                let game = args.game_id()?;
+                Command::Draw {
+                    game,
+                    answer: args.answer(&["offer"])?,
+                }
+            }
+            "takeback" | "undo" => {
+                let game = args.game_id()?;
+                Command::Takeback {
+                    game,
+                    answer: args.answer(&["request", "ask"])?,
+                }
+            }
+            "claim" | "claimwin" => Command::Claim {
+                game: args.game_id()?,
+            },
+            "pause" | "vacation" => {
+                let game = args.game_id()?;
+                Command::Pause {
+                    game,
+                    answer: args.answer(&["propose", "ask"])?,
+                }
+            }
+            "resume" => Command::Resume {
+                game: args.game_id()?,
+            },
+            "history" | "record" => Command::History {
+                game: args.game_id()?,
+            },
+            "settings" => {
+                let notify = args
+                    .take(&["notify", "notifications"])
+                    .or_else(|| args.positional.first().cloned());
+                let threads = match args.take(&["threads", "thread"]) {
                     None => None,
-                    Some(text) => Some(Notify::from_name(&text).ok_or_else(|| {
-                        ParseCommandError::Bad(format!(
-                            "'{text}' is not a notification choice: say channel (a mention in the game's channel), dm (a direct message) or off"
-                        ))
+                    Some(text) => Some(match text.to_ascii_lowercase().as_str() {
+                        "on" | "yes" | "true" => true,
+                        "off" | "no" | "false" => false,
+                        other => {
+                            return Err(ParseCommandError::Bad {
+                                what: "threads",
+                                typed: other.to_owned(),
+                            })
+                        }
+                    }),
+                };
+                let mut language = |keys: &[&str]| -> Result<Option<Lang>, ParseCommandError> {
+                    args.take(keys)
+                        .map(|text| text.parse::<Lang>())
+                        .transpose()
+                        .map_err(|e| ParseCommandError::Bad {
+                            what: "language",
+                            typed: e.0,
+                        })
+                };
+                let language_choice = language(&["language", "lang", "язык", "język"])?;
+                let server_language = language(&[
+                    "server_language",
+                    "server-language",
+                    "язык_сервера",
+                    "język_serwera",
+                ])?;
+                Command::Settings {
+                    threads,
+                    language: language_choice,
+                    server_language,
+                    notify: match notify {
+                        None => None,
+                        Some(text) => Some(Notify::from_name(&text).ok_or_else(|| {
+                            ParseCommandError::Bad {
+                                what: "notify",
+                                typed: text.clone(),
+                            }
+                        })?),
+                    },
+                }
+            }
+            "rules" => Command::Rules {
+                game: args
+                    .take(&["game"])
+                    .or_else(|| args.positional.first().cloned()),
+                page: match args.take(&["page"]) {
+                    None => None,
+                    Some(text) => Some(text.parse().ok().filter(|&p| p > 0).ok_or_else(|| {
+                        ParseCommandError::Bad {
+                            what: "page",
+                            typed: text.clone(),
+                        }
                     })?),
                 },
-            }
-        }
-        "rules" => Command::Rules {
-            game: args
-                .take(&["game"])
-                .or_else(|| args.positional.first().cloned()),
-            page: match args.take(&["page"]) {
-                None => None,
-                Some(text) => Some(text.parse().ok().filter(|&p| p > 0).ok_or_else(|| {
-                    ParseCommandError::Bad(format!(
-                        "'{text}' is not a page number: say 1 for the first page, 2 for the next, and so on"
-                    ))
-                })?),
             },
-        },
-        "help" => Command::Help,
-        "abort" => Command::Abort {
-            game: args.game_id()?,
-        },
-        "rating" | "ratings" => {
-            let who = args.take(&["user", "player"]);
-            let mut game = args.take(&["game"]);
-            let mut who = who;
-            for word in std::mem::take(&mut args.positional) {
-                if word.starts_with('@') && who.is_none() {
-                    who = Some(word);
-                } else if game.is_none() {
-                    game = Some(word);
-                } else {
-                    args.positional.push(word);
+            "help" => Command::Help,
+            "abort" => Command::Abort {
+                game: args.game_id()?,
+            },
+            "rating" | "ratings" => {
+                let who = args.take(&["user", "player"]);
+                let mut game = args.take(&["game"]);
+                let mut who = who;
+                for word in std::mem::take(&mut args.positional) {
+                    if word.starts_with('@') && who.is_none() {
+                        who = Some(word);
+                    } else if game.is_none() {
+                        game = Some(word);
+                    } else {
+                        args.positional.push(word);
+                    }
+                }
+                Command::Rating {
+                    user: who.map(|w| user(w.trim_start_matches('@'))),
+                    game,
                 }
             }
-            Command::Rating {
-                user: who.map(|w| user(w.trim_start_matches('@'))),
-                game,
+            "leaderboard" | "top" => {
+                let game = args
+                    .take(&["game"])
+                    .or_else(|| (!args.positional.is_empty()).then(|| args.positional.remove(0)));
+                let Some(game) = game else {
+                    return Err(ParseCommandError::Missing {
+                        command: "leaderboard",
+                        what: "leaderboard-game",
+                    });
+                };
+                Command::Leaderboard {
+                    game,
+                    scope: args.take(&["scope"]),
+                }
             }
-        }
-        "leaderboard" | "top" => {
-            let game = args
-                .take(&["game"])
-                .or_else(|| (!args.positional.is_empty()).then(|| args.positional.remove(0)));
-            let Some(game) = game else {
-                return Err(ParseCommandError::Missing {
-                    command: "leaderboard",
-                    what: "a game, like /leaderboard game:jumpers",
+            "profile" => {
+                let who = args.take(&["user", "player"]).or_else(|| {
+                    let at = args.positional.iter().position(|w| w.starts_with('@'))?;
+                    Some(args.positional.remove(at))
                 });
-            };
-            Command::Leaderboard {
-                game,
-                scope: args.take(&["scope"]),
+                Command::Profile {
+                    user: who.map(|w| user(w.trim_start_matches('@'))),
+                }
             }
-        }
-        "profile" => {
-            let who = args.take(&["user", "player"]).or_else(|| {
-                let at = args.positional.iter().position(|w| w.starts_with('@'))?;
-                Some(args.positional.remove(at))
-            });
-            Command::Profile {
-                user: who.map(|w| user(w.trim_start_matches('@'))),
-            }
-        }
-        _ => return Err(ParseCommandError::Unknown(name)),
-    };
+            _ => return Err(ParseCommandError::Unknown(name)),
+        };
     args.check_all_read(command_name(&name))?;
     Ok(command)
 }

@@ -6,33 +6,25 @@
 //! so that is left to the command; everything else is here, once.
 
 use crate::games::{AnyGame, Seat};
+use crate::i18n::{self, Arg, Lang};
 use crate::store::{GameRecord, Request, Store};
 
 use super::command::Answer;
 use super::correspondence::others_playing;
 use super::reply::{Button, ButtonStyle, Component, Reply};
 use super::text::seat_label;
-use super::{refuse, Play, Stop};
+use super::{say_with, Play, Stop};
 
-/// What one kind of proposal is called and how it is stored and shown.
+/// What one kind of proposal is called and how it is stored and shown. Its words are the
+/// catalogue's `offer-…` messages, which choose by `$kind` (the action).
 pub(super) struct Proposal {
     /// The pending request for "this seat proposes".
     pub make: fn(u8) -> Request,
     /// The proposer, when a pending request is of this kind.
     pub by: fn(Request) -> Option<u8>,
-    /// "draw offer": in "There is no draw offer to accept."
-    pub noun: &'static str,
-    /// "You have already offered a draw".
-    pub already: &'static str,
-    /// Buttons `<action>-accept:<game>` and `<action>-decline:<game>`.
+    /// Buttons `<action>-accept:<game>` and `<action>-decline:<game>`, the command's name,
+    /// and the `$kind` its messages choose by.
     pub action: &'static str,
-    /// The buttons' labels: accept, refuse.
-    pub labels: (&'static str, &'static str),
-    /// The word for saying no: "decline", "refuse".
-    pub no: &'static str,
-    /// What the proposer and what another player did by saying no:
-    /// "withdrew the draw offer", "declined the draw".
-    pub verbs: (&'static str, &'static str),
     /// Whether every other player still in the game must say yes (a takeback undoes what
     /// all of them saw), rather than any one of them (a pause).
     pub everyone: bool,
@@ -53,6 +45,43 @@ impl Proposal {
     }
 }
 
+/// "alice (White) offers a draw in game #1.": a proposal made, in `lang`.
+fn made_text(
+    lang: Lang,
+    record: &GameRecord,
+    game: &AnyGame,
+    by: u8,
+    proposal: &Proposal,
+    turn: &str,
+) -> String {
+    i18n::text_with(
+        lang,
+        "offer-made",
+        &[
+            ("who", seat_label(lang, record, game, by).into()),
+            ("kind", proposal.action.into()),
+            ("game", record.id.0.into()),
+            ("turn", turn.into()),
+        ],
+    )
+}
+
+/// The record's pending proposal as it was announced, in `lang`; `None` when nothing is
+/// pending. A takeback names the turn it would undo.
+pub(super) fn pending_text(lang: Lang, record: &GameRecord, game: &AnyGame) -> Option<String> {
+    let request = record.pending?;
+    let by = proposer(request);
+    let proposal = Proposal::of(request);
+    let turn = if std::ptr::eq(proposal, &TAKEBACK) {
+        super::handlers::last_turn(lang, record, game, by)
+            .map(|from| record.moves[from..].join(" "))
+            .unwrap_or_default()
+    } else {
+        String::new()
+    };
+    Some(made_text(lang, record, game, by, proposal, &turn))
+}
+
 /// The seat that made a pending request.
 fn proposer(request: Request) -> u8 {
     match request {
@@ -61,17 +90,12 @@ fn proposer(request: Request) -> u8 {
 }
 
 /// "bob (Black)", "bo (Red) or cy (Green)": the players who may answer `seat`'s proposal.
-fn answerers(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
-    let names: Vec<String> = (0..record.seats.len())
+fn answerers(lang: Lang, record: &GameRecord, game: &AnyGame, seat: u8) -> String {
+    let names = (0..record.seats.len())
         .filter_map(|s| u8::try_from(s).ok())
         .filter(|&s| s != seat && !game.has_left(Seat(s)))
-        .map(|s| seat_label(record, game, s))
-        .collect();
-    match names.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => "nobody".to_owned(),
-    }
+        .map(|s| seat_label(lang, record, game, s));
+    i18n::or_list(lang, names).unwrap_or_else(|| i18n::text(lang, "offer-nobody"))
 }
 
 /// What a move by `mover` does to the record's pending proposal: it lapses (cleared; the
@@ -82,58 +106,67 @@ pub(super) fn after_move(
     record: &mut GameRecord,
     game: &AnyGame,
     mover: u8,
+    lang: Lang,
 ) -> Option<(String, Option<u8>)> {
     let request = record.pending?;
     let kind = Proposal::of(request);
     let by = proposer(request);
-    let who = seat_label(record, game, by);
+    let who = seat_label(lang, record, game, by);
     if by == mover && kind.outlives_own_move {
         return Some((
-            format!(
-                "{who}'s {} still stands for {} to answer.",
-                kind.noun,
-                answerers(record, game, by)
+            i18n::text_with(
+                lang,
+                "offer-stands",
+                &[
+                    ("who", who.into()),
+                    ("kind", kind.action.into()),
+                    ("answerers", answerers(lang, record, game, by).into()),
+                ],
             ),
             None,
         ));
     }
     record.pending = None;
     record.agreed.clear();
-    let text = if by == mover {
-        format!("{who} moved on, so their {} lapsed.", kind.noun)
-    } else {
-        format!(
-            "{} moved instead of answering, so {who}'s {} lapsed.",
-            seat_label(record, game, mover),
-            kind.noun
-        )
-    };
+    let text = i18n::text_with(
+        lang,
+        "offer-lapsed",
+        &[
+            ("who", who.into()),
+            ("kind", kind.action.into()),
+            ("own", (by == mover).into()),
+            ("mover", seat_label(lang, record, game, mover).into()),
+        ],
+    );
     Some((text, Some(by)))
 }
 
 impl<S: Store> Play<S> {
     /// Carries out `answer` to the pending proposal of kind `proposal` in `record`, for the
-    /// player in `seat` (called `me`). `text` is the announcement of a new proposal.
-    /// Returns the answer once proposed, withdrawn or refused (and saved); `None` when
-    /// another player's proposal was accepted: the pending request is cleared, and the
-    /// command does what acceptance means and saves the record.
+    /// player in `seat`. A new proposal is announced by `offer-made`, given `turn` (what a
+    /// takeback undoes). Returns the answer once proposed, withdrawn or refused (and
+    /// saved); `None` when another player's proposal was accepted: the pending request is
+    /// cleared, and the command does what acceptance means and saves the record.
     pub(super) fn answer_proposal(
         &self,
         record: &mut GameRecord,
         game: &AnyGame,
-        (seat, me): (u8, &str),
+        seat: u8,
         answer: Answer,
         proposal: &Proposal,
-        text: impl FnOnce() -> String,
+        turn: &str,
     ) -> Result<Option<Reply>, Stop> {
         let id = record.id;
+        let lang = self.place_lang(record.place.guild);
+        let me = seat_label(lang, record, game, seat);
+        let kind = || ("kind", Arg::from(proposal.action));
         let by = record.pending.and_then(proposal.by);
         if let (Some(other), None) = (record.pending, by) {
             // One question at a time: another kind is waiting for its answer.
-            return refuse(format!(
-                "First answer the open {} (or withdraw it); then ask again.",
-                Proposal::of(other).noun
-            ));
+            return say_with(
+                "offer-answer-first",
+                [("kind", Proposal::of(other).action.into())],
+            );
         }
         record.updated = self.clock.now_ms();
         let reply = match (answer, by) {
@@ -154,13 +187,19 @@ impl<S: Store> Play<S> {
                 if proposal.everyone && !waiting.is_empty() {
                     let names: Vec<String> = waiting
                         .iter()
-                        .map(|&s| seat_label(record, game, s))
+                        .map(|&s| seat_label(lang, record, game, s))
                         .collect();
-                    let reply = Reply::public(format!(
-                        "{me} agrees to the {} in game #{id}; waiting for {}.",
-                        proposal.noun,
-                        names.join(", ")
+                    let reply = Reply::public(i18n::text_with(
+                        lang,
+                        "offer-agreed-waiting",
+                        &[
+                            ("who", me.into()),
+                            kind(),
+                            ("game", id.0.into()),
+                            ("waiting", names.join(", ").into()),
+                        ],
                     ))
+                    .about(id)
                     .mentioning(waiting.iter().filter_map(|&s| {
                         record.seats.get(usize::from(s)).and_then(|p| p.user_id())
                     }));
@@ -171,54 +210,52 @@ impl<S: Store> Play<S> {
                 record.agreed.clear();
                 return Ok(None);
             }
-            (Answer::Propose, Some(_)) => {
-                return refuse(format!("{}; wait for the answer.", proposal.already))
-            }
+            (Answer::Propose, Some(_)) => return say_with("offer-already", [kind()]),
             (Answer::Accept, Some(_)) => {
-                return refuse(format!(
-                    "You made this {}; {} must answer it (or /{} decline to withdraw it).",
-                    proposal.noun,
-                    answerers(record, game, seat),
-                    proposal.action
-                ))
+                return say_with(
+                    "offer-yours",
+                    [
+                        kind(),
+                        ("answerers", answerers(lang, record, game, seat).into()),
+                    ],
+                )
             }
-            (Answer::Accept, _) => {
-                return refuse(format!("There is no {} to accept.", proposal.noun))
-            }
+            (Answer::Accept, _) => return say_with("offer-none-to-accept", [kind()]),
             (Answer::Propose, None) => {
                 record.pending = Some((proposal.make)(seat));
                 record.agreed.clear();
-                let (yes, no) = proposal.labels;
-                Reply::public(text())
+                let text = made_text(lang, record, game, seat, proposal, turn);
+                let button = |answer: &str, style| {
+                    Button::new(
+                        &format!("{}-{answer}", proposal.action),
+                        id,
+                        &i18n::text_with(lang, &format!("offer-button-{answer}"), &[kind()]),
+                        style,
+                    )
+                };
+                Reply::public(text)
+                    .about(id)
                     .mentioning(others_playing(record, game, seat))
                     .with(Component::Buttons(vec![
-                        Button::new(
-                            &format!("{}-accept", proposal.action),
-                            id,
-                            yes,
-                            ButtonStyle::Primary,
-                        ),
-                        Button::new(
-                            &format!("{}-decline", proposal.action),
-                            id,
-                            no,
-                            ButtonStyle::Secondary,
-                        ),
+                        button("accept", ButtonStyle::Primary),
+                        button("decline", ButtonStyle::Secondary),
                     ]))
             }
             (Answer::Decline, Some(by)) => {
                 record.pending = None;
                 record.agreed.clear();
-                let verb = if by == seat {
-                    proposal.verbs.0
-                } else {
-                    proposal.verbs.1
-                };
-                Reply::public(format!("{me} {verb} in game #{id}."))
+                Reply::public(i18n::text_with(
+                    lang,
+                    "offer-declined",
+                    &[
+                        ("who", me.into()),
+                        kind(),
+                        ("own", (by == seat).into()),
+                        ("game", id.0.into()),
+                    ],
+                ))
             }
-            (Answer::Decline, None) => {
-                return refuse(format!("There is no {} to {}.", proposal.noun, proposal.no))
-            }
+            (Answer::Decline, None) => return say_with("offer-none-to-decline", [kind()]),
         };
         self.store.replace(record)?;
         Ok(Some(reply))
@@ -239,12 +276,7 @@ pub(super) const DRAW: Proposal = Proposal {
         Request::Draw(by) => Some(by),
         _ => None,
     },
-    noun: "draw offer",
-    already: "You have already offered a draw",
     action: "draw",
-    labels: ("Accept draw", "Decline"),
-    no: "decline",
-    verbs: ("withdrew the draw offer", "declined the draw"),
     everyone: false,
     outlives_own_move: true,
 };
@@ -257,12 +289,7 @@ pub(super) const TAKEBACK: Proposal = Proposal {
         Request::Takeback(by) => Some(by),
         _ => None,
     },
-    noun: "takeback request",
-    already: "You have already asked for a takeback",
     action: "takeback",
-    labels: ("Allow takeback", "Refuse"),
-    no: "refuse",
-    verbs: ("withdrew the takeback request", "refused the takeback"),
     everyone: true,
     outlives_own_move: false,
 };
@@ -274,12 +301,7 @@ pub(super) const PAUSE: Proposal = Proposal {
         Request::Pause(by) => Some(by),
         _ => None,
     },
-    noun: "pause proposal",
-    already: "You have already proposed a pause",
     action: "pause",
-    labels: ("Agree to pause", "Refuse"),
-    no: "refuse",
-    verbs: ("withdrew the pause proposal", "refused the pause"),
     everyone: false,
     outlives_own_move: true,
 };

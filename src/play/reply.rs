@@ -1,5 +1,6 @@
 //! What the bot answers, independent of where it is shown.
 
+use crate::i18n::Lang;
 use crate::store::{GameId, UserId};
 
 use super::command::RULES_PREFIX;
@@ -85,6 +86,17 @@ pub enum Component {
     },
 }
 
+/// A direct message to one player: what the channel was told, in the player's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Direct {
+    /// Who.
+    pub user: UserId,
+    /// The language it is written in (for the words the front end adds: where the game is).
+    pub lang: Lang,
+    /// The message.
+    pub text: String,
+}
+
 /// How the command went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -107,13 +119,17 @@ pub struct Reply {
     pub components: Vec<Component>,
     /// Users to notify in the channel (the player to move, the challenged player).
     pub mentions: Vec<UserId>,
-    /// Users to notify by direct message instead (their `/settings`); a front end that
-    /// cannot reach one mentions them in the channel after all.
-    pub direct: Vec<UserId>,
+    /// Users to notify by direct message instead (their `/settings`), each with the text in
+    /// their own language; a front end that cannot reach one mentions them in the channel
+    /// after all.
+    pub direct: Vec<Direct>,
     /// Further attachments (`/history`: the record and the replay).
     pub files: Vec<File>,
     /// The game whose board this shows (so a front end can note where it was posted).
     pub board_of: Option<GameId>,
+    /// The game a post without a board is about (a challenge, an offer, a notice): a
+    /// direct message about it to a reader of another language is drawn from the game.
+    pub about: Option<GameId>,
     /// A game that just began, with a title for its thread where servers want one.
     pub begins: Option<(GameId, String)>,
     /// A game where the computer is now to move: the front end shows this reply first, then
@@ -138,6 +154,7 @@ impl Reply {
             direct: Vec::new(),
             files: Vec::new(),
             board_of: None,
+            about: None,
             begins: None,
             computer_turn: None,
             private: false,
@@ -173,6 +190,13 @@ impl Reply {
     #[must_use]
     pub fn mentioning(mut self, users: impl IntoIterator<Item = UserId>) -> Self {
         self.mentions.extend(users);
+        self
+    }
+
+    /// Says which game the post is about (see [`Reply::about`]).
+    #[must_use]
+    pub fn about(mut self, game: GameId) -> Self {
+        self.about = Some(game);
         self
     }
 

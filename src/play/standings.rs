@@ -2,32 +2,37 @@
 //! and the way out of a game nobody has really played yet.
 
 use crate::games::{GameKind, Seat};
+use crate::i18n::{self, Lang};
 use crate::ratings::{Standing, LEADERBOARD_DAYS, LEADERBOARD_GAMES, PROVISIONAL_DEVIATION};
 use crate::store::{GameId, GameRecord, Status, Store, UserId};
-use crate::words::count;
 
 use super::command::{Context, User};
 use super::reply::{Image, Reply};
 use super::text::board_reply;
-use super::{refuse, Loaded, Play, Stop};
+use super::{say, say_with, Loaded, Play, Stop};
 
 /// How many players a leaderboard shows.
 const LEADERBOARD_SIZE: usize = 10;
 
 /// A game's name as typed, or the refusal that lists the games.
-fn game_kind(name: &str) -> Result<GameKind, Stop> {
-    name.parse().map_err(|e| Stop::Refuse(format!("{e}.")))
+fn game_kind(lang: Lang, name: &str) -> Result<GameKind, Stop> {
+    name.parse()
+        .map_err(|e| Stop::Refuse(i18n::refusals::setup_error(lang, None, &e)))
 }
 
-/// "alice: 1514 in Jumpers (12 games: 7 won, 1 drawn, 4 lost)".
-fn standing_line(kind: GameKind, s: &Standing) -> String {
-    format!(
-        "{kind}: **{}** ({}: {} won, {} drawn, {} lost)",
-        s.shown(),
-        count(s.games, "rated game"),
-        s.wins,
-        s.draws,
-        s.losses
+/// "Jumpers: **1514** (12 rated games: 7 won, 1 drawn, 4 lost)".
+fn standing_line(lang: Lang, kind: GameKind, s: &Standing) -> String {
+    i18n::text_with(
+        lang,
+        "standing-line",
+        &[
+            ("kind", kind.into()),
+            ("rating", s.shown().into()),
+            ("games", s.games.into()),
+            ("wins", s.wins.into()),
+            ("draws", s.draws.into()),
+            ("losses", s.losses.into()),
+        ],
     )
 }
 
@@ -39,36 +44,41 @@ impl<S: Store> Play<S> {
         user: Option<User>,
         game: Option<&str>,
     ) -> Result<Reply, Stop> {
+        let lang = self.reader_lang(ctx);
         let who = user.unwrap_or_else(|| ctx.user.clone());
-        let kinds = match game {
-            Some(name) => vec![game_kind(name)?],
-            None => GameKind::ALL.to_vec(),
-        };
+        let kind = game.map(|name| game_kind(lang, name)).transpose()?;
+        let kinds = kind.map_or_else(|| GameKind::ALL.to_vec(), |k| vec![k]);
         let mut lines = Vec::new();
         for kind in kinds {
             if let Some(standing) = self.store.standing(kind, who.id)? {
-                lines.push(standing_line(kind, &standing));
+                lines.push(standing_line(lang, kind, &standing));
             }
         }
-        let whose = if who.id == ctx.user.id {
-            "You have".to_owned()
-        } else {
-            format!("{} has", who.name)
-        };
         Ok(Reply::private(if lines.is_empty() {
-            let what = game.map_or("any game".to_owned(), |g| {
-                game_kind(g).map_or(g.to_owned(), |k| k.to_string())
-            });
-            format!(
-                "{whose} no rating in {what} yet: a rating comes with the first rated game (/play … rated:yes, the default between people)."
+            i18n::text_with(
+                lang,
+                "rating-none",
+                &[
+                    ("you", (who.id == ctx.user.id).into()),
+                    ("name", who.name.as_str().into()),
+                    (
+                        "kind",
+                        kind.map_or_else(|| "any".into(), |k| i18n::game_title(lang, k).into()),
+                    ),
+                ],
             )
         } else {
-            let note = if lines.iter().any(|l| l.contains("?**")) {
-                format!("\n? marks a provisional rating (deviation over {PROVISIONAL_DEVIATION}): it settles after a few more games.")
-            } else {
-                String::new()
-            };
-            format!("Ratings of {}:\n{}{note}", who.name, lines.join("\n"))
+            let provisional = lines.iter().any(|l| l.contains("?**"));
+            i18n::text_with(
+                lang,
+                "rating-list",
+                &[
+                    ("name", who.name.as_str().into()),
+                    ("lines", lines.join("\n").into()),
+                    ("provisional", provisional.into()),
+                    ("deviation", (PROVISIONAL_DEVIATION as i64).into()),
+                ],
+            )
         }))
     }
 
@@ -79,39 +89,40 @@ impl<S: Store> Play<S> {
         game: &str,
         scope: Option<&str>,
     ) -> Result<Reply, Stop> {
-        let kind = game_kind(game)?;
+        let kind = game_kind(self.reader_lang(ctx), game)?;
         let server = match scope.map(str::to_ascii_lowercase).as_deref() {
             None => ctx.place.guild.is_some(),
             Some("server" | "here" | "local") => true,
             Some("global" | "all" | "everywhere") => false,
-            Some(other) => {
-                return refuse(format!(
-                    "scope:{other} is not a choice: say scope:server (players of this server) or scope:global."
-                ))
-            }
+            Some(other) => return say_with("leaderboard-bad-scope", [("typed", other.into())]),
         };
         let guild = match (server, ctx.place.guild) {
             (true, Some(guild)) => Some(guild),
-            (true, None) => {
-                return refuse("Only a server has a server leaderboard: here, say scope:global.")
-            }
+            (true, None) => return say("leaderboard-no-server"),
             (false, _) => None,
         };
+        let lang = self.place_lang(ctx.place.guild);
         let now = self.clock.now_ms();
         let board =
             self.store
                 .leaderboard(kind, guild, &|s| s.on_leaderboard(now), LEADERBOARD_SIZE)?;
-        let title = if guild.is_some() {
-            format!("{kind} leaderboard of this server")
-        } else {
-            format!("{kind} leaderboard")
-        };
-        let rule = format!(
-            "Listed: at least {}, one in the last {LEADERBOARD_DAYS} days, and a settled rating (deviation at most {PROVISIONAL_DEVIATION}).",
-            count(LEADERBOARD_GAMES, "rated game")
+        let title = i18n::text_with(
+            lang,
+            "leaderboard-title",
+            &[("kind", kind.into()), ("server", guild.is_some().into())],
+        );
+        let rule = i18n::text_with(
+            lang,
+            "leaderboard-rule",
+            &[
+                ("games", LEADERBOARD_GAMES.into()),
+                ("days", LEADERBOARD_DAYS.into()),
+                ("deviation", (PROVISIONAL_DEVIATION as i64).into()),
+            ],
         );
         if board.is_empty() {
-            return Ok(Reply::public(format!("{title}: nobody yet.\n{rule}")));
+            let nobody = i18n::text(lang, "leaderboard-nobody");
+            return Ok(Reply::public(format!("{title}: {nobody}\n{rule}")));
         }
         // Equal rounded ratings share a place.
         let mut lines = Vec::with_capacity(board.len());
@@ -123,11 +134,15 @@ impl<S: Store> Play<S> {
                 place = i + 1;
                 last = Some(shown);
             }
-            lines.push(format!(
-                "{place}. {} — {} ({})",
-                standing.name,
-                standing.shown(),
-                count(standing.games, "game")
+            lines.push(i18n::text_with(
+                lang,
+                "leaderboard-line",
+                &[
+                    ("place", place.into()),
+                    ("name", standing.name.as_str().into()),
+                    ("rating", standing.shown().into()),
+                    ("games", standing.games.into()),
+                ],
             ));
         }
         Ok(Reply::public(format!(
@@ -138,17 +153,25 @@ impl<S: Store> Play<S> {
 
     /// `/profile [user]`.
     pub(super) fn profile(&self, ctx: &Context, user: Option<User>) -> Result<Reply, Stop> {
+        let lang = self.reader_lang(ctx);
         let who = user.unwrap_or_else(|| ctx.user.clone());
-        let mut lines = vec![format!("Profile of {}", who.name)];
+        let mut lines = vec![i18n::text_with(
+            lang,
+            "profile-title",
+            &[("name", who.name.as_str().into())],
+        )];
         let mut series = Vec::new();
         for kind in GameKind::ALL {
             let Some(s) = self.store.standing(kind, who.id)? else {
                 continue;
             };
-            lines.push(format!(
-                "{} · longest win streak {}",
-                standing_line(kind, &s),
-                s.best_streak
+            lines.push(i18n::text_with(
+                lang,
+                "profile-standing",
+                &[
+                    ("line", standing_line(lang, kind, &s).into()),
+                    ("streak", s.best_streak.into()),
+                ],
             ));
             series.push((kind, s));
         }
@@ -156,26 +179,27 @@ impl<S: Store> Play<S> {
         let current: Vec<String> = games
             .iter()
             .filter(|r| r.status == Status::Active && r.seat_of(who.id).is_some())
-            .map(|r| format!("#{} {}", r.id, r.kind))
+            .map(|r| format!("#{} {}", r.id, i18n::game_title(lang, r.kind)))
             .collect();
         let finished = games
             .iter()
             .filter(|r| matches!(r.status, Status::Finished(_)) && r.seat_of(who.id).is_some())
             .count();
         if series.is_empty() {
-            lines.push("No rated games yet.".to_owned());
+            lines.push(i18n::text(lang, "profile-unrated"));
         }
-        lines.push(format!(
-            "Games finished here and there: {finished}; in progress: {}",
-            if current.is_empty() {
-                "none".to_owned()
-            } else {
-                current.join(", ")
-            }
+        lines.push(i18n::text_with(
+            lang,
+            "profile-games",
+            &[
+                ("finished", finished.into()),
+                ("current", current.join(", ").into()),
+                ("playing", current.len().into()),
+            ],
         ));
         let mut reply = Reply::private(lines.join("\n"));
         if series.iter().any(|(_, s)| !s.history.is_empty()) {
-            let picture = crate::render::chart::rating_history(&who.name, &series);
+            let picture = crate::render::chart::rating_history(lang, &who.name, &series);
             let png = crate::render::encode::png(&picture, None);
             reply.image = Some(Image {
                 name: "profile.png".to_owned(),
@@ -194,33 +218,33 @@ impl<S: Store> Play<S> {
             .filter_map(|s| u8::try_from(s).ok())
             .all(|s| movers.contains(&Seat(s)));
         if everyone_moved {
-            return refuse(format!(
-                "Game #{} can't be aborted: every side has moved. Resign (/resign) or offer a draw (/draw) instead.",
-                record.id
-            ));
+            return say_with("abort-too-late", [("game", record.id.0.into())]);
         }
-        let me = super::text::seat_label(&record, &game, seat);
         record.status = Status::Aborted;
         record.pending = None;
         record.updated = self.clock.now_ms();
         let record: GameRecord = self.store.replace(&record)?;
-        let id = record.id;
-        Ok(board_reply(
-            &record,
-            &game,
-            &format!(
-                "{me} aborted game #{id} before every side had moved: no result, no rating change."
+        let lang = self.place_lang(record.place.guild);
+        let text = i18n::text_with(
+            lang,
+            "abort-done",
+            &[
+                (
+                    "who",
+                    super::text::seat_label(lang, &record, &game, seat).into(),
+                ),
+                ("game", record.id.0.into()),
+            ],
+        );
+        Ok(
+            board_reply(&record, &game, &text, self.clock.now_ms(), lang).mentioning(
+                record
+                    .seats
+                    .iter()
+                    .filter_map(crate::store::Player::user_id)
+                    .filter(|&u| u != ctx.user.id)
+                    .collect::<Vec<UserId>>(),
             ),
-            self.clock.now_ms(),
-            self.place_lang(record.place.guild),
         )
-        .mentioning(
-            record
-                .seats
-                .iter()
-                .filter_map(crate::store::Player::user_id)
-                .filter(|&u| u != ctx.user.id)
-                .collect::<Vec<UserId>>(),
-        ))
     }
 }

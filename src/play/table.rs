@@ -4,13 +4,13 @@
 
 use crate::games::options::split_pair;
 use crate::games::{AnyGame, GameKind};
-use crate::i18n;
+use crate::i18n::{self, Arg, Lang};
 use crate::store::{ChallengeRecord, GameRecord, Player, SeatChoice, Status, Store, UserId};
 
 use super::command::{Context, User};
 use super::reply::{Button, ButtonStyle, Component, Reply};
 use super::text::{board_reply, challenge_line};
-use super::{refuse, Play, Stop};
+use super::{say_with, Play, Stop};
 
 /// Whether `player` is the one `name` means: a Discord mention `<@id>`, an id, or a name.
 pub(super) fn is_named(player: &Player, name: &str) -> bool {
@@ -25,6 +25,9 @@ pub(super) fn is_named(player: &Player, name: &str) -> bool {
 }
 
 /// The `(name, actions)` parts of a `handicap=@name:N,...` value.
+///
+/// # Errors
+/// The part that is not `@player:N` with N from 1 to 9.
 pub(super) fn handicap_parts(value: &str) -> Result<Vec<(String, u8)>, String> {
     value
         .split(',')
@@ -32,13 +35,13 @@ pub(super) fn handicap_parts(value: &str) -> Result<Vec<(String, u8)>, String> {
             let (name, n) = part
                 .trim()
                 .rsplit_once(':')
-                .ok_or_else(|| format!("'{part}' is not @player:N"))?;
+                .ok_or_else(|| part.to_owned())?;
             let n: u8 = n
                 .trim()
                 .parse()
                 .ok()
                 .filter(|n| (1..=9).contains(n))
-                .ok_or_else(|| format!("the number of actions in '{part}' is 1 to 9"))?;
+                .ok_or_else(|| part.to_owned())?;
             Ok((name.trim().to_owned(), n))
         })
         .collect()
@@ -62,6 +65,7 @@ pub(super) fn table_options(
     opponents: &[User],
     computers: usize,
     options: &[String],
+    lang: Lang,
 ) -> Result<TableOptions, Stop> {
     let named = opponents.len() + computers;
     let max = kind.info().max_seats;
@@ -69,7 +73,8 @@ pub(super) fn table_options(
     let mut by_player = Vec::new();
     let mut target = None;
     for option in options {
-        let (key, value) = split_pair(option).map_err(|e| Stop::Refuse(format!("{e}.")))?;
+        let (key, value) = split_pair(option)
+            .map_err(|e| Stop::Refuse(i18n::refusals::option_error(lang, Some(kind), &e)))?;
         match key.as_str() {
             "players" => {
                 let n: u8 = value
@@ -77,25 +82,30 @@ pub(super) fn table_options(
                     .ok()
                     .filter(|n| (2..=max).contains(n))
                     .ok_or_else(|| {
-                        Stop::Refuse(format!("{kind} takes 2 to {max} players, not '{value}'."))
+                        Stop::Say(
+                            "table-bad-players",
+                            vec![
+                                ("kind", kind.into()),
+                                ("max", max.into()),
+                                ("typed", value.as_str().into()),
+                            ],
+                        )
                     })?;
                 if named > 0 && usize::from(n) != named + 1 {
-                    return refuse(format!(
-                        "You named {}, so the game has {}; leave out players= (it is for open tables: start when that many have joined).",
-                        crate::words::count(named, "opponent"),
-                        crate::words::count(named + 1, "player")
-                    ));
+                    return say_with(
+                        "table-players-named",
+                        [("count", named.into()), ("players", (named + 1).into())],
+                    );
                 }
                 target = (named == 0).then_some(n);
             }
             "handicap" if !value.contains('@') && !value.eq_ignore_ascii_case("none") => {
-                return refuse(format!(
-                    "Name the player in a handicap, like handicap=@ola:5: seats are drawn at random when the game starts, so handicap={value} would fall on whoever drew that seat."
-                ));
+                return say_with("table-handicap-by-seat", [("typed", value.as_str().into())]);
             }
             "handicap" if value.contains('@') => {
-                let parts = handicap_parts(&value)
-                    .map_err(|e| Stop::Refuse(format!("I can't read handicap={value}: {e}.")))?;
+                let parts = handicap_parts(&value).map_err(|part| {
+                    Stop::Say("table-handicap-unread", vec![("part", part.into())])
+                })?;
                 if !opponents.is_empty() {
                     let everyone: Vec<Player> = std::iter::once(host)
                         .chain(opponents)
@@ -108,9 +118,10 @@ pub(super) fn table_options(
                         .iter()
                         .find(|(name, _)| !everyone.iter().any(|p| is_named(p, name)))
                     {
-                        return refuse(format!(
-                            "handicap names {name}, who is not in this challenge."
-                        ));
+                        return say_with(
+                            "table-handicap-stranger",
+                            [("name", name.as_str().into())],
+                        );
                     }
                 }
                 by_player.push(format!("handicap={value}"));
@@ -131,8 +142,8 @@ pub(super) fn table_options(
     })
 }
 
-/// `handicap=@ola:5` as seat numbers for these seats (`handicap=2:5`), and a note for each
-/// named player who is not playing.
+/// `handicap=@ola:5` as seat numbers for these seats (`handicap=2:5`), and the name of each
+/// player a handicap named who is not playing.
 fn resolve_by_player(by_player: &[String], seats: &[Player]) -> (Vec<String>, Vec<String>) {
     let mut resolved = Vec::new();
     let mut notes = Vec::new();
@@ -147,7 +158,7 @@ fn resolve_by_player(by_player: &[String], seats: &[Player]) -> (Vec<String>, Ve
                 |(name, n)| match seats.iter().position(|p| is_named(p, &name)) {
                     Some(seat) => Some(format!("{}:{n}", seat + 1)),
                     None => {
-                        notes.push(format!("the handicap for {name} was dropped: not playing"));
+                        notes.push(name);
                         None
                     }
                 },
@@ -171,17 +182,17 @@ impl<S: Store> Play<S> {
         let me = ctx.user.id;
         let id = record.id;
         if challenge.has_joined(me) {
-            return refuse(format!(
-                "You have already joined game #{id}; {} starts it.",
-                challenge.from.name()
-            ));
+            return say_with(
+                "table-joined-already",
+                [
+                    ("game", id.0.into()),
+                    ("host", challenge.from.name().into()),
+                ],
+            );
         }
         if challenge.to.is_some() && !challenge.names(me) {
             let named: Vec<&str> = challenge.named().map(Player::name).collect();
-            return refuse(format!(
-                "That challenge is for {}, not you.",
-                named.join(", ")
-            ));
+            return say_with("refuse-not-for-you", [("name", named.join(", ").into())]);
         }
         challenge.joined.push(Player::User {
             id: me,
@@ -194,34 +205,23 @@ impl<S: Store> Play<S> {
             None => seated >= usize::from(challenge.target.unwrap_or(max)),
         };
         // Which challenge this was: the caller may have typed a plain /accept.
-        let host = challenge.from.name().to_owned();
-        let kind = record.kind;
-        let what = match challenge.to {
-            Some(_) => format!(
-                "{} accepted {host}'s {kind} challenge (game #{id}).",
-                ctx.user.name
-            ),
-            None => format!(
-                "{} joined {host}'s {kind} table (game #{id}).",
-                ctx.user.name
-            ),
-        };
+        let lang = self.place_lang(record.place.guild);
+        let waiting: Vec<&str> = challenge.waiting_for().iter().map(|p| p.name()).collect();
+        let args = [
+            ("who", Arg::from(ctx.user.name.as_str())),
+            ("host", challenge.from.name().into()),
+            ("kind", record.kind.into()),
+            ("game", id.0.into()),
+            ("named", challenge.to.is_some().into()),
+            ("full", full.into()),
+            ("waiting", waiting.join(", ").into()),
+            ("seated", seated.into()),
+            ("max", challenge.target.unwrap_or(max).into()),
+        ];
+        let text = i18n::text_with(lang, "table-joined", &args);
         if full {
-            return self.begin(record, challenge, &what);
+            return self.begin(record, challenge, &text);
         }
-        let text = match challenge.to {
-            Some(_) => {
-                let waiting: Vec<&str> = challenge.waiting_for().iter().map(|p| p.name()).collect();
-                format!(
-                    "{what} Waiting for {}; {host} may also /start now with who has accepted.",
-                    waiting.join(", "),
-                )
-            }
-            None => format!(
-                "{what} {seated} of up to {} seated. {host} may /start it now, or wait for more.",
-                challenge.target.unwrap_or(max),
-            ),
-        };
         self.post_table(record, challenge, text)
     }
 
@@ -236,9 +236,11 @@ impl<S: Store> Play<S> {
         record.status = Status::Challenge(challenge);
         record.updated = self.clock.now_ms();
         let record = self.store.replace(&record)?;
+        let lang = self.place_lang(record.place.guild);
         Ok(Reply::public(text)
+            .about(record.id)
             .mentioning(host)
-            .with(Component::Buttons(table_buttons(&record))))
+            .with(Component::Buttons(table_buttons(lang, &record))))
     }
 
     /// `/start`: the host starts a multi-seat game with who has joined.
@@ -252,26 +254,20 @@ impl<S: Store> Play<S> {
             ctx,
             id,
             |c| c.from.user_id() == Some(me),
-            "You have no table waiting in this channel to start.",
+            "table-nothing-to-start",
         )?;
+        let game = || ("game", Arg::from(record.id.0));
         if challenge.from.user_id() != Some(me) {
-            return refuse(format!(
-                "Only {} can start game #{}.",
-                challenge.from.name(),
-                record.id
-            ));
+            return say_with(
+                "table-start-not-yours",
+                [("host", challenge.from.name().into()), game()],
+            );
         }
         if record.kind.info().max_seats <= 2 {
-            return refuse(format!(
-                "{} is a game for two: it starts when the challenge is accepted.",
-                record.kind
-            ));
+            return say_with("table-start-for-two", [("kind", record.kind.into())]);
         }
         if challenge.joined.is_empty() {
-            return refuse(format!(
-                "Nobody has joined game #{} yet; it needs at least 2 players.",
-                record.id
-            ));
+            return say_with("table-start-alone", [game()]);
         }
         // Those invited who had not answered hear that the game began without them.
         let (left_out, names): (Vec<UserId>, Vec<String>) = challenge
@@ -283,10 +279,13 @@ impl<S: Store> Play<S> {
         let headline = if names.is_empty() {
             String::new()
         } else {
-            format!(
-                "{} started without {}, who had not accepted.",
-                ctx.user.name,
-                names.join(", ")
+            i18n::text_with(
+                self.place_lang(record.place.guild),
+                "table-started-without",
+                &[
+                    ("who", ctx.user.name.as_str().into()),
+                    ("names", names.join(", ").into()),
+                ],
             )
         };
         let mut reply = self.begin(record, challenge, &headline)?;
@@ -307,40 +306,33 @@ impl<S: Store> Play<S> {
         id: Option<crate::store::GameId>,
     ) -> Result<Reply, Stop> {
         let me = ctx.user.id;
-        let (record, challenge) = match self.pick_challenge(
-            ctx,
-            id,
-            |c| c.has_joined(me),
-            "You haven't joined a table in this channel; to leave a game in progress, use /resign.",
-        ) {
-            Ok(found) => found,
-            Err(Stop::Refuse(why)) => {
-                let begun = match id {
-                    Some(id) => self
-                        .store
-                        .get(id)
-                        .ok()
-                        .filter(|r| r.status == Status::Active && r.seat_of(me).is_some()),
-                    None => self.my_game(ctx, None).ok(),
-                };
-                return refuse(match begun {
-                    Some(r) => format!("Game #{} has begun; to leave it, use /resign.", r.id),
-                    None => why,
-                });
-            }
-            Err(other) => return Err(other),
-        };
+        let (record, challenge) =
+            match self.pick_challenge(ctx, id, |c| c.has_joined(me), "table-nothing-to-leave") {
+                Ok(found) => found,
+                Err(why @ (Stop::Refuse(_) | Stop::Say(..))) => {
+                    let begun = match id {
+                        Some(id) => self
+                            .store
+                            .get(id)
+                            .ok()
+                            .filter(|r| r.status == Status::Active && r.seat_of(me).is_some()),
+                        None => self.my_game(ctx, None).ok(),
+                    };
+                    return match begun {
+                        Some(r) => say_with("table-leave-begun", [("game", r.id.0.into())]),
+                        None => Err(why),
+                    };
+                }
+                Err(other) => return Err(other),
+            };
         if challenge.from.user_id() == Some(me) {
-            return refuse(format!(
-                "Game #{} is your own table; use /cancel to call it off.",
-                record.id
-            ));
+            return say_with("table-leave-own", [("game", record.id.0.into())]);
         }
         if challenge.names(me) {
             return self.decline_seat(ctx, record, challenge);
         }
         if !challenge.has_joined(me) {
-            return refuse(format!("You haven't joined game #{}.", record.id));
+            return say_with("table-not-joined", [("game", record.id.0.into())]);
         }
         self.leave_table(ctx, record, challenge)
     }
@@ -356,13 +348,17 @@ impl<S: Store> Play<S> {
             .joined
             .retain(|p| p.user_id() != Some(ctx.user.id));
         let max = challenge.target.unwrap_or(record.kind.info().max_seats);
-        let text = format!(
-            "{} left {}'s {} table (game #{}): {} of up to {max} seated.",
-            ctx.user.name,
-            challenge.from.name(),
-            record.kind,
-            record.id,
-            1 + challenge.joined.len(),
+        let text = i18n::text_with(
+            self.place_lang(record.place.guild),
+            "table-left",
+            &[
+                ("who", ctx.user.name.as_str().into()),
+                ("host", challenge.from.name().into()),
+                ("kind", record.kind.into()),
+                ("game", record.id.0.into()),
+                ("seated", (1 + challenge.joined.len()).into()),
+                ("max", max.into()),
+            ],
         );
         self.post_table(record, challenge, text)
     }
@@ -380,7 +376,12 @@ impl<S: Store> Play<S> {
         challenge.to = (!named.is_empty()).then(|| named.remove(0));
         challenge.invited = named;
         challenge.joined.retain(|p| p.user_id() != Some(me));
-        let headline = format!("{} declined.", ctx.user.name);
+        let lang = self.place_lang(record.place.guild);
+        let headline = i18n::text_with(
+            lang,
+            "table-declined",
+            &[("who", ctx.user.name.as_str().into())],
+        );
         if challenge.waiting_for().is_empty() || challenge.to.is_none() {
             if !challenge.joined.is_empty() {
                 return self.begin(record, challenge, &headline);
@@ -388,11 +389,16 @@ impl<S: Store> Play<S> {
             record.status = crate::store::Status::Declined;
             record.updated = self.clock.now_ms();
             self.store.replace(&record)?;
-            return Ok(Reply::public(format!(
-                "{headline} {}'s game #{} will not start: nobody else accepted.",
-                challenge.from.name(),
-                record.id
+            return Ok(Reply::public(i18n::text_with(
+                lang,
+                "table-off",
+                &[
+                    ("headline", headline.into()),
+                    ("host", challenge.from.name().into()),
+                    ("game", record.id.0.into()),
+                ],
             ))
+            .about(record.id)
             .mentioning(challenge.from.user_id()));
         }
         let host = challenge.from.user_id();
@@ -404,13 +410,18 @@ impl<S: Store> Play<S> {
         record.status = Status::Challenge(challenge);
         record.updated = self.clock.now_ms();
         let record = self.store.replace(&record)?;
-        Ok(Reply::public(format!(
-            "{headline} Game #{} still waits for {}.",
-            record.id,
-            waiting.join(", ")
+        Ok(Reply::public(i18n::text_with(
+            lang,
+            "table-still-waits",
+            &[
+                ("headline", headline.into()),
+                ("game", record.id.0.into()),
+                ("waiting", waiting.join(", ").into()),
+            ],
         ))
+        .about(record.id)
         .mentioning(host)
-        .with(Component::Buttons(table_buttons(&record))))
+        .with(Component::Buttons(table_buttons(lang, &record))))
     }
 
     /// Starts a game: the seats drawn at random (the challenger's wish honoured), the
@@ -456,8 +467,10 @@ impl<S: Store> Play<S> {
         if record.kind.info().shuffles {
             with_seed.push(format!("seed={}", record.seed));
         }
-        let game = AnyGame::new(record.kind, &with_seed, None)
-            .map_err(|e| Stop::Refuse(format!("I can't start that game: {e}.")))?;
+        let game = AnyGame::new(record.kind, &with_seed, None).map_err(|e| {
+            let lang = self.place_lang(record.place.guild);
+            Stop::Refuse(i18n::refusals::setup_error(lang, Some(record.kind), &e))
+        })?;
         record.options = game
             .non_default_options()
             .iter()
@@ -479,7 +492,7 @@ impl<S: Store> Play<S> {
         if multi {
             let order: Vec<String> = (0..record.seats.len())
                 .map(|s| {
-                    let who = super::text::seat_label_in(lang, &record, &game, s as u8);
+                    let who = super::text::seat_label(lang, &record, &game, s as u8);
                     format!("{}. {who}", s + 1)
                 })
                 .collect();
@@ -489,15 +502,29 @@ impl<S: Store> Play<S> {
                 &[("order", order.join(", ").into())],
             ));
         }
-        for note in notes {
-            lines.push(format!("Note: {note}."));
+        for name in notes {
+            lines.push(i18n::text_with(
+                lang,
+                "table-handicap-dropped",
+                &[("name", name.into())],
+            ));
         }
-        let names: Vec<&str> = record.seats.iter().map(Player::name).collect();
-        let title = format!(
-            "Game #{} · {} · {}",
-            record.id,
-            record.kind,
-            names.join(" vs ")
+        let names: Vec<String> = record
+            .seats
+            .iter()
+            .map(|p| super::text::player_name(lang, p))
+            .collect();
+        let title = i18n::text_with(
+            lang,
+            "game-thread-title",
+            &[
+                ("game", record.id.0.into()),
+                ("kind", record.kind.into()),
+                (
+                    "names",
+                    names.join(&i18n::text(lang, "common-versus")).into(),
+                ),
+            ],
         );
         Ok(Reply {
             begins: Some((record.id, title)),
@@ -507,52 +534,58 @@ impl<S: Store> Play<S> {
 }
 
 /// The buttons under a multi-seat challenge: join (accept), start, and withdraw.
-pub(super) fn table_buttons(record: &GameRecord) -> Vec<Button> {
+pub(super) fn table_buttons(lang: Lang, record: &GameRecord) -> Vec<Button> {
     let id = record.id;
     let open = matches!(&record.status, Status::Challenge(c) if c.to.is_none());
-    let join = Button::new(
+    let button =
+        |action: &str, label: &str, style| Button::new(action, id, &i18n::text(lang, label), style);
+    let join = button(
         "accept",
-        id,
-        if open { "Join" } else { "Accept" },
+        if open { "button-join" } else { "button-accept" },
         ButtonStyle::Primary,
     );
     // Who sat down at an open table may stand up again before the start.
-    let leave = open.then(|| Button::new("leave", id, "Leave", ButtonStyle::Secondary));
+    let leave = open.then(|| button("leave", "button-leave", ButtonStyle::Secondary));
     std::iter::once(join)
         .chain(leave)
         .chain([
-            Button::new("start", id, "Start", ButtonStyle::Secondary),
-            Button::new(
-                if open { "cancel" } else { "decline" },
-                id,
-                if open { "Cancel" } else { "Decline" },
-                ButtonStyle::Danger,
-            ),
+            button("start", "button-start", ButtonStyle::Secondary),
+            if open {
+                button("cancel", "button-cancel", ButtonStyle::Danger)
+            } else {
+                button("decline", "button-decline", ButtonStyle::Danger)
+            },
         ])
         .collect()
 }
 
 /// The text of a new multi-seat challenge.
-pub(super) fn table_text(record: &GameRecord, opponents: &[User]) -> String {
-    let mut what = challenge_line(record);
+pub(super) fn table_text(lang: Lang, record: &GameRecord, opponents: &[User]) -> String {
+    let mut what = challenge_line(lang, record);
     if let Status::Challenge(c) = &record.status {
-        let computers: Vec<&str> = c
+        let computers: Vec<String> = c
             .joined
             .iter()
             .filter(|p| p.computer_level().is_some())
-            .map(Player::name)
+            .map(|p| super::text::player_name(lang, p))
             .collect();
         if !computers.is_empty() {
-            what.push_str(&format!("\n{} sat down at once.", computers.join(", ")));
+            what.push('\n');
+            what.push_str(&i18n::text_with(
+                lang,
+                "table-computers-sat",
+                &[("names", computers.join(", ").into())],
+            ));
         }
     }
-    if opponents.is_empty() {
-        format!("{what}\nAnyone here may /accept to sit down; the host starts the game with /start (2 or more players).")
-    } else {
-        let names: Vec<&str> = opponents.iter().map(|o| o.name.as_str()).collect();
-        format!(
-            "{what}\n**{}**: /accept or /decline. The game starts when everyone has accepted (or when the host uses /start).",
-            names.join("**, **")
-        )
-    }
+    let names: Vec<&str> = opponents.iter().map(|o| o.name.as_str()).collect();
+    let how = i18n::text_with(
+        lang,
+        "table-how",
+        &[
+            ("open", opponents.is_empty().into()),
+            ("names", names.join("**, **").into()),
+        ],
+    );
+    format!("{what}\n{how}")
 }

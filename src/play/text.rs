@@ -47,16 +47,22 @@ pub fn help(lang: Lang) -> String {
         .join("\n")
 }
 
-/// "alice (White)".
-pub fn seat_label(record: &GameRecord, game: &AnyGame, seat: u8) -> String {
-    seat_label_in(Lang::En, record, game, seat)
+/// A player's name as `lang` reads it: a person's is their own, the computer's says its
+/// level in words of the language ("Leapfrog (level 3)").
+pub fn player_name(lang: Lang, player: &Player) -> String {
+    match player {
+        Player::User { name, .. } => name.clone(),
+        Player::Computer { level } => {
+            i18n::text_with(lang, "player-computer", &[("level", (*level).into())])
+        }
+    }
 }
 
 /// "alice (White)" in `lang`: the side's name is the language's, the player's their own.
-pub fn seat_label_in(lang: Lang, record: &GameRecord, game: &AnyGame, seat: u8) -> String {
+pub fn seat_label(lang: Lang, record: &GameRecord, game: &AnyGame, seat: u8) -> String {
     let colour = i18n::side_name(lang, &game.seat_name(Seat(seat)));
     match record.seats.get(usize::from(seat)) {
-        Some(player) => format!("{} ({colour})", player.name()),
+        Some(player) => format!("{} ({colour})", player_name(lang, player)),
         None => colour,
     }
 }
@@ -111,13 +117,8 @@ fn options_text(record: &GameRecord, lang: Lang) -> String {
     }
 }
 
-/// "Game #3 · Jumpers (board=far)".
-fn title(record: &GameRecord) -> String {
-    title_in(Lang::En, record)
-}
-
-/// [`title`] in `lang`.
-fn title_in(lang: Lang, record: &GameRecord) -> String {
+/// "Game #3 · Jumpers (board=far)" in `lang`.
+fn title(lang: Lang, record: &GameRecord) -> String {
     i18n::text_with(
         lang,
         "game-title",
@@ -141,18 +142,13 @@ fn rated_mark(record: &GameRecord) -> &'static str {
     }
 }
 
-/// A challenge in one line.
-pub fn challenge_line(record: &GameRecord) -> String {
-    challenge_line_in(Lang::En, record)
-}
-
-/// [`challenge_line`] in `lang`.
-pub fn challenge_line_in(lang: Lang, record: &GameRecord) -> String {
+/// A challenge in one line, in `lang`.
+pub fn challenge_line(lang: Lang, record: &GameRecord) -> String {
     let Status::Challenge(c) = &record.status else {
-        return title_in(lang, record);
+        return title(lang, record);
     };
     let mut args = vec![
-        ("title", Arg::from(title_in(lang, record))),
+        ("title", Arg::from(title(lang, record))),
         ("from", c.from.name().into()),
         ("rated", rated_mark(record).into()),
     ];
@@ -166,23 +162,18 @@ pub fn challenge_line_in(lang: Lang, record: &GameRecord) -> String {
     i18n::text_with(lang, id, &args)
 }
 
-/// A game in one line, from `me`'s point of view.
-pub fn game_line(record: &GameRecord, me: UserId) -> String {
-    game_line_in(Lang::En, record, me)
-}
-
-/// [`game_line`] in `lang`.
-pub fn game_line_in(lang: Lang, record: &GameRecord, me: UserId) -> String {
-    let opponents: Vec<&str> = record
+/// A game in one line, from `me`'s point of view, in `lang`.
+pub fn game_line(lang: Lang, record: &GameRecord, me: UserId) -> String {
+    let opponents: Vec<String> = record
         .seats
         .iter()
         .filter(|p| p.user_id() != Some(me))
-        .map(crate::store::Player::name)
+        .map(|p| player_name(lang, p))
         .collect();
     // A challenge's line has its own title; only a game's needs one here.
-    let title = || Arg::from(title_in(lang, record));
+    let title = || Arg::from(title(lang, record));
     let opponents = Arg::from(opponents.join(", "));
-    let line = || Arg::from(challenge_line_in(lang, record));
+    let line = || Arg::from(challenge_line(lang, record));
     match &record.status {
         Status::Challenge(c) if c.from.user_id() == Some(me) => {
             i18n::text_with(lang, "list-your-challenge", &[("line", line())])
@@ -240,18 +231,12 @@ pub fn game_line_in(lang: Lang, record: &GameRecord, me: UserId) -> String {
 }
 
 /// A button's label for an action of a several-ply turn.
-fn action_label(action: &str) -> String {
-    match action {
-        "up" => "↑".into(),
-        "down" => "↓".into(),
-        "left" => "←".into(),
-        "right" => "→".into(),
-        other => {
-            let mut chars = other.chars();
-            chars.next().map_or_else(String::new, |c| {
-                c.to_uppercase().chain(chars).collect::<String>()
-            })
-        }
+fn action_label(lang: Lang, action: &str) -> String {
+    const ARROWS: [(&str, &str); 4] = [("up", "↑"), ("down", "↓"), ("left", "←"), ("right", "→")];
+    match ARROWS.iter().find(|(word, _)| *word == action) {
+        Some((_, arrow)) => (*arrow).to_owned(),
+        // Take, Bury, Pass: words, in the reader's language.
+        None => i18n::text(lang, &format!("button-action-{action}")),
     }
 }
 
@@ -270,7 +255,7 @@ pub fn action_buttons(
             Button::new(
                 &format!("{ACTION_PREFIX}{mv}"),
                 record.id,
-                &action_label(mv),
+                &action_label(lang, mv),
                 if mv == "take" {
                     ButtonStyle::Primary
                 } else {
@@ -300,7 +285,7 @@ pub fn board_reply(
     lang: Lang,
 ) -> Reply {
     let id = record.id;
-    let label = |seat: u8| seat_label_in(lang, record, game, seat);
+    let label = |seat: u8| seat_label(lang, record, game, seat);
     let players: Vec<String> = (0..record.seats.len())
         .filter_map(|s| u8::try_from(s).ok())
         .map(label)
@@ -312,7 +297,7 @@ pub fn board_reply(
     let vs = format!(" {} ", i18n::text(lang, "board-vs"));
     lines.push(format!(
         "**{}** · {}",
-        title_in(lang, record),
+        title(lang, record),
         players.join(&vs)
     ));
     let button =
@@ -386,7 +371,7 @@ pub fn board_reply(
                 "game-over",
                 &[(
                     "result",
-                    result_text_in(lang, record, game, result, "**").into(),
+                    result_text(lang, record, game, result, "**").into(),
                 )],
             ));
             lines.extend(rating_line_in(lang, record, result));
@@ -438,19 +423,9 @@ pub fn board_reply(
     }
 }
 
-/// "**bob (Black)** wins (alice (White) resigned)", "a draw (agreed to a draw)": how a game
-/// ended, the winners' names set between `emphasis` marks (`"**"` for bold, `""` for none).
+/// "**bob (Black)** wins (alice (White) resigned)", "a draw (agreed to a draw)" in `lang`:
+/// how a game ended, the winners' names set between `emphasis` marks (`"**"` for bold).
 pub fn result_text(
-    record: &GameRecord,
-    game: &AnyGame,
-    result: &crate::store::GameResult,
-    emphasis: &str,
-) -> String {
-    result_text_in(Lang::En, record, game, result, emphasis)
-}
-
-/// [`result_text`] in `lang`.
-pub fn result_text_in(
     lang: Lang,
     record: &GameRecord,
     game: &AnyGame,
@@ -463,7 +438,7 @@ pub fn result_text_in(
         result
             .winners
             .iter()
-            .map(|&s| seat_label_in(lang, record, game, s)),
+            .map(|&s| seat_label(lang, record, game, s)),
     );
     match winners {
         None => i18n::text_with(lang, "result-draw", &[("reason", reason)]),
@@ -496,7 +471,7 @@ pub fn rating_line_in(
             let name = record
                 .seats
                 .get(usize::from(c.seat))
-                .map_or("?", crate::store::Player::name);
+                .map_or_else(|| "?".to_owned(), |p| player_name(lang, p));
             format!("{name} {}", c.shown())
         })
         .collect();
@@ -512,82 +487,94 @@ pub fn rating_line_in(
 
 /// "Game #1 is over: bob (Black) wins (alice (White) resigned)": the answer to a command for
 /// a game that has ended, so a player learns how rather than that they have no game.
-pub fn over_text(record: &GameRecord, game: &AnyGame) -> String {
+pub fn over_text(lang: Lang, record: &GameRecord, game: &AnyGame) -> String {
     let how = match &record.status {
-        Status::Finished(result) => format!(": {}", result_text(record, game, result, "")),
+        Status::Finished(result) => result_text(lang, record, game, result, ""),
         _ => String::new(),
     };
-    format!(
-        "Game #{} is over{how}. Start a new one with /play.",
-        record.id
+    i18n::text_with(
+        lang,
+        "refuse-game-over",
+        &[
+            ("game", record.id.0.into()),
+            ("known", (!how.is_empty()).into()),
+            ("how", how.into()),
+        ],
     )
 }
 
 /// What a game that never got a board is: a challenge waiting for an answer (who
 /// challenged whom, and how to answer it), or one that was declined or withdrawn. `None`
 /// for a game that has begun. `/board` answers with this instead of an empty picture.
-pub fn not_begun_text(record: &GameRecord) -> Option<String> {
+pub fn not_begun_text(lang: Lang, record: &GameRecord) -> Option<String> {
     let id = record.id;
     let names = |players: Vec<&crate::store::Player>| {
         players
             .into_iter()
-            .map(crate::store::Player::name)
+            .map(|p| player_name(lang, p))
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let game = || ("game", Arg::from(id.0));
     let (what, how) = match &record.status {
         Status::Active | Status::Finished(_) | Status::Aborted => return None,
-        Status::Declined => {
-            return Some(format!(
-                "Game #{id} never started: its challenge was declined."
-            ))
-        }
-        Status::Cancelled => {
-            return Some(format!(
-                "Game #{id} never started: its challenge was withdrawn."
-            ))
-        }
+        Status::Declined => return Some(i18n::text_with(lang, "waiting-declined", &[game()])),
+        Status::Cancelled => return Some(i18n::text_with(lang, "waiting-withdrawn", &[game()])),
         Status::Challenge(c) if c.to.is_some() => {
-            let mut how = format!(
-                "{} can /accept or /decline it (game:{id}).",
-                names(c.waiting_for())
+            let how = i18n::text_with(
+                lang,
+                "waiting-named-how",
+                &[
+                    game(),
+                    ("waiting", names(c.waiting_for()).into()),
+                    ("joined", names(c.joined.iter().collect()).into()),
+                    ("accepted", (!c.joined.is_empty()).into()),
+                    ("host", c.from.name().into()),
+                ],
             );
-            if !c.joined.is_empty() {
-                how = format!(
-                    "{} accepted; {how} {} may also /start it now.",
-                    names(c.joined.iter().collect()),
-                    c.from.name()
-                );
-            }
-            (
-                format!(
-                    "{} challenges {}",
-                    c.from.name(),
-                    names(c.named().collect())
-                ),
-                how,
-            )
+            let what = i18n::text_with(
+                lang,
+                "waiting-named-what",
+                &[
+                    ("from", c.from.name().into()),
+                    ("named", names(c.named().collect()).into()),
+                ],
+            );
+            (what, how)
         }
         Status::Challenge(c) if record.kind.info().max_seats > 2 => (
-            format!(
-                "{}'s open table, {} seated ({})",
-                c.from.name(),
-                1 + c.joined.len(),
-                names(std::iter::once(&c.from).chain(&c.joined).collect())
+            i18n::text_with(
+                lang,
+                "waiting-table-what",
+                &[
+                    ("host", c.from.name().into()),
+                    ("count", (1 + c.joined.len()).into()),
+                    (
+                        "names",
+                        names(std::iter::once(&c.from).chain(&c.joined).collect()).into(),
+                    ),
+                ],
             ),
-            format!(
-                "Anyone here may /accept it (game:{id}) to sit down; {} starts it with /start.",
-                c.from.name()
+            i18n::text_with(
+                lang,
+                "waiting-table-how",
+                &[game(), ("host", c.from.name().into())],
             ),
         ),
         Status::Challenge(c) => (
-            format!("an open challenge by {}", c.from.name()),
-            format!("Anyone here may /accept it (game:{id})."),
+            i18n::text_with(lang, "waiting-open-what", &[("from", c.from.name().into())]),
+            i18n::text_with(lang, "waiting-open-how", &[game()]),
         ),
     };
-    Some(format!(
-        "Game #{id} is a challenge waiting for an answer: {what}.\n**{}**\n{how}",
-        title(record)
+    Some(i18n::text_with(
+        lang,
+        "waiting-challenge",
+        &[
+            game(),
+            ("what", what.into()),
+            ("title", title(lang, record).into()),
+            ("how", how.into()),
+        ],
     ))
 }
 
@@ -604,7 +591,7 @@ fn board_image(record: &GameRecord, game: &AnyGame, lang: Lang) -> Image {
 /// result decided off the board (resignation, timeout, agreement) is shown; a replay's
 /// earlier frames pass `false`.
 pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool, lang: Lang) -> Header {
-    let names = record.seats.iter().map(|p| p.name().to_owned()).collect();
+    let names = record.seats.iter().map(|p| player_name(lang, p)).collect();
     let reason =
         |result: &crate::store::GameResult| Arg::from(i18n::result_reason(lang, &result.reason));
     let ended = match &record.status {

@@ -91,13 +91,7 @@ pub fn fresh_clock(days: u8, now: u64, grace: u64) -> MoveClock {
 
 /// A duration as players read it: `1 d 4 h`, `5 h 20 min`, `12 min`. Started minutes count
 /// (a clock just started for two days shows `2 d`, not `1 d 23 h`), and hours are cut
-/// below a day.
-#[must_use]
-pub fn duration_text(ms: u64) -> String {
-    duration_in(Lang::En, ms)
-}
-
-/// [`duration_text`] in `lang`.
+/// below a day. The units are `lang`'s.
 #[must_use]
 pub fn duration_in(lang: Lang, ms: u64) -> String {
     let minutes = ms.div_ceil(60_000);
@@ -188,12 +182,22 @@ mod tests {
 
     #[test]
     fn durations_read_naturally() {
-        assert_eq!(duration_text(0), "no time");
-        assert_eq!(duration_text(30_000), "1 min");
-        assert_eq!(duration_text(12 * 60_000), "12 min");
-        assert_eq!(duration_text(5 * HOUR_MS + 20 * 60_000), "5 h 20 min");
-        assert_eq!(duration_text(DAY_MS + 4 * HOUR_MS + 59_000), "1 d 4 h");
-        assert_eq!(duration_text(2 * DAY_MS - 5), "2 d", "a clock just started");
+        assert_eq!(duration_in(Lang::En, 0), "no time");
+        assert_eq!(duration_in(Lang::En, 30_000), "1 min");
+        assert_eq!(duration_in(Lang::En, 12 * 60_000), "12 min");
+        assert_eq!(
+            duration_in(Lang::En, 5 * HOUR_MS + 20 * 60_000),
+            "5 h 20 min"
+        );
+        assert_eq!(
+            duration_in(Lang::En, DAY_MS + 4 * HOUR_MS + 59_000),
+            "1 d 4 h"
+        );
+        assert_eq!(
+            duration_in(Lang::En, 2 * DAY_MS - 5),
+            "2 d",
+            "a clock just started"
+        );
     }
 
     #[test]

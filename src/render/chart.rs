@@ -2,6 +2,7 @@
 //! chart is lines, points and text, which imageproc draws; the boards' hand-written canvas
 //! is for their anti-aliased fills.
 
+use crate::i18n::{self, Lang};
 use ab_glyph::{Font, FontRef, PxScale};
 use image::{Rgba, RgbaImage};
 use imageproc::drawing::{
@@ -49,11 +50,11 @@ fn font_for(text: &str) -> &'static FontRef<'static> {
 /// The rating history of `name` in each game of `series` (those with no rated game are
 /// left out), over time: ratings on the left, dates below, a legend on top.
 #[must_use]
-pub fn rating_history(name: &str, series: &[(GameKind, Standing)]) -> RgbaImage {
+pub fn rating_history(lang: Lang, name: &str, series: &[(GameKind, Standing)]) -> RgbaImage {
     let mut image = RgbaImage::from_pixel(WIDTH, HEIGHT, rgba(PALETTE.background));
     let text = rgba(PALETTE.header_text);
     let muted = rgba(PALETTE.header_muted);
-    let title = format!("Rating history of {name}");
+    let title = i18n::text_with(lang, "chart-title", &[("name", name.into())]);
     draw_text_mut(
         &mut image,
         text,
@@ -77,7 +78,7 @@ pub fn rating_history(name: &str, series: &[(GameKind, Standing)]) -> RgbaImage 
     // The legend: a swatch and the game's name with its rating now.
     let mut x = 16i32;
     for (colour, (kind, standing)) in &shown {
-        let label = format!("{kind} {}", standing.shown());
+        let label = format!("{} {}", i18n::game_title(lang, *kind), standing.shown());
         draw_filled_rect_mut(
             &mut image,
             Rect::at(x, 52).of_size(14, 14),

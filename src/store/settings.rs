@@ -46,6 +46,19 @@ pub struct UserSettings {
     /// The language they read their own answers in; `None`: their Discord client's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<Lang>,
+    /// Their Discord client's language, as their last command said it: what the bot's
+    /// direct messages to them use until they choose `lang`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discord_lang: Option<Lang>,
+}
+
+impl UserSettings {
+    /// The language of what the bot sends them unasked (a direct message): their choice,
+    /// else their Discord client's, else `None` (the post's own).
+    #[must_use]
+    pub fn dm_lang(&self) -> Option<Lang> {
+        self.lang.or(self.discord_lang)
+    }
 }
 
 /// One server's settings, chosen by its admins.

@@ -420,6 +420,10 @@ pub struct Payloads {
     pub channel: u64,
     /// The channel's type: 0 a text channel, 11 a public thread.
     pub channel_kind: u8,
+    /// The caller's client language, as Discord sends it (`en-US`, `ru`, `pl`).
+    pub locale: &'static str,
+    /// The server's language, when Discord sends one.
+    pub guild_locale: Option<&'static str>,
 }
 
 /// A user in the channel.
@@ -447,6 +451,8 @@ impl Payloads {
             guild: 77,
             channel: 88,
             channel_kind: 0,
+            locale: "en-US",
+            guild_locale: None,
         }
     }
 
@@ -457,14 +463,18 @@ impl Payloads {
 
     fn base(&mut self, kind: u8, who: Person, data: Value) -> Value {
         let id = self.id();
-        json!({
+        let mut payload = json!({
             "id": id, "application_id": APP_ID.to_string(), "type": kind, "data": data,
             "guild_id": self.guild.to_string(), "channel_id": self.channel.to_string(),
             "channel": {"id": self.channel.to_string(), "type": self.channel_kind},
             "context": 0, "member": member_json(who), "token": format!("token-{id}"), "version": 1,
-            "locale": "en-US", "entitlements": [], "attachment_size_limit": 8_388_608,
+            "locale": self.locale, "entitlements": [], "attachment_size_limit": 8_388_608,
             "app_permissions": "0"
-        })
+        });
+        if let Some(locale) = self.guild_locale {
+            payload["guild_locale"] = json!(locale);
+        }
+        payload
     }
 
     /// A slash command with `(name, value)` options (strings; ints for `game`; a user for

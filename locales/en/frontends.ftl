@@ -1,0 +1,68 @@
+# The words the front ends add themselves: reading a typed command, Discord's move
+# picker and confirmations, the bot's own notes there, and the console's transcript.
+
+parse-no-command = commands start with /, like /play jumpers opponent:@bob
+parse-unknown = there is no command /{ $name }; the commands are /{ $commands }
+parse-missing = /{ $command } needs { $what }
+parse-needs-game = a game, like /play jumpers
+parse-needs-move = a move, like /move e3-h6
+parse-needs-leaderboard-game = a game, like /leaderboard game:jumpers
+parse-repeated = { $key } is given twice ({ $first } and { $second }); give it once
+parse-does-not-apply = /{ $command } has no option { $key }; { $count ->
+    [0] it takes none
+    [one] it takes only { $takes }
+   *[other] its options are { $takes }
+}
+parse-bad-game-number = '{ $typed }' is not a game number; games are numbered like #12
+parse-bad-answer = '{ $typed }' is not an answer: say accept or decline (or nothing to propose)
+parse-bad-computers = computers:{ $typed } is not a number of computer opponents: say 1, 2 or 3
+parse-bad-level-alone = level is the computer's strength, and nobody here is the computer: add opponent:@ai to play it
+parse-bad-level = the computer's level is a number from 1 (beginner) to 5 (strongest), not '{ $typed }'
+parse-bad-seat = '{ $typed }' is not a seat: say random, first (White, South) or second (Black, North)
+parse-bad-threads = '{ $typed }' is not a thread choice: say on (a thread per game) or off
+parse-bad-language = there is no language '{ $typed }': choose en, ru or pl
+parse-bad-notify = '{ $typed }' is not a notification choice: say channel (a mention in the game's channel), dm (a direct message) or off
+parse-bad-page = '{ $typed }' is not a page number: say 1 for the first page, 2 for the next, and so on
+
+discord-other-bot = { $name } is a bot other than me; to play the computer, challenge me (Leapfrog) or add computers:1, or challenge a person.
+discord-old-button = That button is from an older version of Leapfrog; ask for a fresh /board.
+discord-not-in-dms = Games are played on servers, where every player can see the board: use this command in a channel of a server that has Leapfrog.
+discord-in-thread = Game #{ $game } begins: it is played in { $thread }.
+discord-private-placeholder = Only the person who asked can see this answer.
+discord-private-failed = I could not send you my answer privately; please try again.
+discord-crashed = Something went wrong on our side; your game is safe. Please try again.
+# Under a direct message: where the game is played.
+discord-dm-where = (in { $place })
+
+picker-no-move = You have no move to pick in that game right now.
+picker-too-many = Too many pieces can move to list them here; type /move and pick from the suggestions.
+picker-which-piece = Game #{ $game }: which piece?
+picker-piece = Piece
+picker-gone = { $from } has no move now; the position may have changed. Ask for a fresh /board.
+picker-where = { $drop ->
+    [yes] Game #{ $game }: where does the piece displaced by { $from } go?
+   *[no] Game #{ $game }: where does { $from } go?
+}
+picker-target = { $drop ->
+    [yes] Drop
+   *[no] Move
+}
+
+# "Are you sure?" before a button that cannot be undone: $action is its command (resign).
+confirm-really = Really { $action }? This cannot be undone.
+confirm-yes = Yes, { $action }
+
+console-no-user = start each line with the user who types it: @alice /play jumpers opponent:@bob
+console-private = (only { $name } sees this)
+console-buttons = buttons: { $labels }
+console-moves = legal moves ({ $count }): { $moves }
+console-notifies = notifies { $count ->
+    [one] { $count } user
+   *[other] { $count } users
+}
+console-direct = direct message to { $count ->
+    [one] { $count } user
+   *[other] { $count } users
+}
+console-not-written = { $what } not written to { $path }: { $error }
+console-not-utf8 = line { $line } is not valid UTF-8 text; it was skipped

@@ -1,0 +1,43 @@
+# /rating, /leaderboard and /profile.
+
+# "Jumpers: **1514** (12 rated games: 7 won, 1 drawn, 4 lost)".
+standing-line = { $kind }: **{ $rating }** ({ $games ->
+    [one] { $games } rated game
+   *[other] { $games } rated games
+}: { $wins } won, { $draws } drawn, { $losses } lost)
+rating-none = { $you ->
+    [yes] You have
+   *[no] { $name } has
+} no rating in { $kind ->
+    [any] any game
+   *[other] { $kind }
+} yet: a rating comes with the first rated game (/play … rated:yes, the default between people).
+rating-list = Ratings of { $name }:
+    { $lines }{ $provisional ->
+        [yes] {"\u000A"}? marks a provisional rating (deviation over { $deviation }): it settles after a few more games.
+       *[no] {""}
+    }
+
+leaderboard-bad-scope = scope:{ $typed } is not a choice: say scope:server (players of this server) or scope:global.
+leaderboard-no-server = Only a server has a server leaderboard: here, say scope:global.
+leaderboard-title = { $server ->
+    [yes] { $kind } leaderboard of this server
+   *[no] { $kind } leaderboard
+}
+leaderboard-rule = Listed: at least { $games } rated games, one in the last { $days } days, and a settled rating (deviation at most { $deviation }).
+leaderboard-nobody = nobody yet.
+leaderboard-line = { $place }. { $name } — { $rating } ({ $games ->
+    [one] { $games } game
+   *[other] { $games } games
+})
+
+profile-title = Profile of { $name }
+profile-standing = { $line } · longest win streak { $streak }
+profile-unrated = No rated games yet.
+profile-games = Games finished here and there: { $finished }; in progress: { $playing ->
+    [0] none
+   *[other] { $current }
+}
+
+# The title of the rating chart on /profile.
+chart-title = Rating history of { $name }

@@ -1,0 +1,82 @@
+# Słowa, które interfejsy dodają same: odczyt wpisanego polecenia, wybór ruchu
+# i potwierdzenia na Discordzie, własne uwagi bota oraz zapis konsoli.
+# Konsola czyta polecenia po angielsku (/play, /move, opponent:…), więc komunikaty parse-*
+# i console-* podają je w tej postaci.
+
+parse-no-command = polecenia zaczynają się od /, np. /play jumpers opponent:@bob
+parse-unknown = nie ma polecenia /{ $name }; dostępne polecenia: /{ $commands }
+parse-missing = /{ $command } wymaga podania { $what }
+parse-needs-game = gry, np. /play jumpers
+parse-needs-move = ruchu, np. /move e3-h6
+parse-needs-leaderboard-game = gry, np. /leaderboard game:jumpers
+parse-repeated = opcja { $key } jest podana dwa razy ({ $first } i { $second }); podaj ją tylko raz
+parse-does-not-apply = /{ $command } nie ma opcji { $key }; { $count ->
+    [0] to polecenie nie przyjmuje żadnych opcji
+    [one] przyjmuje tylko { $takes }
+    [few] jego opcje to: { $takes }
+    [many] jego opcje to: { $takes }
+   *[other] jego opcje to: { $takes }
+}
+parse-bad-game-number = „{ $typed }” to nie numer partii; partie mają numery takie jak #12
+parse-bad-answer = „{ $typed }” to nie odpowiedź: wpisz accept albo decline (albo nic, aby złożyć propozycję)
+parse-bad-computers = computers:{ $typed } to nie liczba przeciwników komputerowych: wpisz 1, 2 albo 3
+parse-bad-level-alone = level to siła komputera, a nikt tutaj nie jest komputerem: dodaj opponent:@ai, aby z nim zagrać
+parse-bad-level = poziom komputera to liczba od 1 (początkujący) do 5 (najsilniejszy), a nie „{ $typed }”
+parse-bad-seat = „{ $typed }” to nie miejsce: wpisz random, first (Białe, Południe) albo second (Czarne, Północ)
+parse-bad-threads = „{ $typed }” to nie wybór wątków: wpisz on (wątek dla każdej partii) albo off
+parse-bad-language = nie ma języka „{ $typed }”: wybierz en, ru lub pl
+parse-bad-notify = „{ $typed }” to nie sposób powiadamiania: wpisz channel (wzmianka na kanale partii), dm (wiadomość prywatna) albo off
+parse-bad-page = „{ $typed }” to nie numer strony: wpisz 1 dla pierwszej strony, 2 dla następnej i tak dalej
+
+discord-other-bot = { $name } to inny bot, nie ja; aby zagrać z komputerem, wyzwij mnie (Leapfrog) albo dodaj komputery:1; możesz też wyzwać człowieka.
+discord-old-button = Ten przycisk pochodzi ze starszej wersji bota Leapfrog; poproś o świeżą planszę: /plansza.
+discord-not-in-dms = Partie rozgrywa się na serwerach, gdzie każdy gracz widzi planszę: użyj tego polecenia na kanale serwera, na którym jest Leapfrog.
+discord-in-thread = Partia #{ $game } się zaczyna: toczy się w wątku { $thread }.
+discord-private-placeholder = Tę odpowiedź widzi tylko osoba, która pytała.
+discord-private-failed = Nie udało mi się wysłać ci odpowiedzi prywatnie; spróbuj ponownie.
+discord-crashed = Coś poszło nie tak po naszej stronie; twoja partia jest bezpieczna. Spróbuj ponownie.
+# Pod wiadomością prywatną: gdzie toczy się partia.
+discord-dm-where = (na kanale { $place })
+
+picker-no-move = Nie masz teraz w tej partii żadnego ruchu do wybrania.
+picker-too-many = Zbyt wiele pionków może się ruszyć, by je tu wypisać; wpisz /ruch i wybierz z podpowiedzi.
+picker-which-piece = Partia #{ $game }: który pionek?
+picker-piece = Pionek
+picker-gone = Z { $from } nie ma teraz żadnego ruchu; pozycja mogła się zmienić. Poproś o świeżą planszę: /plansza.
+picker-where = { $drop ->
+    [yes] Partia #{ $game }: gdzie postawić pionek wyparty ruchem { $from }?
+   *[no] Partia #{ $game }: dokąd z { $from }?
+}
+picker-target = { $drop ->
+    [yes] Gdzie postawić
+   *[no] Dokąd
+}
+
+# „Na pewno?” przed przyciskiem, którego nie da się cofnąć: $action to jego polecenie (resign).
+confirm-really = { $action ->
+    [resign] Na pewno chcesz się poddać? Tego nie da się cofnąć.
+   *[other] Na pewno: { $action }? Tego nie da się cofnąć.
+}
+confirm-yes = { $action ->
+    [resign] Tak, poddaję się
+   *[other] Tak: { $action }
+}
+
+console-no-user = zaczynaj każdy wiersz od użytkownika, który go pisze: @alice /play jumpers opponent:@bob
+console-private = (widzi to tylko { $name })
+console-buttons = przyciski: { $labels }
+console-moves = dozwolone ruchy ({ $count }): { $moves }
+console-notifies = powiadamia { $count ->
+    [one] { $count } użytkownika
+    [few] { $count } użytkowników
+    [many] { $count } użytkowników
+   *[other] { $count } użytkowników
+}
+console-direct = wiadomość prywatna do { $count ->
+    [one] { $count } użytkownika
+    [few] { $count } użytkowników
+    [many] { $count } użytkowników
+   *[other] { $count } użytkowników
+}
+console-not-written = { $what }: nie zapisano w { $path }: { $error }
+console-not-utf8 = wiersz { $line } nie jest poprawnym tekstem UTF-8; pominięto go

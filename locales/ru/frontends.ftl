@@ -1,0 +1,80 @@
+# Слова, которые добавляют сами интерфейсы: разбор набранной команды, выбор хода в Discord
+# и подтверждения, собственные заметки бота там и протокол консоли.
+
+parse-no-command = команды начинаются с /, например /play jumpers opponent:@bob
+parse-unknown = команды /{ $name } нет; есть команды /{ $commands }
+parse-missing = для /{ $command } нужно указать { $what }
+parse-needs-game = игру, например /play jumpers
+parse-needs-move = ход, например /move e3-h6
+parse-needs-leaderboard-game = игру, например /leaderboard game:jumpers
+parse-repeated = { $key } указан дважды ({ $first } и { $second }); укажите один раз
+parse-does-not-apply = у /{ $command } нет параметра { $key }; { $count ->
+    [0] у неё нет параметров
+    [one] у неё есть только { $takes }
+    [few] её параметры: { $takes }
+    [many] её параметры: { $takes }
+   *[other] её параметры: { $takes }
+}
+parse-bad-game-number = «{ $typed }» — не номер партии; партии нумеруются так: #12
+parse-bad-answer = «{ $typed }» — не ответ: укажите accept или decline (или ничего, чтобы предложить)
+parse-bad-computers = computers:{ $typed } — не число компьютерных соперников: укажите 1, 2 или 3
+parse-bad-level-alone = level — это сила компьютера, а компьютера среди соперников нет: добавьте opponent:@ai, чтобы играть с ним
+parse-bad-level = уровень компьютера — число от 1 (новичок) до 5 (сильнейший), а не «{ $typed }»
+parse-bad-seat = «{ $typed }» — не место: укажите random, first (белые, юг) или second (чёрные, север)
+parse-bad-threads = «{ $typed }» — не вариант для веток: укажите on (своя ветка у каждой партии) или off
+parse-bad-language = языка «{ $typed }» нет: выберите en, ru или pl
+parse-bad-notify = «{ $typed }» — не вариант уведомлений: укажите channel (упоминание в канале партии), dm (личное сообщение) или off
+parse-bad-page = «{ $typed }» — не номер страницы: укажите 1 для первой страницы, 2 для следующей и так далее
+
+discord-other-bot = { $name } — другой бот, не я; чтобы сыграть с компьютером, вызовите меня (Leapfrog) или добавьте компьютеры:1 — или вызовите человека.
+discord-old-button = Эта кнопка из старой версии Leapfrog; попросите свежую доску: /доска.
+discord-not-in-dms = В партии играют на серверах, где доску видят все игроки: используйте эту команду в канале сервера, где есть Leapfrog.
+discord-in-thread = Партия #{ $game } начинается: она идёт в ветке { $thread }.
+discord-private-placeholder = Этот ответ видит только тот, кто спросил.
+discord-private-failed = Не получилось отправить вам ответ лично; попробуйте ещё раз.
+discord-crashed = У нас что-то пошло не так; ваша партия в сохранности. Попробуйте ещё раз.
+# Под личным сообщением: где идёт партия.
+discord-dm-where = (в канале { $place })
+
+picker-no-move = Сейчас в этой партии у вас нет хода, который можно выбрать.
+picker-too-many = Ходить могут слишком много фигур, чтобы перечислить их здесь; напишите /ход и выберите из подсказок.
+picker-which-piece = Партия #{ $game }: какой фигурой ходить?
+picker-piece = Фигура
+picker-gone = С { $from } сейчас хода нет; возможно, позиция изменилась. Попросите свежую доску: /доска.
+picker-where = { $drop ->
+    [yes] Партия #{ $game }: куда поставить фигуру, вытесненную ходом с { $from }?
+   *[no] Партия #{ $game }: куда пойти с { $from }?
+}
+picker-target = { $drop ->
+    [yes] Куда поставить
+   *[no] Куда пойти
+}
+
+# «Точно?» перед кнопкой, действие которой нельзя отменить: $action — её команда (resign).
+confirm-really = { $action ->
+    [resign] Точно сдаться? Это нельзя отменить.
+   *[other] Точно? Это нельзя отменить.
+}
+confirm-yes = { $action ->
+    [resign] Да, сдаться
+   *[other] Да
+}
+
+console-no-user = начинайте каждую строку с имени того, кто её пишет: @alice /play jumpers opponent:@bob
+console-private = (это видит только { $name })
+console-buttons = кнопки: { $labels }
+console-moves = допустимые ходы ({ $count }): { $moves }
+console-notifies = уведомляет { $count ->
+    [one] { $count } пользователя
+    [few] { $count } пользователей
+    [many] { $count } пользователей
+   *[other] { $count } пользователей
+}
+console-direct = личное сообщение { $count ->
+    [one] { $count } пользователю
+    [few] { $count } пользователям
+    [many] { $count } пользователям
+   *[other] { $count } пользователям
+}
+console-not-written = не удалось записать { $what } в { $path }: { $error }
+console-not-utf8 = строка { $line } — не текст в UTF-8; она пропущена
