@@ -306,8 +306,33 @@ fn golden_pictures() {
         None,
         vec!["Ana".into(), "Bożena".into(), "Сергей".into(), "Di".into()],
     ));
+    // One board of each game in Russian and in Polish: their header words, hands and
+    // panels, looked at for overflow in the longer languages.
+    use leapfrog::i18n::Lang;
+    let translated = [
+        "jumpers-near-start",
+        "jump-sturdy-capture",
+        "gyges-placement",
+        "skakanie-four-pools",
+    ];
+    let mut all: Vec<(String, AnyGame, Option<&str>, Vec<String>, Lang)> = Vec::new();
     for (name, game, last, names) in cases {
-        let header = Header::for_game(&game, names, None, leapfrog::i18n::Lang::En);
+        if translated.contains(&name) {
+            for lang in Lang::TRANSLATED {
+                let code = lang.code();
+                all.push((
+                    format!("{name}-{code}"),
+                    game.clone(),
+                    last,
+                    names.clone(),
+                    lang,
+                ));
+            }
+        }
+        all.push((name.to_owned(), game, last, names, Lang::En));
+    }
+    for (name, game, last, names, lang) in all {
+        let header = Header::for_game(&game, names, None, lang);
         let png = render::draw(&game, last, &header).unwrap().to_png();
         let path = dir.join(format!("{name}.png"));
         if bless {
@@ -320,6 +345,15 @@ fn golden_pictures() {
             .to_rgb8();
         let now = image::load_from_memory(&png).unwrap().to_rgb8();
         assert_eq!(golden.dimensions(), now.dimensions(), "{name}");
+        // No word runs off the picture: its last columns hold nothing but the ground.
+        let right = now.width() - 1;
+        for y in 0..now.height() {
+            let edge = now.get_pixel(right, y);
+            assert!(
+                (right - 5..right).all(|x| now.get_pixel(x, y) == edge),
+                "{name}: something reaches the right edge at y={y}"
+            );
+        }
         // Identical on one machine; allow a few edge pixels of floating-point drift.
         let off = golden
             .pixels()

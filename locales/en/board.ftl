@@ -72,3 +72,9 @@ reason-repetition = the same position occurred three times
 reason-move-limit = the move limit was reached
 reason-resigned = { $who } resigned
 reason-ran-out-of-time = { $who } ran out of time
+
+# Jump Sturdy: each side's men beside the board.
+board-men = { $count ->
+    [one] { $count } man
+   *[other] { $count } men
+}

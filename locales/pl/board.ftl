@@ -79,3 +79,11 @@ reason-repetition = pozycja powtórzyła się trzy razy
 reason-move-limit = osiągnięto limit ruchów
 reason-resigned = { $who } się poddaje
 reason-ran-out-of-time = { $who }: koniec czasu
+
+# Jump Sturdy: pionki każdej strony obok planszy.
+board-men = { $count ->
+    [one] { $count } pionek
+    [few] { $count } pionki
+    [many] { $count } pionków
+   *[other] { $count } pionka
+}

@@ -79,3 +79,11 @@ reason-repetition = позиция повторилась трижды
 reason-move-limit = достигнут предел ходов
 reason-resigned = { $who } сдаётся
 reason-ran-out-of-time = у { $who } вышло время
+
+# Jump Sturdy: шашки каждой стороны рядом с доской.
+board-men = { $count ->
+    [one] { $count } шашка
+    [few] { $count } шашки
+    [many] { $count } шашек
+   *[other] { $count } шашки
+}

@@ -6,8 +6,9 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::games::jump_sturdy::{Color, Move, Position, Square, Stack};
+use crate::i18n;
 
-use super::canvas::{Canvas, Colour, Point, SpriteCache};
+use super::canvas::{fit_text, text_width, Canvas, Colour, Point, SpriteCache};
 use super::disc::{draw_disc, DiscLook, DiscShape};
 use super::theme::{fonts, HEADER, PALETTE, WIDTH};
 use super::{draw_header, Header};
@@ -206,12 +207,17 @@ pub fn draw(view: &View<'_>) -> Canvas {
         let x = BOARD_LEFT + 8.0 * S + 24.0;
         let (sprite, anchor) = disc_sprite(color, SMALL);
         canvas.stamp_at(&sprite, anchor, Point::new(x + 16.0, y - 4.0));
+        // Some languages' word runs longer than the margin: it shrinks to fit, never past
+        // the picture's edge.
+        let label = i18n::text_with(view.header.lang, "board-men", &[("count", count.into())]);
+        let room = WIDTH as f32 - (x + 38.0) - 6.0;
+        let size = (17.0 * room / text_width(17.0, &fonts.bold, &label)).clamp(11.0, 17.0);
         canvas.text(
             Point::new(x + 38.0, y - 14.0),
-            17.0,
+            size,
             &fonts.bold,
             PALETTE.header_text,
-            &format!("{count} men"),
+            &fit_text(size, &fonts.bold, &label, room),
         );
     }
     let marks = [Color::Blue, Color::Red].map(|c| (look(c).face, look(c).outline));
