@@ -401,6 +401,14 @@ fn every_exchange(lang: Lang) -> Vec<String> {
             "@ana #dm /leaderboard jumpers scope:server",
             "@ana /profile",
             "@cy /profile",
+            // Choices typed in Russian or Polish.
+            "@ana #typed /play jumpers @bo seat:чёрные",
+            "@bo #typed /accept",
+            "@bo #typed /draw предложить",
+            "@ana #typed /draw odrzuć",
+            "@ana /settings notify:лс threads:tak",
+            "@ana /settings notify:kanał",
+            "@ana /leaderboard jumpers scope:wszyscy",
         ],
     );
     // A handicap no challenge can type (it comes of a record): seat numbers out of range.

@@ -289,9 +289,9 @@ impl Args {
         let word = self
             .take(&["answer"])
             .or_else(|| self.positional.first().cloned());
-        match word.map(|w| w.to_ascii_lowercase()) {
+        match word.map(|w| typed_word(&w)) {
             None => Ok(Answer::Propose),
-            Some(w) if propose.contains(&w.as_str()) => Ok(Answer::Propose),
+            Some(w) if propose.contains(&w.as_str()) || w == "propose" => Ok(Answer::Propose),
             Some(w) if w == "accept" || w == "yes" => Ok(Answer::Accept),
             Some(w) if w == "decline" || w == "no" || w == "withdraw" => Ok(Answer::Decline),
             Some(w) => Err(ParseCommandError::Bad {
@@ -352,8 +352,85 @@ fn computers(
     Ok(vec![level; how_many])
 }
 
+/// Words players type in Russian or Polish for the bot's own choices, each with the English
+/// word the commands read (`/draw принять` is `/draw accept`). Game options and move
+/// notation are the same in every language and are not here.
+const TYPED_WORDS: &[(&str, &[&str])] = &[
+    (
+        "propose",
+        &["предложить", "попросить", "zaproponuj", "poproś"],
+    ),
+    ("accept", &["принять", "принимаю", "przyjmij", "przyjmuję"]),
+    (
+        "decline",
+        &[
+            "отклонить",
+            "отказать",
+            "отозвать",
+            "odrzuć",
+            "odmów",
+            "wycofaj",
+        ],
+    ),
+    ("yes", &["да", "tak"]),
+    ("no", &["нет", "nie"]),
+    (
+        "random",
+        &[
+            "случайно",
+            "случайное",
+            "любое",
+            "losowo",
+            "losowe",
+            "dowolne",
+        ],
+    ),
+    (
+        "first",
+        &[
+            "первое",
+            "первый",
+            "белые",
+            "юг",
+            "pierwsze",
+            "pierwszy",
+            "białe",
+            "południe",
+        ],
+    ),
+    (
+        "second",
+        &[
+            "второе",
+            "второй",
+            "чёрные",
+            "черные",
+            "север",
+            "drugie",
+            "drugi",
+            "czarne",
+            "północ",
+        ],
+    ),
+    ("on", &["вкл", "включить", "wł", "włącz"]),
+    ("off", &["выкл", "выключить", "никак", "wył", "wyłącz"]),
+    ("channel", &["канал", "kanał"]),
+    ("dm", &["лс", "личка", "личное", "prywatnie", "priv"]),
+    ("server", &["сервер", "serwer"]),
+    ("global", &["все", "везде", "wszyscy", "wszędzie"]),
+];
+
+/// A typed choice in lower case, a Russian or Polish word read as its English one.
+fn typed_word(text: &str) -> String {
+    let word = text.trim().to_lowercase();
+    TYPED_WORDS
+        .iter()
+        .find(|(_, words)| words.contains(&word.as_str()))
+        .map_or(word, |(english, _)| (*english).to_owned())
+}
+
 fn seat_choice(text: &str) -> Result<SeatChoice, ParseCommandError> {
-    match text.to_ascii_lowercase().as_str() {
+    match typed_word(text).as_str() {
         "random" | "any" => Ok(SeatChoice::Random),
         "first" | "white" | "south" | "1" => Ok(SeatChoice::First),
         "second" | "black" | "north" | "2" => Ok(SeatChoice::Second),
@@ -422,235 +499,234 @@ pub fn command_from_args(
 ) -> Result<Command, ParseCommandError> {
     let name = name.to_ascii_lowercase();
     args.check_repeats()?;
-    let command =
-        match name.as_str() {
-            "play" | "challenge" => {
-                let game = match args.take(&["game"]) {
-                    Some(game) => game,
-                    None if !args.positional.is_empty() && !args.positional[0].starts_with('@') => {
-                        args.positional.remove(0)
-                    }
-                    None => {
-                        return Err(ParseCommandError::Missing {
-                            command: "play",
-                            what: "game",
-                        })
-                    }
-                };
-                // opponent, opponent2, opponent3 (Discord's options) or @names (the console).
-                let mut named = Vec::new();
-                while let Some(name) = args.take(&["opponent", "opponent2", "opponent3", "vs"]) {
-                    named.push(name);
+    let command = match name.as_str() {
+        "play" | "challenge" => {
+            let game = match args.take(&["game"]) {
+                Some(game) => game,
+                None if !args.positional.is_empty() && !args.positional[0].starts_with('@') => {
+                    args.positional.remove(0)
                 }
-                named.extend(
-                    args.positional
-                        .iter()
-                        .filter(|w| w.starts_with('@'))
-                        .cloned(),
-                );
-                // `@ai` (or `@computer`) is the bot itself; everyone else is a person.
-                let (machines, people): (Vec<String>, Vec<String>) = named
-                    .into_iter()
-                    .map(|name| name.trim_start_matches('@').to_owned())
-                    .partition(|name| is_computer_name(name));
-                let opponents = people.iter().map(|name| user(name)).collect();
-                let seat = args
-                    .take(&["seat", "colour", "color", "side"])
-                    .map_or(Ok(SeatChoice::Random), |s| seat_choice(&s))?;
-                let computers = computers(
-                    machines.len(),
-                    args.take(&["computers"]),
-                    args.take(&["level"]),
-                )?;
-                // Every other option is the game's, which judges it (and names its own options).
-                let options = args
-                    .named
-                    .drain(..)
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect();
-                Command::Challenge {
-                    game,
-                    opponents,
-                    options,
-                    seat,
-                    computers,
-                }
-            }
-            "start" => Command::Start {
-                game: args.game_id()?,
-            },
-            "accept" => Command::Accept {
-                game: args.game_id()?,
-            },
-            "decline" => Command::Decline {
-                game: args.game_id()?,
-            },
-            "cancel" => Command::Cancel {
-                game: args.game_id()?,
-            },
-            "leave" => Command::Leave {
-                game: args.game_id()?,
-            },
-            "move" | "m" => {
-                let game = args.game_id()?;
-                let mv = args
-                    .take(&["move"])
-                    .unwrap_or_else(|| args.positional.join(" "));
-                if mv.trim().is_empty() {
+                None => {
                     return Err(ParseCommandError::Missing {
-                        command: "move",
-                        what: "move",
-                    });
+                        command: "play",
+                        what: "game",
+                    })
                 }
-                Command::Move { game, mv }
+            };
+            // opponent, opponent2, opponent3 (Discord's options) or @names (the console).
+            let mut named = Vec::new();
+            while let Some(name) = args.take(&["opponent", "opponent2", "opponent3", "vs"]) {
+                named.push(name);
             }
-            "board" => Command::Board {
-                game: args.game_id()?,
-            },
-            "games" => Command::Games,
-            "resign" => Command::Resign {
-                game: args.game_id()?,
-            },
-            "draw" => {
-                let game = args.game_id()?;
-                Command::Draw {
-                    game,
-                    answer: args.answer(&["offer"])?,
-                }
+            named.extend(
+                args.positional
+                    .iter()
+                    .filter(|w| w.starts_with('@'))
+                    .cloned(),
+            );
+            // `@ai` (or `@computer`) is the bot itself; everyone else is a person.
+            let (machines, people): (Vec<String>, Vec<String>) = named
+                .into_iter()
+                .map(|name| name.trim_start_matches('@').to_owned())
+                .partition(|name| is_computer_name(name));
+            let opponents = people.iter().map(|name| user(name)).collect();
+            let seat = args
+                .take(&["seat", "colour", "color", "side"])
+                .map_or(Ok(SeatChoice::Random), |s| seat_choice(&s))?;
+            let computers = computers(
+                machines.len(),
+                args.take(&["computers"]),
+                args.take(&["level"]),
+            )?;
+            // Every other option is the game's, which judges it (and names its own options).
+            let options = args
+                .named
+                .drain(..)
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            Command::Challenge {
+                game,
+                opponents,
+                options,
+                seat,
+                computers,
             }
-            "takeback" | "undo" => {
-                let game = args.game_id()?;
-                Command::Takeback {
-                    game,
-                    answer: args.answer(&["request", "ask"])?,
-                }
+        }
+        "start" => Command::Start {
+            game: args.game_id()?,
+        },
+        "accept" => Command::Accept {
+            game: args.game_id()?,
+        },
+        "decline" => Command::Decline {
+            game: args.game_id()?,
+        },
+        "cancel" => Command::Cancel {
+            game: args.game_id()?,
+        },
+        "leave" => Command::Leave {
+            game: args.game_id()?,
+        },
+        "move" | "m" => {
+            let game = args.game_id()?;
+            let mv = args
+                .take(&["move"])
+                .unwrap_or_else(|| args.positional.join(" "));
+            if mv.trim().is_empty() {
+                return Err(ParseCommandError::Missing {
+                    command: "move",
+                    what: "move",
+                });
             }
-            "claim" | "claimwin" => Command::Claim {
-                game: args.game_id()?,
-            },
-            "pause" | "vacation" => {
-                let game = args.game_id()?;
-                Command::Pause {
-                    game,
-                    answer: args.answer(&["propose", "ask"])?,
-                }
+            Command::Move { game, mv }
+        }
+        "board" => Command::Board {
+            game: args.game_id()?,
+        },
+        "games" => Command::Games,
+        "resign" => Command::Resign {
+            game: args.game_id()?,
+        },
+        "draw" => {
+            let game = args.game_id()?;
+            Command::Draw {
+                game,
+                answer: args.answer(&["offer"])?,
             }
-            "resume" => Command::Resume {
-                game: args.game_id()?,
-            },
-            "history" | "record" => Command::History {
-                game: args.game_id()?,
-            },
-            "settings" => {
-                let notify = args
-                    .take(&["notify", "notifications"])
-                    .or_else(|| args.positional.first().cloned());
-                let threads = match args.take(&["threads", "thread"]) {
-                    None => None,
-                    Some(text) => Some(match text.to_ascii_lowercase().as_str() {
-                        "on" | "yes" | "true" => true,
-                        "off" | "no" | "false" => false,
-                        other => {
-                            return Err(ParseCommandError::Bad {
-                                what: "threads",
-                                typed: other.to_owned(),
-                            })
-                        }
-                    }),
-                };
-                let mut language = |keys: &[&str]| -> Result<Option<Lang>, ParseCommandError> {
-                    args.take(keys)
-                        .map(|text| text.parse::<Lang>())
-                        .transpose()
-                        .map_err(|e| ParseCommandError::Bad {
-                            what: "language",
-                            typed: e.0,
+        }
+        "takeback" | "undo" => {
+            let game = args.game_id()?;
+            Command::Takeback {
+                game,
+                answer: args.answer(&["request", "ask"])?,
+            }
+        }
+        "claim" | "claimwin" => Command::Claim {
+            game: args.game_id()?,
+        },
+        "pause" | "vacation" => {
+            let game = args.game_id()?;
+            Command::Pause {
+                game,
+                answer: args.answer(&["propose", "ask"])?,
+            }
+        }
+        "resume" => Command::Resume {
+            game: args.game_id()?,
+        },
+        "history" | "record" => Command::History {
+            game: args.game_id()?,
+        },
+        "settings" => {
+            let notify = args
+                .take(&["notify", "notifications"])
+                .or_else(|| args.positional.first().cloned());
+            let threads = match args.take(&["threads", "thread"]) {
+                None => None,
+                Some(text) => Some(match typed_word(&text).as_str() {
+                    "on" | "yes" | "true" => true,
+                    "off" | "no" | "false" => false,
+                    other => {
+                        return Err(ParseCommandError::Bad {
+                            what: "threads",
+                            typed: other.to_owned(),
                         })
-                };
-                let language_choice = language(&["language", "lang", "язык", "język"])?;
-                let server_language = language(&[
-                    "server_language",
-                    "server-language",
-                    "язык_сервера",
-                    "język_serwera",
-                ])?;
-                Command::Settings {
-                    threads,
-                    language: language_choice,
-                    server_language,
-                    notify: match notify {
-                        None => None,
-                        Some(text) => Some(Notify::from_name(&text).ok_or_else(|| {
-                            ParseCommandError::Bad {
-                                what: "notify",
-                                typed: text.clone(),
-                            }
-                        })?),
-                    },
-                }
-            }
-            "rules" => Command::Rules {
-                game: args
-                    .take(&["game"])
-                    .or_else(|| args.positional.first().cloned()),
-                page: match args.take(&["page"]) {
+                    }
+                }),
+            };
+            let mut language = |keys: &[&str]| -> Result<Option<Lang>, ParseCommandError> {
+                args.take(keys)
+                    .map(|text| text.parse::<Lang>())
+                    .transpose()
+                    .map_err(|e| ParseCommandError::Bad {
+                        what: "language",
+                        typed: e.0,
+                    })
+            };
+            let language_choice = language(&["language", "lang", "язык", "język"])?;
+            let server_language = language(&[
+                "server_language",
+                "server-language",
+                "язык_сервера",
+                "język_serwera",
+            ])?;
+            Command::Settings {
+                threads,
+                language: language_choice,
+                server_language,
+                notify: match notify {
                     None => None,
-                    Some(text) => Some(text.parse().ok().filter(|&p| p > 0).ok_or_else(|| {
+                    Some(text) => Some(Notify::from_name(&typed_word(&text)).ok_or_else(|| {
                         ParseCommandError::Bad {
-                            what: "page",
+                            what: "notify",
                             typed: text.clone(),
                         }
                     })?),
                 },
-            },
-            "help" => Command::Help,
-            "abort" => Command::Abort {
-                game: args.game_id()?,
-            },
-            "rating" | "ratings" => {
-                let who = args.take(&["user", "player"]);
-                let mut game = args.take(&["game"]);
-                let mut who = who;
-                for word in std::mem::take(&mut args.positional) {
-                    if word.starts_with('@') && who.is_none() {
-                        who = Some(word);
-                    } else if game.is_none() {
-                        game = Some(word);
-                    } else {
-                        args.positional.push(word);
+            }
+        }
+        "rules" => Command::Rules {
+            game: args
+                .take(&["game"])
+                .or_else(|| args.positional.first().cloned()),
+            page: match args.take(&["page"]) {
+                None => None,
+                Some(text) => Some(text.parse().ok().filter(|&p| p > 0).ok_or_else(|| {
+                    ParseCommandError::Bad {
+                        what: "page",
+                        typed: text.clone(),
                     }
-                }
-                Command::Rating {
-                    user: who.map(|w| user(w.trim_start_matches('@'))),
-                    game,
+                })?),
+            },
+        },
+        "help" => Command::Help,
+        "abort" => Command::Abort {
+            game: args.game_id()?,
+        },
+        "rating" | "ratings" => {
+            let who = args.take(&["user", "player"]);
+            let mut game = args.take(&["game"]);
+            let mut who = who;
+            for word in std::mem::take(&mut args.positional) {
+                if word.starts_with('@') && who.is_none() {
+                    who = Some(word);
+                } else if game.is_none() {
+                    game = Some(word);
+                } else {
+                    args.positional.push(word);
                 }
             }
-            "leaderboard" | "top" => {
-                let game = args
-                    .take(&["game"])
-                    .or_else(|| (!args.positional.is_empty()).then(|| args.positional.remove(0)));
-                let Some(game) = game else {
-                    return Err(ParseCommandError::Missing {
-                        command: "leaderboard",
-                        what: "leaderboard-game",
-                    });
-                };
-                Command::Leaderboard {
-                    game,
-                    scope: args.take(&["scope"]),
-                }
+            Command::Rating {
+                user: who.map(|w| user(w.trim_start_matches('@'))),
+                game,
             }
-            "profile" => {
-                let who = args.take(&["user", "player"]).or_else(|| {
-                    let at = args.positional.iter().position(|w| w.starts_with('@'))?;
-                    Some(args.positional.remove(at))
+        }
+        "leaderboard" | "top" => {
+            let game = args
+                .take(&["game"])
+                .or_else(|| (!args.positional.is_empty()).then(|| args.positional.remove(0)));
+            let Some(game) = game else {
+                return Err(ParseCommandError::Missing {
+                    command: "leaderboard",
+                    what: "leaderboard-game",
                 });
-                Command::Profile {
-                    user: who.map(|w| user(w.trim_start_matches('@'))),
-                }
+            };
+            Command::Leaderboard {
+                game,
+                scope: args.take(&["scope"]).map(|s| typed_word(&s)),
             }
-            _ => return Err(ParseCommandError::Unknown(name)),
-        };
+        }
+        "profile" => {
+            let who = args.take(&["user", "player"]).or_else(|| {
+                let at = args.positional.iter().position(|w| w.starts_with('@'))?;
+                Some(args.positional.remove(at))
+            });
+            Command::Profile {
+                user: who.map(|w| user(w.trim_start_matches('@'))),
+            }
+        }
+        _ => return Err(ParseCommandError::Unknown(name)),
+    };
     args.check_all_read(command_name(&name))?;
     Ok(command)
 }
@@ -690,6 +766,40 @@ mod tests {
             id: UserId(name.len() as u64),
             name: name.to_owned(),
         }
+    }
+
+    #[test]
+    fn choices_typed_in_russian_or_polish_read_as_their_english_words() {
+        let read = |line: &str| parse_command(line, user).unwrap();
+        assert_eq!(
+            read("/draw Принять"),
+            Command::Draw {
+                game: None,
+                answer: Answer::Accept
+            }
+        );
+        assert_eq!(
+            read("/takeback odrzuć"),
+            Command::Takeback {
+                game: None,
+                answer: Answer::Decline
+            }
+        );
+        let Command::Challenge { seat, .. } = read("/play jumpers @bob seat:czarne") else {
+            panic!("a challenge");
+        };
+        assert_eq!(seat, SeatChoice::Second);
+        let Command::Settings {
+            notify, threads, ..
+        } = read("/settings notify:лс threads:tak")
+        else {
+            panic!("settings");
+        };
+        assert_eq!((notify, threads), (Some(Notify::Dm), Some(true)));
+        let Command::Leaderboard { scope, .. } = read("/leaderboard jumpers scope:все") else {
+            panic!("a leaderboard");
+        };
+        assert_eq!(scope.as_deref(), Some("global"));
     }
 
     #[test]
