@@ -228,6 +228,9 @@ fn the_header_shows_the_result_and_cuts_long_names() {
     assert!(differs, "the status is hidden under the long name");
 }
 
+/// One golden picture: its file name, the game, the move marked, the players, the language.
+type Golden = (String, AnyGame, Option<&'static str>, Vec<String>, leapfrog::i18n::Lang);
+
 /// The golden pictures: a handful of positions whose look was checked by eye.
 #[test]
 fn golden_pictures() {
@@ -315,7 +318,7 @@ fn golden_pictures() {
         "gyges-placement",
         "skakanie-four-pools",
     ];
-    let mut all: Vec<(String, AnyGame, Option<&str>, Vec<String>, Lang)> = Vec::new();
+    let mut all: Vec<Golden> = Vec::new();
     for (name, game, last, names) in cases {
         if translated.contains(&name) {
             for lang in Lang::TRANSLATED {
