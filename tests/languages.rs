@@ -1112,3 +1112,57 @@ fn a_players_list_of_games_is_in_their_language() {
         }
     }
 }
+
+/// A player who reads Russian on a Polish server, told by direct message: the challenge, a
+/// draw offer and the board come to them in Russian, each saying what the channel was told.
+#[test]
+fn direct_messages_tell_the_news_in_their_readers_language() {
+    let play = fixed_play();
+    let ana = caller("ana", Lang::Pl, Some(1), false);
+    let bo = caller("bo", Lang::Ru, Some(1), false);
+    let bo_dm = Command::Settings {
+        notify: Some(leapfrog::store::Notify::Dm),
+        threads: None,
+        language: None,
+        server_language: None,
+    };
+    assert!(!play.handle(&bo, bo_dm).is_refused());
+    let admin = caller("ana", Lang::Pl, Some(1), true);
+    play.handle(&admin, settings(None, Some(Lang::Pl), None));
+    let told = |reply: &Reply| {
+        assert_eq!(reply.direct.len(), 1, "{}", reply.text);
+        let direct = &reply.direct[0];
+        assert_eq!(direct.lang, Lang::Ru);
+        assert_ne!(direct.text, reply.text, "the channel reads Polish");
+        direct.text.clone()
+    };
+    let challenge = told(&play.handle(&ana, challenge_bo("jumpers", &[])));
+    assert!(
+        challenge.contains(&i18n::game_title(Lang::Ru, GameKind::Jumpers)),
+        "{challenge}"
+    );
+    play.handle(&bo, Command::Accept { game: None });
+    let offer = told(&play.handle(
+        &ana,
+        Command::Draw {
+            game: None,
+            answer: leapfrog::play::Answer::Propose,
+        },
+    ));
+    let expected = i18n::text_with(
+        Lang::Ru,
+        "offer-made",
+        &[
+            (
+                "who",
+                format!("ana ({})", i18n::side_name(Lang::Ru, "White")).into(),
+            ),
+            ("kind", "draw".into()),
+            ("game", 1.into()),
+            ("turn", "".into()),
+        ],
+    );
+    assert_eq!(offer, expected);
+    let board = told(&play.handle(&ana, move_in(1, "e3-h6")));
+    assert!(board.contains("e3-h6"), "{board}");
+}

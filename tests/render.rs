@@ -229,7 +229,13 @@ fn the_header_shows_the_result_and_cuts_long_names() {
 }
 
 /// One golden picture: its file name, the game, the move marked, the players, the language.
-type Golden = (String, AnyGame, Option<&'static str>, Vec<String>, leapfrog::i18n::Lang);
+type Golden = (
+    String,
+    AnyGame,
+    Option<&'static str>,
+    Vec<String>,
+    leapfrog::i18n::Lang,
+);
 
 /// The golden pictures: a handful of positions whose look was checked by eye.
 #[test]

@@ -13,7 +13,7 @@ rating-none = { $you ->
 } jeszcze rankingu { $kind ->
     [any] w żadnej grze
    *[other] w grze { $kind }
-}: ranking pojawia się po pierwszej partii rankingowej (/graj … rankingowa:tak, domyślnie między ludźmi).
+}: ranking pojawia się po pierwszej partii rankingowej (/graj … rankingowa: „Rankingowa”, domyślnie między ludźmi).
 rating-list = Rankingi gracza { $name }:
     { $lines }{ $provisional ->
         [yes] {"\u000A"}? oznacza ranking tymczasowy (odchylenie powyżej { $deviation }): ustali się po kilku kolejnych partiach.

@@ -180,13 +180,21 @@ impl<S: Store + 'static> Bot<S> {
                 })
                 .await
             }
-            Request::Confirm(lang, button) => {
-                let message = Message::confirmation(lang, &button);
-                self.show(to(Show::New, None, true), move || message).await
+            Request::Confirm {
+                user,
+                client,
+                button,
+            } => {
+                self.show(to(Show::New, None, true), move || {
+                    Message::confirmation(play.user_lang(user, client), &button)
+                })
+                .await
             }
-            Request::Refuse(text) => {
-                let message = Message::private(&text);
-                self.show(to(Show::New, None, true), move || message).await
+            Request::Refuse { user, client, why } => {
+                self.show(to(Show::New, None, true), move || {
+                    Message::private(&why.text(play.user_lang(user, client)))
+                })
+                .await
             }
         }
     }

@@ -8,8 +8,10 @@ use serenity::all::{
 };
 
 use super::message::DROP_SEPARATOR;
-use crate::i18n::{self, Lang};
-use crate::play::{command_from_args, Args, Command, Context, User, COMPUTER_NAMES};
+use crate::i18n::{self, Arg, Lang};
+use crate::play::{
+    command_from_args, Args, Command, Context, ParseCommandError, User, COMPUTER_NAMES,
+};
 use crate::store::{ChannelId, GameId, GuildId, Place, UserId};
 
 /// What an interaction asks for.
@@ -31,12 +33,49 @@ pub enum Request {
     PickPiece(Context, GameId),
     /// The move picker, second step: where the chosen piece goes.
     PickTarget(Context, GameId, String),
-    /// Ask "are you sure?" (in the caller's language) before running the button `id`.
-    Confirm(Lang, String),
-    /// Tell the caller what is wrong with what they sent (only they see it).
-    Refuse(String),
+    /// Ask "are you sure?" before running the button `button`, in the caller's language:
+    /// their `/settings language:`, else their client's.
+    Confirm {
+        /// Who clicked.
+        user: UserId,
+        /// Their client's language.
+        client: Lang,
+        /// The button to run once they are sure.
+        button: String,
+    },
+    /// Tell the caller what is wrong with what they sent (only they see it), in their
+    /// language as for [`Request::Confirm`].
+    Refuse {
+        /// Who sent it.
+        user: UserId,
+        /// Their client's language.
+        client: Lang,
+        /// What is wrong.
+        why: Refusal,
+    },
     /// Nothing the bot handles (a modal, a new interaction type).
     Ignore,
+}
+
+/// What the front end refuses by itself, as data: worded once the reader's language is
+/// known (reading it is a store read, which the async side does not make).
+#[derive(Debug, PartialEq)]
+pub enum Refusal {
+    /// A message of the catalogue and its arguments.
+    Say(&'static str, Vec<(&'static str, Arg)>),
+    /// A command whose options could not be read.
+    Unreadable(ParseCommandError),
+}
+
+impl Refusal {
+    /// The refusal in `lang`.
+    #[must_use]
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Self::Say(id, args) => i18n::text_with(lang, id, args),
+            Self::Unreadable(error) => format!("{}.", error.text(lang)),
+        }
+    }
 }
 
 /// Custom-id prefixes of the Discord-only components (the play layer's buttons carry
@@ -157,11 +196,11 @@ fn slash(i: &CommandInteraction) -> Request {
     };
     for (_, value) in pairs.iter().filter(|(k, _)| k.starts_with("opponent")) {
         if let Some((user, true)) = resolved(value) {
-            return Request::Refuse(i18n::text_with(
-                ctx.lang,
-                "discord-other-bot",
-                &[("name", user.name.as_str().into())],
-            ));
+            return Request::Refuse {
+                user: ctx.user.id,
+                client: ctx.lang,
+                why: Refusal::Say("discord-other-bot", vec![("name", user.name.into())]),
+            };
         }
     }
     let user = |text: &str| {
@@ -172,7 +211,11 @@ fn slash(i: &CommandInteraction) -> Request {
     };
     match command_from_args(&i.data.name, Args::named(pairs), user) {
         Ok(command) => Request::Play(ctx, command),
-        Err(error) => Request::Refuse(format!("{}.", error.text(ctx.lang))),
+        Err(error) => Request::Refuse {
+            user: ctx.user.id,
+            client: ctx.lang,
+            why: Refusal::Unreadable(error),
+        },
     }
 }
 
@@ -202,7 +245,11 @@ fn component(i: &ComponentInteraction) -> Request {
     let ctx = component_context(i);
     let id = i.data.custom_id.as_str();
     if let Some(inner) = id.strip_prefix(ids::CONFIRM) {
-        return Request::Confirm(ctx.lang, inner.to_owned());
+        return Request::Confirm {
+            user: ctx.user.id,
+            client: ctx.lang,
+            button: inner.to_owned(),
+        };
     }
     let chosen = match &i.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
@@ -227,7 +274,11 @@ fn component(i: &ComponentInteraction) -> Request {
         ),
         _ => match Command::from_button_id(id) {
             Some(command) => Request::Play(ctx, command),
-            None => Request::Refuse(i18n::text(ctx.lang, "discord-old-button")),
+            None => Request::Refuse {
+                user: ctx.user.id,
+                client: ctx.lang,
+                why: Refusal::Say("discord-old-button", Vec::new()),
+            },
         },
     }
 }
@@ -251,8 +302,8 @@ impl Request {
             | Self::CompleteGame(..)
             | Self::PickPiece(..)
             | Self::PickTarget(..)
-            | Self::Confirm(..) => true,
-            Self::Ping | Self::CompleteNothing | Self::Refuse(_) | Self::Ignore => false,
+            | Self::Confirm { .. } => true,
+            Self::Ping | Self::CompleteNothing | Self::Refuse { .. } | Self::Ignore => false,
         }
     }
 }
@@ -262,11 +313,13 @@ impl Request {
 /// the other players could never see it.
 #[must_use]
 pub fn request(interaction: &Interaction) -> Request {
-    let (request, on_server, locale) = match interaction {
+    let (request, on_server, locale, user) = match interaction {
         Interaction::Ping(_) => return Request::Ping,
-        Interaction::Command(i) => (slash(i), i.guild_id.is_some(), &i.locale),
-        Interaction::Autocomplete(i) => (autocomplete(i), i.guild_id.is_some(), &i.locale),
-        Interaction::Component(i) => (component(i), i.guild_id.is_some(), &i.locale),
+        Interaction::Command(i) => (slash(i), i.guild_id.is_some(), &i.locale, i.user.id),
+        Interaction::Autocomplete(i) => {
+            (autocomplete(i), i.guild_id.is_some(), &i.locale, i.user.id)
+        }
+        Interaction::Component(i) => (component(i), i.guild_id.is_some(), &i.locale, i.user.id),
         _ => return Request::Ignore,
     };
     if on_server || !request.needs_server() {
@@ -274,9 +327,10 @@ pub fn request(interaction: &Interaction) -> Request {
     }
     match interaction {
         Interaction::Autocomplete(_) => Request::CompleteNothing,
-        _ => Request::Refuse(i18n::text(
-            Lang::from_discord(locale).unwrap_or_default(),
-            "discord-not-in-dms",
-        )),
+        _ => Request::Refuse {
+            user: UserId(user.get()),
+            client: Lang::from_discord(locale).unwrap_or_default(),
+            why: Refusal::Say("discord-not-in-dms", Vec::new()),
+        },
     }
 }

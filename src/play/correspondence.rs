@@ -10,7 +10,7 @@ use crate::store::{
 
 use super::command::{Answer, Context};
 use super::proposal::PAUSE;
-use super::reply::{Button, ButtonStyle, Component, Direct, Reply};
+use super::reply::{Button, ButtonStyle, Component, Direct, News, Reply};
 use super::text::{board_reply, seat_label};
 use super::timing::{clock_line, clock_now, duration_in, fresh_clock, ClockNow};
 use super::{refuse, say_with, Loaded, Play, Stop};
@@ -215,7 +215,7 @@ impl<S: Store> Play<S> {
             let record = self.store.replace(&record)?;
             let others: Vec<UserId> = others_playing(&record, &game, seat);
             Reply::public(clock_notice(lang, &record, &game, &clock, now))
-                .about(id)
+                .about(id, News::Clock)
                 .mentioning(others)
                 .with(Component::Buttons(vec![
                     Button::new(
@@ -233,7 +233,7 @@ impl<S: Store> Play<S> {
             });
             self.store.replace(&record)?;
             Reply::public(clock_notice(lang, &record, &game, &clock, now))
-                .about(id)
+                .about(id, News::Clock)
                 .mentioning(mover)
                 .with(Component::Moves {
                     game: id,
@@ -324,7 +324,7 @@ impl<S: Store> Play<S> {
             record.pending = None;
             None
         } else {
-            self.answer_proposal(&mut record, &game, seat, answer, &PAUSE, "")?
+            self.answer_proposal(&mut record, &game, (seat, ctx), answer, &PAUSE, "")?
         };
         if let Some(reply) = asked {
             return Ok(reply);
@@ -510,21 +510,27 @@ impl<S: Store> Play<S> {
     /// the channel reads another language than theirs, the game drawn up again in theirs
     /// ([`news_in`]).
     fn direct(&self, reply: &Reply, user: UserId, lang: Option<Lang>) -> Direct {
-        let loaded = reply
-            .board_of
-            .or(reply.about)
-            .and_then(|id| self.load(id).ok());
-        let post = loaded
-            .as_ref()
-            .map_or(self.default_lang, |l| self.place_lang(l.record.place.guild));
-        let lang = lang.unwrap_or(post);
-        let text = match loaded {
-            Some(loaded) if lang != post => {
-                news_in(lang, &loaded, reply.board_of.is_some(), self.clock.now_ms())
-            }
-            _ => reply.text.clone(),
+        let news = match reply.board_of {
+            Some(id) => Some((id, News::Game)),
+            None => reply.about,
         };
-        Direct { user, lang, text }
+        let loaded = news.and_then(|(id, news)| Some((self.load(id).ok()?, news)));
+        let post = loaded.as_ref().map_or(self.default_lang, |(l, _)| {
+            self.place_lang(l.record.place.guild)
+        });
+        match (loaded, lang) {
+            (Some((loaded, news)), Some(lang)) if lang != post => Direct {
+                user,
+                lang,
+                text: news_in(lang, &loaded, news, self.clock.now_ms()),
+            },
+            // Told as the channel was, in the channel's language.
+            _ => Direct {
+                user,
+                lang: post,
+                text: reply.text.clone(),
+            },
+        }
     }
 
     /// `/games`' extra facts about one game: its clock and where its latest board is.
@@ -582,24 +588,23 @@ fn clock_notice(
     )
 }
 
-/// What a game's latest post said, drawn up again from the game in `lang`: a challenge
-/// and how to answer it, a proposal waiting for its answer, a clock's notice, or (a
-/// `board`, or nothing of these) the board's text. What only the post's headline said
-/// (who just moved) is left to the board's last move.
-fn news_in(lang: Lang, loaded: &Loaded, board: bool, now: u64) -> String {
+/// What a game's post told, drawn up again from the game in `lang`: a challenge and how
+/// to answer it, a proposal waiting for its answer, a clock's notice, or (a board, or news
+/// the game has moved past) the board's text. What only the post's headline said (who
+/// just moved) is left to the board's last move.
+fn news_in(lang: Lang, loaded: &Loaded, news: News, now: u64) -> String {
     let Loaded { record, game } = loaded;
-    if let Some(waiting) = super::text::not_begun_text(lang, record) {
-        return waiting;
-    }
-    let noticed = record.clock.filter(|c| {
-        matches!(c.stage, ClockStage::Reminded | ClockStage::Expired) && c.paused.is_none()
-    });
-    let news = match (board, record.status == Status::Active) {
-        (false, true) => super::proposal::pending_text(lang, record, game)
-            .or_else(|| noticed.map(|clock| clock_notice(lang, record, game, &clock, now))),
-        _ => None,
+    let active = record.status == Status::Active;
+    let told = match news {
+        News::Challenge => super::text::not_begun_text(lang, record),
+        News::Offer if active => super::proposal::pending_text(lang, record, game),
+        News::Clock if active => record
+            .clock
+            .filter(|c| matches!(c.stage, ClockStage::Reminded | ClockStage::Expired))
+            .map(|clock| clock_notice(lang, record, game, &clock, now)),
+        News::Offer | News::Clock | News::Game => None,
     };
-    news.unwrap_or_else(|| board_reply(record, game, "", now, lang).text)
+    told.unwrap_or_else(|| board_reply(record, game, "", now, lang).text)
 }
 
 /// A paused clock running again with the time it had left.

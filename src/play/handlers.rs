@@ -12,7 +12,7 @@ use super::command::{Answer, Context, User};
 use super::computer::only_computers_besides;
 use super::correspondence::{others_playing, resumed, Forfeit};
 use super::proposal::{after_move, DRAW, TAKEBACK};
-use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::reply::{Button, ButtonStyle, Component, News, Reply};
 use super::table::{table_buttons, table_options, table_text};
 use super::text::{self, board_reply, challenge_line, seat_label};
 use super::timing::{parse_days, DAY_CHOICES};
@@ -257,7 +257,7 @@ impl<S: Store> Play<S> {
                 &record,
                 &opponents,
             ))
-            .about(record.id)
+            .about(record.id, News::Challenge)
             .mentioning(mentions)
             .with(Component::Buttons(table_buttons(
                 self.place_lang(record.place.guild),
@@ -291,7 +291,7 @@ impl<S: Store> Play<S> {
         };
         let text = format!("{what}\n{prompt}");
         Ok(Reply::public(text)
-            .about(id)
+            .about(id, News::Challenge)
             .mentioning(mentions)
             .with(Component::Buttons(buttons)))
     }
@@ -442,7 +442,7 @@ impl<S: Store> Play<S> {
                 ("game", record.id.0.into()),
             ],
         ))
-        .about(record.id)
+        .about(record.id, News::Challenge)
         .mentioning(challenge.from.user_id()))
     }
 
@@ -482,7 +482,7 @@ impl<S: Store> Play<S> {
                 ("game", record.id.0.into()),
             ],
         ))
-        .about(record.id)
+        .about(record.id, News::Challenge)
         .mentioning(concerned))
     }
 
@@ -701,7 +701,7 @@ impl<S: Store> Play<S> {
                 (Some(lapse), Some(_)) => {
                     let post = self.place_lang(record.place.guild);
                     Reply::public(format!("{}\n{lapse}", actions(post, true)))
-                        .about(record.id)
+                        .about(record.id, News::Game)
                         .mentioning(others_playing(&record, &game, seat))
                         .with(Component::Buttons(text::action_buttons(
                             &record, &game, true, post,
@@ -709,6 +709,11 @@ impl<S: Store> Play<S> {
                 }
                 (stands, _) => {
                     let lang = lang();
+                    // A proposal that stands left the record as it was: said again in the
+                    // mover's language, as the rest of this answer.
+                    let stands = stands.and_then(|_| {
+                        after_move(&mut record.clone(), &game, seat, lang).map(|(text, _)| text)
+                    });
                     Reply::private(
                         [Some(actions(lang, false)), stands]
                             .into_iter()
@@ -831,7 +836,9 @@ impl<S: Store> Play<S> {
         if answer == Answer::Propose && only_computers_besides(&record, &game, seat) {
             return self.draw_with_computer(record, &game, seat);
         }
-        if let Some(reply) = self.answer_proposal(&mut record, &game, seat, answer, &DRAW, "")? {
+        if let Some(reply) =
+            self.answer_proposal(&mut record, &game, (seat, ctx), answer, &DRAW, "")?
+        {
             return Ok(reply);
         }
         let lang = self.place_lang(record.place.guild);
@@ -877,7 +884,8 @@ impl<S: Store> Play<S> {
         let from =
             last_turn(self.reader_lang(ctx), &record, &game, proposer).map_err(Stop::Refuse)?;
         let turn = record.moves[from..].join(" ");
-        let asked = self.answer_proposal(&mut record, &game, seat, answer, &TAKEBACK, &turn)?;
+        let asked =
+            self.answer_proposal(&mut record, &game, (seat, ctx), answer, &TAKEBACK, &turn)?;
         if let Some(reply) = asked {
             return Ok(reply);
         }

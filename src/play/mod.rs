@@ -31,7 +31,7 @@ pub use parse::{
     command_from_args, normalise_move, parse_command, Args, ParseCommandError, COMMANDS,
     COMPUTER_NAMES,
 };
-pub use reply::{Button, ButtonStyle, Component, Direct, File, Image, Outcome, Reply};
+pub use reply::{Button, ButtonStyle, Component, Direct, File, Image, News, Outcome, Reply};
 pub use timing::TimeConfig;
 
 use crate::ai::AiConfig;
@@ -99,10 +99,10 @@ pub struct Play<S: Store> {
     default_lang: Lang,
     /// Each server's Discord language as last noted in its settings, so a server is read
     /// and written once per process, not on every command.
-    guild_langs: std::sync::Mutex<std::collections::HashMap<GuildId, Lang>>,
+    guild_langs: Noted<GuildId>,
     /// The same for each user's Discord language: what their direct messages are written
     /// in when they have not chosen one.
-    user_langs: std::sync::Mutex<std::collections::HashMap<UserId, Lang>>,
+    user_langs: Noted<UserId>,
 }
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
@@ -203,11 +203,7 @@ impl<S: Store> Play<S> {
         let (Some(guild), Some(lang)) = (ctx.place.guild, ctx.guild_lang) else {
             return;
         };
-        let mut seen = self
-            .guild_langs
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if seen.get(&guild) == Some(&lang) {
+        if noted(&self.guild_langs, guild, lang) {
             return;
         }
         if let Ok(mut settings) = self.store.guild_settings(guild) {
@@ -217,7 +213,7 @@ impl<S: Store> Play<S> {
                     return;
                 }
             }
-            seen.insert(guild, lang);
+            note(&self.guild_langs, guild, lang);
         }
     }
 
@@ -225,11 +221,7 @@ impl<S: Store> Play<S> {
     /// so a direct message the bot sends them later (a reminder) is in their language.
     fn note_user_lang(&self, ctx: &Context) {
         let user = ctx.user.id;
-        let mut seen = self
-            .user_langs
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if seen.get(&user) == Some(&ctx.lang) {
+        if noted(&self.user_langs, user, ctx.lang) {
             return;
         }
         if let Ok(mut settings) = self.store.settings(user) {
@@ -239,7 +231,7 @@ impl<S: Store> Play<S> {
                     return;
                 }
             }
-            seen.insert(user, ctx.lang);
+            note(&self.user_langs, user, ctx.lang);
         }
     }
 
@@ -357,11 +349,17 @@ impl<S: Store> Play<S> {
     /// else their Discord client's. Front ends ask it for the words they add themselves
     /// (the move picker).
     pub fn reader_lang(&self, ctx: &Context) -> Lang {
+        self.user_lang(ctx.user.id, ctx.lang)
+    }
+
+    /// The language `user` reads: their `/settings language:`, else `client` (their
+    /// Discord client's). Blocking: it reads the store.
+    pub fn user_lang(&self, user: UserId, client: Lang) -> Lang {
         self.store
-            .settings(ctx.user.id)
+            .settings(user)
             .ok()
             .and_then(|settings| settings.lang)
-            .unwrap_or(ctx.lang)
+            .unwrap_or(client)
     }
 
     /// The caller's legal moves in a game that start like `typed` (case, spaces and dashes
@@ -479,6 +477,25 @@ impl<S: Store> Play<S> {
             )),
         }
     }
+}
+
+/// A language noted per server or user in this process (see [`Play::note_guild_lang`]).
+type Noted<K> = std::sync::Mutex<std::collections::HashMap<K, Lang>>;
+
+/// Whether `key`'s language is already noted as `lang`. The lock is held only for the look,
+/// never across the store's reads and writes.
+fn noted<K: std::hash::Hash + Eq>(seen: &Noted<K>, key: K, lang: Lang) -> bool {
+    seen.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&key)
+        == Some(&lang)
+}
+
+/// Notes `key`'s language once it is in the store.
+fn note<K: std::hash::Hash + Eq>(seen: &Noted<K>, key: K, lang: Lang) {
+    seen.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .insert(key, lang);
 }
 
 /// Rebuilds the game of a record from its start, playing its first `moves` moves.

@@ -9,11 +9,11 @@ use crate::games::{AnyGame, Seat};
 use crate::i18n::{self, Arg, Lang};
 use crate::store::{GameRecord, Request, Store};
 
-use super::command::Answer;
+use super::command::{Answer, Context};
 use super::correspondence::others_playing;
-use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::reply::{Button, ButtonStyle, Component, News, Reply};
 use super::text::seat_label;
-use super::{say_with, Play, Stop};
+use super::{refuse, say_with, Play, Stop};
 
 /// What one kind of proposal is called and how it is stored and shown. Its words are the
 /// catalogue's `offer-…` messages, which choose by `$kind` (the action).
@@ -72,7 +72,7 @@ pub(super) fn pending_text(lang: Lang, record: &GameRecord, game: &AnyGame) -> O
     let request = record.pending?;
     let by = proposer(request);
     let proposal = Proposal::of(request);
-    let turn = if std::ptr::eq(proposal, &TAKEBACK) {
+    let turn = if proposal.action == TAKEBACK.action {
         super::handlers::last_turn(lang, record, game, by)
             .map(|from| record.moves[from..].join(" "))
             .unwrap_or_default()
@@ -151,7 +151,7 @@ impl<S: Store> Play<S> {
         &self,
         record: &mut GameRecord,
         game: &AnyGame,
-        seat: u8,
+        (seat, ctx): (u8, &Context),
         answer: Answer,
         proposal: &Proposal,
         turn: &str,
@@ -199,7 +199,7 @@ impl<S: Store> Play<S> {
                             ("waiting", names.join(", ").into()),
                         ],
                     ))
-                    .about(id)
+                    .about(id, News::Offer)
                     .mentioning(waiting.iter().filter_map(|&s| {
                         record.seats.get(usize::from(s)).and_then(|p| p.user_id())
                     }));
@@ -212,13 +212,15 @@ impl<S: Store> Play<S> {
             }
             (Answer::Propose, Some(_)) => return say_with("offer-already", [kind()]),
             (Answer::Accept, Some(_)) => {
-                return say_with(
+                let reader = self.reader_lang(ctx);
+                return refuse(i18n::text_with(
+                    reader,
                     "offer-yours",
-                    [
+                    &[
                         kind(),
-                        ("answerers", answerers(lang, record, game, seat).into()),
+                        ("answerers", answerers(reader, record, game, seat).into()),
                     ],
-                )
+                ));
             }
             (Answer::Accept, _) => return say_with("offer-none-to-accept", [kind()]),
             (Answer::Propose, None) => {
@@ -234,7 +236,7 @@ impl<S: Store> Play<S> {
                     )
                 };
                 Reply::public(text)
-                    .about(id)
+                    .about(id, News::Offer)
                     .mentioning(others_playing(record, game, seat))
                     .with(Component::Buttons(vec![
                         button("accept", ButtonStyle::Primary),

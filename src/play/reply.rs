@@ -97,6 +97,19 @@ pub struct Direct {
     pub text: String,
 }
 
+/// What a post without a board tells of its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum News {
+    /// A challenge or a table: made, answered, joined, left, declined, withdrawn.
+    Challenge,
+    /// A draw, takeback or pause proposal waiting for its answer.
+    Offer,
+    /// The clock's reminder, or the end of the mover's time.
+    Clock,
+    /// A move or its consequence: the board tells it.
+    Game,
+}
+
 /// How the command went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -127,9 +140,9 @@ pub struct Reply {
     pub files: Vec<File>,
     /// The game whose board this shows (so a front end can note where it was posted).
     pub board_of: Option<GameId>,
-    /// The game a post without a board is about (a challenge, an offer, a notice): a
-    /// direct message about it to a reader of another language is drawn from the game.
-    pub about: Option<GameId>,
+    /// The game a post without a board is about, and what it tells of it: a direct
+    /// message about it to a reader of another language is drawn up from the game.
+    pub about: Option<(GameId, News)>,
     /// A game that just began, with a title for its thread where servers want one.
     pub begins: Option<(GameId, String)>,
     /// A game where the computer is now to move: the front end shows this reply first, then
@@ -193,10 +206,10 @@ impl Reply {
         self
     }
 
-    /// Says which game the post is about (see [`Reply::about`]).
+    /// Says which game the post is about and what it tells (see [`Reply::about`]).
     #[must_use]
-    pub fn about(mut self, game: GameId) -> Self {
-        self.about = Some(game);
+    pub fn about(mut self, game: GameId, news: News) -> Self {
+        self.about = Some((game, news));
         self
     }
 

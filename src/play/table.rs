@@ -8,7 +8,7 @@ use crate::i18n::{self, Arg, Lang};
 use crate::store::{ChallengeRecord, GameRecord, Player, SeatChoice, Status, Store, UserId};
 
 use super::command::{Context, User};
-use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::reply::{Button, ButtonStyle, Component, News, Reply};
 use super::text::{board_reply, challenge_line};
 use super::{say_with, Play, Stop};
 
@@ -238,7 +238,7 @@ impl<S: Store> Play<S> {
         let record = self.store.replace(&record)?;
         let lang = self.place_lang(record.place.guild);
         Ok(Reply::public(text)
-            .about(record.id)
+            .about(record.id, News::Challenge)
             .mentioning(host)
             .with(Component::Buttons(table_buttons(lang, &record))))
     }
@@ -398,7 +398,7 @@ impl<S: Store> Play<S> {
                     ("game", record.id.0.into()),
                 ],
             ))
-            .about(record.id)
+            .about(record.id, News::Challenge)
             .mentioning(challenge.from.user_id()));
         }
         let host = challenge.from.user_id();
@@ -419,7 +419,7 @@ impl<S: Store> Play<S> {
                 ("waiting", waiting.join(", ").into()),
             ],
         ))
-        .about(record.id)
+        .about(record.id, News::Challenge)
         .mentioning(host)
         .with(Component::Buttons(table_buttons(lang, &record))))
     }
