@@ -90,24 +90,13 @@ fn pieces(pattern: &ast::Pattern<&str>, into: &mut Vec<String>) {
 /// must never see.
 fn english_trigrams() -> BTreeSet<String> {
     let mut all = BTreeSet::new();
-    for &(lang, _, text) in i18n::sources() {
-        if lang != Lang::En {
-            continue;
+    for (_, patterns) in common::catalogue_messages(Lang::En) {
+        let mut texts = Vec::new();
+        for pattern in &patterns {
+            pieces(pattern, &mut texts);
         }
-        let resource = fluent_syntax::parser::parse(text).expect("English parses");
-        for entry in resource.body {
-            if let ast::Entry::Message(message) = entry {
-                let mut texts = Vec::new();
-                if let Some(value) = &message.value {
-                    pieces(value, &mut texts);
-                }
-                for attribute in &message.attributes {
-                    pieces(&attribute.value, &mut texts);
-                }
-                for piece in texts {
-                    all.extend(trigrams(&piece));
-                }
-            }
+        for piece in texts {
+            all.extend(trigrams(&piece));
         }
     }
     assert!(

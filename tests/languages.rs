@@ -598,28 +598,15 @@ fn lookups(lang: Lang) -> Vec<i18n::Lookup> {
 /// attributes) uses.
 fn defined(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
     let mut ids = BTreeMap::new();
-    for &(of, area, text) in i18n::sources() {
-        if of != lang {
-            continue;
+    for (id, patterns) in common::catalogue_messages(lang) {
+        let mut variables = BTreeSet::new();
+        for pattern in &patterns {
+            pattern_variables(pattern, &mut variables);
         }
-        let resource = fluent_syntax::parser::parse(text)
-            .unwrap_or_else(|(_, errors)| panic!("{lang}/{area}.ftl: {errors:?}"));
-        for entry in resource.body {
-            if let ast::Entry::Message(message) = entry {
-                let mut variables = BTreeSet::new();
-                if let Some(value) = &message.value {
-                    pattern_variables(value, &mut variables);
-                }
-                for attribute in &message.attributes {
-                    pattern_variables(&attribute.value, &mut variables);
-                }
-                let id = message.id.name.to_owned();
-                assert!(
-                    ids.insert(id.clone(), variables).is_none(),
-                    "{lang}: {id} twice"
-                );
-            }
-        }
+        assert!(
+            ids.insert(id.clone(), variables).is_none(),
+            "{lang}: {id} twice"
+        );
     }
     ids
 }

@@ -196,6 +196,12 @@ pub fn and_list(lang: Lang, names: impl IntoIterator<Item = String>) -> Option<S
     })
 }
 
+/// Players' names as a title sets them side by side: "alice vs bob" ("alice – bob").
+#[must_use]
+pub fn versus(lang: Lang, names: &[String]) -> String {
+    names.join(&text(lang, "common-versus"))
+}
+
 /// Names joined into "A or B" (and "A, B or C") in `lang`; `None` for no names: who may
 /// answer, which values an option takes.
 pub fn or_list(lang: Lang, names: impl IntoIterator<Item = String>) -> Option<String> {

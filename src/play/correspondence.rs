@@ -333,16 +333,7 @@ impl<S: Store> Play<S> {
         clock.paused = Some(clock.deadline.saturating_sub(now));
         record.clock = Some(clock);
         let record = self.store.replace(&record)?;
-        let lang = self.place_lang(record.place.guild);
-        let text = i18n::text_with(
-            lang,
-            "pause-done",
-            &[
-                ("who", seat_label(lang, &record, &game, seat).into()),
-                ("game", id.0.into()),
-            ],
-        );
-        Ok(board_reply(&record, &game, &text, now, lang))
+        Ok(self.seat_board(&record, &game, seat, ("pause-done", &[]), now))
     }
 
     /// `/resume`: any player starts a paused game's clock again, with the time that was
@@ -357,16 +348,7 @@ impl<S: Store> Play<S> {
         record.clock = Some(resumed(clock, now));
         record.updated = now;
         let record = self.store.replace(&record)?;
-        let lang = self.place_lang(record.place.guild);
-        let text = i18n::text_with(
-            lang,
-            "pause-resumed",
-            &[
-                ("who", seat_label(lang, &record, &game, seat).into()),
-                ("game", id.0.into()),
-            ],
-        );
-        Ok(board_reply(&record, &game, &text, now, lang))
+        Ok(self.seat_board(&record, &game, seat, ("pause-resumed", &[]), now))
     }
 
     /// `/settings`: shows or changes how the caller hears of their turn and reminders and
@@ -488,6 +470,7 @@ impl<S: Store> Play<S> {
             return reply;
         }
         let mut mentions = Vec::new();
+        let mut direct = Vec::new();
         for user in std::mem::take(&mut reply.mentions) {
             let settings = self.store.settings(user).unwrap_or_else(|error| {
                 tracing::warn!(%error, "reading settings; using the defaults");
@@ -495,21 +478,23 @@ impl<S: Store> Play<S> {
             });
             match settings.notify {
                 Notify::Channel => mentions.push(user),
-                Notify::Dm => {
-                    let direct = self.direct(&reply, user, settings.dm_lang());
-                    reply.direct.push(direct);
-                }
+                Notify::Dm => direct.push((user, settings.dm_lang())),
                 Notify::Off => {}
             }
         }
         reply.mentions = mentions;
+        if !direct.is_empty() {
+            let told = self.directs(&reply, &direct);
+            reply.direct.extend(told);
+        }
         reply
     }
 
-    /// The direct message telling `user` of `reply`: what the channel was told, or, when
-    /// the channel reads another language than theirs, the game drawn up again in theirs
-    /// ([`news_in`]).
-    fn direct(&self, reply: &Reply, user: UserId, lang: Option<Lang>) -> Direct {
+    /// The direct messages telling `readers` (each with the language they read, if known)
+    /// of `reply`: what the channel was told, or, for one who reads another language than
+    /// the channel, the game drawn up again in theirs ([`news_in`]). The game is loaded
+    /// once for all of them.
+    fn directs(&self, reply: &Reply, readers: &[(UserId, Option<Lang>)]) -> Vec<Direct> {
         let news = match reply.board_of {
             Some(id) => Some((id, News::Game)),
             None => reply.about,
@@ -518,19 +503,22 @@ impl<S: Store> Play<S> {
         let post = loaded.as_ref().map_or(self.default_lang, |(l, _)| {
             self.place_lang(l.record.place.guild)
         });
-        match (loaded, lang) {
-            (Some((loaded, news)), Some(lang)) if lang != post => Direct {
-                user,
-                lang,
-                text: news_in(lang, &loaded, news, self.clock.now_ms()),
-            },
-            // Told as the channel was, in the channel's language.
-            _ => Direct {
-                user,
-                lang: post,
-                text: reply.text.clone(),
-            },
-        }
+        readers
+            .iter()
+            .map(|&(user, lang)| match (&loaded, lang) {
+                (Some((loaded, news)), Some(lang)) if lang != post => Direct {
+                    user,
+                    lang,
+                    text: news_in(lang, loaded, *news, self.clock.now_ms()),
+                },
+                // Told as the channel was, in the channel's language.
+                _ => Direct {
+                    user,
+                    lang: post,
+                    text: reply.text.clone(),
+                },
+            })
+            .collect()
     }
 
     /// `/games`' extra facts about one game: its clock and where its latest board is.

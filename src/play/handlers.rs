@@ -3,7 +3,7 @@
 
 use crate::ai::Level;
 use crate::games::{AnyGame, GameKind, Outcome as RulesOutcome, Seat};
-use crate::i18n::{self, Lang};
+use crate::i18n::{self, Arg, Lang};
 use crate::store::{
     ChallengeRecord, GameId, GameRecord, GameResult, Player, SeatChoice, Status, Store, UserId,
 };
@@ -229,12 +229,12 @@ impl<S: Store> Play<S> {
             version: 0,
         })?;
         let mentions = opponents.iter().map(|o| o.id);
+        let lang = self.place_lang(record.place.guild);
         if !computers.is_empty() && opponents.is_empty() {
             // Only the computer was challenged: the game begins now.
             let Status::Challenge(challenge) = record.status.clone() else {
                 return say("refuse-challenge-gone");
             };
-            let lang = self.place_lang(record.place.guild);
             let names: Vec<String> = challenge
                 .joined
                 .iter()
@@ -252,20 +252,12 @@ impl<S: Store> Play<S> {
             return self.begin(record, challenge, &headline);
         }
         if max > 2 {
-            return Ok(Reply::public(table_text(
-                self.place_lang(record.place.guild),
-                &record,
-                &opponents,
-            ))
-            .about(record.id, News::Challenge)
-            .mentioning(mentions)
-            .with(Component::Buttons(table_buttons(
-                self.place_lang(record.place.guild),
-                &record,
-            ))));
+            return Ok(Reply::public(table_text(lang, &record, &opponents))
+                .about(record.id, News::Challenge)
+                .mentioning(mentions)
+                .with(Component::Buttons(table_buttons(lang, &record))));
         }
         let id = record.id;
-        let lang = self.place_lang(record.place.guild);
         let what = text::challenge_line(lang, &record);
         let (answer, label) = if opponents.is_empty() {
             ("cancel", "button-cancel")
@@ -611,6 +603,10 @@ impl<S: Store> Play<S> {
         mover: Option<&Context>,
     ) -> Result<Reply, Stop> {
         let lang = || mover.map_or(Lang::En, |ctx| self.reader_lang(ctx));
+        // The place's language, read once and only when something public is said.
+        let guild = record.place.guild;
+        let post_lang = std::cell::OnceCell::new();
+        let post = || *post_lang.get_or_init(|| self.place_lang(guild));
         let mv = &super::parse::normalise_move(record.kind, mv);
         let plies = game.split_plies(mv).map_err(|e| {
             Stop::Refuse(format!(
@@ -663,10 +659,8 @@ impl<S: Store> Play<S> {
                 record.pending = None;
                 None
             }
-            None => {
-                let post = self.place_lang(record.place.guild);
-                after_move(&mut record, &game, seat, post)
-            }
+            None if record.pending.is_some() => after_move(&mut record, &game, seat, post()),
+            None => None,
         };
         let (proposal_text, lapsed_for) = proposal.unzip();
         let lapsed_for = lapsed_for.flatten();
@@ -699,7 +693,7 @@ impl<S: Store> Play<S> {
             };
             return Ok(match (proposal_text, lapsed_for) {
                 (Some(lapse), Some(_)) => {
-                    let post = self.place_lang(record.place.guild);
+                    let post = post();
                     Reply::public(format!("{}\n{lapse}", actions(post, true)))
                         .about(record.id, News::Game)
                         .mentioning(others_playing(&record, &game, seat))
@@ -742,7 +736,7 @@ impl<S: Store> Play<S> {
             .into_iter()
             .rev()
             .collect();
-        let post = self.place_lang(record.place.guild);
+        let post = post();
         let mut headline = i18n::text_with(
             post,
             "game-played",
@@ -899,21 +893,12 @@ impl<S: Store> Play<S> {
             self.restart_clock(&mut record);
         }
         let record = self.store.replace(&record)?;
-        let lang = self.place_lang(record.place.guild);
-        let text = i18n::text_with(
-            lang,
-            "offer-takeback-done",
-            &[
-                ("who", seat_label(lang, &record, &game, seat).into()),
-                ("moves", undone.into()),
-            ],
-        );
-        Ok(board_reply(
+        Ok(self.seat_board(
             &record,
             &game,
-            &text,
+            seat,
+            ("offer-takeback-done", &[("moves", undone.into())]),
             self.clock.now_ms(),
-            lang,
         ))
     }
 }
@@ -985,22 +970,36 @@ impl<S: Store> Play<S> {
         record.updated = self.clock.now_ms();
         self.restart_clock(&mut record);
         let record = self.store.replace(&record)?;
-        let lang = self.place_lang(record.place.guild);
-        let text = i18n::text_with(
-            lang,
-            "offer-computer-takeback",
-            &[
-                ("who", seat_label(lang, &record, &back, seat).into()),
-                ("moves", undone.into()),
-            ],
-        );
-        Ok(board_reply(
+        Ok(self.seat_board(
             &record,
             &back,
-            &text,
+            seat,
+            ("offer-computer-takeback", &[("moves", undone.into())]),
             self.clock.now_ms(),
-            lang,
         ))
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// The board of `record` headed by what `seat` just did: the message `said.0`, given
+    /// `who` (the seat's player and side), `game` (its number) and the arguments `said.1`,
+    /// in the place's language. `now` is the moment the record was saved at.
+    pub(super) fn seat_board(
+        &self,
+        record: &GameRecord,
+        game: &AnyGame,
+        seat: u8,
+        said: (&str, &[(&str, Arg)]),
+        now: u64,
+    ) -> Reply {
+        let lang = self.place_lang(record.place.guild);
+        let (id, more) = said;
+        let mut args = vec![
+            ("who", Arg::from(seat_label(lang, record, game, seat))),
+            ("game", record.id.0.into()),
+        ];
+        args.extend(more.iter().cloned());
+        board_reply(record, game, &i18n::text_with(lang, id, &args), now, lang)
     }
 }
 

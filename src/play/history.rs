@@ -385,10 +385,7 @@ impl<S: Store> Play<S> {
             &[
                 ("game", record.id.0.into()),
                 ("kind", record.kind.into()),
-                (
-                    "players",
-                    players.join(&i18n::text(lang, "common-versus")).into(),
-                ),
+                ("players", i18n::versus(lang, &players).into()),
                 ("moves", record.moves.len().into()),
                 ("frames", frames.into()),
                 ("fits", gif.is_some().into()),

@@ -8,7 +8,6 @@ use crate::store::{GameId, GameRecord, Status, Store, UserId};
 
 use super::command::{Context, User};
 use super::reply::{Image, Reply};
-use super::text::board_reply;
 use super::{say, say_with, Loaded, Play, Stop};
 
 /// How many players a leaderboard shows.
@@ -224,27 +223,16 @@ impl<S: Store> Play<S> {
         record.pending = None;
         record.updated = self.clock.now_ms();
         let record: GameRecord = self.store.replace(&record)?;
-        let lang = self.place_lang(record.place.guild);
-        let text = i18n::text_with(
-            lang,
-            "abort-done",
-            &[
-                (
-                    "who",
-                    super::text::seat_label(lang, &record, &game, seat).into(),
-                ),
-                ("game", record.id.0.into()),
-            ],
-        );
-        Ok(
-            board_reply(&record, &game, &text, self.clock.now_ms(), lang).mentioning(
+        let now = self.clock.now_ms();
+        Ok(self
+            .seat_board(&record, &game, seat, ("abort-done", &[]), now)
+            .mentioning(
                 record
                     .seats
                     .iter()
                     .filter_map(crate::store::Player::user_id)
                     .filter(|&u| u != ctx.user.id)
                     .collect::<Vec<UserId>>(),
-            ),
-        )
+            ))
     }
 }

@@ -520,10 +520,7 @@ impl<S: Store> Play<S> {
             &[
                 ("game", record.id.0.into()),
                 ("kind", record.kind.into()),
-                (
-                    "names",
-                    names.join(&i18n::text(lang, "common-versus")).into(),
-                ),
+                ("names", i18n::versus(lang, &names).into()),
             ],
         );
         Ok(Reply {

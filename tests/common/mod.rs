@@ -412,3 +412,29 @@ pub fn postgres_for_this_test(test: &str) -> Option<String> {
         }
     }
 }
+
+/// Every message of `lang`'s catalogues: its id and the patterns it holds (its value and
+/// each attribute's), what the language tests read the catalogues by.
+pub fn catalogue_messages(
+    lang: leapfrog::i18n::Lang,
+) -> Vec<(String, Vec<fluent_syntax::ast::Pattern<&'static str>>)> {
+    let mut messages = Vec::new();
+    for &(of, area, text) in leapfrog::i18n::sources() {
+        if of != lang {
+            continue;
+        }
+        let resource = fluent_syntax::parser::parse(text)
+            .unwrap_or_else(|(_, errors)| panic!("{lang}/{area}.ftl: {errors:?}"));
+        for entry in resource.body {
+            if let fluent_syntax::ast::Entry::Message(message) = entry {
+                let patterns = message
+                    .value
+                    .into_iter()
+                    .chain(message.attributes.into_iter().map(|a| a.value))
+                    .collect();
+                messages.push((message.id.name.to_owned(), patterns));
+            }
+        }
+    }
+    messages
+}
