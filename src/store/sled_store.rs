@@ -34,38 +34,93 @@ pub struct SledStore {
     rating_order: Tree,
     /// Who played which game rated on which server ([`rating_keys::member`]).
     rated_players: Tree,
+    /// Every acknowledged thing's latest write, by its stamp: see [`Stamps`].
+    stamps: Tree,
+    /// The stamp of each thing's latest write: what to remove from `stamps` when it is
+    /// written again.
+    stamp_of: Tree,
+    /// The stamp the next write takes.
+    next_stamp: Arc<AtomicU64>,
     /// How many writes have completed: a write's ticket for [`Store::sync`].
     written: Arc<AtomicU64>,
     commits: Arc<GroupCommit>,
-    /// The next game number the log is known to have reached, kept in a file beside it
-    /// (none for a temporary store): see [`HIGH_WATER`].
+    /// How far game numbers and writes had gone at the last flush, kept in a file beside
+    /// the log (none for a temporary store): see [`HIGH_WATER`].
     high_water: Option<Arc<HighWater>>,
 }
 
-/// The file beside sled's log that remembers how far game numbers have gone. Sled, finding
-/// a damaged message in its log, reads up to it and silently drops what follows; a store
-/// whose next number is below this mark has lost games, and is refused rather than served.
+/// The file beside sled's log that remembers how far the store had gone when it was last
+/// flushed: the next game number and the stamp of the latest write. Sled, finding a
+/// damaged message in its log (or losing its tail), reads up to it and silently drops what
+/// follows; a store that reads back less than this mark has lost acknowledged writes (a
+/// game, a move, a result) and is refused rather than served.
 const HIGH_WATER: &str = "leapfrog-high-water";
 
-/// The mark, and the number to write at the next flush.
+/// How far a store had gone: what [`HIGH_WATER`] holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Mark {
+    /// The number the next new game gets.
+    next_game: u64,
+    /// The stamp of the latest write (0: none, or a mark from before stamps).
+    stamp: u64,
+}
+
+impl Mark {
+    /// Reads the file's text: `next_game stamp` (a lone number is a mark from before
+    /// stamps). A missing or unreadable file is no mark.
+    fn parse(text: &str) -> Self {
+        let mut numbers = text.split_whitespace().map(str::parse::<u64>);
+        match (numbers.next(), numbers.next()) {
+            (Some(Ok(next_game)), Some(Ok(stamp))) => Self { next_game, stamp },
+            (Some(Ok(next_game)), None) => Self {
+                next_game,
+                stamp: 0,
+            },
+            _ => Self::default(),
+        }
+    }
+
+    fn text(self) -> String {
+        format!("{} {}", self.next_game, self.stamp)
+    }
+}
+
+/// The mark, and how far the store has gone since (written at the next flush).
 struct HighWater {
     file: std::path::PathBuf,
-    written: AtomicU64,
-    wanted: AtomicU64,
+    written: std::sync::Mutex<Mark>,
+    next_game: AtomicU64,
+    stamp: AtomicU64,
 }
 
 impl HighWater {
-    /// Writes the wanted mark if it moved, after the log it describes is on disk.
-    fn save(&self) -> Result<(), StoreError> {
-        let wanted = self.wanted.load(Ordering::SeqCst);
-        if wanted <= self.written.load(Ordering::SeqCst) {
+    /// How far the store has gone now: taken before a flush, so that the mark written after
+    /// it never claims a write the flush did not cover.
+    fn reached(&self) -> Mark {
+        Mark {
+            next_game: self.next_game.load(Ordering::SeqCst),
+            stamp: self.stamp.load(Ordering::SeqCst),
+        }
+    }
+
+    /// Writes `reached` as the mark if it moved, once the log it describes is on disk.
+    fn save(&self, reached: Mark) -> Result<(), StoreError> {
+        let mut written = self
+            .written
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mark = Mark {
+            next_game: reached.next_game.max(written.next_game),
+            stamp: reached.stamp.max(written.stamp),
+        };
+        if mark == *written {
             return Ok(());
         }
         let io = |e: std::io::Error| StoreError::Database(sled::Error::Io(e));
         let mut file = std::fs::File::create(&self.file).map_err(io)?;
-        std::io::Write::write_all(&mut file, wanted.to_string().as_bytes()).map_err(io)?;
+        std::io::Write::write_all(&mut file, mark.text().as_bytes()).map_err(io)?;
         file.sync_all().map_err(io)?;
-        self.written.fetch_max(wanted, Ordering::SeqCst);
+        *written = mark;
         Ok(())
     }
 }
@@ -76,6 +131,45 @@ const NEXT_GAME: &[u8] = b"next_game";
 /// The key in the `meta` tree of how many games have been rated: each rated result takes
 /// the next number, the order `ratings rebuild` follows.
 const RATED_GAMES: &[u8] = b"rated_games";
+
+/// What a stamped write wrote: the first byte of its key in the `stamp_of` tree, the
+/// thing's number following.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Stamped {
+    Game = 1,
+    UserSettings = 2,
+    GuildSettings = 3,
+    BoardLink = 4,
+}
+
+/// Stamps: every write of a game record or a setting takes the next number of one
+/// store-wide sequence, and the `stamps` tree keeps, for each thing, its latest write's
+/// stamp (the older one is removed in the same transaction). The highest stamp in the tree
+/// is therefore the latest write the log holds, found in one look at open — however many
+/// games there are — and compared with the mark: a log that lost its tail lost the
+/// highest stamps with it. Unlike a counter in one key, no two writes contend for a key.
+struct Stamps;
+
+impl Stamps {
+    /// Records that `what` number `id` was just written, with a new stamp; returns it.
+    fn note(
+        trees: &Tx<'_>,
+        next: &AtomicU64,
+        what: Stamped,
+        id: u64,
+    ) -> Result<u64, ConflictableTransactionError<StoreError>> {
+        let mut key = [0; 9];
+        key[0] = what as u8;
+        key[1..].copy_from_slice(&id.to_be_bytes());
+        let stamp = next.fetch_add(1, Ordering::SeqCst);
+        if let Some(old) = trees[Part::StampOf].insert(&key, &stamp.to_be_bytes())? {
+            trees[Part::Stamps].remove(old)?;
+        }
+        trees[Part::Stamps].insert(&stamp.to_be_bytes(), &key)?;
+        Ok(stamp)
+    }
+}
 
 /// The index entries a record owns: removed and re-added with every write.
 struct Entries {
@@ -99,91 +193,186 @@ impl Entries {
     }
 }
 
-/// The trees inside a transaction: records, by user, by channel, challenges, deadlines, the
-/// meta tree holding the next game number, then ratings, leaderboards and rated players.
-type Trees = (
-    TransactionalTree,
-    TransactionalTree,
-    TransactionalTree,
-    TransactionalTree,
-    TransactionalTree,
-    TransactionalTree,
-    TransactionalTree,
-    TransactionalTree,
-    TransactionalTree,
-);
+/// The trees a transaction can open, by name. A transaction opens the trees it names, in
+/// the order it names them, and finds each by its name again inside ([`Tx`]): no tree is
+/// ever found by its place in a list, so adding one cannot shift the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Games,
+    ByUser,
+    ByChannel,
+    Challenges,
+    Deadlines,
+    Meta,
+    Ratings,
+    RatingOrder,
+    RatedPlayers,
+    Settings,
+    GuildSettings,
+    BoardLinks,
+    Stamps,
+    StampOf,
+}
+
+/// Every tree a record's write touches.
+const RECORD_PARTS: [Part; 11] = [
+    Part::Games,
+    Part::ByUser,
+    Part::ByChannel,
+    Part::Challenges,
+    Part::Deadlines,
+    Part::Meta,
+    Part::Ratings,
+    Part::RatingOrder,
+    Part::RatedPlayers,
+    Part::Stamps,
+    Part::StampOf,
+];
+
+/// The trees of one transaction, each found by its [`Part`].
+struct Tx<'a> {
+    parts: &'a [Part],
+    trees: &'a [TransactionalTree],
+}
+
+impl std::ops::Index<Part> for Tx<'_> {
+    type Output = TransactionalTree;
+
+    /// # Panics
+    /// When the transaction did not open `part`: a mistake in this file, caught by any test
+    /// that writes.
+    fn index(&self, part: Part) -> &TransactionalTree {
+        let at = self
+            .parts
+            .iter()
+            .position(|&p| p == part)
+            .unwrap_or_else(|| panic!("the transaction did not open the {part:?} tree"));
+        &self.trees[at]
+    }
+}
 
 impl SledStore {
-    /// Every tree a record's write touches, in the order of [`Trees`]: what a transaction
-    /// over a record and its index entries opens.
-    fn record_trees(
+    /// The tree of `part`.
+    fn tree(&self, part: Part) -> &Tree {
+        match part {
+            Part::Games => &self.games,
+            Part::ByUser => &self.by_user,
+            Part::ByChannel => &self.by_channel,
+            Part::Challenges => &self.challenges,
+            Part::Deadlines => &self.deadlines,
+            Part::Meta => &self.meta,
+            Part::Ratings => &self.ratings,
+            Part::RatingOrder => &self.rating_order,
+            Part::RatedPlayers => &self.rated_players,
+            Part::Settings => &self.settings,
+            Part::GuildSettings => &self.guild_settings,
+            Part::BoardLinks => &self.board_links,
+            Part::Stamps => &self.stamps,
+            Part::StampOf => &self.stamp_of,
+        }
+    }
+
+    /// Runs `body` in one transaction over the trees of `parts`.
+    fn transaction<T>(
         &self,
-    ) -> (
-        &Tree,
-        &Tree,
-        &Tree,
-        &Tree,
-        &Tree,
-        &Tree,
-        &Tree,
-        &Tree,
-        &Tree,
-    ) {
-        (
-            &self.games,
-            &self.by_user,
-            &self.by_channel,
-            &self.challenges,
-            &self.deadlines,
-            &self.meta,
-            &self.ratings,
-            &self.rating_order,
-            &self.rated_players,
-        )
+        parts: &[Part],
+        body: impl Fn(&Tx<'_>) -> Result<T, ConflictableTransactionError<StoreError>>,
+    ) -> Result<T, StoreError> {
+        let trees: Vec<&Tree> = parts.iter().map(|&p| self.tree(p)).collect();
+        let result = trees
+            .as_slice()
+            .transaction(|trees: &Vec<TransactionalTree>| {
+                body(&Tx {
+                    parts,
+                    trees: trees.as_slice(),
+                })
+            });
+        match result {
+            Ok(value) => Ok(value),
+            Err(TransactionError::Abort(e)) => Err(e),
+            Err(TransactionError::Storage(e)) => Err(e.into()),
+        }
+    }
+
+    /// Notes that the write stamped `stamp` is done: a ticket for [`Store::sync`], and the
+    /// high-water mark's next value.
+    fn wrote(&self, stamp: u64, next_game: u64) {
+        self.written.fetch_add(1, Ordering::SeqCst);
+        if let Some(mark) = &self.high_water {
+            mark.stamp.fetch_max(stamp, Ordering::SeqCst);
+            mark.next_game.fetch_max(next_game, Ordering::SeqCst);
+        }
     }
 
     /// Opens (or creates) the store in `config.data_dir`.
     ///
     /// # Errors
-    /// When sled cannot open the directory (for example another process holds it).
+    /// [`StoreError::Locked`] when another process holds the folder;
+    /// [`StoreError::Damaged`] when the folder cannot be read back as it was acknowledged
+    /// (a damaged log or settings file, or a log that lost writes the high-water mark
+    /// remembers).
     pub fn open(config: &StoreConfig) -> Result<Self, StoreError> {
-        let db = sled::open(&config.data_dir).map_err(|error| match error {
+        let dir = &config.data_dir;
+        let damaged = |reason: String| StoreError::Damaged {
+            dir: dir.clone(),
+            reason,
+        };
+        // sled panics on some damaged files rather than returning an error: either way
+        // the folder cannot be served.
+        let opened = std::panic::catch_unwind(|| sled::open(dir))
+            .map_err(|_| damaged("sled could not read it back".into()))?;
+        let db = opened.map_err(|error| match error {
             // sled takes an exclusive file lock on its folder and says so in words when it
             // cannot: another process (most likely another Leapfrog) has the folder open.
             sled::Error::Io(io) if io.to_string().starts_with("could not acquire lock") => {
-                StoreError::Locked(config.data_dir.clone())
+                StoreError::Locked(dir.clone())
             }
-            sled::Error::Corruption { .. } => StoreError::Damaged {
-                dir: config.data_dir.clone(),
-                reason: error.to_string(),
-            },
-            other => StoreError::Database(other),
+            // A folder that is not a directory, or cannot be created, is the admin's
+            // mistake, not damage.
+            sled::Error::Io(io)
+                if matches!(
+                    io.kind(),
+                    std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::NotFound
+                ) =>
+            {
+                StoreError::Database(sled::Error::Io(io))
+            }
+            // Anything else sled cannot read back (a checksum, its settings file, a version
+            // it does not know, a bug it reports) is a folder to restore.
+            other => damaged(other.to_string()),
         })?;
         let mut store = Self::from_db(db)?;
-        let file = config.data_dir.join(HIGH_WATER);
+        let file = dir.join(HIGH_WATER);
         let mark = std::fs::read_to_string(&file)
-            .ok()
-            .and_then(|text| text.trim().parse::<u64>().ok())
-            .unwrap_or(0);
-        let next = match store.counter(NEXT_GAME)? {
-            0 => store.last_game()? + 1,
-            next => next,
+            .map(|text| Mark::parse(&text))
+            .unwrap_or_default();
+        let reached = Mark {
+            next_game: match store.counter(NEXT_GAME)? {
+                0 => store.last_game()? + 1,
+                next => next,
+            },
+            stamp: store.next_stamp.load(Ordering::SeqCst) - 1,
         };
-        if next < mark {
-            return Err(StoreError::Damaged {
-                dir: config.data_dir.clone(),
-                reason: format!(
-                    "its log reads only up to game #{} but game #{} had been stored: \
-                     the rest of the log is unreadable",
-                    next - 1,
-                    mark - 1
-                ),
-            });
+        if reached.next_game < mark.next_game {
+            return Err(damaged(format!(
+                "its log reads only up to game #{} but game #{} had been stored: \
+                 the rest of the log is unreadable",
+                reached.next_game - 1,
+                mark.next_game - 1
+            )));
+        }
+        if reached.stamp < mark.stamp {
+            return Err(damaged(format!(
+                "its log reads only up to write {} but write {} had been acknowledged: \
+                 the latest moves or results are lost",
+                reached.stamp, mark.stamp
+            )));
         }
         store.high_water = Some(Arc::new(HighWater {
             file,
-            written: AtomicU64::new(mark),
-            wanted: AtomicU64::new(next),
+            written: std::sync::Mutex::new(mark),
+            next_game: AtomicU64::new(reached.next_game),
+            stamp: AtomicU64::new(reached.stamp),
         }));
         Ok(store)
     }
@@ -197,6 +386,11 @@ impl SledStore {
     }
 
     fn from_db(db: sled::Db) -> Result<Self, StoreError> {
+        let stamps = db.open_tree("stamps")?;
+        let latest = stamps
+            .last()?
+            .and_then(|(key, _)| read_u64(&key))
+            .unwrap_or(0);
         Ok(Self {
             games: db.open_tree("games")?,
             by_user: db.open_tree("games_by_user")?,
@@ -210,6 +404,9 @@ impl SledStore {
             ratings: db.open_tree("ratings")?,
             rating_order: db.open_tree("rating_order")?,
             rated_players: db.open_tree("rated_players")?,
+            stamps,
+            stamp_of: db.open_tree("stamp_of")?,
+            next_stamp: Arc::new(AtomicU64::new(latest + 1)),
             written: Arc::new(AtomicU64::new(0)),
             commits: Arc::new(GroupCommit::default()),
             high_water: None,
@@ -238,14 +435,12 @@ impl SledStore {
     /// stay consecutive across restarts and two inserts never share one). Returns the record
     /// as stored.
     fn write(&self, record: &GameRecord, expect: u64) -> Result<GameRecord, StoreError> {
-        let trees = self.record_trees();
         // Only a store from before the counter needs it, and only for a new game.
         let last_game = if expect == 0 { self.last_game()? } else { 0 };
-        let result = trees.transaction(|trees: &Trees| {
-            let (games, .., meta) = trees;
+        let (record, stamp) = self.transaction(&RECORD_PARTS, |trees| {
             let mut record = record.clone();
             if expect == 0 {
-                let next = match meta.get(NEXT_GAME)? {
+                let next = match trees[Part::Meta].get(NEXT_GAME)? {
                     Some(bytes) => read_u64(&bytes).ok_or_else(|| {
                         ConflictableTransactionError::Abort(StoreError::Corrupt {
                             id: GameId(0),
@@ -256,10 +451,10 @@ impl SledStore {
                     None => last_game + 1,
                 };
                 record.id = GameId(next);
-                meta.insert(NEXT_GAME, &(next + 1).to_be_bytes())?;
+                trees[Part::Meta].insert(NEXT_GAME, &(next + 1).to_be_bytes())?;
             }
             let key = record.id.0.to_be_bytes();
-            let old = match games.get(key)? {
+            let old = match trees[Part::Games].get(key)? {
                 Some(bytes) => Some(GameRecord::decode(record.id, &bytes).or_else(abort)?),
                 None => None,
             };
@@ -281,30 +476,30 @@ impl SledStore {
                 apply(trees, &Entries::of(old), false)?;
             }
             apply(trees, &Entries::of(&record), true)?;
-            games.insert(&key, record.encode())?;
-            Ok(record)
-        });
-        match result {
-            Ok(record) => {
-                self.written.fetch_add(1, Ordering::SeqCst);
-                Ok(record)
-            }
-            Err(TransactionError::Abort(e)) => Err(e),
-            Err(TransactionError::Storage(e)) => Err(e.into()),
-        }
+            trees[Part::Games].insert(&key, record.encode())?;
+            let stamp = Stamps::note(trees, &self.next_stamp, Stamped::Game, record.id.0)?;
+            Ok((record, stamp))
+        })?;
+        self.wrote(stamp, record.id.0 + 1);
+        Ok(record)
     }
 
-    /// Stores a small JSON value under a number in `tree`, counted as a write for
-    /// [`Store::sync`].
+    /// Stores a small JSON value under a number in the tree of `part`, stamped as `what`,
+    /// counted as a write for [`Store::sync`].
     fn put_json<T: serde::Serialize>(
         &self,
-        tree: &Tree,
+        part: Part,
+        what: Stamped,
         key: u64,
         value: &T,
     ) -> Result<(), StoreError> {
         let bytes = serde_json::to_vec(value).expect("settings always serialise");
-        tree.insert(key.to_be_bytes(), bytes)?;
-        self.written.fetch_add(1, Ordering::SeqCst);
+        let parts = [part, Part::Stamps, Part::StampOf];
+        let stamp = self.transaction(&parts, |trees| {
+            trees[part].insert(&key.to_be_bytes(), bytes.as_slice())?;
+            Stamps::note(trees, &self.next_stamp, what, key)
+        })?;
+        self.wrote(stamp, 0);
         Ok(())
     }
 
@@ -320,21 +515,17 @@ impl SledStore {
     /// Writes records as they are (numbers and versions kept) with their index entries, in
     /// one transaction: an import.
     fn restore(&self, records: &[GameRecord]) -> Result<(), StoreError> {
-        let trees = self.record_trees();
-        let result = trees.transaction(|trees: &Trees| {
+        let stamp = self.transaction(&RECORD_PARTS, |trees| {
+            let mut stamp = 0;
             for record in records {
                 apply(trees, &Entries::of(record), true)?;
-                trees
-                    .0
-                    .insert(&record.id.0.to_be_bytes(), record.encode())?;
+                trees[Part::Games].insert(&record.id.0.to_be_bytes(), record.encode())?;
+                stamp = Stamps::note(trees, &self.next_stamp, Stamped::Game, record.id.0)?;
             }
-            Ok(())
-        });
-        match result {
-            Ok(()) => Ok(()),
-            Err(TransactionError::Abort(e)) => Err(e),
-            Err(TransactionError::Storage(e)) => Err(e.into()),
-        }
+            Ok(stamp)
+        })?;
+        self.wrote(stamp, 0);
+        Ok(())
     }
 
     /// Every entry of a settings-like tree: its number and its JSON value.
@@ -385,43 +576,40 @@ impl SledStore {
 
 /// Adds (or removes) a record's index entries.
 fn apply(
-    trees: &Trees,
+    trees: &Tx<'_>,
     entries: &Entries,
     add: bool,
 ) -> Result<(), ConflictableTransactionError<StoreError>> {
-    let (_, by_user, by_channel, challenges, deadlines, ..) = trees;
-    let each = |tree: &TransactionalTree,
-                key: IndexKey|
-     -> Result<(), ConflictableTransactionError<StoreError>> {
-        if add {
-            tree.insert(&key.to_bytes(), &[])?;
-        } else {
-            tree.remove(&key.to_bytes())?;
-        }
-        Ok(())
-    };
+    let each =
+        |part: Part, key: IndexKey| -> Result<(), ConflictableTransactionError<StoreError>> {
+            if add {
+                trees[part].insert(&key.to_bytes(), &[])?;
+            } else {
+                trees[part].remove(&key.to_bytes())?;
+            }
+            Ok(())
+        };
     for &key in &entries.users {
-        each(by_user, key)?;
+        each(Part::ByUser, key)?;
     }
-    each(by_channel, entries.channel)?;
+    each(Part::ByChannel, entries.channel)?;
     if let Some(key) = entries.challenge {
-        each(challenges, key)?;
+        each(Part::Challenges, key)?;
     }
     if let Some(key) = entries.deadline {
-        each(deadlines, key)?;
+        each(Part::Deadlines, key)?;
     }
     Ok(())
 }
 
 /// The rating trees of a sled transaction, for [`rate_result`].
-struct SledRatings<'a>(&'a Trees);
+struct SledRatings<'a, 'b>(&'a Tx<'b>);
 
-impl RatingWrites for SledRatings<'_> {
+impl RatingWrites for SledRatings<'_, '_> {
     type Error = ConflictableTransactionError<StoreError>;
 
     fn standing(&mut self, kind: GameKind, user: UserId) -> Result<Option<Standing>, Self::Error> {
-        let (.., ratings, _, _) = self.0;
-        match ratings.get(rating_keys::standing(kind, user))? {
+        match self.0[Part::Ratings].get(rating_keys::standing(kind, user))? {
             Some(bytes) => Ok(Some(decode_standing(&bytes).or_else(abort)?)),
             None => Ok(None),
         }
@@ -435,18 +623,20 @@ impl RatingWrites for SledRatings<'_> {
         new: &Standing,
         guild: Option<GuildId>,
     ) -> Result<(), Self::Error> {
-        let (.., ratings, order, members) = self.0;
+        let trees = self.0;
+        let order = &trees[Part::RatingOrder];
         order.remove(&rating_keys::order(kind, old.rating, user)[..])?;
         order.insert(&rating_keys::order(kind, new.rating, user)[..], &[])?;
-        ratings.insert(&rating_keys::standing(kind, user)[..], encode_standing(new))?;
+        trees[Part::Ratings]
+            .insert(&rating_keys::standing(kind, user)[..], encode_standing(new))?;
         if let Some(guild) = guild {
-            members.insert(&rating_keys::member(guild, kind, user)[..], &[])?;
+            trees[Part::RatedPlayers].insert(&rating_keys::member(guild, kind, user)[..], &[])?;
         }
         Ok(())
     }
 
     fn next_rating_order(&mut self) -> Result<u64, Self::Error> {
-        let (.., meta, _, _, _) = self.0;
+        let meta = &self.0[Part::Meta];
         let rated = match meta.get(RATED_GAMES)? {
             Some(bytes) => read_u64(&bytes).unwrap_or(0),
             None => 0,
@@ -459,11 +649,7 @@ impl RatingWrites for SledRatings<'_> {
 impl Store for SledStore {
     fn insert(&self, mut record: GameRecord) -> Result<GameRecord, StoreError> {
         record.version = 1;
-        let stored = self.write(&record, 0)?;
-        if let Some(mark) = &self.high_water {
-            mark.wanted.fetch_max(stored.id.0 + 1, Ordering::SeqCst);
-        }
-        Ok(stored)
+        self.write(&record, 0)
     }
 
     fn get(&self, id: GameId) -> Result<GameRecord, StoreError> {
@@ -523,7 +709,7 @@ impl Store for SledStore {
     }
 
     fn set_settings(&self, user: UserId, settings: UserSettings) -> Result<(), StoreError> {
-        self.put_json(&self.settings, user.0, &settings)
+        self.put_json(Part::Settings, Stamped::UserSettings, user.0, &settings)
     }
 
     fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
@@ -535,7 +721,12 @@ impl Store for SledStore {
         guild: GuildId,
         settings: GuildSettings,
     ) -> Result<(), StoreError> {
-        self.put_json(&self.guild_settings, guild.0, &settings)
+        self.put_json(
+            Part::GuildSettings,
+            Stamped::GuildSettings,
+            guild.0,
+            &settings,
+        )
     }
 
     fn board_link(&self, game: GameId) -> Result<Option<String>, StoreError> {
@@ -543,10 +734,13 @@ impl Store for SledStore {
     }
 
     fn flush(&self) -> Result<(), StoreError> {
+        // What the mark may claim is read before the flush: a write that lands during
+        // the flush may not be on disk when the mark is.
+        let reached = self.high_water.as_ref().map(|mark| mark.reached());
         self.db.flush()?;
-        match &self.high_water {
-            Some(mark) => mark.save(),
-            None => Ok(()),
+        match (&self.high_water, reached) {
+            (Some(mark), Some(reached)) => mark.save(reached),
+            _ => Ok(()),
         }
     }
 
@@ -556,7 +750,7 @@ impl Store for SledStore {
     }
 
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {
-        self.put_json(&self.board_links, game.0, &Some(link))
+        self.put_json(Part::BoardLinks, Stamped::BoardLink, game.0, &Some(link))
     }
 
     fn standing(&self, kind: GameKind, user: UserId) -> Result<Option<Standing>, StoreError> {
@@ -631,8 +825,8 @@ impl Store for SledStore {
                     .map(|k| k.map(|k| (false, k))),
             )
             .collect::<Result<_, _>>()?;
-        let trees = (&self.ratings, &self.rating_order);
-        let result = trees.transaction(|(ratings, order)| {
+        self.transaction(&[Part::Ratings, Part::RatingOrder], |trees| {
+            let (ratings, order) = (&trees[Part::Ratings], &trees[Part::RatingOrder]);
             for (standing, key) in &old {
                 if *standing {
                     ratings.remove(key)?;
@@ -648,15 +842,9 @@ impl Store for SledStore {
                 order.insert(&rating_keys::order(*kind, standing.rating, *user)[..], &[])?;
             }
             Ok(())
-        });
-        match result {
-            Ok(()) => {
-                self.written.fetch_add(1, Ordering::SeqCst);
-                Ok(())
-            }
-            Err(TransactionError::Abort(e)) => Err(e),
-            Err(TransactionError::Storage(e)) => Err(e.into()),
-        }
+        })?;
+        self.written.fetch_add(1, Ordering::SeqCst);
+        Ok(())
     }
 
     fn export(&self) -> Result<Dump, StoreError> {
@@ -705,18 +893,23 @@ impl Store for SledStore {
         let next = dump.next_number();
         self.meta.insert(NEXT_GAME, &next.to_be_bytes())?;
         if let Some(mark) = &self.high_water {
-            mark.wanted.fetch_max(next, Ordering::SeqCst);
+            mark.next_game.fetch_max(next, Ordering::SeqCst);
         }
         self.meta
             .insert(RATED_GAMES, &dump.rated_games.to_be_bytes())?;
         for (user, settings) in &dump.user_settings {
-            self.put_json(&self.settings, user.0, settings)?;
+            self.put_json(Part::Settings, Stamped::UserSettings, user.0, settings)?;
         }
         for (guild, settings) in &dump.guild_settings {
-            self.put_json(&self.guild_settings, guild.0, settings)?;
+            self.put_json(
+                Part::GuildSettings,
+                Stamped::GuildSettings,
+                guild.0,
+                settings,
+            )?;
         }
         for (game, link) in &dump.board_links {
-            self.put_json(&self.board_links, game.0, &Some(link))?;
+            self.put_json(Part::BoardLinks, Stamped::BoardLink, game.0, &Some(link))?;
         }
         self.replace_ratings(&dump.ratings)?;
         for &(guild, kind, user) in &dump.rated_players {
