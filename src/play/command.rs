@@ -13,10 +13,7 @@ pub struct User {
     pub name: String,
 }
 
-/// The longest name kept, in characters: Discord's own limit for a global display name.
-/// Longer names (a console user can type anything) are cut where they enter, so nothing
-/// downstream — texts, records, pictures — ever handles an unbounded name.
-pub const MAX_NAME_CHARS: usize = 32;
+pub use crate::store::MAX_NAME_CHARS;
 
 impl User {
     /// A user with `name` cut to [`MAX_NAME_CHARS`] characters (an ellipsis marks the cut).

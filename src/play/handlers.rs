@@ -16,7 +16,7 @@ use super::reply::{Button, ButtonStyle, Component, News, Reply};
 use super::table::{table_buttons, table_options, table_text};
 use super::text::{self, board_reply, challenge_line, seat_label};
 use super::timing::{parse_days, DAY_CHOICES};
-use super::{refuse, replay, say, say_with, squash, Loaded, Play, Stop, MAX_CHOICES};
+use super::{refuse, say, say_with, squash, Loaded, Play, Stop, MAX_CHOICES};
 use crate::games::SetupError;
 
 fn player(user: &User) -> Player {
@@ -885,7 +885,7 @@ impl<S: Store> Play<S> {
         }
         let before = game.to_move();
         let undone = record.moves.split_off(from).join(" ");
-        let game = replay(&record, from).map_err(Stop::Fail)?;
+        let game = record.replay(from).map_err(Stop::Fail)?;
         record.position = game.position_text();
         // The move goes back to whoever made it, with a fresh clock; taking back a ply
         // inside one's own turn leaves the clock as it is.
@@ -963,7 +963,7 @@ impl<S: Store> Play<S> {
             return say("refuse-left-since");
         }
         let undone = record.moves.split_off(from).join(", ");
-        let back = replay(&record, from).map_err(Stop::Fail)?;
+        let back = record.replay(from).map_err(Stop::Fail)?;
         record.position = back.position_text();
         record.pending = None;
         record.agreed.clear();

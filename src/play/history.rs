@@ -19,7 +19,7 @@ use super::command::{Context, User};
 use super::reply::{File, Reply};
 use super::text::{picture_header, seat_label};
 use super::timing::parse_days;
-use super::{replay, Play, Stop};
+use super::{Play, Stop};
 
 /// The record text's own version, in its `[Format "…"]` header. Version 2 numbers the
 /// seats in `Winners` from 1, like the `Player1`… headers; a record without the header is
@@ -76,7 +76,7 @@ pub fn record_text(record: &GameRecord) -> String {
         _ => header("Result", "in progress"),
     }
     out.push('\n');
-    let movers = replay(record, record.moves.len()).ok().map(|g| g.movers());
+    let movers = record.replay(record.moves.len()).ok().map(|g| g.movers());
     for (i, mv) in record.moves.iter().enumerate() {
         let who = movers
             .as_ref()
@@ -335,7 +335,7 @@ fn unescape(text: &str) -> String {
 /// The replay: the start and every move, one frame each with the move marked, the final
 /// frame held longer. Returns the GIF bytes and the number of frames.
 fn replay_gif(record: &GameRecord, lang: Lang) -> Result<(Vec<u8>, usize), Stop> {
-    let mut game = replay(record, 0).map_err(Stop::Fail)?;
+    let mut game = record.replay(0).map_err(Stop::Fail)?;
     let frame = |game: &AnyGame, at_end: bool| {
         let header = picture_header(record, game, at_end, lang);
         render::draw(game, None, &header)

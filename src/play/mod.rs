@@ -445,7 +445,7 @@ impl<S: Store> Play<S> {
 
     /// Replays a record's moves and checks the stored position against the replay.
     fn rebuild(&self, record: GameRecord) -> Result<Loaded, Stop> {
-        let game = replay(&record, record.moves.len()).map_err(Stop::Fail)?;
+        let game = record.replay(record.moves.len()).map_err(Stop::Fail)?;
         if game.position_text() != record.position {
             return Err(Stop::Fail(StoreError::Corrupt {
                 id: record.id,
@@ -496,25 +496,6 @@ fn note<K: std::hash::Hash + Eq>(seen: &Noted<K>, key: K, lang: Lang) {
     seen.lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .insert(key, lang);
-}
-
-/// Rebuilds the game of a record from its start, playing its first `moves` moves.
-fn replay(record: &GameRecord, moves: usize) -> Result<AnyGame, StoreError> {
-    let corrupt = |reason: String| StoreError::Corrupt {
-        id: record.id,
-        reason,
-    };
-    let mut pairs = record.options.clone();
-    if record.kind.info().shuffles {
-        pairs.push(format!("seed={}", record.seed));
-    }
-    let mut game = AnyGame::new(record.kind, &pairs, record.start.as_deref())
-        .map_err(|e| corrupt(e.to_string()))?;
-    for (i, mv) in record.moves.iter().take(moves).enumerate() {
-        game.play(mv)
-            .map_err(|e| corrupt(format!("move {} ({mv}) does not replay: {e}", i + 1)))?;
-    }
-    Ok(game)
 }
 
 fn failure_reply(error: &StoreError, lang: Lang) -> Reply {

@@ -13,6 +13,7 @@ use std::io::{BufRead, Write};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use super::check;
 use super::record::{kind_name, GameId, GameRecord, GuildId, UserId};
 use super::{GuildSettings, StoreError, UserSettings};
 use crate::games::GameKind;
@@ -195,6 +196,7 @@ impl Dump {
     pub fn read(input: impl BufRead) -> Result<Self, DumpError> {
         let mut dump = Self::default();
         let mut header = false;
+        let mut seen = Seen::default();
         for (index, text) in input.lines().enumerate() {
             let text = text?;
             let number = index + 1;
@@ -238,22 +240,39 @@ impl Dump {
                     let id = serde_json::from_str::<IdOnly>(raw.get())
                         .map(|r| GameId(r.record.id))
                         .map_err(|e| format(e.to_string()))?;
-                    dump.games
-                        .push(GameRecord::decode(id, raw.get().as_bytes())?);
+                    let record = GameRecord::decode(id, raw.get().as_bytes())
+                        .map_err(|e| format(e.to_string()))?;
+                    check::game(&record)
+                        .map_err(|reason| format(format!("game #{id}: {reason}")))?;
+                    seen.once(Item::Game, [id.0, 0, 0], number)?;
+                    dump.games.push(record);
                 }
                 Line::UserSettings { user, settings } => {
+                    seen.once(Item::UserSettings, [user, 0, 0], number)?;
                     dump.user_settings.push((UserId(user), settings));
                 }
                 Line::GuildSettings { guild, settings } => {
+                    seen.once(Item::GuildSettings, [guild, 0, 0], number)?;
                     dump.guild_settings.push((GuildId(guild), settings));
                 }
-                Line::BoardLink { game, link } => dump.board_links.push((GameId(game), link)),
+                Line::BoardLink { game, link } => {
+                    check::link(&link).map_err(format)?;
+                    seen.once(Item::BoardLink, [game, 0, 0], number)?;
+                    dump.board_links.push((GameId(game), link));
+                }
                 Line::Rating {
                     game,
                     user,
                     standing,
-                } => dump.ratings.push((game, UserId(user), standing)),
+                } => {
+                    check::standing(&standing).map_err(format)?;
+                    let kind = u64::from(super::rating_keys::kind_byte(game));
+                    seen.once(Item::Rating, [kind, user, 0], number)?;
+                    dump.ratings.push((game, UserId(user), standing));
+                }
                 Line::RatedPlayer { guild, game, user } => {
+                    let kind = u64::from(super::rating_keys::kind_byte(game));
+                    seen.once(Item::RatedPlayer, [guild, kind, user], number)?;
                     dump.rated_players
                         .push((GuildId(guild), game, UserId(user)));
                 }
@@ -262,8 +281,83 @@ impl Dump {
         if !header {
             return Err(DumpError::Header("the file is empty".into()));
         }
+        if dump.next_game > check::MAX_GAME_ID + 1 {
+            return Err(DumpError::Header(format!(
+                "the next game number {} is out of range",
+                dump.next_game
+            )));
+        }
+        seen.links_to_games()?;
         dump.sort();
         Ok(dump)
+    }
+}
+
+/// The kinds of numbered item in a file, each of which may appear once per number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Item {
+    Game,
+    UserSettings,
+    GuildSettings,
+    BoardLink,
+    Rating,
+    RatedPlayer,
+}
+
+/// The line where each item of a file was first read: an import that brought one game
+/// twice would keep one of them silently, so a second one is refused with both lines.
+#[derive(Default)]
+struct Seen {
+    first: std::collections::HashMap<(Item, [u64; 3]), usize>,
+}
+
+impl Seen {
+    /// Notes `item` numbered `key` on `line`.
+    fn once(&mut self, item: Item, key: [u64; 3], line: usize) -> Result<(), DumpError> {
+        match self.first.insert((item, key), line) {
+            None => Ok(()),
+            Some(first) => Err(DumpError::Format {
+                line,
+                reason: format!(
+                    "{} appears a second time (first on line {first})",
+                    item.name(key)
+                ),
+            }),
+        }
+    }
+
+    /// Checks that every board link is for a game of the file.
+    fn links_to_games(&self) -> Result<(), DumpError> {
+        let mut links: Vec<(usize, u64)> = self
+            .first
+            .iter()
+            .filter(|((item, _), _)| *item == Item::BoardLink)
+            .map(|((_, key), &line)| (line, key[0]))
+            .collect();
+        links.sort_unstable();
+        for (line, game) in links {
+            if !self.first.contains_key(&(Item::Game, [game, 0, 0])) {
+                return Err(DumpError::Format {
+                    line,
+                    reason: format!("a board link for game #{game}, which the file does not hold"),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Item {
+    /// The item in words, for a refusal.
+    fn name(self, key: [u64; 3]) -> String {
+        match self {
+            Self::Game => format!("game #{}", key[0]),
+            Self::UserSettings => format!("the settings of user {}", key[0]),
+            Self::GuildSettings => format!("the settings of server {}", key[0]),
+            Self::BoardLink => format!("the board link of game #{}", key[0]),
+            Self::Rating => format!("a rating of user {}", key[1]),
+            Self::RatedPlayer => format!("server {}'s rated player {}", key[0], key[2]),
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 
 mod any;
 pub mod backup;
+pub mod check;
 mod config;
 mod dump;
 mod durable;
@@ -20,6 +21,7 @@ mod settings;
 mod sled_store;
 
 pub use any::AnyStore;
+pub use check::{MAX_GAME_ID, MAX_NAME_CHARS};
 pub use config::StoreConfig;
 pub use dump::{Dump, DumpError, EXPORT_FORMAT, EXPORT_VERSION};
 pub use durable::GroupCommit;

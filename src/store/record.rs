@@ -5,7 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::StoreError;
-use crate::games::GameKind;
+use crate::games::{AnyGame, GameKind};
 
 /// The record layout this release writes. A release that changes the layout bumps it and
 /// teaches [`GameRecord::decode`] to migrate the older ones.
@@ -395,6 +395,30 @@ impl GameRecord {
             }
             found => Err(StoreError::UnknownSchema { id, found }),
         }
+    }
+
+    /// Rebuilds the game from its start (options, seed, custom start), playing its first
+    /// `moves` moves: how every command, replay and import reads a record, so that one that
+    /// does not replay is refused the same way everywhere.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] when the set-up or a move is refused by the game's rules.
+    pub fn replay(&self, moves: usize) -> std::result::Result<AnyGame, StoreError> {
+        let corrupt = |reason: String| StoreError::Corrupt {
+            id: self.id,
+            reason,
+        };
+        let mut pairs = self.options.clone();
+        if self.kind.info().shuffles {
+            pairs.push(format!("seed={}", self.seed));
+        }
+        let mut game = AnyGame::new(self.kind, &pairs, self.start.as_deref())
+            .map_err(|e| corrupt(e.to_string()))?;
+        for (i, mv) in self.moves.iter().take(moves).enumerate() {
+            game.play(mv)
+                .map_err(|e| corrupt(format!("move {} ({mv}) does not replay: {e}", i + 1)))?;
+        }
+        Ok(game)
     }
 
     /// When the scheduler must next look at this game (the store's time-ordered index):

@@ -1,0 +1,321 @@
+//! Restoring a backup and surviving damage: an imported store plays on and restarts on both
+//! backends; an import brings nothing the commands would refuse; a sled folder that lost
+//! writes or whose settings file was damaged is refused with the way to restore, never
+//! served with fewer moves or an older result. The import tests run on sled and again on
+//! PostgreSQL (`.ci/store-suites`); the damage tests are sled's own.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::StoreSpot;
+use leapfrog::console::Console;
+use leapfrog::games::AnyGame;
+use leapfrog::play::Play;
+use leapfrog::store::{AnyStore, Dump, SledStore, Status, Store, StoreConfig, StoreError};
+
+/// Runs console lines against `store`; returns what the console printed.
+fn say(store: &AnyStore, lines: &str) -> String {
+    let out = tempfile::tempdir().unwrap();
+    let console = Console::new(Play::new(store.clone()), out.path().to_path_buf());
+    let mut shown = Vec::new();
+    console.run(lines.as_bytes(), &mut shown, true).unwrap();
+    String::from_utf8(shown).unwrap()
+}
+
+/// Plays a rated Jumpers game of `moves` moves between alice and bob (always the first
+/// legal move), then bob resigns: a finished, rated game with a history.
+fn play_a_game(store: &AnyStore, moves: usize) {
+    say(
+        store,
+        "@alice /play jumpers opponent:@bob seat:first\n@bob /accept\n",
+    );
+    let id = store.all_games().unwrap().last().unwrap().id;
+    for ply in 0..moves {
+        let record = store.get(id).unwrap();
+        let game: AnyGame = record.replay(record.moves.len()).unwrap();
+        let mv = game.legal_moves()[0].clone();
+        let who = if ply % 2 == 0 { "alice" } else { "bob" };
+        let said = say(store, &format!("@{who} /move {mv}\n"));
+        assert_eq!(store.get(id).unwrap().moves.len(), ply + 1, "{said}");
+    }
+    say(store, "@bob /resign\n");
+    assert!(matches!(store.get(id).unwrap().status, Status::Finished(_)));
+}
+
+/// An export file's text.
+fn export_text(store: &impl Store) -> String {
+    let mut bytes = Vec::new();
+    store.export().unwrap().write(&mut bytes).unwrap();
+    String::from_utf8(bytes).unwrap()
+}
+
+#[test]
+fn a_restored_store_plays_on_restarts_and_exports_what_it_holds() {
+    // A backup whose header says the next game is #40, though its highest game is #2 (games
+    // after #2 were challenges since removed, say): the restored store goes on from #40.
+    let source = common::temporary_store();
+    play_a_game(&source, 4);
+    say(&source, "@carol /play gyges opponent:@dave\n");
+    let mut dump = source.export().unwrap();
+    assert_eq!(dump.games.len(), 2);
+    dump.next_game = 40;
+    let spot = StoreSpot::new();
+    spot.open().import(&dump).unwrap();
+    // Restart, play, restart: the store opens each time and numbers go on from the header.
+    let store = spot.open();
+    let said = say(&store, "@erin /play jumpers opponent:@frank\n");
+    assert!(said.contains("#40"), "{said}");
+    drop(store);
+    let store = spot.open();
+    let said = say(&store, "@frank /accept\n@gina /play gyges opponent:@hal\n");
+    assert!(said.contains("#41"), "{said}");
+    drop(store);
+    let store = spot.open();
+    let exported = store.export().unwrap();
+    let ids: Vec<u64> = exported.games.iter().map(|g| g.id.0).collect();
+    assert_eq!(ids, [1, 2, 40, 41]);
+    assert_eq!(exported.next_game, 42);
+    assert!(matches!(exported.games[2].status, Status::Active));
+}
+
+/// Where an import is refused: the error's text, after checking that nothing was imported.
+fn refused(text: &str) -> String {
+    let error = Dump::read(text.as_bytes()).unwrap_err().to_string();
+    let store = common::temporary_store();
+    assert!(store.all_games().unwrap().is_empty());
+    error
+}
+
+/// The export of a store with one finished game, and the line number of its game.
+fn one_game_file() -> String {
+    let store = common::temporary_store();
+    play_a_game(&store, 2);
+    export_text(&store)
+}
+
+#[test]
+fn an_import_refuses_game_numbers_out_of_range_with_the_line() {
+    let text = one_game_file();
+    for bad in ["18446744073709551615", "0", "281474976710657"] {
+        let hostile = text.replacen("\"id\":1,", &format!("\"id\":{bad},"), 1);
+        let error = refused(&hostile);
+        assert!(error.starts_with("line 2:"), "{error}");
+        assert!(error.contains("out of range"), "{error}");
+    }
+    let header = text.replacen("\"next_game\":2", "\"next_game\":18446744073709551615", 1);
+    assert!(refused(&header).contains("out of range"));
+}
+
+#[test]
+fn an_import_refuses_a_game_brought_twice() {
+    let text = one_game_file();
+    let game = text.lines().nth(1).unwrap();
+    let twice = text.replacen(game, &format!("{game}\n{game}"), 1);
+    let error = refused(&twice);
+    assert!(
+        error.starts_with("line 3: game #1 appears a second time (first on line 2)"),
+        "{error}"
+    );
+    let settings = "{\"user_settings\":{\"user\":5,\"settings\":{\"notify\":\"dm\"}}}";
+    let error = refused(&format!("{text}{settings}\n{settings}\n"));
+    assert!(
+        error.contains("the settings of user 5 appears a second time"),
+        "{error}"
+    );
+}
+
+#[test]
+fn an_import_refuses_moves_that_do_not_replay_and_positions_they_do_not_reach() {
+    let text = one_game_file();
+    let store_text = text.lines().nth(1).unwrap().to_owned();
+    let record: serde_json::Value = serde_json::from_str(&store_text).unwrap();
+    let first = record["game"]["record"]["moves"][0]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    // A move that is not legal there.
+    let illegal = text.replacen(
+        &format!("\"moves\":[\"{first}\""),
+        "\"moves\":[\"a1-a2\"",
+        1,
+    );
+    let error = refused(&illegal);
+    assert!(
+        error.starts_with("line 2: game #1: move 1 (a1-a2)"),
+        "{error}"
+    );
+    // Moves that replay, but to another position than the stored one.
+    let position = record["game"]["record"]["position"].as_str().unwrap();
+    let moved = text.replacen(
+        &format!("\"position\":{}", serde_json::to_string(position).unwrap()),
+        "\"position\":\"x\"",
+        1,
+    );
+    let error = refused(&moved);
+    assert!(
+        error.contains("do not lead to its stored position"),
+        "{error}"
+    );
+}
+
+#[test]
+fn an_import_refuses_names_and_texts_past_the_bots_own_limits() {
+    let text = one_game_file();
+    let long = "A".repeat(50_000);
+    let hostile = text.replacen("\"name\":\"alice\"", &format!("\"name\":\"{long}\""), 1);
+    let error = refused(&hostile);
+    assert!(error.starts_with("line 2:"), "{error}");
+    assert!(
+        error.contains("name is longer than 32 characters"),
+        "{error}"
+    );
+    let link = format!(
+        "{{\"board_link\":{{\"game\":1,\"link\":\"{}\"}}}}",
+        "x".repeat(5_000)
+    );
+    assert!(refused(&format!("{text}{link}\n")).contains("board link"));
+    let stray = "{\"board_link\":{\"game\":9,\"link\":\"https://discord.com/channels/1/2/3\"}}";
+    let error = refused(&format!("{text}{stray}\n"));
+    assert!(
+        error.contains("game #9, which the file does not hold"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_refused_import_through_the_binary_imports_nothing() {
+    let spot = StoreSpot::new();
+    let dir = tempfile::tempdir().unwrap();
+    let text = one_game_file();
+    let game = text.lines().nth(1).unwrap();
+    let file = dir.path().join("backup.jsonl");
+    std::fs::write(&file, text.replacen(game, &format!("{game}\n{game}"), 1)).unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, spot.config_section()).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+        .arg("--config")
+        .arg(&config)
+        .args(["import", file.to_str().unwrap()])
+        .args(data_arg(&spot))
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{said}");
+    assert!(
+        said.contains("line 3: game #1 appears a second time"),
+        "{said}"
+    );
+    assert!(spot.open().all_games().unwrap().is_empty());
+}
+
+/// `--data DIR` for a sled spot (PostgreSQL's is in the config).
+fn data_arg(spot: &StoreSpot) -> Vec<String> {
+    match spot.postgres() {
+        Some(_) => Vec::new(),
+        None => vec!["--data".into(), spot.dir().to_str().unwrap().into()],
+    }
+}
+
+/// A sled folder holding a finished, rated game of 16 moves, flushed and closed; and its
+/// export.
+fn sled_folder_with_a_game() -> (tempfile::TempDir, PathBuf, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let store: AnyStore = SledStore::open(&StoreConfig::sled(&data)).unwrap().into();
+    play_a_game(&store, 16);
+    store.flush().unwrap();
+    let text = export_text(&store);
+    drop(store);
+    (dir, data, text)
+}
+
+/// Copies a sled folder (flat: sled keeps its files in one folder and `blobs/`).
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// Opens a damaged copy: it must either be refused as damaged, with the way to restore, or
+/// serve exactly what was acknowledged. Returns whether it was refused.
+fn refused_or_whole(data: &Path, acknowledged: &str, trial: &str) -> bool {
+    match SledStore::open(&StoreConfig::sled(data)) {
+        Ok(store) => {
+            let served =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| export_text(&store)));
+            assert!(
+                served.is_ok_and(|text| text == acknowledged),
+                "{trial}: the damaged folder was served with other contents"
+            );
+            false
+        }
+        Err(error @ StoreError::Damaged { .. }) => {
+            let text = error.to_string();
+            assert!(
+                text.contains("leapfrog import BACKUP_FILE --data"),
+                "{trial}: {text}"
+            );
+            true
+        }
+        Err(other) => panic!("{trial}: refused without the way to restore: {other}"),
+    }
+}
+
+#[test]
+fn a_log_that_lost_its_tail_is_refused_never_served_with_fewer_moves() {
+    let (dir, data, acknowledged) = sled_folder_with_a_game();
+    let length = std::fs::metadata(data.join("db")).unwrap().len();
+    let mut refusals = 0;
+    for trial in 1..=12u64 {
+        let copy = dir.path().join(format!("copy{trial}"));
+        copy_folder(&data, &copy);
+        for entry in std::fs::read_dir(&copy).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.starts_with("snap.") {
+                std::fs::remove_file(path).unwrap();
+            }
+        }
+        let cut = length - length * trial / 40;
+        let log = std::fs::OpenOptions::new()
+            .write(true)
+            .open(copy.join("db"))
+            .unwrap();
+        log.set_len(cut).unwrap();
+        drop(log);
+        if refused_or_whole(
+            &copy,
+            &acknowledged,
+            &format!("log cut to {cut} of {length}"),
+        ) {
+            refusals += 1;
+        }
+    }
+    // Cutting off the end of the log loses the latest writes every time.
+    assert_eq!(refusals, 12);
+}
+
+#[test]
+fn every_flipped_bit_of_the_settings_file_is_refused_with_the_restore_advice() {
+    let (dir, data, acknowledged) = sled_folder_with_a_game();
+    let conf = std::fs::read(data.join("conf")).unwrap();
+    let copy = dir.path().join("copy");
+    for bit in 0..conf.len() * 8 {
+        let _ = std::fs::remove_dir_all(&copy);
+        copy_folder(&data, &copy);
+        let mut flipped = conf.clone();
+        flipped[bit / 8] ^= 1 << (bit % 8);
+        std::fs::write(copy.join("conf"), &flipped).unwrap();
+        refused_or_whole(&copy, &acknowledged, &format!("bit {bit} of conf"));
+    }
+}
