@@ -222,7 +222,7 @@ impl<S: Store> Console<S> {
         let files = reply
             .image
             .iter()
-            .map(|i| ("image", i.name.as_str(), i.png.as_slice()))
+            .map(|i| ("image", i.name.as_str(), i.bytes()))
             .chain(
                 reply
                     .files

@@ -29,12 +29,18 @@ fn play() -> Arc<Play<AnyStore>> {
     ))
 }
 
-/// A store that takes its time: the bot must still answer Discord within its budget.
-struct SlowStore(AnyStore);
+/// A store that takes its time (milliseconds a call, and a stall of its first call): the
+/// bot must still answer Discord within its budget.
+struct SlowStore(AnyStore, u64, std::sync::atomic::AtomicU64);
 
 impl SlowStore {
+    fn new(store: AnyStore, each: u64, first: u64) -> Self {
+        Self(store, each, std::sync::atomic::AtomicU64::new(first))
+    }
+
     fn wait(&self) {
-        std::thread::sleep(Duration::from_millis(150));
+        let stall = self.2.swap(0, std::sync::atomic::Ordering::SeqCst);
+        std::thread::sleep(Duration::from_millis(self.1 + stall));
     }
 }
 
@@ -139,7 +145,7 @@ async fn slow_endpoint() -> (Rest, String) {
         ..config(&rest_url)
     };
     let slow = Arc::new(Play::with(
-        SlowStore(common::temporary_store()),
+        SlowStore::new(common::temporary_store(), 150, 0),
         Box::new(leapfrog::play::SystemClock),
         Box::new(fake_discord::ChallengerFirst),
     ));
@@ -806,9 +812,9 @@ async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
 
 /// A slow answer that will be private is deferred privately and completed by editing the
 /// deferral — an edit is idempotent, so a retried one cannot show the answer twice. A
-/// command that usually answers in public and is refused slowly completes its public
-/// deferral with a placeholder that tells nothing, sends the refusal once as a private
-/// follow-up, and removes the placeholder.
+/// command that usually answers in public but is refused is known to be refused before the
+/// deferral (the decision comes before the picture), so its deferral is private too: the
+/// channel never shows a "thinking…" for somebody else's refusal.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_private_answers_are_deferred_privately_and_never_posted_twice() {
     let (rest, url) = slow_endpoint().await;
@@ -830,7 +836,7 @@ async fn slow_private_answers_are_deferred_privately_and_never_posted_twice() {
     assert_eq!(edit.body, retried.body, "the same edit, tried again");
     assert!(retried.json()["content"].to_string().contains("no games"));
 
-    // A refusal of a command that is usually public.
+    // Refusals of commands that are usually public, each slow.
     let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
     send(&url, &challenge).await;
     let challenged = format!(
@@ -839,6 +845,70 @@ async fn slow_private_answers_are_deferred_privately_and_never_posted_twice() {
     );
     rest.wait_for(0, |c| c.method == "PATCH" && c.path == challenged)
         .await;
+    let refusals = [
+        p.command(ALICE, "move", &[("move", json!("e3-h6"))], None),
+        p.command(ALICE, "accept", &[], None),
+        p.command(BOB, "claim", &[], None),
+        p.command(BOB, "pause", &[], None),
+        p.command(
+            CAROL,
+            "play",
+            &[("game", json!("jumpers")), ("days", json!("9"))],
+            Some(BOB),
+        ),
+    ];
+    for refused in refusals {
+        let deferral = send(&url, &refused).await;
+        assert_eq!(
+            deferral["data"]["flags"], 64,
+            "a private answer: {deferral}"
+        );
+        if deferral["type"] == 4 {
+            // Refused before the deferral was due: answered privately at once.
+            continue;
+        }
+        assert_eq!(deferral["type"], 5, "{deferral}");
+        let original = format!(
+            "/webhooks/{APP_ID}/{}/messages/@original",
+            token_of(&refused)
+        );
+        let (_, edit) = rest
+            .wait_for(0, |c| c.method == "PATCH" && c.path == original)
+            .await;
+        assert!(!edit.json()["content"].as_str().unwrap().is_empty());
+        let follow_up = format!("/webhooks/{APP_ID}/{}", token_of(&refused));
+        assert!(
+            rest.calls()
+                .iter()
+                .all(|c| !(c.path == follow_up || c.method == "DELETE" && c.path == original)),
+            "no placeholder, no follow-up"
+        );
+    }
+}
+
+/// When even the decision is slower than Discord allows for a first answer, the answer is
+/// deferred as the command usually answers (in public); a refusal then completes the public
+/// deferral with a placeholder that tells nothing, is sent once as a private follow-up, and
+/// the placeholder is removed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refusal_slower_than_discords_deadline_is_told_privately_once() {
+    let (rest, rest_url) = Rest::start().await;
+    let config = DiscordConfig {
+        defer_after_ms: 100,
+        ..config(&rest_url)
+    };
+    let play = play();
+    let url = start_endpoint(&config, Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    send(&url, &challenge).await;
+    // The next store call stalls: the decision misses Discord's deadline.
+    let very_slow = Arc::new(Play::with(
+        SlowStore::new(play.store().clone(), 0, 2_600),
+        Box::new(leapfrog::play::SystemClock),
+        Box::new(fake_discord::ChallengerFirst),
+    ));
+    let url = start_endpoint(&config, very_slow).await;
     let early = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
     rest.fail_edits(&token_of(&early), 1);
     let deferral = send(&url, &early).await;

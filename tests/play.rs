@@ -171,12 +171,12 @@ fn board_replies_carry_the_picture() {
     ] {
         let image = reply.image.as_ref().expect("a board reply has a picture");
         assert_eq!(image.name, name);
-        let picture = image::load_from_memory(&image.png).unwrap();
+        let picture = image::load_from_memory(image.bytes()).unwrap();
         assert_eq!(picture.width(), 800);
     }
     assert_ne!(
-        accepted.image.as_ref().unwrap().png,
-        moved.image.as_ref().unwrap().png
+        accepted.image.as_ref().unwrap().bytes(),
+        moved.image.as_ref().unwrap().bytes()
     );
     assert!(mv(&play, "alice", "e3-e5").image.is_none());
     assert!(run(&play, "alice", Command::Games).image.is_none());

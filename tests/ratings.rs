@@ -316,7 +316,11 @@ fn leaderboards_list_settled_players_by_server_and_globally_and_profiles_draw_th
         "{}",
         profile.text
     );
-    let png = profile.image.expect("a rating history picture").png;
+    let png = profile
+        .image
+        .expect("a rating history picture")
+        .bytes()
+        .to_vec();
     let picture = image::load_from_memory(&png).unwrap().to_rgba8();
     assert_eq!(picture.dimensions(), (800, 420));
     std::fs::create_dir_all("target/pictures").unwrap();

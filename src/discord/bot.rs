@@ -60,6 +60,11 @@ impl<S: Store + 'static> Clone for Bot<S> {
     }
 }
 
+/// How long after an interaction arrives its first answer may wait for the command's
+/// decision: Discord drops an interaction not answered within 3 s, and the answer still
+/// has to travel.
+const FIRST_ANSWER_BUDGET: Duration = Duration::from_millis(2_300);
+
 /// How many times an edit or follow-up is tried: over the endpoint it can reach Discord
 /// before Discord has read our acknowledgement.
 const DELIVERY_TRIES: u32 = 3;
@@ -160,8 +165,8 @@ impl<S: Store + 'static> Bot<S> {
                     _ => Show::New,
                 };
                 let private = answers_privately(&command);
-                self.show(to(how, Some(ctx.place), private), move || {
-                    Message::from_reply(play.handle(&ctx, command))
+                self.show_reply(to(how, Some(ctx.place), private), move || {
+                    play.handle(&ctx, command)
                 })
                 .await
             }
@@ -249,12 +254,49 @@ impl<S: Store + 'static> Bot<S> {
         to: Answering,
         work: impl FnOnce() -> Message + Send + 'static,
     ) -> Option<CreateInteractionResponse> {
+        self.show_told(to, None, work).await
+    }
+
+    /// [`Self::show`] for a command of the play layer, which decides and writes first and
+    /// draws its picture after: when the answer is slow, the deferral waits for the
+    /// decision (not the picture) to learn whether the answer is private, so a refusal is
+    /// never announced by a public "thinking…" — unless deciding itself takes so long that
+    /// Discord's deadline for a first answer would pass.
+    async fn show_reply(
+        &self,
+        to: Answering,
+        decide: impl FnOnce() -> crate::play::Reply + Send + 'static,
+    ) -> Option<CreateInteractionResponse> {
+        let (tell, told) = tokio::sync::oneshot::channel();
+        let work = move || {
+            let reply = decide();
+            let _ = tell.send(reply.private);
+            Message::from_reply(reply)
+        };
+        self.show_told(to, Some(told), work).await
+    }
+
+    /// [`Self::show`], learning whether the answer is private from `told` when it comes in
+    /// time.
+    async fn show_told(
+        &self,
+        mut to: Answering,
+        told: Option<tokio::sync::oneshot::Receiver<bool>>,
+        work: impl FnOnce() -> Message + Send + 'static,
+    ) -> Option<CreateInteractionResponse> {
+        let started = tokio::time::Instant::now();
         let lang = to.lang;
         let mut job = tokio::task::spawn_blocking(work);
         if let Ok(joined) = tokio::time::timeout(self.defer_after, &mut job).await {
             return self
                 .show_ready(to, joined.unwrap_or_else(|_| failure(lang)))
                 .await;
+        }
+        if let Some(told) = told {
+            let left = FIRST_ANSWER_BUDGET.saturating_sub(started.elapsed());
+            if let Ok(Ok(private)) = tokio::time::timeout(left, told).await {
+                to.private = private;
+            }
         }
         // Slow: acknowledge now, finish when the work is done.
         let acknowledged = self

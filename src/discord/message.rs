@@ -125,6 +125,11 @@ impl Message {
         } else {
             reply.mentions.iter().map(|u| u.0).collect()
         };
+        if let Some(image) = &reply.image {
+            // Drawn here, on the blocking pool where replies are made, never later on an
+            // async thread that sends it.
+            let _ = image.bytes();
+        }
         let mut content = reply.text;
         if !mentions.is_empty() {
             let pings: Vec<String> = mentions.iter().map(|id| format!("<@{id}>")).collect();
@@ -281,7 +286,7 @@ impl Message {
     fn attachments(&self) -> Vec<CreateAttachment> {
         self.image
             .iter()
-            .map(|i| CreateAttachment::bytes(i.png.clone(), i.name.clone()))
+            .map(|i| CreateAttachment::bytes(i.bytes().to_vec(), i.name.clone()))
             .chain(
                 self.files
                     .iter()

@@ -1,18 +1,72 @@
 //! What the bot answers, independent of where it is shown.
 
+use crate::games::AnyGame;
 use crate::i18n::Lang;
+use crate::render::{self, Header};
 use crate::store::{GameId, UserId};
 
 use super::command::RULES_PREFIX;
 
-/// A rendered board picture.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A board picture, drawn when it is first needed. A command decides and writes first and
+/// draws after: a front end learns from the reply whether it is private (a refusal) before
+/// the slow part, and so never shows a refusal's wait in public.
+#[derive(Clone)]
 pub struct Image {
     /// A file name for the attachment.
     pub name: String,
-    /// The PNG bytes.
-    pub png: Vec<u8>,
+    /// The PNG, once drawn.
+    png: std::sync::OnceLock<Vec<u8>>,
+    /// What to draw, until drawn.
+    board: Option<std::sync::Arc<(AnyGame, Header)>>,
 }
+
+impl Image {
+    /// A picture already encoded.
+    #[must_use]
+    pub fn png(name: String, png: Vec<u8>) -> Self {
+        Self {
+            name,
+            png: std::sync::OnceLock::from(png),
+            board: None,
+        }
+    }
+
+    /// A game's board with `header`, drawn on first use.
+    #[must_use]
+    pub fn board(name: String, game: AnyGame, header: Header) -> Self {
+        Self {
+            name,
+            png: std::sync::OnceLock::new(),
+            board: Some(std::sync::Arc::new((game, header))),
+        }
+    }
+
+    /// The PNG bytes, drawing the board now if this is the first look.
+    #[must_use]
+    pub fn bytes(&self) -> &[u8] {
+        self.png.get_or_init(|| match &self.board {
+            Some(board) => render::render(&board.0, &board.1),
+            None => Vec::new(),
+        })
+    }
+}
+
+impl std::fmt::Debug for Image {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Image")
+            .field("name", &self.name)
+            .field("drawn", &self.png.get().is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for Image {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.bytes() == other.bytes()
+    }
+}
+
+impl Eq for Image {}
 
 /// A file attached to a reply besides the board (a game record, a replay GIF).
 #[derive(Clone, Debug, PartialEq, Eq)]

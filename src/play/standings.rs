@@ -200,10 +200,7 @@ impl<S: Store> Play<S> {
         if series.iter().any(|(_, s)| !s.history.is_empty()) {
             let picture = crate::render::chart::rating_history(lang, &who.name, &series);
             let png = crate::render::encode::png(&picture, None);
-            reply.image = Some(Image {
-                name: "profile.png".to_owned(),
-                png,
-            });
+            reply.image = Some(Image::png("profile.png".to_owned(), png));
         }
         Ok(reply)
     }

@@ -5,7 +5,7 @@ use crate::games::{AnyGame, GameKind, Seat};
 use crate::i18n::{self, Arg, Lang};
 use crate::store::{GameRecord, Player, Status, UserId};
 
-use crate::render::{self, Header};
+use crate::render::Header;
 
 use super::command::ACTION_PREFIX;
 use super::reply::{Button, ButtonStyle, Component, Image, Reply};
@@ -581,10 +581,11 @@ pub fn not_begun_text(lang: Lang, record: &GameRecord) -> Option<String> {
 /// The picture of a game record: players by name, and the record's own result when the game
 /// ended off the board (resignation, agreement).
 fn board_image(record: &GameRecord, game: &AnyGame, lang: Lang) -> Image {
-    Image {
-        name: format!("leapfrog-{}-{}.png", record.id, record.moves.len()),
-        png: render::render(game, &picture_header(record, game, true, lang)),
-    }
+    Image::board(
+        format!("leapfrog-{}-{}.png", record.id, record.moves.len()),
+        game.clone(),
+        picture_header(record, game, true, lang),
+    )
 }
 
 /// The header of a record's picture. `at_end`: the position is the record's last, so a

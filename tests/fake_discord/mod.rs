@@ -110,6 +110,47 @@ pub struct Rest {
     /// as when an edit reaches Discord before Discord has read the acknowledgement. Tied to
     /// one token so another answer's edit in flight never takes the failure.
     failing_edits: Arc<Mutex<Option<(String, u32)>>>,
+    /// Faults to answer with, each for calls whose method and path match, as many times as
+    /// it says: what Discord does when it rate-limits, fails, or refuses.
+    faults: Arc<Mutex<Vec<Injected>>>,
+}
+
+/// A fault Discord can answer with.
+#[derive(Clone, Debug)]
+pub enum Fault {
+    /// 429 with `Retry-After` (seconds, fractional) and whether the limit is global.
+    RateLimited { retry_after: f64, global: bool },
+    /// A server error with this status (500, 502…), as a gateway in front of Discord sends.
+    Server(u16),
+    /// No answer for this long (the bot's own timeout must end the wait).
+    Stall(Duration),
+    /// A refusal: this status and Discord's JSON error code (50013 Missing Permissions,
+    /// 50001 Missing Access, 50007 cannot DM, 10003 Unknown Channel, 10008 Unknown Message,
+    /// 10062 Unknown Interaction, 40060 already acknowledged).
+    Refuse { status: u16, code: u64 },
+}
+
+impl Fault {
+    /// Discord's refusal with `code`, with the status Discord gives it.
+    pub fn code(code: u64) -> Self {
+        let status = match code {
+            50013 | 50001 | 50007 => 403,
+            10003 | 10008 | 10062 => 404,
+            _ => 400,
+        };
+        Self::Refuse { status, code }
+    }
+}
+
+/// A fault waiting for calls to match it.
+#[derive(Clone, Debug)]
+struct Injected {
+    method: String,
+    /// A piece of the path (`/messages/@original`, `/threads`, `/callback`), or a whole
+    /// one.
+    path: String,
+    fault: Fault,
+    times: u32,
 }
 
 fn message_json() -> Value {
@@ -143,6 +184,9 @@ async fn record(
         body: body.to_vec(),
     });
     rest.arrived.notify_waiters();
+    if let Some(fault) = rest.fault_for(method.as_str(), &path) {
+        return fault.answer().await;
+    }
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     let unknown_webhook = || {
         let refusal = json!({"message": "Unknown Webhook", "code": 10015});
@@ -239,7 +283,74 @@ async fn record(
     }
 }
 
+impl Fault {
+    /// The answer Discord gives.
+    async fn answer(self) -> axum::response::Response {
+        match self {
+            Self::RateLimited {
+                retry_after,
+                global,
+            } => {
+                let body = json!({"message": "You are being rate limited.",
+                    "retry_after": retry_after, "global": global});
+                let mut response =
+                    (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+                let headers = response.headers_mut();
+                headers.insert(
+                    "retry-after",
+                    retry_after.ceil().to_string().parse().unwrap(),
+                );
+                headers.insert(
+                    "x-ratelimit-reset-after",
+                    retry_after.to_string().parse().unwrap(),
+                );
+                headers.insert("x-ratelimit-limit", "5".parse().unwrap());
+                headers.insert("x-ratelimit-remaining", "0".parse().unwrap());
+                if global {
+                    headers.insert("x-ratelimit-global", "true".parse().unwrap());
+                } else {
+                    headers.insert("x-ratelimit-scope", "user".parse().unwrap());
+                }
+                response
+            }
+            Self::Server(status) => (
+                StatusCode::from_u16(status).unwrap(),
+                "<html>bad gateway</html>",
+            )
+                .into_response(),
+            Self::Stall(wait) => {
+                tokio::time::sleep(wait).await;
+                StatusCode::GATEWAY_TIMEOUT.into_response()
+            }
+            Self::Refuse { status, code } => {
+                let body = json!({"message": format!("refused ({code})"), "code": code});
+                (StatusCode::from_u16(status).unwrap(), axum::Json(body)).into_response()
+            }
+        }
+    }
+}
+
 impl Rest {
+    /// Answers the next `times` calls of `method` whose path contains `path` with `fault`.
+    pub fn inject(&self, method: &str, path: &str, fault: Fault, times: u32) {
+        self.faults.lock().unwrap().push(Injected {
+            method: method.to_owned(),
+            path: path.to_owned(),
+            fault,
+            times,
+        });
+    }
+
+    /// The fault this call meets, if any (counted off).
+    fn fault_for(&self, method: &str, path: &str) -> Option<Fault> {
+        let mut faults = self.faults.lock().unwrap();
+        let found = faults
+            .iter_mut()
+            .find(|f| f.times > 0 && f.method == method && path.contains(&f.path))?;
+        found.times -= 1;
+        Some(found.fault.clone())
+    }
+
     /// Starts the fake on a free loopback port; returns it and its base URL.
     pub async fn start() -> (Self, String) {
         let rest = Self::default();
