@@ -360,12 +360,17 @@ pub fn new_record(
     at: u64,
 ) -> leapfrog::store::GameRecord {
     use leapfrog::store::{ChannelId, GameId, GameRecord, Place, Player, Status, UserId};
+    // As the bot stores them: the seed in its own field, not among the options.
     let options = if kind == leapfrog::games::GameKind::Skakanie {
-        vec![format!("players={}", seats.len()), "seed=1".to_owned()]
+        vec![format!("players={}", seats.len())]
     } else {
         Vec::new()
     };
-    let start = AnyGame::new(kind, &options, None).unwrap();
+    let mut with_seed = options.clone();
+    if kind.info().shuffles {
+        with_seed.push("seed=1".to_owned());
+    }
+    let start = AnyGame::new(kind, &with_seed, None).unwrap();
     GameRecord {
         id: GameId(0),
         kind,
