@@ -405,10 +405,10 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
         tokio::select! {
             ended = gateway => {
                 let _ = stop.send(true);
-                return match ended {
+                match ended {
                     Ok(result) => result.context("the Discord gateway connection failed"),
                     Err(error) => Err(anyhow::Error::new(error).context("the gateway task crashed")),
-                };
+                }
             }
             signal = leapfrog::ops::signalled() => {
                 let signal = signal.context("listening for SIGTERM")?;
