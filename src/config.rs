@@ -26,6 +26,12 @@ pub struct Config {
     /// `[ai]`: the computer opponents' time and memory.
     #[serde(default)]
     pub ai: crate::ai::AiConfig,
+    /// `[admin]`: the health, readiness and metrics listener, and the shutdown's grace.
+    #[serde(default)]
+    pub admin: crate::ops::AdminConfig,
+    /// `[log]`: text or JSON lines.
+    #[serde(default)]
+    pub log: crate::ops::LogConfig,
 }
 
 /// `[console]`: where `leapfrog local` writes pictures.

@@ -7,7 +7,8 @@
 //! - [`render`]: positions to PNG;
 //! - [`discord`]: the gateway bot and the HTTP interactions endpoint;
 //! - [`ai`]: computer opponents;
-//! - [`ratings`]: ratings per user and game (pure).
+//! - [`ratings`]: ratings per user and game (pure);
+//! - [`ops`]: health, readiness, metrics, shutdown and logs, for whoever runs the bot.
 //!
 //! Arrows point one way: discord → play → {games, store, render}; render → games.
 
@@ -18,6 +19,7 @@ pub mod console;
 pub mod discord;
 pub mod games;
 pub mod i18n;
+pub mod ops;
 pub mod play;
 pub mod ratings;
 pub mod render;

@@ -15,6 +15,8 @@ use leapfrog::discord::bot::Bot;
 use leapfrog::discord::endpoint;
 use leapfrog::discord::notify::Scheduler;
 use leapfrog::games::{AnyGame, GameKind, MAX_PERFT_DEPTH};
+use leapfrog::ops::admin::Admin;
+use leapfrog::ops::{LogFormat, Ops};
 use leapfrog::play::Play;
 use leapfrog::render::Header;
 use leapfrog::store::{AnyStore, Dump, Store, StoreError};
@@ -374,10 +376,15 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
             .with_time(config.time.clone())
             .with_ai(config.ai.clone()),
     );
+    let ops = Ops::new();
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play);
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        if let Some(address) = config.admin.listen {
+            serve_admin(address, Admin::new(ops.clone(), &play, &config.admin, address), stopped.clone()).await?;
+        }
         let (mut client, recommended) =
-            leapfrog::discord::gateway::connect(&config.discord, &token, play)
+            leapfrog::discord::gateway::connect(&config.discord, &token, Arc::clone(&play), ops.clone())
                 .await
                 .context("Discord refused to connect the bot (is the token right?)")?;
         let (first, last, total) = config
@@ -391,12 +398,71 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
             last - first + 1,
             if last == first { "" } else { "s" }
         );
+        ops.expect_shards(first..=last);
+        let shards = Arc::clone(&client.shard_manager);
         // Serenity's range runs from `start` to `end` inclusive.
-        client
-            .start_shard_range(first..last, total)
-            .await
-            .context("the Discord gateway connection failed")
+        let gateway = tokio::spawn(async move { client.start_shard_range(first..last, total).await });
+        tokio::select! {
+            ended = gateway => {
+                let _ = stop.send(true);
+                match ended {
+                    Ok(result) => result.context("the Discord gateway connection failed"),
+                    Err(error) => Err(anyhow::Error::new(error).context("the gateway task crashed")),
+                }
+            }
+            signal = leapfrog::ops::signalled() => {
+                let signal = signal.context("listening for SIGTERM")?;
+                let deadline = tokio::time::Instant::now() + config.admin.grace();
+                tracing::info!("{signal}: shutting down (not ready from now on)");
+                ops.shut_down();
+                // No new interactions: the shards close; those received are finished.
+                shards.shutdown_all().await;
+                finish(&ops, &play, deadline).await;
+                let _ = stop.send(true);
+                Ok(())
+            }
+        }
     })
+}
+
+/// Serves `/healthz`, `/readyz` and `/metrics` on `address` until `stopped` turns true.
+async fn serve_admin(
+    address: std::net::SocketAddr,
+    admin: Admin,
+    mut stopped: tokio::sync::watch::Receiver<bool>,
+) -> Result<()> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("listening on {address} ([admin] listen)"))?;
+    let bound = listener.local_addr().unwrap_or(address);
+    tracing::info!("serving /healthz, /readyz and /metrics on http://{bound}");
+    tokio::spawn(async move {
+        let stop = async move {
+            let _ = stopped.wait_for(|stop| *stop).await;
+        };
+        if let Err(error) = axum::serve(listener, admin.router())
+            .with_graceful_shutdown(stop)
+            .await
+        {
+            tracing::error!(%error, "the admin listener failed");
+        }
+    });
+    Ok(())
+}
+
+/// The end of a shutdown: the work in flight drained (until `deadline`), the store flushed,
+/// and what was left said on the log. The process then exits 0 either way.
+async fn finish<S: leapfrog::store::Store + 'static>(
+    ops: &Ops,
+    play: &Arc<Play<S>>,
+    deadline: tokio::time::Instant,
+) {
+    match leapfrog::ops::finish(ops, play, deadline).await {
+        Ok(()) => {
+            tracing::info!("shut down cleanly: every interaction answered, the store flushed")
+        }
+        Err(error) => tracing::warn!(%error, "shut down with the grace spent"),
+    }
 }
 
 fn http(
@@ -425,6 +491,7 @@ fn http(
     );
     let http = Arc::new(leapfrog::discord::http_client(discord, &token));
     let address = listen.unwrap_or(discord.listen);
+    let ops = Ops::new();
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play);
         let listener = tokio::net::TcpListener::bind(address)
@@ -444,15 +511,53 @@ fn http(
                 leapfrog::discord::commands::register_and_say(&http, guild).await;
             });
         }
-        let bot = Bot::new(play, http, Duration::from_millis(discord.defer_after_ms))
-            .with_threads(discord.threads);
-        let router = endpoint::router(endpoint::Endpoint { bot, verifier }, discord.max_body_bytes);
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        if let Some(admin) = config.admin.listen {
+            serve_admin(
+                admin,
+                Admin::new(ops.clone(), &play, &config.admin, admin),
+                stopped.clone(),
+            )
+            .await?;
+        }
+        let bot = Bot::new(
+            Arc::clone(&play),
+            http,
+            Duration::from_millis(discord.defer_after_ms),
+        )
+        .with_threads(discord.threads)
+        .with_ops(ops.clone());
+        let router = endpoint::router(endpoint::Endpoint { bot, verifier }, discord.max_body_bytes)
+            .merge(Admin::new(ops.clone(), &play, &config.admin, bound).router());
+        let (signalled, signal) = tokio::sync::oneshot::channel();
+        let mut closing = stopped.clone();
+        let server = tokio::spawn(async move {
+            axum::serve(listener, router)
+                .with_graceful_shutdown(async move {
+                    let _ = closing.wait_for(|stop| *stop).await;
+                })
+                .await
+        });
+        tokio::spawn(async move {
+            let _ = signalled.send(leapfrog::ops::signalled().await);
+        });
+        let signal = signal
             .await
-            .context("serving the interactions endpoint")
+            .context("listening for SIGTERM")?
+            .context("listening for SIGTERM")?;
+        let deadline = tokio::time::Instant::now() + config.admin.grace();
+        tracing::info!("{signal}: shutting down (not ready from now on)");
+        ops.shut_down();
+        // No new connections; the requests being answered are finished.
+        let _ = stop.send(true);
+        match tokio::time::timeout_at(deadline, server).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(error))) => tracing::warn!(%error, "the interactions listener failed"),
+            Ok(Err(error)) => tracing::warn!(%error, "the interactions listener crashed"),
+            Err(_) => tracing::warn!("requests still open when the grace ran out"),
+        }
+        finish(&ops, &play, deadline).await;
+        Ok(())
     })
 }
 
@@ -493,7 +598,10 @@ fn run(cli: Cli) -> Result<()> {
             lang: leapfrog::i18n::Lang::En,
         },
     };
-    init_logging(&command);
+    let format = Config::load(cli.config.as_deref())
+        .map(|c| c.log.format)
+        .unwrap_or_default();
+    init_logging(&command, format);
     match command {
         Command::Local {
             script,
@@ -600,10 +708,11 @@ fn run(cli: Cli) -> Result<()> {
     Ok(())
 }
 
-/// Logs to standard error. `RUST_LOG` chooses what; without it the Discord front ends say
-/// what they do (connecting, connected as whom, commands registered, failures to reach
-/// Discord and the retries) and everything else says only what went wrong.
-fn init_logging(command: &Command) {
+/// Logs to standard error, as text or JSON lines (`[log] format`). `RUST_LOG` chooses
+/// what; without it the Discord front ends say what they do (connecting, connected as whom,
+/// commands registered, failures to reach Discord and the retries, one line per
+/// interaction) and everything else says only what went wrong.
+fn init_logging(command: &Command, format: LogFormat) {
     let talkative = matches!(command, Command::Serve { .. } | Command::Http { .. });
     let default = if talkative {
         "warn,leapfrog=info"
@@ -612,11 +721,15 @@ fn init_logging(command: &Command) {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+    let subscriber = leapfrog::ops::log::subscriber(
+        format,
+        filter,
+        std::io::stderr,
+        std::io::stderr().is_terminal(),
+    );
+    if let Err(error) = tracing::subscriber::set_global_default(subscriber) {
+        eprintln!("leapfrog: no log: {error}");
+    }
 }
 
 fn main() -> ExitCode {

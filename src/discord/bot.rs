@@ -19,6 +19,8 @@ use crate::store::{ChannelId as StoreChannelId, GameId, Place, Store};
 
 use super::message::Message;
 use super::translate::{request, Request};
+use crate::ops::rest::observe;
+use crate::ops::{Interaction as Tracked, Ops};
 
 /// How the first answer reaches Discord.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +49,8 @@ pub struct Bot<S: Store + 'static> {
     http: Arc<Http>,
     defer_after: Duration,
     threads: bool,
+    /// Ops: the in-flight work a shutdown waits for.
+    ops: Ops,
 }
 
 impl<S: Store + 'static> Clone for Bot<S> {
@@ -56,6 +60,7 @@ impl<S: Store + 'static> Clone for Bot<S> {
             http: Arc::clone(&self.http),
             defer_after: self.defer_after,
             threads: self.threads,
+            ops: self.ops.clone(),
         }
     }
 }
@@ -79,7 +84,15 @@ impl<S: Store + 'static> Bot<S> {
             http,
             defer_after,
             threads: true,
+            ops: Ops::new(),
         }
+    }
+
+    /// The same, counting its work in `ops`' in-flight work (which a shutdown drains).
+    #[must_use]
+    pub fn with_ops(mut self, ops: Ops) -> Self {
+        self.ops = ops;
+        self
     }
 
     /// The same, giving new games a thread of their own (or not) on servers whose admins
@@ -103,6 +116,21 @@ impl<S: Store + 'static> Bot<S> {
         &self,
         interaction: Interaction,
         via: Via,
+    ) -> Option<CreateInteractionResponse> {
+        // Ops: in flight until answered, then counted, timed and logged (crate::ops::log).
+        let _work = self.ops.begin();
+        let tracked = Tracked::of(&interaction);
+        let answer = self.answer_tracked(interaction, via, &tracked).await;
+        tracked.acknowledged();
+        answer
+    }
+
+    /// [`Self::answer`], with the record of the interaction to fill in.
+    async fn answer_tracked(
+        &self,
+        interaction: Interaction,
+        via: Via,
+        tracked: &Tracked,
     ) -> Option<CreateInteractionResponse> {
         let (id, token, channel) = match &interaction {
             Interaction::Command(i) | Interaction::Autocomplete(i) => {
@@ -129,6 +157,7 @@ impl<S: Store + 'static> Bot<S> {
             in_thread,
             private,
             lang,
+            tracked: tracked.clone(),
         };
         let play = Arc::clone(&self.play);
         match request(&interaction) {
@@ -165,8 +194,11 @@ impl<S: Store + 'static> Bot<S> {
                     _ => Show::New,
                 };
                 let private = answers_privately(&command);
+                let done = tracked.clone();
                 self.show_reply(to(how, Some(ctx.place), private), move || {
-                    play.handle(&ctx, command)
+                    let reply = play.handle(&ctx, command);
+                    done.finished(reply.outcome, reply.board_of.map(|g| g.0));
+                    reply
                 })
                 .await
             }
@@ -234,7 +266,8 @@ impl<S: Store + 'static> Bot<S> {
         match via {
             Via::Body => Some(response),
             Via::Rest => {
-                if let Err(error) = response.execute(self.http.as_ref(), (id, token)).await {
+                let answered = response.execute(self.http.as_ref(), (id, token));
+                if let Err(error) = observe("interaction_callback", answered).await {
                     tracing::warn!(%error, "could not answer an interaction");
                 }
                 None
@@ -308,7 +341,7 @@ impl<S: Store + 'static> Bot<S> {
             )
             .await;
         let bot = self.clone();
-        tokio::spawn(async move {
+        self.ops.spawn(async move {
             let message = job.await.unwrap_or_else(|_| failure(lang));
             let computer = message.computer_turn;
             match to.place {
@@ -347,7 +380,7 @@ impl<S: Store + 'static> Bot<S> {
                     ..to
                 };
                 let bot = self.clone();
-                tokio::spawn(async move {
+                self.ops.spawn(async move {
                     let computer = message.computer_turn;
                     bot.open_thread(&to, message, place).await;
                     bot.computer_later(computer);
@@ -365,7 +398,7 @@ impl<S: Store + 'static> Bot<S> {
                 ..to
             };
             let bot = self.clone();
-            tokio::spawn(async move {
+            self.ops.spawn(async move {
                 let computer = message.computer_turn;
                 bot.complete(&to, message).await;
                 bot.computer_later(computer);
@@ -378,11 +411,15 @@ impl<S: Store + 'static> Bot<S> {
             Show::Update => CreateInteractionResponse::UpdateMessage(data),
         };
         let answered = self.first(response, to.via, to.id, &to.token).await;
+        if let (Via::Rest, Some(game), true) = (to.via, message.board_of, message.has_files()) {
+            to.tracked.board_posted(game); // Ops: the board went with the answer.
+        }
         self.computer_later(message.computer_turn);
         if let (Some(game), Some(place), false) = (message.board_of, to.place, message.ephemeral) {
             // The answer went over REST (or is on its way in the body): ask where it landed.
             let bot = self.clone();
-            tokio::spawn(async move { bot.note_original(&to.token, game, place).await });
+            self.ops
+                .spawn(async move { bot.note_original(&to.token, game, place).await });
         }
         answered
     }
@@ -392,7 +429,7 @@ impl<S: Store + 'static> Bot<S> {
     fn computer_later(&self, game: Option<u64>) {
         let Some(game) = game else { return };
         let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
-        tokio::spawn(async move {
+        self.ops.spawn(async move {
             super::notify::computer_moves(&play, &http, GameId(game)).await;
         });
     }
@@ -437,14 +474,16 @@ impl<S: Store + 'static> Bot<S> {
     async fn move_to_thread(&self, message: &Message, place: Place) -> Option<Message> {
         let (game, title) = message.begins.clone()?;
         let title: String = title.chars().take(100).collect();
-        let created = ChannelId::new(place.channel.0)
-            .create_thread(
+        let created = observe(
+            "create_thread",
+            ChannelId::new(place.channel.0).create_thread(
                 self.http.as_ref(),
                 CreateThread::new(title)
                     .kind(ChannelType::PublicThread)
                     .auto_archive_duration(AutoArchiveDuration::OneWeek),
-            )
-            .await;
+            ),
+        )
+        .await;
         let thread = match created {
             Ok(thread) => thread.id,
             Err(error) => {
@@ -453,9 +492,11 @@ impl<S: Store + 'static> Bot<S> {
             }
         };
         // The board first: a thread the bot cannot post in must not take the game.
-        let posted = match thread
-            .send_message(self.http.as_ref(), message.post())
-            .await
+        let posted = match observe(
+            "create_message",
+            thread.send_message(self.http.as_ref(), message.post()),
+        )
+        .await
         {
             Ok(posted) => posted,
             Err(error) => {
@@ -499,14 +540,15 @@ impl<S: Store + 'static> Bot<S> {
 
     /// Deletes a thread the game could not move into, so that no empty thread is left.
     async fn delete_thread(&self, thread: ChannelId) {
-        if let Err(error) = thread.delete(self.http.as_ref()).await {
+        if let Err(error) = observe("delete_channel", thread.delete(self.http.as_ref())).await {
             tracing::warn!(%error, "could not delete an unused game thread");
         }
     }
 
     /// Notes where the original answer to an interaction (a board) was posted.
     async fn note_original(&self, token: &str, game: u64, place: Place) {
-        match self.http.get_original_interaction_response(token).await {
+        let original = self.http.get_original_interaction_response(token);
+        match observe("get_original", original).await {
             Ok(posted) => self.note(game, place, posted.id.get()).await,
             Err(error) => tracing::debug!(%error, "could not look up a posted board"),
         }
@@ -525,7 +567,7 @@ impl<S: Store + 'static> Bot<S> {
         }
         let bot = self.clone();
         let message = message.clone();
-        tokio::spawn(async move {
+        self.ops.spawn(async move {
             let game = message.board_of.or(message.begins.as_ref().map(|b| b.0));
             let play = Arc::clone(&bot.play);
             let home = blocking(move || {
@@ -546,6 +588,9 @@ impl<S: Store + 'static> Bot<S> {
             return self.complete_privately(&to.token, to.lang, &message).await;
         }
         if let Ok(posted) = self.edit_original(&to.token, &message).await {
+            if let (Some(game), true) = (message.board_of, message.has_files()) {
+                to.tracked.board_posted(game); // Ops: the board is out.
+            }
             // Only a board everyone sees is worth a link.
             if let (Some(game), Some(place), false) =
                 (message.board_of, to.place, message.ephemeral)
@@ -559,7 +604,8 @@ impl<S: Store + 'static> Bot<S> {
     /// endpoint the edit can reach Discord before Discord has read the acknowledgement.
     async fn edit_original(&self, token: &str, message: &Message) -> Result<MessageId, ()> {
         for attempt in 1..=DELIVERY_TRIES {
-            match message.edit().execute(self.http.as_ref(), token).await {
+            let edit = message.edit().execute(self.http.as_ref(), token);
+            match observe("edit_original", edit).await {
                 Ok(posted) => return Ok(posted.id),
                 Err(error) if attempt == DELIVERY_TRIES => {
                     tracing::warn!(%error, "could not complete a deferred answer");
@@ -584,13 +630,17 @@ impl<S: Store + 'static> Bot<S> {
         if self.edit_original(token, &placeholder).await.is_err() {
             return;
         }
-        let sent = message
-            .follow_up()
-            .execute(self.http.as_ref(), (None, token))
-            .await;
+        let sent = observe(
+            "create_followup",
+            message
+                .follow_up()
+                .execute(self.http.as_ref(), (None, token)),
+        )
+        .await;
         match sent {
             Ok(_) => {
-                if let Err(error) = self.http.delete_original_interaction_response(token).await {
+                let delete = self.http.delete_original_interaction_response(token);
+                if let Err(error) = observe("delete_original", delete).await {
                     tracing::debug!(%error, "could not remove a placeholder answer");
                 }
             }
@@ -621,6 +671,8 @@ struct Answering {
     private: bool,
     /// The caller's client language: for the few words the front end adds itself.
     lang: Lang,
+    /// Ops: the interaction's record, logged once every clone (and so its work) is gone.
+    tracked: Tracked,
 }
 
 /// Whether a channel of this kind is a thread.

@@ -334,8 +334,14 @@ pub async fn register(http: &Http, guild: Option<u64>) -> serenity::Result<usize
     let commands = definitions();
     let count = commands.len();
     match guild {
-        Some(guild) => GuildId::new(guild).set_commands(http, commands).await?,
-        None => DiscordCommand::set_global_commands(http, commands).await?,
+        Some(guild) => {
+            let set = GuildId::new(guild).set_commands(http, commands);
+            crate::ops::rest::observe("register_commands", set).await?
+        }
+        None => {
+            let set = DiscordCommand::set_global_commands(http, commands);
+            crate::ops::rest::observe("register_commands", set).await?
+        }
     };
     Ok(count)
 }

@@ -7,9 +7,10 @@ use std::time::Duration;
 
 use serenity::all::{
     async_trait, Client, ClientBuilder, ConnectionStage, Context as GatewayContext, EventHandler,
-    GatewayIntents, Http, Interaction, Ready, ShardStageUpdateEvent,
+    GatewayIntents, Http, Interaction, RatelimitInfo, Ready, ShardStageUpdateEvent,
 };
 
+use crate::ops::Ops;
 use crate::play::Play;
 use crate::store::Store;
 
@@ -23,6 +24,8 @@ struct Handler<S: Store + 'static> {
     register: bool,
     dev_guild: Option<u64>,
     threads: bool,
+    /// Readiness (which shards are connected) and the in-flight work a shutdown drains.
+    ops: Ops,
 }
 
 impl<S: Store + 'static> Handler<S> {
@@ -32,6 +35,7 @@ impl<S: Store + 'static> Handler<S> {
         self.bot.get_or_init(|| {
             Bot::new(Arc::clone(&self.play), Arc::clone(http), self.defer_after)
                 .with_threads(self.threads)
+                .with_ops(self.ops.clone())
         })
     }
 }
@@ -48,6 +52,7 @@ impl<S: Store + 'static> EventHandler for Handler<S> {
             if servers == 1 { "" } else { "s" },
             shard + 1,
         );
+        self.ops.shard_connected(shard, true);
         ctx.http.set_application_id(ready.application.id);
         // Once is enough: the first shard registers.
         if self.register && shard == 0 {
@@ -56,6 +61,9 @@ impl<S: Store + 'static> EventHandler for Handler<S> {
     }
 
     async fn shard_stage_update(&self, _: GatewayContext, event: ShardStageUpdateEvent) {
+        // `/readyz` fails while a shard of this process is not connected.
+        self.ops
+            .shard_connected(event.shard_id.0, event.new == ConnectionStage::Connected);
         // Serenity reconnects by itself; the admin should still hear of it.
         match event.new {
             ConnectionStage::Disconnected | ConnectionStage::Resuming
@@ -76,7 +84,13 @@ impl<S: Store + 'static> EventHandler for Handler<S> {
     async fn interaction_create(&self, ctx: GatewayContext, interaction: Interaction) {
         let bot = self.bot(&ctx.http).clone();
         // Each interaction on its own task: a slow one never holds up the next.
-        tokio::spawn(async move { bot.answer(interaction, Via::Rest).await });
+        self.ops
+            .spawn(async move { bot.answer(interaction, Via::Rest).await });
+    }
+
+    async fn ratelimit(&self, data: RatelimitInfo) {
+        // Serenity waits these out and retries by itself: count them, or nobody knows.
+        crate::ops::rest::rate_limited(&data.path, data.global);
     }
 }
 
@@ -90,16 +104,20 @@ pub async fn connect<S: Store + 'static>(
     config: &DiscordConfig,
     token: &str,
     play: Arc<Play<S>>,
+    ops: Ops,
 ) -> serenity::Result<(Client, u32)> {
     let http = super::http_client(config, token);
     match &config.api_proxy {
         Some(proxy) => tracing::info!("connecting to Discord through {proxy}"),
         None => tracing::info!("connecting to Discord"),
     }
-    let gateway = super::reach::with_retries("find its gateway", || http.get_bot_gateway()).await?;
+    let gateway = super::reach::with_retries("find its gateway", || {
+        crate::ops::rest::observe("get_gateway_bot", http.get_bot_gateway())
+    })
+    .await?;
     let shards = gateway.shards.max(1);
     tracing::info!("Discord answered; it recommends {shards} gateway connection(s) (shards)");
-    Ok((client(config, token, play).await?, shards))
+    Ok((client_with_ops(config, token, play, ops).await?, shards))
 }
 
 /// The gateway client for `config`, ready to [`Client::start`].
@@ -111,7 +129,22 @@ pub async fn client<S: Store + 'static>(
     token: &str,
     play: Arc<Play<S>>,
 ) -> serenity::Result<Client> {
+    client_with_ops(config, token, play, Ops::new()).await
+}
+
+/// [`client`], reporting its shards' connections to `ops` (for `/readyz`) and counting its
+/// interactions there as in flight (for the shutdown's drain).
+///
+/// # Errors
+/// As [`client`].
+pub async fn client_with_ops<S: Store + 'static>(
+    config: &DiscordConfig,
+    token: &str,
+    play: Arc<Play<S>>,
+    ops: Ops,
+) -> serenity::Result<Client> {
     let handler = Handler {
+        ops,
         play,
         bot: OnceLock::new(),
         defer_after: Duration::from_millis(config.defer_after_ms),

@@ -16,6 +16,7 @@ use crate::store::{GameId, Store};
 
 use super::bot::note_board;
 use super::message::{cut, Message};
+use crate::ops::rest::observe;
 
 /// Tells each of `message.direct` by direct message; whoever cannot be reached is mentioned
 /// in `channel` instead.
@@ -30,12 +31,19 @@ pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
                 i18n::text_with(direct.lang, "discord-dm-where", &[("place", place.into())]);
             format!("{}\n{place}", direct.text)
         };
-        let sent = match DiscordUserId::new(user).create_dm_channel(http).await {
-            Ok(dm) => dm
-                .id
-                .send_message(http, CreateMessage::new().content(cut(&text)))
-                .await
-                .map(drop),
+        let opened = observe(
+            "create_dm",
+            DiscordUserId::new(user).create_dm_channel(http),
+        )
+        .await;
+        let sent = match opened {
+            Ok(dm) => observe(
+                "create_message",
+                dm.id
+                    .send_message(http, CreateMessage::new().content(cut(&text))),
+            )
+            .await
+            .map(drop),
             Err(error) => Err(error),
         };
         let Err(error) = sent else { continue };
@@ -48,7 +56,8 @@ pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
         let fallback = CreateMessage::new()
             .content(cut(&format!("<@{user}> {first}")))
             .allowed_mentions(CreateAllowedMentions::new().users([DiscordUserId::new(user)]));
-        if let Err(error) = ChannelId::new(channel).send_message(http, fallback).await {
+        let mention = ChannelId::new(channel).send_message(http, fallback);
+        if let Err(error) = observe("create_message", mention).await {
             tracing::warn!(user, %error, "could not reach a player in the channel either");
         }
     }
@@ -66,9 +75,11 @@ pub async fn post_notice<S: Store + 'static>(
     if channel == 0 {
         return false;
     }
-    let posted = match ChannelId::new(channel)
-        .send_message(http, message.post())
-        .await
+    let posted = match observe(
+        "create_message",
+        ChannelId::new(channel).send_message(http, message.post()),
+    )
+    .await
     {
         Ok(sent) => {
             if let Some(game) = message.board_of {

@@ -66,15 +66,24 @@ impl From<PgStore> for AnyStore {
     }
 }
 
-/// Forwards each method to the backend.
+/// Forwards each method to the backend, timing it for `leapfrog_store_call_seconds` (the
+/// one place every store call of the bot passes, whichever backend).
 macro_rules! forward {
     ($(fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $out:ty;)*) => {
         impl Store for AnyStore {
             $(fn $name(&self $(, $arg: $ty)*) -> $out {
-                match self {
+                let started = std::time::Instant::now();
+                let result = match self {
                     Self::Sled(store) => store.$name($($arg),*),
                     Self::Postgres(store) => store.$name($($arg),*),
-                }
+                };
+                crate::ops::metrics::store_call(
+                    stringify!($name),
+                    self.backend(),
+                    started.elapsed(),
+                    result.is_err(),
+                );
+                result
             })*
         }
     };
