@@ -18,6 +18,7 @@ use crate::play::{Command, Play};
 use crate::store::{ChannelId as StoreChannelId, GameId, Place, Store};
 
 use super::message::Message;
+use super::reach::{code, nonce, repeated};
 use super::translate::{request, Request};
 use crate::ops::rest::observe;
 use crate::ops::{Interaction as Tracked, Ops};
@@ -51,6 +52,36 @@ pub struct Bot<S: Store + 'static> {
     threads: bool,
     /// Ops: the in-flight work a shutdown waits for.
     ops: Ops,
+    /// The interactions answered lately: one delivered again (a gateway that resumed and
+    /// replayed it) is not acted on twice.
+    seen: Arc<std::sync::Mutex<Seen>>,
+}
+
+/// The ids of the latest interactions, oldest first, and the same as a set.
+#[derive(Default)]
+struct Seen {
+    order: std::collections::VecDeque<u64>,
+    ids: std::collections::HashSet<u64>,
+}
+
+impl Seen {
+    /// How many ids are remembered: far more than arrive within Discord's 15 minutes of an
+    /// interaction's life on any one process.
+    const KEPT: usize = 50_000;
+
+    /// Notes `id`; whether it is new.
+    fn first_time(&mut self, id: u64) -> bool {
+        if !self.ids.insert(id) {
+            return false;
+        }
+        self.order.push_back(id);
+        if self.order.len() > Self::KEPT {
+            if let Some(old) = self.order.pop_front() {
+                self.ids.remove(&old);
+            }
+        }
+        true
+    }
 }
 
 impl<S: Store + 'static> Clone for Bot<S> {
@@ -61,6 +92,7 @@ impl<S: Store + 'static> Clone for Bot<S> {
             defer_after: self.defer_after,
             threads: self.threads,
             ops: self.ops.clone(),
+            seen: Arc::clone(&self.seen),
         }
     }
 }
@@ -85,6 +117,7 @@ impl<S: Store + 'static> Bot<S> {
             defer_after,
             threads: true,
             ops: Ops::new(),
+            seen: Arc::default(),
         }
     }
 
@@ -117,6 +150,22 @@ impl<S: Store + 'static> Bot<S> {
         interaction: Interaction,
         via: Via,
     ) -> Option<CreateInteractionResponse> {
+        let id = match &interaction {
+            Interaction::Command(i) | Interaction::Autocomplete(i) => Some(i.id.get()),
+            Interaction::Component(i) => Some(i.id.get()),
+            _ => None,
+        };
+        let again = id.is_some_and(|id| {
+            !self
+                .seen
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .first_time(id)
+        });
+        if again {
+            tracing::info!(interaction = id, "an interaction delivered again is not acted on twice");
+            return None;
+        }
         // Ops: in flight until answered, then counted, timed and logged (crate::ops::log).
         let _work = self.ops.begin();
         let tracked = Tracked::of(&interaction);
@@ -263,14 +312,35 @@ impl<S: Store + 'static> Bot<S> {
         id: InteractionId,
         token: &str,
     ) -> Option<CreateInteractionResponse> {
+        self.first_checked(response, via, id, token).await.0
+    }
+
+    /// [`Self::first`], saying also whether the answer was lost: Discord no longer knows the
+    /// interaction (10062 Unknown Interaction: it came too late, or its token expired).
+    async fn first_checked(
+        &self,
+        response: CreateInteractionResponse,
+        via: Via,
+        id: InteractionId,
+        token: &str,
+    ) -> (Option<CreateInteractionResponse>, bool) {
         match via {
-            Via::Body => Some(response),
+            Via::Body => (Some(response), false),
             Via::Rest => {
                 let answered = response.execute(self.http.as_ref(), (id, token));
-                if let Err(error) = observe("interaction_callback", answered).await {
-                    tracing::warn!(%error, "could not answer an interaction");
+                match observe("interaction_callback", answered).await {
+                    Ok(()) => (None, false),
+                    // Answered already (another worker, or a retry that did arrive): the
+                    // rest of the answer goes on as edits of that one.
+                    Err(error) if code(&error) == Some(40060) => {
+                        tracing::info!(%error, "the interaction was already acknowledged");
+                        (None, false)
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "could not answer an interaction");
+                        (None, code(&error) == Some(10062))
+                    }
                 }
-                None
             }
         }
     }
@@ -410,7 +480,21 @@ impl<S: Store + 'static> Bot<S> {
             Show::New | Show::NewOrUpdate => CreateInteractionResponse::Message(data),
             Show::Update => CreateInteractionResponse::UpdateMessage(data),
         };
-        let answered = self.first(response, to.via, to.id, &to.token).await;
+        let (answered, lost) = self.first_checked(response, to.via, to.id, &to.token).await;
+        if lost && !message.ephemeral {
+            // Discord dropped the interaction, but the command was carried out: its public
+            // answer (a move's board) is posted in the channel instead.
+            if let Some(place) = to.place {
+                if let (Some(posted), Some(game)) =
+                    (self.post_instead(place, &message).await, message.board_of)
+                {
+                    to.tracked.board_posted(game);
+                    self.note(game, place, posted.get()).await;
+                }
+            }
+            self.computer_later(message.computer_turn);
+            return answered;
+        }
         if let (Via::Rest, Some(game), true) = (to.via, message.board_of, message.has_files()) {
             to.tracked.board_posted(game); // Ops: the board went with the answer.
         }
@@ -492,10 +576,10 @@ impl<S: Store + 'static> Bot<S> {
             }
         };
         // The board first: a thread the bot cannot post in must not take the game.
-        let posted = match observe(
-            "create_message",
-            thread.send_message(self.http.as_ref(), message.post()),
-        )
+        let once = nonce();
+        let posted = match repeated("create_message", || {
+            thread.send_message(self.http.as_ref(), message.post(&once))
+        })
         .await
         {
             Ok(posted) => posted,
@@ -587,7 +671,19 @@ impl<S: Store + 'static> Bot<S> {
         if message.ephemeral && !to.private && to.how != Show::Update {
             return self.complete_privately(&to.token, to.lang, &message).await;
         }
-        if let Ok(posted) = self.edit_original(&to.token, &message).await {
+        let posted = match self.edit_original(&to.token, &message).await {
+            Ok(posted) => Some(posted),
+            // The answer is gone (deleted, or its interaction expired): a public answer is
+            // posted in the channel instead, so that a move that was made is seen.
+            Err(error) if matches!(code(&error), Some(10008 | 10015 | 10062)) => {
+                match (to.place, message.ephemeral) {
+                    (Some(place), false) => self.post_instead(place, &message).await,
+                    _ => None,
+                }
+            }
+            Err(_) => None,
+        };
+        if let Some(posted) = posted {
             if let (Some(game), true) = (message.board_of, message.has_files()) {
                 to.tracked.board_posted(game); // Ops: the board is out.
             }
@@ -601,19 +697,54 @@ impl<S: Store + 'static> Bot<S> {
     }
 
     /// Edits the original answer into `message`, trying again a few times: over the
-    /// endpoint the edit can reach Discord before Discord has read the acknowledgement.
-    async fn edit_original(&self, token: &str, message: &Message) -> Result<MessageId, ()> {
-        for attempt in 1..=DELIVERY_TRIES {
-            let edit = message.edit().execute(self.http.as_ref(), token);
-            match observe("edit_original", edit).await {
+    /// endpoint the edit can reach Discord before Discord has read the acknowledgement
+    /// (10015 Unknown Webhook), and Discord may fail in passing ([`repeated`]).
+    ///
+    /// # Errors
+    /// The last refusal: 10008 Unknown Message when the answer was deleted, 10015 when
+    /// the interaction's token is no longer valid.
+    async fn edit_original(
+        &self,
+        token: &str,
+        message: &Message,
+    ) -> Result<MessageId, serenity::Error> {
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let edited = repeated("edit_original", || {
+                message.edit().execute(self.http.as_ref(), token)
+            })
+            .await;
+            match edited {
                 Ok(posted) => return Ok(posted.id),
-                Err(error) if attempt == DELIVERY_TRIES => {
-                    tracing::warn!(%error, "could not complete a deferred answer");
+                Err(error) if attempt < DELIVERY_TRIES && code(&error) == Some(10015) => {
+                    tokio::time::sleep(Duration::from_millis(250 * u64::from(attempt))).await;
                 }
-                Err(_) => tokio::time::sleep(Duration::from_millis(250 * u64::from(attempt))).await,
+                Err(error) => {
+                    tracing::warn!(%error, "could not complete a deferred answer");
+                    return Err(error);
+                }
             }
         }
-        Err(())
+    }
+
+    /// Posts a public answer whose interaction can no longer be answered (its message was
+    /// deleted, or its token expired) in the channel instead, so that a move that was made
+    /// is seen: the bot's own message, sent once.
+    async fn post_instead(&self, place: Place, message: &Message) -> Option<MessageId> {
+        let once = nonce();
+        let channel = ChannelId::new(place.channel.0);
+        match repeated("create_message", || {
+            channel.send_message(self.http.as_ref(), message.post(&once))
+        })
+        .await
+        {
+            Ok(posted) => Some(posted.id),
+            Err(error) => {
+                tracing::warn!(%error, "could not post an answer in its channel either");
+                None
+            }
+        }
     }
 
     /// A private answer after a public "thinking…" (a command that usually answers in

@@ -296,8 +296,12 @@ impl Message {
     }
 
     /// As a message posted in a channel by the bot itself (reminders, timeouts).
-    pub fn post(&self) -> CreateMessage {
+    /// `nonce` makes Discord create it once however often it is sent (the post is tried
+    /// again when Discord fails in passing).
+    pub fn post(&self, nonce: &serenity::all::Nonce) -> CreateMessage {
         CreateMessage::new()
+            .nonce(nonce.clone())
+            .enforce_nonce(true)
             .content(&self.content)
             .components(self.rows.clone())
             .allowed_mentions(self.allowed())

@@ -11,11 +11,12 @@ use serenity::all::{
 };
 
 use crate::i18n;
-use crate::play::{Notice, Play};
+use crate::play::{Direct, Notice, Play};
 use crate::store::{GameId, Store};
 
 use super::bot::note_board;
 use super::message::{cut, Message};
+use super::reach::{nonce, repeated};
 use crate::ops::rest::observe;
 
 /// Tells each of `message.direct` by direct message; whoever cannot be reached is mentioned
@@ -31,19 +32,23 @@ pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
                 i18n::text_with(direct.lang, "discord-dm-where", &[("place", place.into())]);
             format!("{}\n{place}", direct.text)
         };
-        let opened = observe(
-            "create_dm",
-            DiscordUserId::new(user).create_dm_channel(http),
-        )
+        let opened = repeated("create_dm", || {
+            DiscordUserId::new(user).create_dm_channel(http)
+        })
         .await;
         let sent = match opened {
-            Ok(dm) => observe(
-                "create_message",
-                dm.id
-                    .send_message(http, CreateMessage::new().content(cut(&text))),
-            )
-            .await
-            .map(drop),
+            Ok(dm) => {
+                let once = nonce();
+                repeated("create_message", || {
+                    let post = CreateMessage::new()
+                        .nonce(once.clone())
+                        .enforce_nonce(true)
+                        .content(cut(&text));
+                    dm.id.send_message(http, post)
+                })
+                .await
+                .map(drop)
+            }
             Err(error) => Err(error),
         };
         let Err(error) = sent else { continue };
@@ -75,12 +80,12 @@ pub async fn post_notice<S: Store + 'static>(
     if channel == 0 {
         return false;
     }
-    let posted = match observe(
-        "create_message",
-        ChannelId::new(channel).send_message(http, message.post()),
-    )
-    .await
-    {
+    let once = nonce();
+    let sent = repeated("create_message", || {
+        ChannelId::new(channel).send_message(http, message.post(&once))
+    })
+    .await;
+    let posted = match sent {
         Ok(sent) => {
             if let Some(game) = message.board_of {
                 note_board(play, game, notice.place, sent.id.get()).await;
@@ -89,11 +94,32 @@ pub async fn post_notice<S: Store + 'static>(
         }
         Err(error) => {
             tracing::warn!(game = notice.game.0, %error, "could not post a notice");
+            if is_shut_out(&error) {
+                // The channel is gone or closed to the bot: those it was for hear of it
+                // by direct message, with where the game is.
+                let mut told = message.clone();
+                told.direct.extend(message.mentions.iter().map(|&user| Direct {
+                    user: crate::store::UserId(user),
+                    // Only the words about where the game is use it, and a post that
+                    // failed names no place.
+                    lang: i18n::Lang::default(),
+                    text: message.content.clone(),
+                }));
+                send_direct(http, &told, 0).await;
+                return false;
+            }
             false
         }
     };
     send_direct(http, &message, channel).await;
     posted
+}
+
+/// Whether Discord refused a post because the bot cannot reach the channel any more: it
+/// was deleted (10003 Unknown Channel), or the bot lost access to it or the right to post
+/// there (50001 Missing Access, 50013 Missing Permissions).
+fn is_shut_out(error: &serenity::Error) -> bool {
+    matches!(super::reach::code(error), Some(10003 | 50001 | 50013))
 }
 
 /// Lets the computer move in `game` on the play layer's pool (at most `[ai] threads`

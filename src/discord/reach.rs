@@ -76,6 +76,86 @@ fn explain(error: &dyn std::error::Error) -> String {
     parts.join(": ")
 }
 
+/// How many times a call that failed in passing is made in all: a short outage is bridged,
+/// a long one is not waited out while a player waits for an answer.
+pub const TRIES: u32 = 3;
+
+/// How long one attempt waits for Discord's answer, in milliseconds (`[discord]
+/// rest_timeout_ms`): a request that never comes back must not hold a board forever.
+static ATTEMPT_TIMEOUT_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(10_000);
+
+/// Sets how long one attempt waits (from the config, at start).
+pub fn set_attempt_timeout(timeout: Duration) {
+    let ms = u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX).max(1);
+    ATTEMPT_TIMEOUT_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Makes one REST call on `route` (a fixed name, for metrics and logs), again when it fails
+/// in passing — Discord's 5xx, no answer within the attempt's time — up to [`TRIES`] times
+/// with a short wait between. Rate limits (429) are waited out, `Retry-After` and the global
+/// flag honoured, by serenity's limiter inside each attempt. Only for calls that may be
+/// made twice: edits, deletions, reads, and new messages that carry a nonce Discord
+/// enforces (see [`nonce`]).
+///
+/// # Errors
+/// The last attempt's error; a timeout is [`serenity::Error::Other`].
+pub async fn repeated<T, F, Fut>(route: &'static str, mut make: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let limit = Duration::from_millis(ATTEMPT_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed));
+        let result = match tokio::time::timeout(limit, crate::ops::rest::observe(route, make())).await
+        {
+            Ok(result) => result,
+            Err(_) => {
+                tracing::warn!(target: "leapfrog::discord::rest", route, "Discord did not answer in time");
+                Err(serenity::Error::Other("Discord did not answer in time"))
+            }
+        };
+        match result {
+            Err(error) if attempt < TRIES && is_passing(&error) => {
+                tokio::time::sleep(Duration::from_millis(250 << attempt)).await;
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Whether a failed call may succeed if made again: no answer, or Discord's server error.
+fn is_passing(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Other(_) => true,
+        other => is_transient(other),
+    }
+}
+
+/// A nonce for a new message that may be sent more than once: Discord, told to enforce
+/// it, creates the message once however many times it arrives within a few minutes.
+#[must_use]
+pub fn nonce() -> serenity::all::Nonce {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // Discord takes at most 25 characters.
+    let text = format!("{:x}{:x}", now & 0xffff_ffff_ffff, NEXT.fetch_add(1, Ordering::Relaxed));
+    serenity::all::Nonce::String(text.chars().take(25).collect())
+}
+
+/// Discord's JSON error code of a refusal, if `error` is one.
+#[must_use]
+pub fn code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => Some(response.error.code),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
