@@ -119,6 +119,15 @@ impl Store for SlowStore {
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         self.0.all_games()
     }
+    fn forget_user(
+        &self,
+        user: UserId,
+        anonymous: UserId,
+        now: u64,
+    ) -> Result<leapfrog::store::Forgotten, StoreError> {
+        self.wait();
+        self.0.forget_user(user, anonymous, now)
+    }
     fn replace_ratings(
         &self,
         standings: &[(

@@ -600,6 +600,8 @@ fn answers_privately(command: &Command) -> bool {
             | Command::Help
             | Command::Rating { .. }
             | Command::Profile { .. }
+            | Command::Privacy
+            | Command::ForgetMe { .. }
     )
 }
 
