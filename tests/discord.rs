@@ -718,6 +718,8 @@ fn assert_registered_where_they_make_sense(register: &Call) {
             "rating",
             "leaderboard",
             "profile",
+            "privacy",
+            "forget-me",
         ];
         let expected = if anywhere.contains(&name) {
             json!([0, 1])
