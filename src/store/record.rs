@@ -84,7 +84,7 @@ pub const COMPUTER: UserId = UserId(u64::MAX);
 /// Where the ids of forgotten players (`/forget-me`) live: the top 24 bits are these, the
 /// low 40 random. Discord's ids are below 2^63 and the console moves a name whose hash
 /// falls here out of it ([`crate::console::name_id`]), so no real user ever has one.
-pub const ANONYMOUS_TAG: u64 = 0xFADE_00 << 40;
+pub const ANONYMOUS_TAG: u64 = 0xFADE_0000_0000_0000;
 
 /// The low bits of an anonymous id.
 const ANONYMOUS_BITS: u64 = (1 << 40) - 1;
