@@ -15,14 +15,21 @@ use crate::play::{parse_command, Component, Context, Outcome, Play, Reply, User}
 use crate::store::{ChannelId, Place, Store, UserId};
 
 /// A stable id for a console name (FNV-1a of its lower-case form), so a data folder can be
-/// reused across runs.
+/// reused across runs. A hash that falls among the forgotten players' anonymous ids (one
+/// name in 16 million) is moved out of them.
 #[must_use]
 pub fn name_id(name: &str) -> u64 {
-    name.to_lowercase()
+    let hash = name
+        .to_lowercase()
         .bytes()
         .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
             (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        })
+        });
+    if UserId(hash).is_anonymous() {
+        hash ^ (1 << 62)
+    } else {
+        hash
+    }
 }
 
 /// The console user called `name`.

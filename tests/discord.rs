@@ -125,6 +125,15 @@ impl Store for SlowStore {
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         self.0.all_games()
     }
+    fn forget_user(
+        &self,
+        user: UserId,
+        anonymous: UserId,
+        now: u64,
+    ) -> Result<leapfrog::store::Forgotten, StoreError> {
+        self.wait();
+        self.0.forget_user(user, anonymous, now)
+    }
     fn replace_ratings(
         &self,
         standings: &[(
@@ -715,6 +724,8 @@ fn assert_registered_where_they_make_sense(register: &Call) {
             "rating",
             "leaderboard",
             "profile",
+            "privacy",
+            "forget-me",
         ];
         let expected = if anywhere.contains(&name) {
             json!([0, 1])

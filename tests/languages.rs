@@ -106,6 +106,10 @@ fn every_answer(lang: Lang) -> Vec<Reply> {
         play.handle(&in_dm, settings(None, None, Some(true))),
         play.handle(&in_dm, settings(None, Some(Lang::En), None)),
         play.handle(&in_dm, settings(Some(lang), None, None)),
+        play.handle(&ctx, Command::Privacy),
+        play.handle(&guest, Command::Privacy),
+        play.handle(&ctx, Command::ForgetMe { confirm: false }),
+        play.handle(&ctx, Command::ForgetMe { confirm: true }),
     ]);
     replies
 }
@@ -264,6 +268,7 @@ fn every_exchange(lang: Lang) -> Vec<String> {
             "@ana /play jumpers @bo level:3",
             "@ana /play jumpers @ai level:9",
             "@ana /settings threads:maybe",
+            "@ana /forget-me maybe",
             "@ana /settings language:xx",
             "@ana /settings notify:pigeon",
             "@ana /rules page:0",

@@ -50,6 +50,10 @@ cmd-leaderboard = leaderboard
     .desc = A game's best-rated players
 cmd-profile = profile
     .desc = A player's games, results, streaks and rating history
+cmd-privacy = privacy
+    .desc = What Leapfrog keeps about you, why and for how long
+cmd-forget-me = forget-me
+    .desc = Delete your settings and ratings and your name from past games (asks first)
 
 opt-game = game
     .desc = Which game

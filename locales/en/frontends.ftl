@@ -16,6 +16,7 @@ parse-does-not-apply = /{ $command } has no option { $key }; { $count ->
 parse-bad-game-number = '{ $typed }' is not a game number; games are numbered like #12
 parse-bad-answer = '{ $typed }' is not an answer: say accept or decline (or nothing to propose)
 parse-bad-computers = computers:{ $typed } is not a number of computer opponents: say 1, 2 or 3
+parse-bad-forget-confirm = '{ $typed }' is not a confirmation: /forget-me shows what it deletes, /forget-me confirm deletes it
 parse-bad-level-alone = level is the computer's strength, and nobody here is the computer: add opponent:@ai to play it
 parse-bad-level = the computer's level is a number from 1 (beginner) to 5 (strongest), not '{ $typed }'
 parse-bad-seat = '{ $typed }' is not a seat: say random, first (White, South) or second (Black, North)

@@ -14,5 +14,6 @@ help-days = Over days: days:1|2|3|5|7|14 in /play for a clock · /claim a win on
 help-settings = /settings notify:channel|dm|off: how your turn reaches you (admins: threads:on|off) · language:en|ru|pl: the language you read (admins: the server's)
 help-ratings = Ratings: games between people are rated (rated:no in /play for a friendly) · /abort a game before every side has moved
 help-rating-commands = /rating [user] [game] · /leaderboard game:<game> [scope:server|global] · /profile [user]: games, streaks, rating history
+help-privacy = /privacy: what the bot keeps about you, and for how long · /forget-me: delete it (asks first)
 help-rules = /rules game:<game> [page:N]: how to play a game, page by page, with its options
 help-which-game = Commands act on your only game in the channel (/board and /history, for onlookers, on the channel's only game); add game:<number> when there are several.

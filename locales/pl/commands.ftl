@@ -50,6 +50,10 @@ cmd-leaderboard = najlepsi
     .desc = Gracze z najwyższym rankingiem w grze
 cmd-profile = profil
     .desc = Partie, wyniki, serie i historia rankingu gracza
+cmd-privacy = prywatność
+    .desc = Co Leapfrog przechowuje o tobie, po co i jak długo
+cmd-forget-me = zapomnij-mnie
+    .desc = Usuń swoje ustawienia, ranking i imię z dawnych partii (najpierw zapyta)
 
 opt-game = gra
     .desc = Która gra

@@ -20,6 +20,7 @@ parse-does-not-apply = /{ $command } nie ma opcji { $key }; { $count ->
 parse-bad-game-number = „{ $typed }” to nie numer partii; partie mają numery takie jak #12
 parse-bad-answer = „{ $typed }” to nie odpowiedź: wpisz accept albo decline (albo nic, aby złożyć propozycję)
 parse-bad-computers = computers:{ $typed } to nie liczba przeciwników komputerowych: wpisz 1, 2 albo 3
+parse-bad-forget-confirm = „{ $typed }” to nie potwierdzenie: /forget-me pokaże, co zostanie usunięte, a /forget-me confirm to usunie
 parse-bad-level-alone = level to siła komputera, a nikt tutaj nie jest komputerem: dodaj opponent:@ai, aby z nim zagrać
 parse-bad-level = poziom komputera to liczba od 1 (początkujący) do 5 (najsilniejszy), a nie „{ $typed }”
 parse-bad-seat = „{ $typed }” to nie miejsce: wpisz random, first (Białe, Południe) albo second (Czarne, Północ)

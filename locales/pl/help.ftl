@@ -14,5 +14,6 @@ help-days = Gra korespondencyjna: dni:1|2|3|5|7|14 w /graj dla zegara · /wygran
 help-settings = /ustawienia powiadomienia: jak dociera do ciebie twój ruch (administratorzy: wątki) · język:en|ru|pl: język, w którym czytasz (administratorzy: język serwera)
 help-ratings = Ranking: partie między ludźmi są rankingowe (rankingowa:nie w /graj dla towarzyskiej) · /przerwij partię, zanim każda strona wykonała ruch
 help-rating-commands = /ranking [gracz] [gra] · /najlepsi gra:<gra> [zakres:serwer|wszyscy] · /profil [gracz]: partie, serie, historia rankingu
+help-privacy = /prywatność: co bot przechowuje o tobie i jak długo · /zapomnij-mnie: usuń to (najpierw zapyta)
 help-rules = /zasady gra:<gra> [strona:N]: jak grać, strona po stronie, z opcjami gry
 help-which-game = Polecenia dotyczą twojej jedynej partii na kanale (/plansza i /historia dla widzów: jedynej partii kanału); gdy partii jest kilka, dodaj gra:<numer>.

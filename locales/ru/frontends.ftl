@@ -18,6 +18,7 @@ parse-does-not-apply = у /{ $command } нет параметра { $key }; { $c
 parse-bad-game-number = «{ $typed }» — не номер партии; партии нумеруются так: #12
 parse-bad-answer = «{ $typed }» — не ответ: укажите accept или decline (или ничего, чтобы предложить)
 parse-bad-computers = computers:{ $typed } — не число компьютерных соперников: укажите 1, 2 или 3
+parse-bad-forget-confirm = «{ $typed }» — не подтверждение: /forget-me покажет, что будет удалено, а /forget-me confirm удалит
 parse-bad-level-alone = level — это сила компьютера, а компьютера среди соперников нет: добавьте opponent:@ai, чтобы играть с ним
 parse-bad-level = уровень компьютера — число от 1 (новичок) до 5 (сильнейший), а не «{ $typed }»
 parse-bad-seat = «{ $typed }» — не место: укажите random, first (белые, юг) или second (чёрные, север)

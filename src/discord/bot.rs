@@ -163,7 +163,10 @@ impl<S: Store + 'static> Bot<S> {
                 .first_time(id)
         });
         if again {
-            tracing::info!(interaction = id, "an interaction delivered again is not acted on twice");
+            tracing::info!(
+                interaction = id,
+                "an interaction delivered again is not acted on twice"
+            );
             return None;
         }
         // Ops: in flight until answered, then counted, timed and logged (crate::ops::log).
@@ -825,6 +828,8 @@ fn answers_privately(command: &Command) -> bool {
             | Command::Help
             | Command::Rating { .. }
             | Command::Profile { .. }
+            | Command::Privacy
+            | Command::ForgetMe { .. }
     )
 }
 

@@ -14,7 +14,7 @@ use crate::store::Notify;
 /// The commands that make sense in a direct message with the bot: they read or change only
 /// the caller's own things. Every other command is about a game, which is played on a server
 /// where all its players (and spectators) can see the board; those are offered only there.
-pub const ANYWHERE: [&str; 7] = [
+pub const ANYWHERE: [&str; 9] = [
     "help",
     "rules",
     "games",
@@ -22,6 +22,8 @@ pub const ANYWHERE: [&str; 7] = [
     "rating",
     "leaderboard",
     "profile",
+    "privacy",
+    "forget-me",
 ];
 
 /// Whether the command `name` is offered (and answered) in the bot's direct messages.
@@ -321,6 +323,8 @@ pub fn definitions() -> Vec<CreateCommand> {
             "user",
             "opt-profile-user",
         )),
+        new_command("privacy"),
+        new_command("forget-me"),
     ]
 }
 

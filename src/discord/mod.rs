@@ -30,6 +30,9 @@ use serenity::all::{ApplicationId, Http, HttpBuilder};
 pub fn http_client(config: &DiscordConfig, token: &str) -> Http {
     let mut builder = HttpBuilder::new(token);
     if let Some(proxy) = &config.api_proxy {
+        // serenity's limiter would send its requests past the proxy (it builds them without
+        // it): behind a proxy, the proxy keeps the rate limits, and a 429 that still reaches
+        // the bot is tried again by `reach::repeated`.
         builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);
     }
     if let Some(id) = config.application_id {

@@ -98,13 +98,14 @@ pub async fn post_notice<S: Store + 'static>(
                 // The channel is gone or closed to the bot: those it was for hear of it
                 // by direct message, with where the game is.
                 let mut told = message.clone();
-                told.direct.extend(message.mentions.iter().map(|&user| Direct {
-                    user: crate::store::UserId(user),
-                    // Only the words about where the game is use it, and a post that
-                    // failed names no place.
-                    lang: i18n::Lang::default(),
-                    text: message.content.clone(),
-                }));
+                told.direct
+                    .extend(message.mentions.iter().map(|&user| Direct {
+                        user: crate::store::UserId(user),
+                        // Only the words about where the game is use it, and a post that
+                        // failed names no place.
+                        lang: i18n::Lang::default(),
+                        text: message.content.clone(),
+                    }));
                 send_direct(http, &told, 0).await;
                 return false;
             }

@@ -86,14 +86,18 @@ static ATTEMPT_TIMEOUT_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::Ato
 
 /// Sets how long one attempt waits (from the config, at start).
 pub fn set_attempt_timeout(timeout: Duration) {
-    let ms = u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX).max(1);
+    let ms = u64::try_from(timeout.as_millis())
+        .unwrap_or(u64::MAX)
+        .max(1);
     ATTEMPT_TIMEOUT_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Makes one REST call on `route` (a fixed name, for metrics and logs), again when it fails
 /// in passing — Discord's 5xx, no answer within the attempt's time — up to [`TRIES`] times
 /// with a short wait between. Rate limits (429) are waited out, `Retry-After` and the global
-/// flag honoured, by serenity's limiter inside each attempt. Only for calls that may be
+/// flag honoured, by serenity's limiter inside each attempt when the bot talks to Discord
+/// directly; behind an `api_proxy` (serenity's limiter off) a 429 that reaches the bot is
+/// tried again after one, then two seconds. Only for calls that may be
 /// made twice: edits, deletions, reads, and new messages that carry a nonce Discord
 /// enforces (see [`nonce`]).
 ///
@@ -107,8 +111,10 @@ where
     let mut attempt = 0;
     loop {
         attempt += 1;
-        let limit = Duration::from_millis(ATTEMPT_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed));
-        let result = match tokio::time::timeout(limit, crate::ops::rest::observe(route, make())).await
+        let limit =
+            Duration::from_millis(ATTEMPT_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed));
+        let result = match tokio::time::timeout(limit, crate::ops::rest::observe(route, make()))
+            .await
         {
             Ok(result) => result,
             Err(_) => {
@@ -118,7 +124,14 @@ where
         };
         match result {
             Err(error) if attempt < TRIES && is_passing(&error) => {
-                tokio::time::sleep(Duration::from_millis(250 << attempt)).await;
+                // A 429 that reached us (behind a proxy) waits at least a second a try.
+                let floor = if status(&error) == Some(429) {
+                    1_000
+                } else {
+                    0
+                };
+                let wait = (250u64 << attempt).max(floor * u64::from(attempt));
+                tokio::time::sleep(Duration::from_millis(wait)).await;
             }
             other => return other,
         }
@@ -143,15 +156,31 @@ pub fn nonce() -> serenity::all::Nonce {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
     // Discord takes at most 25 characters.
-    let text = format!("{:x}{:x}", now & 0xffff_ffff_ffff, NEXT.fetch_add(1, Ordering::Relaxed));
+    let text = format!(
+        "{:x}{:x}",
+        now & 0xffff_ffff_ffff,
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
     serenity::all::Nonce::String(text.chars().take(25).collect())
+}
+
+/// The HTTP status of a refusal, if `error` is one.
+fn status(error: &serenity::Error) -> Option<u16> {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.status_code.as_u16())
+        }
+        _ => None,
+    }
 }
 
 /// Discord's JSON error code of a refusal, if `error` is one.
 #[must_use]
 pub fn code(error: &serenity::Error) -> Option<isize> {
     match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => Some(response.error.code),
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            Some(response.error.code)
+        }
         _ => None,
     }
 }

@@ -297,6 +297,8 @@ impl Request {
                     | Command::Rating { .. }
                     | Command::Leaderboard { .. }
                     | Command::Profile { .. }
+                    | Command::Privacy
+                    | Command::ForgetMe { .. }
             ),
             Self::CompleteMove(..)
             | Self::CompleteGame(..)

@@ -274,6 +274,12 @@ fn seat_in(lang: Lang, english: &str) -> String {
         return english.to_owned();
     };
     let id = format!("side-{}", side.to_lowercase());
+    // Someone who asked to be forgotten is named in the reader's language.
+    let name = if name == crate::store::FORGOTTEN_NAME {
+        text(lang, "player-forgotten")
+    } else {
+        name.to_owned()
+    };
     if has(Lang::En, &id) {
         format!("{name} ({})", text(lang, &id))
     } else {

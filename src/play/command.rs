@@ -202,7 +202,19 @@ pub enum Command {
         /// Whose.
         user: Option<User>,
     },
+    /// What the bot keeps about the caller, why and for how long.
+    Privacy,
+    /// Delete what the bot keeps about the caller: first what it would do and a button
+    /// (console: `/forget-me confirm`), then, confirmed, the deletion.
+    ForgetMe {
+        /// Whether the caller confirmed.
+        confirm: bool,
+    },
 }
+
+/// The id of the button that confirms `/forget-me`: it acts on whoever clicks it, and only
+/// the caller sees it.
+pub const FORGET_ME_BUTTON: &str = "forget-me:confirm";
 
 /// The prefix of a button that plays one action: `do-take:12`.
 pub const ACTION_PREFIX: &str = "do-";
@@ -226,6 +238,8 @@ impl Command {
                 | Self::Rating { .. }
                 | Self::Leaderboard { .. }
                 | Self::Profile { .. }
+                | Self::Privacy
+                | Self::ForgetMe { confirm: false }
         )
     }
 
@@ -233,6 +247,9 @@ impl Command {
     /// Buttons carry their game, so a click always acts on the game it was shown with.
     #[must_use]
     pub fn from_button_id(id: &str) -> Option<Self> {
+        if id == FORGET_ME_BUTTON {
+            return Some(Self::ForgetMe { confirm: true });
+        }
         if let Some(rest) = id.strip_prefix(RULES_PREFIX) {
             let (game, page) = rest.split_once(':')?;
             return Some(Self::Rules {

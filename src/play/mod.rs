@@ -13,6 +13,7 @@ mod handlers;
 mod history;
 mod parse;
 pub mod pool;
+mod privacy;
 mod proposal;
 mod reply;
 mod standings;
@@ -24,7 +25,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-pub use command::{Answer, Command, Context, User, ACTION_PREFIX, MAX_NAME_CHARS, RULES_PREFIX};
+pub use command::{
+    Answer, Command, Context, User, ACTION_PREFIX, FORGET_ME_BUTTON, MAX_NAME_CHARS, RULES_PREFIX,
+};
 pub use correspondence::Notice;
 pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{
@@ -342,6 +345,8 @@ impl<S: Store> Play<S> {
             Command::Rating { user, game } => self.rating(ctx, user, game.as_deref()),
             Command::Leaderboard { game, scope } => self.leaderboard(ctx, &game, scope.as_deref()),
             Command::Profile { user } => self.profile(ctx, user),
+            Command::Privacy => self.privacy(ctx),
+            Command::ForgetMe { confirm } => self.forget_me(ctx, confirm),
         }
     }
 

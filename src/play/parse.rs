@@ -33,6 +33,8 @@ pub const COMMANDS: &[&str] = &[
     "rating",
     "leaderboard",
     "profile",
+    "privacy",
+    "forget-me",
 ];
 
 /// A command line that could not be read. Its words are the catalogue's (`parse-…`), read
@@ -181,6 +183,8 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
     ("rating", &["user", "game"]),
     ("leaderboard", &["game", "scope"]),
     ("profile", &["user"]),
+    ("privacy", &[]),
+    ("forget-me", &[]),
 ];
 
 /// The option `key` stands for (`colour` → `seat`).
@@ -373,6 +377,10 @@ const TYPED_WORDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("yes", &["да", "tak"]),
+    (
+        "confirm",
+        &["подтвердить", "подтверждаю", "potwierdź", "potwierdzam"],
+    ),
     ("no", &["нет", "nie"]),
     (
         "random",
@@ -725,6 +733,20 @@ pub fn command_from_args(
                 user: who.map(|w| user(w.trim_start_matches('@'))),
             }
         }
+        "privacy" => Command::Privacy,
+        "forget-me" | "forgetme" | "forget" => {
+            let word = args.positional.first().map(|w| typed_word(w));
+            match word.as_deref() {
+                None => Command::ForgetMe { confirm: false },
+                Some("confirm" | "yes") => Command::ForgetMe { confirm: true },
+                Some(other) => {
+                    return Err(ParseCommandError::Bad {
+                        what: "forget-confirm",
+                        typed: other.to_owned(),
+                    })
+                }
+            }
+        }
         _ => return Err(ParseCommandError::Unknown(name)),
     };
     args.check_all_read(command_name(&name))?;
@@ -741,6 +763,8 @@ const COMMAND_ALIASES: &[(&str, &str)] = &[
     ("record", "history"),
     ("ratings", "rating"),
     ("top", "leaderboard"),
+    ("forgetme", "forget-me"),
+    ("forget", "forget-me"),
 ];
 
 /// The name a command is listed by (`undo` → `takeback`), for messages about it.

@@ -20,7 +20,7 @@ fn game_kind(lang: Lang, name: &str) -> Result<GameKind, Stop> {
 }
 
 /// "Jumpers: **1514** (12 rated games: 7 won, 1 drawn, 4 lost)".
-fn standing_line(lang: Lang, kind: GameKind, s: &Standing) -> String {
+pub(super) fn standing_line(lang: Lang, kind: GameKind, s: &Standing) -> String {
     i18n::text_with(
         lang,
         "standing-line",

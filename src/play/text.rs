@@ -15,7 +15,7 @@ use super::table::{handicap_parts, is_named};
 /// under the line before.
 #[must_use]
 pub fn help(lang: Lang) -> String {
-    const LINES: [&str; 16] = [
+    const LINES: [&str; 17] = [
         "help-title",
         "help-play",
         "help-play-skakanie-more",
@@ -30,6 +30,7 @@ pub fn help(lang: Lang) -> String {
         "help-settings",
         "help-ratings",
         "help-rating-commands",
+        "help-privacy",
         "help-rules",
         "help-which-game",
     ];
@@ -51,6 +52,8 @@ pub fn help(lang: Lang) -> String {
 /// level in words of the language ("Leapfrog (level 3)").
 pub fn player_name(lang: Lang, player: &Player) -> String {
     match player {
+        // Someone who asked to be forgotten (`/forget-me`): no name is kept.
+        Player::User { .. } if player.is_forgotten() => i18n::text(lang, "player-forgotten"),
         Player::User { name, .. } => name.clone(),
         Player::Computer { level } => {
             i18n::text_with(lang, "player-computer", &[("level", (*level).into())])
@@ -92,7 +95,7 @@ fn options_text(record: &GameRecord, lang: Lang) -> String {
                         Some(seat) => record
                             .seats
                             .get(seat)
-                            .map_or_else(|| format!("seat {who}"), |p| p.name().to_owned()),
+                            .map_or_else(|| format!("seat {who}"), |p| player_name(lang, p)),
                         None => players.iter().find(|p| is_named(p, &who)).map_or_else(
                             || who.trim_start_matches('@').to_owned(),
                             |p| p.name().to_owned(),

@@ -117,4 +117,5 @@ forward! {
     fn replace_ratings(&self, standings: &[(GameKind, UserId, Standing)]) -> Result<(), StoreError>;
     fn export(&self) -> Result<Dump, StoreError>;
     fn import(&self, dump: &Dump) -> Result<(), StoreError>;
+    fn forget_user(&self, user: UserId, anonymous: UserId, now: u64) -> Result<super::Forgotten, StoreError>;
 }

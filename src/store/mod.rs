@@ -11,6 +11,7 @@ pub mod check;
 mod config;
 mod dump;
 mod durable;
+mod forget;
 mod keys;
 mod postgres;
 mod rate_on_write;
@@ -25,12 +26,14 @@ pub use check::{MAX_GAME_ID, MAX_NAME_CHARS};
 pub use config::StoreConfig;
 pub use dump::{Dump, DumpError, EXPORT_FORMAT, EXPORT_VERSION};
 pub use durable::GroupCommit;
+pub use forget::Forgotten;
 pub use keys::{IndexKey, KEY_LEN};
 pub use postgres::PgStore;
 pub use rebuild::rebuilt_ratings;
 pub use record::{
     ChallengeRecord, ChannelId, ClockStage, GameId, GameRecord, GuildId, MoveClock, Place, Player,
-    Request, Result as GameResult, SeatChoice, Status, UserId, COMPUTER, SCHEMA_VERSION,
+    Request, Result as GameResult, SeatChoice, Status, UserId, ANONYMOUS_TAG, COMPUTER,
+    FORGOTTEN_NAME, SCHEMA_VERSION,
 };
 pub use settings::{GuildSettings, Notify, UserSettings};
 pub use sled_store::SledStore;
@@ -85,6 +88,9 @@ pub enum StoreError {
     /// No connection to PostgreSQL could be made.
     #[error("cannot reach PostgreSQL: {0}")]
     Unreachable(String),
+    /// A player asked to be forgotten while still playing this game.
+    #[error("game #{0} is still being played")]
+    InProgress(GameId),
     /// An import into a store that already holds games (it would mix two histories).
     #[error("the store already holds {0} games: import into an empty store")]
     NotEmpty(u64),
@@ -235,6 +241,22 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// Database failures; a damaged entry.
     fn export(&self) -> Result<Dump, StoreError>;
+
+    /// Forgets `user` (`/forget-me`), in one transaction: deletes their settings, their
+    /// ratings with their leaderboard places and server memberships, withdraws or declines
+    /// their challenges, and gives their seat in every other game the id `anonymous` (see
+    /// [`UserId::anonymous`]) and the name [`FORGOTTEN_NAME`], keeping everyone else's
+    /// records, replays and ratings as they were. `now` dates the challenges it ends.
+    ///
+    /// # Errors
+    /// [`StoreError::InProgress`] (and nothing changed) while they play a game; database
+    /// failures.
+    fn forget_user(
+        &self,
+        user: UserId,
+        anonymous: UserId,
+        now: u64,
+    ) -> Result<Forgotten, StoreError>;
 
     /// Loads a dump into this store, which must hold no game yet; game numbers, versions,
     /// counters and ratings are kept as they were.

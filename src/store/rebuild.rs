@@ -49,8 +49,10 @@ pub fn rebuilt_ratings(games: &[GameRecord]) -> Vec<(GameKind, UserId, Standing)
             standings.insert((kind_byte(game.kind), *user), after);
         }
     }
+    // A forgotten player's games still count for the others, but their own rating is gone.
     standings
         .into_iter()
+        .filter(|((_, user), _)| !user.is_anonymous())
         .map(|((kind, user), standing)| (GameKind::ALL[usize::from(kind)], user, standing))
         .collect()
 }

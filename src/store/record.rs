@@ -81,7 +81,41 @@ const COMPUTER_NAMES: [&str; 6] = [
 /// from the store alone. No Discord snowflake or console name hash is this large.
 pub const COMPUTER: UserId = UserId(u64::MAX);
 
+/// Where the ids of forgotten players (`/forget-me`) live: the top 24 bits are these, the
+/// low 40 random. Discord's ids are below 2^63 and the console moves a name whose hash
+/// falls here out of it ([`crate::console::name_id`]), so no real user ever has one.
+pub const ANONYMOUS_TAG: u64 = 0xFADE_0000_0000_0000;
+
+/// The low bits of an anonymous id.
+const ANONYMOUS_BITS: u64 = (1 << 40) - 1;
+
+/// The name stored in a forgotten player's seat; shown in each reader's language
+/// (`player-forgotten`).
+pub const FORGOTTEN_NAME: &str = "Former player";
+
+impl UserId {
+    /// The anonymous id made of `random`'s low 40 bits (never all zero): what a forgotten
+    /// player's seats are given, one id per player so their games still read as one
+    /// person's (the others' ratings rebuild the same).
+    #[must_use]
+    pub fn anonymous(random: u64) -> Self {
+        Self(ANONYMOUS_TAG | (random & ANONYMOUS_BITS).max(1))
+    }
+
+    /// Whether this is a forgotten player's anonymous id.
+    #[must_use]
+    pub fn is_anonymous(self) -> bool {
+        self.0 & !ANONYMOUS_BITS == ANONYMOUS_TAG
+    }
+}
+
 impl Player {
+    /// Whether this seat was a player who asked to be forgotten.
+    #[must_use]
+    pub fn is_forgotten(&self) -> bool {
+        self.user_id().is_some_and(UserId::is_anonymous)
+    }
+
     /// The user id of a person; `None` for the computer.
     #[must_use]
     pub fn user_id(&self) -> Option<UserId> {

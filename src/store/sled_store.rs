@@ -918,6 +918,15 @@ impl Store for SledStore {
         }
         self.flush()
     }
+
+    fn forget_user(
+        &self,
+        user: UserId,
+        anonymous: UserId,
+        now: u64,
+    ) -> Result<super::Forgotten, StoreError> {
+        forget_in_sled(self, user, anonymous, now)
+    }
 }
 
 /// A small JSON value under a number in `tree`; the default when there is none.
@@ -938,4 +947,144 @@ fn read_json<T: Default + serde::de::DeserializeOwned>(
 /// A big-endian `u64` stored as 8 bytes; `None` for anything else.
 fn read_u64(bytes: &[u8]) -> Option<u64> {
     Some(u64::from_be_bytes(bytes.try_into().ok()?))
+}
+
+/// [`Store::forget_user`] on sled: one transaction over the records, their indexes, the
+/// user's settings and the rating trees. The user's games and server memberships are listed
+/// before it (a transaction must not scan the trees it writes); a game made for them in
+/// between is caught by another round.
+fn forget_in_sled(
+    store: &SledStore,
+    user: UserId,
+    anonymous: UserId,
+    now: u64,
+) -> Result<super::Forgotten, StoreError> {
+    use super::forget::forget_in;
+    use sled::transaction::ConflictableTransactionResult;
+
+    let mut done = super::Forgotten::default();
+    for _ in 0..3 {
+        let games: Vec<u64> = store
+            .by_user
+            .scan_prefix(user.0.to_be_bytes())
+            .keys()
+            .map(|key| Ok(IndexKey::from_bytes(&key?).map(|k| k.game)))
+            .filter_map(Result::transpose)
+            .collect::<Result<_, sled::Error>>()?;
+        let members: Vec<sled::IVec> = store
+            .rated_players
+            .iter()
+            .keys()
+            .filter(|key| {
+                key.as_ref().map_or(true, |key| {
+                    rating_keys::member_parts(key).is_some_and(|(.., u)| u == user)
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        let trees = (
+            &store.games,
+            &store.by_user,
+            &store.by_channel,
+            &store.challenges,
+            &store.deadlines,
+            &store.settings,
+            &store.ratings,
+            &store.rating_order,
+            &store.rated_players,
+        );
+        let result = trees.transaction(
+            |(
+                records,
+                by_user,
+                by_channel,
+                challenges,
+                deadlines,
+                settings,
+                ratings,
+                order,
+                rated,
+            )|
+             -> ConflictableTransactionResult<super::Forgotten, StoreError> {
+                let index = |entries: &Entries,
+                             add: bool|
+                 -> ConflictableTransactionResult<(), StoreError> {
+                    let each =
+                        |tree: &TransactionalTree,
+                         key: IndexKey|
+                         -> ConflictableTransactionResult<(), StoreError> {
+                            if add {
+                                tree.insert(&key.to_bytes(), &[])?;
+                            } else {
+                                tree.remove(&key.to_bytes())?;
+                            }
+                            Ok(())
+                        };
+                    for &key in &entries.users {
+                        each(by_user, key)?;
+                    }
+                    each(by_channel, entries.channel)?;
+                    if let Some(key) = entries.challenge {
+                        each(challenges, key)?;
+                    }
+                    if let Some(key) = entries.deadline {
+                        each(deadlines, key)?;
+                    }
+                    Ok(())
+                };
+                let mut round = super::Forgotten::default();
+                for &game in &games {
+                    let key = game.to_be_bytes();
+                    let Some(bytes) = records.get(key)? else {
+                        continue;
+                    };
+                    let old = GameRecord::decode(GameId(game), &bytes).or_else(abort)?;
+                    let Some((mut new, challenge)) =
+                        forget_in(&old, user, anonymous, now).or_else(abort)?
+                    else {
+                        continue;
+                    };
+                    new.version = old.version + 1;
+                    index(&Entries::of(&old), false)?;
+                    index(&Entries::of(&new), true)?;
+                    records.insert(&key, new.encode())?;
+                    if challenge {
+                        round.challenges += 1;
+                    } else {
+                        round.games += 1;
+                    }
+                }
+                round.settings = settings.remove(&user.0.to_be_bytes())?.is_some();
+                for kind in GameKind::ALL {
+                    if let Some(bytes) = ratings.remove(&rating_keys::standing(kind, user)[..])? {
+                        let standing = decode_standing(&bytes).or_else(abort)?;
+                        order.remove(&rating_keys::order(kind, standing.rating, user)[..])?;
+                        round.ratings += 1;
+                    }
+                }
+                for key in &members {
+                    rated.remove(key)?;
+                }
+                Ok(round)
+            },
+        );
+        let round = match result {
+            Ok(round) => round,
+            Err(TransactionError::Abort(e)) => return Err(e),
+            Err(TransactionError::Storage(e)) => return Err(e.into()),
+        };
+        store.written.fetch_add(1, Ordering::SeqCst);
+        done.games += round.games;
+        done.challenges += round.challenges;
+        done.ratings += round.ratings;
+        done.settings |= round.settings;
+        if store
+            .by_user
+            .scan_prefix(user.0.to_be_bytes())
+            .next()
+            .is_none()
+        {
+            break;
+        }
+    }
+    Ok(done)
 }

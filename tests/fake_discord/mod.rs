@@ -567,8 +567,11 @@ impl Payloads {
         }
     }
 
+    /// A new interaction id, unique in the whole test process (as Discord's snowflakes
+    /// are): the bot acts on an id once.
     fn id(&mut self) -> String {
-        self.next_id += 1;
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(5_000);
+        self.next_id = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1;
         self.next_id.to_string()
     }
 

@@ -14,6 +14,7 @@
 //! The trait stays synchronous: the play layer runs on tokio's blocking pool, where the
 //! `postgres` client (tokio-postgres driven by a runtime of its own) may block.
 
+mod forget;
 mod schema;
 
 use std::time::Duration;
@@ -720,6 +721,15 @@ impl Store for PgStore {
 
     fn import(&self, dump: &Dump) -> Result<(), StoreError> {
         self.run(|tx| schema::import(tx, dump))
+    }
+
+    fn forget_user(
+        &self,
+        user: UserId,
+        anonymous: UserId,
+        now: u64,
+    ) -> Result<super::Forgotten, StoreError> {
+        self.run(|tx| forget::forget_user(tx, user, anonymous, now))
     }
 }
 

@@ -1,0 +1,200 @@
+//! Players' data: `/privacy` (what the bot keeps about the caller, why and for how long) and
+//! `/forget-me` (delete it, after a confirmation). Both answer only the caller, in their
+//! language.
+//!
+//! A player still playing a game is asked to finish or resign it first: resigning for them
+//! would end a game their opponent is playing, and a game in progress needs its players'
+//! ids to go on (turns, reminders, ratings at the end).
+
+use std::collections::BTreeSet;
+
+use super::command::{Context, FORGET_ME_BUTTON};
+use super::reply::{Button, ButtonStyle, Component, Reply};
+use super::standings::standing_line;
+use super::{say_with, Play, Stop};
+use crate::games::GameKind;
+use crate::i18n::{self, Arg};
+use crate::store::{GameRecord, Notify, Player, Status, Store, StoreError, UserId};
+
+impl<S: Store> Play<S> {
+    /// `/privacy`: everything the store holds under the caller's id, read back to them.
+    pub(super) fn privacy(&self, ctx: &Context) -> Result<Reply, Stop> {
+        let lang = self.reader_lang(ctx);
+        let me = ctx.user.id;
+        let mut lines = vec![i18n::text(lang, "privacy-title")];
+
+        let settings = self.store.settings(me)?;
+        if settings == crate::store::UserSettings::default() {
+            lines.push(i18n::text(lang, "privacy-settings-none"));
+        } else {
+            let language = |chosen: Option<crate::i18n::Lang>, none: &str| match chosen {
+                Some(l) => Arg::from(l.native_name()),
+                None => Arg::Message(none.to_owned()),
+            };
+            let notify = match settings.notify {
+                Notify::Channel => "channel",
+                Notify::Dm => "dm",
+                Notify::Off => "off",
+            };
+            lines.push(i18n::text_with(
+                lang,
+                "privacy-settings",
+                &[
+                    ("notify", notify.into()),
+                    ("language", language(settings.lang, "privacy-not-chosen")),
+                    (
+                        "discord",
+                        language(settings.discord_lang, "privacy-not-noted"),
+                    ),
+                ],
+            ));
+        }
+
+        let mut ratings = Vec::new();
+        for kind in GameKind::ALL {
+            if let Some(standing) = self.store.standing(kind, me)? {
+                ratings.push(format!("• {}", standing_line(lang, kind, &standing)));
+            }
+        }
+        if ratings.is_empty() {
+            lines.push(i18n::text(lang, "privacy-ratings-none"));
+        } else {
+            lines.push(i18n::text(lang, "privacy-ratings"));
+            lines.extend(ratings);
+        }
+
+        let games = self.store.games_of_user(me)?;
+        let (challenges, played): (Vec<&GameRecord>, Vec<&GameRecord>) = games
+            .iter()
+            .partition(|g| matches!(g.status, Status::Challenge(_)));
+        let playing = played.iter().filter(|g| g.status == Status::Active).count();
+        let names: BTreeSet<&str> = games
+            .iter()
+            .flat_map(|g| players_of(g))
+            .filter(|p| p.user_id() == Some(me))
+            .map(Player::name)
+            .collect();
+        let names: Vec<&str> = names.into_iter().collect();
+        lines.push(i18n::text_with(
+            lang,
+            "privacy-games",
+            &[
+                ("count", played.len().into()),
+                ("playing", playing.into()),
+                ("names", names.join(", ").into()),
+            ],
+        ));
+        lines.push(i18n::text_with(
+            lang,
+            "privacy-challenges",
+            &[("count", challenges.len().into())],
+        ));
+        let mut boards = 0_usize;
+        for game in &games {
+            if self.store.board_link(game.id)?.is_some() {
+                boards += 1;
+            }
+        }
+        lines.push(i18n::text_with(
+            lang,
+            "privacy-boards",
+            &[("count", boards.into())],
+        ));
+        lines.push(i18n::text(lang, "privacy-nothing-else"));
+        lines.push(i18n::text(lang, "privacy-how-long"));
+        lines.push(i18n::text(lang, "privacy-forget"));
+        Ok(Reply::private(lines.join("\n")))
+    }
+
+    /// `/forget-me`: without `confirm`, what it would delete and a button to go ahead;
+    /// with it, the deletion, in one transaction of the store.
+    pub(super) fn forget_me(&self, ctx: &Context, confirm: bool) -> Result<Reply, Stop> {
+        let lang = self.reader_lang(ctx);
+        let me = ctx.user.id;
+        let games = self.store.games_of_user(me)?;
+        let playing: Vec<String> = games
+            .iter()
+            .filter(|g| g.status == Status::Active && g.seat_of(me).is_some())
+            .map(|g| format!("#{}", g.id))
+            .collect();
+        if !playing.is_empty() {
+            return say_with(
+                "forget-me-playing",
+                [
+                    ("count", playing.len().into()),
+                    ("games", playing.join(", ").into()),
+                ],
+            );
+        }
+        if !confirm {
+            let challenges = games
+                .iter()
+                .filter(|g| matches!(g.status, Status::Challenge(_)))
+                .count();
+            let ask = i18n::text_with(
+                lang,
+                "forget-me-ask",
+                &[
+                    ("games", (games.len() - challenges).into()),
+                    ("challenges", challenges.into()),
+                ],
+            );
+            let button = Button {
+                id: FORGET_ME_BUTTON.to_owned(),
+                label: i18n::text(lang, "forget-me-button"),
+                style: ButtonStyle::Danger,
+                confirm: false,
+            };
+            return Ok(Reply::private(ask).with(Component::Buttons(vec![button])));
+        }
+        let anonymous = self.unused_anonymous_id()?;
+        let done = match self.store.forget_user(me, anonymous, self.clock.now_ms()) {
+            Ok(done) => done,
+            // A game began between the look above and the deletion.
+            Err(StoreError::InProgress(game)) => {
+                return say_with(
+                    "forget-me-playing",
+                    [("count", 1.into()), ("games", format!("#{game}").into())],
+                )
+            }
+            Err(other) => return Err(other.into()),
+        };
+        Ok(Reply::private(i18n::text_with(
+            lang,
+            "forget-me-done",
+            &[
+                ("games", done.games.into()),
+                ("challenges", done.challenges.into()),
+                ("ratings", done.ratings.into()),
+            ],
+        )))
+    }
+
+    /// A new anonymous id no game uses yet: 40 random bits, so a clash is rare; looked
+    /// for anyway.
+    fn unused_anonymous_id(&self) -> Result<UserId, Stop> {
+        let mut anonymous = UserId::anonymous(self.dice.roll(0));
+        for attempt in 1..=16_u64 {
+            if self.store.games_of_user(anonymous)?.is_empty() {
+                break;
+            }
+            anonymous = UserId::anonymous(
+                self.dice
+                    .roll(0)
+                    .wrapping_add(attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            );
+        }
+        Ok(anonymous)
+    }
+}
+
+/// Everyone a record names: its seats and, while it is a challenge, its parties.
+fn players_of(record: &GameRecord) -> Vec<&Player> {
+    let mut players: Vec<&Player> = record.seats.iter().collect();
+    if let Status::Challenge(c) = &record.status {
+        players.push(&c.from);
+        players.extend(c.named());
+        players.extend(&c.joined);
+    }
+    players
+}

@@ -1,0 +1,263 @@
+//! Discord misbehaving, injected by the fake Discord: rate limits, server errors, a call
+//! that never answers, and Discord's refusals (a deleted answer, a channel closed to the
+//! bot). For each: no panic, no lost or doubled move or board, a bounded number of tries,
+//! and the player told where they can see it. One test per row.
+
+mod common;
+mod fake_discord;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fake_discord::{
+    config, key, now, post, start_endpoint, token_of, Call, Fault, Payloads, Person, Rest, ALICE,
+    APP_ID, BOB,
+};
+use leapfrog::ai::AiConfig;
+use leapfrog::play::Play;
+use leapfrog::store::{AnyStore, GameId, Store};
+use serde_json::{json, Value};
+
+/// The bot's own user, as Discord resolves it in an option.
+const LEAPFROG: Person = Person {
+    id: APP_ID,
+    name: "Leapfrog",
+};
+
+fn play() -> Arc<Play<AnyStore>> {
+    Arc::new(
+        Play::with(
+            common::temporary_store(),
+            Box::new(leapfrog::play::SystemClock),
+            Box::new(fake_discord::ChallengerFirst),
+        )
+        .with_ai(AiConfig {
+            think_ms: 20,
+            threads: 1,
+            table_mb: 1,
+        }),
+    )
+}
+
+async fn send(url: &str, payload: &Value) -> (u16, Value) {
+    post(url, payload.to_string().as_bytes(), &key(), now()).await
+}
+
+/// A started endpoint, its fake Discord and its play layer.
+async fn bot() -> (Rest, String, Arc<Play<AnyStore>>) {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    (rest, url, play)
+}
+
+/// Alice challenges Bob to Jumpers and Bob's accept is about to be sent: the accept's
+/// answer is a board, acknowledged and then attached by editing `@original`.
+async fn challenged(url: &str, p: &mut Payloads) -> Value {
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    assert_eq!(send(url, &challenge).await.0, 200);
+    p.command(BOB, "accept", &[], None)
+}
+
+fn original(payload: &Value) -> String {
+    format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(payload)
+    )
+}
+
+/// Whether a call carries a board picture.
+fn has_board(call: &Call) -> bool {
+    call.file()
+        .and_then(|png| image::load_from_memory(&png).ok())
+        .is_some_and(|i| i.width() == 800)
+}
+
+/// The edits of `payload`'s answer so far.
+fn edits(rest: &Rest, payload: &Value) -> Vec<Call> {
+    let path = original(payload);
+    rest.calls()
+        .into_iter()
+        .filter(|c| c.method == "PATCH" && c.path == path)
+        .collect()
+}
+
+/// Sends the accept with `fault` injected on its edits `times` times, and waits for the
+/// board to land; returns how long it took and the edits made.
+async fn accept_through(fault: Fault, times: u32) -> (Duration, Vec<Call>, Rest) {
+    let (rest, url, _) = bot().await;
+    let mut p = Payloads::new();
+    let accept = challenged(&url, &mut p).await;
+    rest.inject("PATCH", &original(&accept), fault, times);
+    let started = Instant::now();
+    assert_eq!(send(&url, &accept).await.1["type"], 5);
+    let path = original(&accept);
+    let mut seen = 0;
+    while edits(&rest, &accept).len() <= times as usize {
+        let (index, _) = rest
+            .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
+            .await;
+        seen = index + 1;
+    }
+    assert!(has_board(edits(&rest, &accept).last().unwrap()));
+    (started.elapsed(), edits(&rest, &accept), rest)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_edit_waits_and_lands_once() {
+    for global in [false, true] {
+        let fault = Fault::RateLimited {
+            retry_after: 0.2,
+            global,
+        };
+        let (took, edits, _) = accept_through(fault, 1).await;
+        assert_eq!(edits.len(), 2, "one refused, one landed");
+        assert!(
+            took >= Duration::from_millis(900),
+            "waited before trying again: {took:?}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_errors_are_tried_again_a_bounded_number_of_times() {
+    for status in [500, 502] {
+        let (_, edits, _) = accept_through(Fault::Server(status), 1).await;
+        assert_eq!(edits.len(), 2, "{status}: tried once more, landed");
+    }
+    // Discord down for good: three tries, then the bot gives up and stays up.
+    let (rest, url, play) = bot().await;
+    let mut p = Payloads::new();
+    let accept = challenged(&url, &mut p).await;
+    rest.inject("PATCH", "/messages/@original", Fault::Server(502), 100);
+    assert_eq!(send(&url, &accept).await.1["type"], 5);
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    assert_eq!(edits(&rest, &accept).len(), 3, "bounded tries");
+    // The accept landed all the same, and the game is playable on.
+    let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    assert!(matches!(game.status, leapfrog::store::Status::Active));
+    let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    assert_eq!(send(&url, &moved).await.0, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_that_never_answers_is_given_up_and_tried_again() {
+    leapfrog::discord::reach::set_attempt_timeout(Duration::from_millis(800));
+    let (took, edits, _) = accept_through(Fault::Stall(Duration::from_secs(5)), 1).await;
+    assert_eq!(edits.len(), 2);
+    assert!(
+        took < Duration::from_secs(4),
+        "the stalled call was not waited out: {took:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_answer_is_posted_in_the_channel_instead() {
+    let (rest, url, _) = bot().await;
+    let mut p = Payloads::new();
+    let accept = challenged(&url, &mut p).await;
+    rest.inject("PATCH", &original(&accept), Fault::code(10008), 10);
+    assert_eq!(send(&url, &accept).await.1["type"], 5);
+    let (_, posted) = rest
+        .wait_for(0, |c| {
+            c.method == "POST" && c.path == "/channels/88/messages"
+        })
+        .await;
+    assert!(has_board(&posted), "the board reached the channel");
+    let body = posted.json();
+    assert_eq!(body["enforce_nonce"], true, "{body}");
+    assert_eq!(
+        edits(&rest, &accept).len(),
+        1,
+        "a refusal is not tried again"
+    );
+}
+
+/// The computer's board is posted by the bot itself; the first post fails with a server
+/// error and is sent again with the same nonce, which Discord enforces: one message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_post_that_failed_in_passing_is_sent_again_with_the_same_nonce() {
+    let (rest, url, _) = bot().await;
+    let mut p = Payloads::new();
+    rest.inject("POST", "/channels/88/messages", Fault::Server(500), 1);
+    let mut challenge = p.command(
+        ALICE,
+        "play",
+        &[
+            ("game", json!("jumpers")),
+            ("level", json!(1)),
+            ("seat", json!("second")),
+        ],
+        Some(LEAPFROG),
+    );
+    challenge["data"]["resolved"]["users"][LEAPFROG.id.to_string()]["bot"] = json!(true);
+    assert_eq!(send(&url, &challenge).await.0, 200);
+    let board = |c: &Call| c.method == "POST" && c.path == "/channels/88/messages" && has_board(c);
+    // The fake records a call before it fails it: the refused post, then the one that
+    // landed.
+    let (first, _) = rest.wait_for(0, board).await;
+    let (index, posted) = rest.wait_for(first + 1, board).await;
+    let posts: Vec<Value> = rest.calls()[..=index]
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
+        .map(Call::json)
+        .collect();
+    assert_eq!(posts.len(), 2, "failed once, sent again");
+    assert_eq!(posts[0]["nonce"], posts[1]["nonce"]);
+    assert!(posts[1]["nonce"].is_string());
+    assert_eq!(posted.json()["enforce_nonce"], true);
+}
+
+/// A channel the bot may no longer post in (a permission removed, the channel deleted):
+/// the computer's move is stored, and the player hears of it by direct message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_channel_closed_to_the_bot_sends_the_players_a_direct_message() {
+    for code in [50013, 50001, 10003] {
+        let (rest, url, play) = bot().await;
+        let mut p = Payloads::new();
+        rest.inject("POST", "/channels/88/messages", Fault::code(code), 100);
+        let mut challenge = p.command(
+            ALICE,
+            "play",
+            &[
+                ("game", json!("jumpers")),
+                ("level", json!(1)),
+                ("seat", json!("second")),
+            ],
+            Some(LEAPFROG),
+        );
+        challenge["data"]["resolved"]["users"][LEAPFROG.id.to_string()]["bot"] = json!(true);
+        assert_eq!(send(&url, &challenge).await.0, 200);
+        let dm = format!("/channels/{}/messages", fake_discord::dm_channel(ALICE.id));
+        let (_, told) = rest
+            .wait_for(0, |c| c.method == "POST" && c.path == dm)
+            .await;
+        assert!(told.json()["content"].is_string(), "{code}");
+        let moves = common::blocking(|| play.store().get(GameId(1)).unwrap().moves.len());
+        assert_eq!(moves, 1, "{code}: the computer's move is stored");
+        let refused = rest
+            .calls()
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
+            .count();
+        assert_eq!(refused, 1, "{code}: a refusal is not tried again");
+    }
+}
+
+/// The same interaction delivered twice (a gateway that resumed and replayed it): acted on
+/// once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_interaction_delivered_twice_is_acted_on_once() {
+    let (rest, url, play) = bot().await;
+    let mut p = Payloads::new();
+    let accept = challenged(&url, &mut p).await;
+    assert_eq!(send(&url, &accept).await.1["type"], 5);
+    rest.wait_for(0, |c| c.method == "PATCH" && c.path == original(&accept))
+        .await;
+    let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    assert_eq!(send(&url, &moved).await.0, 200);
+    let (status, _) = send(&url, &moved).await;
+    assert_ne!(status, 200, "the second delivery is not answered");
+    let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    assert_eq!(game.moves.len(), 1);
+}
