@@ -72,6 +72,7 @@ fn record(
             guild: Some(GuildId(77)),
             channel: ChannelId(channel),
         },
+        home: None,
         moves,
         position: game.position_text(),
         status: Status::Active,

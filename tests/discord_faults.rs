@@ -43,11 +43,16 @@ async fn send(url: &str, payload: &Value) -> (u16, Value) {
     post(url, payload.to_string().as_bytes(), &key(), now()).await
 }
 
-/// A started endpoint, its fake Discord and its play layer.
+/// A started endpoint, its fake Discord and its play layer. A REST call is given up after
+/// 800 ms (the same for every test here: the setting is the process's).
 async fn bot() -> (Rest, String, Arc<Play<AnyStore>>) {
     let (rest, rest_url) = Rest::start().await;
     let play = play();
-    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    let config = leapfrog::discord::DiscordConfig {
+        rest_timeout_ms: 800,
+        ..config(&rest_url)
+    };
+    let url = start_endpoint(&config, Arc::clone(&play)).await;
     (rest, url, play)
 }
 
@@ -57,6 +62,23 @@ async fn challenged(url: &str, p: &mut Payloads) -> Value {
     let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
     assert_eq!(send(url, &challenge).await.0, 200);
     p.command(BOB, "accept", &[], None)
+}
+
+/// Alice challenges the computer, which plays first: its board is the bot's own post in
+/// the channel.
+fn against_the_computer(p: &mut Payloads) -> Value {
+    let mut challenge = p.command(
+        ALICE,
+        "play",
+        &[
+            ("game", json!("jumpers")),
+            ("level", json!(1)),
+            ("seat", json!("second")),
+        ],
+        Some(LEAPFROG),
+    );
+    challenge["data"]["resolved"]["users"][LEAPFROG.id.to_string()]["bot"] = json!(true);
+    challenge
 }
 
 fn original(payload: &Value) -> String {
@@ -142,7 +164,6 @@ async fn server_errors_are_tried_again_a_bounded_number_of_times() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_call_that_never_answers_is_given_up_and_tried_again() {
-    leapfrog::discord::reach::set_attempt_timeout(Duration::from_millis(800));
     let (took, edits, _) = accept_through(Fault::Stall(Duration::from_secs(5)), 1).await;
     assert_eq!(edits.len(), 2);
     assert!(
@@ -180,17 +201,7 @@ async fn a_board_post_that_failed_in_passing_is_sent_again_with_the_same_nonce()
     let (rest, url, _) = bot().await;
     let mut p = Payloads::new();
     rest.inject("POST", "/channels/88/messages", Fault::Server(500), 1);
-    let mut challenge = p.command(
-        ALICE,
-        "play",
-        &[
-            ("game", json!("jumpers")),
-            ("level", json!(1)),
-            ("seat", json!("second")),
-        ],
-        Some(LEAPFROG),
-    );
-    challenge["data"]["resolved"]["users"][LEAPFROG.id.to_string()]["bot"] = json!(true);
+    let challenge = against_the_computer(&mut p);
     assert_eq!(send(&url, &challenge).await.0, 200);
     let board = |c: &Call| c.method == "POST" && c.path == "/channels/88/messages" && has_board(c);
     // The fake records a call before it fails it: the refused post, then the one that
@@ -216,17 +227,7 @@ async fn a_channel_closed_to_the_bot_sends_the_players_a_direct_message() {
         let (rest, url, play) = bot().await;
         let mut p = Payloads::new();
         rest.inject("POST", "/channels/88/messages", Fault::code(code), 100);
-        let mut challenge = p.command(
-            ALICE,
-            "play",
-            &[
-                ("game", json!("jumpers")),
-                ("level", json!(1)),
-                ("seat", json!("second")),
-            ],
-            Some(LEAPFROG),
-        );
-        challenge["data"]["resolved"]["users"][LEAPFROG.id.to_string()]["bot"] = json!(true);
+        let challenge = against_the_computer(&mut p);
         assert_eq!(send(&url, &challenge).await.0, 200);
         let dm = format!("/channels/{}/messages", fake_discord::dm_channel(ALICE.id));
         let (_, told) = rest
@@ -260,4 +261,55 @@ async fn an_interaction_delivered_twice_is_acted_on_once() {
     assert_ne!(status, 200, "the second delivery is not answered");
     let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
     assert_eq!(game.moves.len(), 1);
+}
+
+/// A game played in its own thread, whose thread is deleted (or closed to the bot): the
+/// computer's next board goes to the channel the thread was opened from, headed once by why,
+/// and the game goes on there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_that_cannot_reach_the_games_thread_goes_to_its_channel() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let config = leapfrog::discord::DiscordConfig {
+        rest_timeout_ms: 800,
+        threads: true,
+        ..config(&rest_url)
+    };
+    let url = start_endpoint(&config, Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let mut challenge = against_the_computer(&mut p);
+    challenge["data"]["options"][2]["value"] = json!("first");
+    assert_eq!(send(&url, &challenge).await.0, 200);
+    let thread = format!("/channels/{}/messages", fake_discord::THREAD_BASE);
+    rest.wait_for(0, |c| c.method == "POST" && c.path == thread)
+        .await;
+    // The game moves into its thread once its board is posted there.
+    let mut game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    for _ in 0..50 {
+        if game.place.channel.0 == fake_discord::THREAD_BASE {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    }
+    assert_eq!(game.place.channel.0, fake_discord::THREAD_BASE);
+    assert_eq!(game.home.map(|h| h.0), Some(88));
+    // The thread is deleted; Alice moves in it before she knows.
+    rest.inject("POST", &thread, Fault::code(10003), 100);
+    p.channel = fake_discord::THREAD_BASE;
+    p.channel_kind = 11;
+    let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    assert_eq!(send(&url, &moved).await.0, 200);
+    let (_, posted) = rest
+        .wait_for(0, |c| {
+            c.method == "POST" && c.path == "/channels/88/messages"
+        })
+        .await;
+    assert!(has_board(&posted));
+    let content = posted.json()["content"].as_str().unwrap().to_owned();
+    assert!(content.contains("can no longer post"), "{content}");
+    assert!(content.contains("10003"), "{content}");
+    let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    assert_eq!(game.place.channel.0, 88, "the game goes on in the channel");
+    assert_eq!(game.moves.len(), 2);
 }

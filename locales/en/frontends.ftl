@@ -34,6 +34,7 @@ discord-private-failed = I could not send you my answer privately; please try ag
 discord-crashed = Something went wrong on our side; your game is safe. Please try again.
 # Under a direct message: where the game is played.
 discord-dm-where = (in { $place })
+discord-thread-lost = I can no longer post in this game's thread { $thread } (Discord error { $code }: it was deleted, or I lost a permission there), so the game goes on here.
 
 picker-no-move = You have no move to pick in that game right now.
 picker-too-many = Too many pieces can move to list them here; type /move and pick from the suggestions.

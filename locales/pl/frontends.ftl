@@ -38,6 +38,7 @@ discord-private-failed = Nie udało mi się wysłać ci odpowiedzi prywatnie; sp
 discord-crashed = Coś poszło nie tak po naszej stronie; twoja partia jest bezpieczna. Spróbuj ponownie.
 # Pod wiadomością prywatną: gdzie toczy się partia.
 discord-dm-where = (na kanale { $place })
+discord-thread-lost = Nie mogę już pisać w wątku tej partii { $thread } (błąd Discorda { $code }: wątek usunięto albo straciłem tam uprawnienia), więc partia toczy się dalej tutaj.
 
 picker-no-move = Nie masz teraz w tej partii żadnego ruchu do wybrania.
 picker-too-many = Zbyt wiele pionków może się ruszyć, by je tu wypisać; wpisz /ruch i wybierz z podpowiedzi.

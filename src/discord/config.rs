@@ -38,6 +38,11 @@ pub struct DiscordConfig {
     /// that deferral. Discord allows 3 s for the first answer.
     #[serde(default = "default_defer_after")]
     pub defer_after_ms: u64,
+    /// How long one REST call may wait for Discord's answer before it is given up and
+    /// tried again (at most three tries in all): a call that never comes back must not hold
+    /// a board.
+    #[serde(default = "default_rest_timeout")]
+    pub rest_timeout_ms: u64,
     /// Send REST calls here instead of `https://discord.com` (an API proxy; the tests'
     /// fake Discord).
     #[serde(default)]
@@ -125,6 +130,10 @@ fn default_max_body() -> usize {
     64 * 1024
 }
 
+fn default_rest_timeout() -> u64 {
+    10_000
+}
+
 fn default_defer_after() -> u64 {
     1_500
 }
@@ -140,6 +149,7 @@ impl Default for DiscordConfig {
             listen: default_listen(),
             max_body_bytes: default_max_body(),
             defer_after_ms: default_defer_after(),
+            rest_timeout_ms: default_rest_timeout(),
             api_proxy: None,
             threads: yes(),
             shards: Shards::Auto,

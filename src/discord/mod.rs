@@ -28,6 +28,7 @@ use serenity::all::{ApplicationId, Http, HttpBuilder};
 /// belongs to the proxy), and its application id if known.
 #[must_use]
 pub fn http_client(config: &DiscordConfig, token: &str) -> Http {
+    reach::set_attempt_timeout(std::time::Duration::from_millis(config.rest_timeout_ms));
     let mut builder = HttpBuilder::new(token);
     if let Some(proxy) = &config.api_proxy {
         // serenity's limiter would send its requests past the proxy (it builds them without

@@ -12,7 +12,7 @@ use serenity::all::{
 
 use crate::i18n;
 use crate::play::{Direct, Notice, Play};
-use crate::store::{GameId, Store};
+use crate::store::{GameId, Place, Store};
 
 use super::bot::note_board;
 use super::message::{cut, Message};
@@ -94,6 +94,11 @@ pub async fn post_notice<S: Store + 'static>(
         }
         Err(error) => {
             tracing::warn!(game = notice.game.0, %error, "could not post a notice");
+            if is_shut_out(&error)
+                && post_at_home(play, http, notice.game, notice.place, &message, &error).await
+            {
+                return true;
+            }
             if is_shut_out(&error) {
                 // The channel is gone or closed to the bot: those it was for hear of it
                 // by direct message, with where the game is.
@@ -114,6 +119,58 @@ pub async fn post_notice<S: Store + 'static>(
     };
     send_direct(http, &message, channel).await;
     posted
+}
+
+/// When the game's thread is deleted or closed to the bot, moves the game back to the
+/// channel the thread was opened from and posts there what could not be posted, headed by
+/// one line saying why (once: the game no longer lives in the thread). Whether it was posted.
+async fn post_at_home<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    game: GameId,
+    thread: Place,
+    message: &Message,
+    error: &serenity::Error,
+) -> bool {
+    let mover = Arc::clone(play);
+    let moved = tokio::task::spawn_blocking(move || mover.move_home(game)).await;
+    let Ok(Ok(Some((home, lang)))) = moved else {
+        return false;
+    };
+    let why = i18n::text_with(
+        lang,
+        "discord-thread-lost",
+        &[
+            ("thread", format!("<#{}>", thread.channel).into()),
+            (
+                "code",
+                super::reach::code(error).unwrap_or(0).to_string().into(),
+            ),
+        ],
+    );
+    let headed = Message {
+        content: cut(&format!("{why}\n{}", message.content)),
+        ..message.clone()
+    };
+    let once = nonce();
+    let channel = ChannelId::new(home.channel.0);
+    match repeated("create_message", || {
+        channel.send_message(http, headed.post(&once))
+    })
+    .await
+    {
+        Ok(sent) => {
+            if let Some(game) = message.board_of {
+                note_board(play, game, home, sent.id.get()).await;
+            }
+            send_direct(http, message, home.channel.0).await;
+            true
+        }
+        Err(error) => {
+            tracing::warn!(game = game.0, %error, "could not post in the game's home channel either");
+            false
+        }
+    }
 }
 
 /// Whether Discord refused a post because the bot cannot reach the channel any more: it

@@ -164,25 +164,23 @@ pub fn nonce() -> serenity::all::Nonce {
     serenity::all::Nonce::String(text.chars().take(25).collect())
 }
 
-/// The HTTP status of a refusal, if `error` is one.
-fn status(error: &serenity::Error) -> Option<u16> {
+/// Discord's answer to a refused call, if `error` is one.
+fn refusal(error: &serenity::Error) -> Option<&serenity::http::ErrorResponse> {
     match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            Some(response.status_code.as_u16())
-        }
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => Some(response),
         _ => None,
     }
+}
+
+/// The HTTP status of a refusal, if `error` is one.
+fn status(error: &serenity::Error) -> Option<u16> {
+    refusal(error).map(|r| r.status_code.as_u16())
 }
 
 /// Discord's JSON error code of a refusal, if `error` is one.
 #[must_use]
 pub fn code(error: &serenity::Error) -> Option<isize> {
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            Some(response.error.code)
-        }
-        _ => None,
-    }
+    refusal(error).map(|r| r.error.code)
 }
 
 #[cfg(test)]

@@ -458,6 +458,7 @@ impl<S: Store> Play<S> {
         let mut last = StoreError::Conflict(game);
         for _ in 0..3 {
             let mut record = self.store.get(game)?;
+            record.home = Some(record.place.channel);
             record.place.channel = channel;
             match self.store.replace(&record) {
                 Ok(_) => return Ok(()),
@@ -466,6 +467,28 @@ impl<S: Store> Play<S> {
             }
         }
         Err(last)
+    }
+
+    /// Moves a game whose thread the bot can no longer reach back to the channel the thread
+    /// was opened from; returns where it is now played and the language of the posts there,
+    /// or `None` for a game that was never moved into a thread.
+    ///
+    /// # Errors
+    /// Store failures (a write that keeps losing its compare-and-swap included).
+    pub fn move_home(&self, game: GameId) -> Result<Option<(Place, Lang)>, StoreError> {
+        for _ in 0..3 {
+            let mut record = self.store.get(game)?;
+            let Some(home) = record.home.take() else {
+                return Ok(None);
+            };
+            record.place.channel = home;
+            match self.store.replace(&record) {
+                Ok(_) => return Ok(Some((record.place, self.place_lang(record.place.guild)))),
+                Err(StoreError::Conflict(_)) => {}
+                Err(other) => return Err(other),
+            }
+        }
+        Err(StoreError::Conflict(game))
     }
 
     /// Sends each mentioned user's notification the way they chose: kept as a mention,

@@ -204,6 +204,7 @@ impl<S: Store> Play<S> {
             start: None,
             seats: Vec::new(),
             place: ctx.place,
+            home: None,
             moves: Vec::new(),
             position: start.position_text(),
             status: Status::Challenge(ChallengeRecord {

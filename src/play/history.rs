@@ -303,6 +303,7 @@ pub fn import_record(
         start,
         seats,
         place,
+        home: None,
         position: game.position_text(),
         moves,
         status,

@@ -353,6 +353,10 @@ pub struct GameRecord {
     pub seats: Vec<Player>,
     /// Where it is played.
     pub place: Place,
+    /// The channel the game's thread was opened from, once it moved into a thread: where
+    /// its boards go back to when the thread is deleted or closed to the bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home: Option<ChannelId>,
     /// The moves played, in notation.
     pub moves: Vec<String>,
     /// The current position text: what replaying `moves` must give (checked on load).

@@ -388,6 +388,7 @@ pub fn new_record(
             guild: Some(guild),
             channel: ChannelId(1),
         },
+        home: None,
         moves: Vec::new(),
         position: start.position_text(),
         status: Status::Active,
