@@ -313,3 +313,76 @@ async fn a_board_that_cannot_reach_the_games_thread_goes_to_its_channel() {
     assert_eq!(game.place.channel.0, 88, "the game goes on in the channel");
     assert_eq!(game.moves.len(), 2);
 }
+
+/// Through the gateway, where every answer is a REST call: an interaction Discord no longer
+/// knows (10062) still shows its move's board, in the channel; one already acknowledged
+/// (40060) is taken as answered; an interaction dispatched twice (a resumed connection that
+/// replayed it) is acted on and answered once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn through_the_gateway_a_lost_or_repeated_interaction_is_answered_once() {
+    let (rest, rest_url) = Rest::start().await;
+    let fake = fake_discord::Gateway::start().await;
+    rest.set_gateway(&fake.url);
+    let play = play();
+    let config = leapfrog::discord::DiscordConfig {
+        rest_timeout_ms: 800,
+        ..config(&rest_url)
+    };
+    let mut client = leapfrog::discord::gateway::client(&config, "test-token", Arc::clone(&play))
+        .await
+        .unwrap();
+    let shard = client.shard_manager.clone();
+    tokio::spawn(async move { client.start().await });
+    fake.identified().await;
+    let callback = |payload: &Value| {
+        format!(
+            "/interactions/{}/{}/callback",
+            fake_discord::id_of(payload),
+            token_of(payload)
+        )
+    };
+    let mut p = Payloads::new();
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    let accept = p.command(BOB, "accept", &[], None);
+    for payload in [&challenge, &accept] {
+        fake.dispatch(payload.clone());
+        let path = callback(payload);
+        rest.wait_for(0, |c| c.method == "POST" && c.path == path)
+            .await;
+    }
+    // Alice's move reaches the bot too late: Discord refuses its answer.
+    let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    rest.inject("POST", &callback(&moved), Fault::code(10062), 1);
+    fake.dispatch(moved.clone());
+    let (_, posted) = rest
+        .wait_for(0, |c| {
+            c.method == "POST" && c.path == "/channels/88/messages"
+        })
+        .await;
+    assert!(has_board(&posted), "the move's board reached the channel");
+    // Bob's answer was acknowledged already (by another worker, say); the same interaction
+    // then arrives twice.
+    let answer = p.command(BOB, "move", &[("move", json!("c9-d8"))], None);
+    rest.inject("POST", &callback(&answer), Fault::code(40060), 1);
+    fake.dispatch(answer.clone());
+    fake.dispatch(answer.clone());
+    let path = callback(&answer);
+    rest.wait_for(0, |c| c.method == "POST" && c.path == path)
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let answers = rest
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == path)
+        .count();
+    assert_eq!(answers, 1, "answered once");
+    let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    assert_eq!(game.moves, ["e3-h6", "c9-d8"]);
+    let channel_posts = rest
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
+        .count();
+    assert_eq!(channel_posts, 1, "only the lost answer went to the channel");
+    shard.shutdown_all().await;
+}
