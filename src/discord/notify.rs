@@ -94,14 +94,12 @@ pub async fn post_notice<S: Store + 'static>(
         }
         Err(error) => {
             tracing::warn!(game = notice.game.0, %error, "could not post a notice");
-            if is_shut_out(&error)
-                && post_at_home(play, http, notice.game, notice.place, &message, &error).await
-            {
-                return true;
-            }
             if is_shut_out(&error) {
-                // The channel is gone or closed to the bot: those it was for hear of it
-                // by direct message, with where the game is.
+                if post_at_home(play, http, notice.game, notice.place, &message, &error).await {
+                    return true;
+                }
+                // The channel is gone or closed to the bot, and the game has no other home:
+                // those it was for hear of it by direct message.
                 let mut told = message.clone();
                 told.direct
                     .extend(message.mentions.iter().map(|&user| Direct {

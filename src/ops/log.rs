@@ -233,8 +233,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_interaction_is_one_json_line_with_its_id_command_game_outcome_and_duration() {
+    /// What `work` logs at info level in the JSON format: each line parsed, and the text.
+    fn json_lines(work: impl FnOnce()) -> (Vec<serde_json::Value>, String) {
         let lines = Lines::default();
         let subscriber = subscriber(
             LogFormat::Json,
@@ -242,7 +242,18 @@ mod tests {
             lines.clone(),
             false,
         );
-        tracing::subscriber::with_default(subscriber, || {
+        tracing::subscriber::with_default(subscriber, work);
+        let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
+        let logged = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        (logged, text)
+    }
+
+    #[test]
+    fn an_interaction_is_one_json_line_with_its_id_command_game_outcome_and_duration() {
+        let (logged, text) = json_lines(|| {
             let interaction = Interaction::new(1_234_567_890_123_456_789, "move");
             let in_work = interaction.clone();
             interaction.acknowledged();
@@ -251,11 +262,6 @@ mod tests {
             drop(interaction);
             drop(in_work);
         });
-        let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
-        let logged: Vec<serde_json::Value> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
         assert_eq!(logged.len(), 1, "one line per interaction: {text}");
         let line = &logged[0];
         assert_eq!(line["interaction"], "1234567890123456789");
@@ -276,14 +282,7 @@ mod tests {
 
     #[test]
     fn a_discord_refusal_is_logged_with_its_code() {
-        let lines = Lines::default();
-        let subscriber = subscriber(
-            LogFormat::Json,
-            tracing_subscriber::EnvFilter::new("info"),
-            lines.clone(),
-            false,
-        );
-        tracing::subscriber::with_default(subscriber, || {
+        let (logged, text) = json_lines(|| {
             super::super::rest::log_refusal(
                 "create_message",
                 &super::super::rest::Ending {
@@ -293,8 +292,8 @@ mod tests {
                 },
             );
         });
-        let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
-        let line: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+        assert_eq!(logged.len(), 1, "one line: {text}");
+        let line = &logged[0];
         assert_eq!(line["code"], 50007);
         assert_eq!(line["status"], "403");
         assert_eq!(line["route"], "create_message");
