@@ -89,8 +89,9 @@ impl<S: Store + 'static> EventHandler for Handler<S> {
     }
 
     async fn ratelimit(&self, data: RatelimitInfo) {
-        // Serenity waits these out and retries by itself: count them, or nobody knows.
-        crate::ops::rest::rate_limited(&data.path, data.global);
+        // serenity's client takes the limiter's callback for this event: counted, and a
+        // global limit holds our other calls back (serenity waits out and retries the call).
+        super::reach::rate_limited(data);
     }
 }
 

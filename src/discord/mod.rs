@@ -28,13 +28,32 @@ use serenity::all::{ApplicationId, Http, HttpBuilder};
 /// belongs to the proxy), and its application id if known.
 #[must_use]
 pub fn http_client(config: &DiscordConfig, token: &str) -> Http {
+    let client = reqwest::Client::builder()
+        .use_rustls_tls()
+        .build()
+        .expect("the TLS backend is compiled in");
+    http_client_over(config, token, client)
+}
+
+/// [`http_client`] over a given HTTP client: the tests' one reaches a fake Discord at
+/// `discord.com` over TLS, so that the requests take the same path as in production,
+/// serenity's rate limiter included.
+#[must_use]
+pub fn http_client_over(config: &DiscordConfig, token: &str, client: reqwest::Client) -> Http {
     reach::set_attempt_timeout(std::time::Duration::from_millis(config.rest_timeout_ms));
-    let mut builder = HttpBuilder::new(token);
+    let mut builder = HttpBuilder::new(token).client(client.clone());
     if let Some(proxy) = &config.api_proxy {
         // serenity's limiter would send its requests past the proxy (it builds them without
         // it): behind a proxy, the proxy keeps the rate limits, and a 429 that still reaches
         // the bot is tried again by `reach::repeated`.
         builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);
+    } else {
+        // serenity waits out each route's `Retry-After`; the callback also holds every other
+        // call of ours back while a global limit lasts, and counts the 429s.
+        let bearer = format!("Bot {}", token.trim().trim_start_matches("Bot "));
+        let mut limiter = serenity::http::Ratelimiter::new(client, bearer);
+        limiter.set_ratelimit_callback(Box::new(reach::rate_limited));
+        builder = builder.ratelimiter(limiter);
     }
     if let Some(id) = config.application_id {
         builder = builder.application_id(ApplicationId::new(id));

@@ -76,6 +76,45 @@ fn explain(error: &dyn std::error::Error) -> String {
     parts.join(": ")
 }
 
+/// Until when a global rate limit holds every call of ours back (milliseconds since the
+/// process's first look at the clock, 0 for none). Process-wide, as the limit is: Discord
+/// limits the bot's token, and a process has one.
+static GLOBAL_PAUSE_UNTIL_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The process's clock origin for [`GLOBAL_PAUSE_UNTIL_MS`].
+fn origin() -> std::time::Instant {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    *ORIGIN.get_or_init(std::time::Instant::now)
+}
+
+/// serenity's limiter tells of a 429 it is waiting out: counted, and when the limit is
+/// global (every route of the token), every other call of ours waits for it too, where
+/// serenity would send them on and collect more 429s.
+pub fn rate_limited(info: serenity::http::RatelimitInfo) {
+    crate::ops::rest::rate_limited(&info.path, info.global);
+    tracing::info!(
+        target: "leapfrog::discord::rest",
+        path = %info.path,
+        global = info.global,
+        wait_ms = u64::try_from(info.timeout.as_millis()).unwrap_or(u64::MAX),
+        "Discord's rate limit: waiting"
+    );
+    if info.global {
+        let until = origin().elapsed() + info.timeout;
+        let until = u64::try_from(until.as_millis()).unwrap_or(u64::MAX);
+        GLOBAL_PAUSE_UNTIL_MS.fetch_max(until, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Waits while a global rate limit lasts (see [`rate_limited`]).
+pub async fn global_pause() {
+    let until = GLOBAL_PAUSE_UNTIL_MS.load(std::sync::atomic::Ordering::Relaxed);
+    let now = u64::try_from(origin().elapsed().as_millis()).unwrap_or(u64::MAX);
+    if until > now {
+        tokio::time::sleep(Duration::from_millis(until - now)).await;
+    }
+}
+
 /// How many times a call that failed in passing is made in all: a short outage is bridged,
 /// a long one is not waited out while a player waits for an answer.
 pub const TRIES: u32 = 3;
@@ -94,10 +133,11 @@ pub fn set_attempt_timeout(timeout: Duration) {
 
 /// Makes one REST call on `route` (a fixed name, for metrics and logs), again when it fails
 /// in passing — Discord's 5xx, no answer within the attempt's time — up to [`TRIES`] times
-/// with a short wait between. Rate limits (429) are waited out, `Retry-After` and the global
-/// flag honoured, by serenity's limiter inside each attempt when the bot talks to Discord
-/// directly; behind an `api_proxy` (serenity's limiter off) a 429 that reaches the bot is
-/// tried again after one, then two seconds. Only for calls that may be
+/// with a short wait between. Rate limits (429) are waited out inside each attempt by
+/// serenity's limiter, which honours `Retry-After`, when the bot talks to Discord directly;
+/// a global one also holds back every other call (see [`rate_limited`]). Behind an
+/// `api_proxy` (serenity's limiter off: the proxy keeps the limits) a 429 that still reaches
+/// the bot is tried again after one, then two seconds. Only for calls that may be
 /// made twice: edits, deletions, reads, and new messages that carry a nonce Discord
 /// enforces (see [`nonce`]).
 ///

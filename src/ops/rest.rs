@@ -7,7 +7,7 @@
 //! scheduler, command registration and the gateway lookup make. It does not see the calls
 //! serenity makes by itself inside the gateway client, and with serenity's own rate
 //! limiter on (no `api_proxy`) a 429 is waited out and retried inside serenity: those are
-//! counted by `leapfrog_discord_rate_limited_total` (the gateway bot's limiter callback)
+//! counted by `leapfrog_discord_rate_limited_total` (the limiter's callback)
 //! instead of as a 429 status here. Behind an `api_proxy` the limiter is off and 429s
 //! arrive here as statuses.
 
@@ -64,6 +64,7 @@ pub async fn observe<T>(
     route: &'static str,
     call: impl Future<Output = serenity::Result<T>>,
 ) -> serenity::Result<T> {
+    crate::discord::reach::global_pause().await;
     let started = Instant::now();
     let result = call.await;
     let took = started.elapsed();
@@ -105,7 +106,8 @@ pub fn log_refusal(route: &str, ending: &Ending) {
     }
 }
 
-/// Counts a rate limit serenity's limiter waited out (the gateway bot's callback).
+/// Counts a rate limit serenity's limiter waited out (its callback, see
+/// [`crate::discord::reach::rate_limited`]).
 pub fn rate_limited(path: &str, global: bool) {
     // The path holds ids: keep its shape only, so that the label set stays small.
     let shape: String = path

@@ -93,6 +93,32 @@ fn find_all(haystack: &[u8], needle: &[u8]) -> Vec<usize> {
         .collect()
 }
 
+/// A loopback listener that speaks TLS, for [`Rest::serve_as_discord`].
+struct TlsListener {
+    tcp: TcpListener,
+    acceptor: tokio_rustls::TlsAcceptor,
+}
+
+impl axum::serve::Listener for TlsListener {
+    type Io = tokio_rustls::server::TlsStream<tokio::net::TcpStream>;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        loop {
+            let Ok((tcp, from)) = self.tcp.accept().await else {
+                continue;
+            };
+            if let Ok(tls) = self.acceptor.accept(tcp).await {
+                return (tls, from);
+            }
+        }
+    }
+
+    fn local_addr(&self) -> std::io::Result<Self::Addr> {
+        self.tcp.local_addr()
+    }
+}
+
 /// A recorded fake of Discord's REST API.
 #[derive(Clone, Default)]
 pub struct Rest {
@@ -359,6 +385,37 @@ impl Rest {
         let address = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
         (rest, format!("http://{address}"))
+    }
+
+    /// Serves the fake as Discord is reached in production: over TLS at `discord.com`,
+    /// without an API proxy, so that serenity's own rate limiter handles its 429s. Returns
+    /// the HTTP client that finds `discord.com` here and trusts the fake's certificate.
+    pub async fn serve_as_discord(&self) -> reqwest::Client {
+        let made = rcgen::generate_simple_self_signed(vec!["discord.com".to_owned()]).unwrap();
+        let certificate = made.cert.der().clone();
+        let key = tokio_rustls::rustls::pki_types::PrivateKeyDer::Pkcs8(
+            made.key_pair.serialize_der().into(),
+        );
+        let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+        let tls = tokio_rustls::rustls::ServerConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_no_client_auth()
+            .with_single_cert(vec![certificate.clone()], key)
+            .unwrap();
+        let listener = TlsListener {
+            tcp: TcpListener::bind("127.0.0.1:0").await.unwrap(),
+            acceptor: tokio_rustls::TlsAcceptor::from(Arc::new(tls)),
+        };
+        let address = listener.tcp.local_addr().unwrap();
+        let app = Router::new().fallback(record).with_state(self.clone());
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        reqwest::Client::builder()
+            .use_rustls_tls()
+            .resolve("discord.com", address)
+            .add_root_certificate(reqwest::Certificate::from_der(certificate.as_ref()).unwrap())
+            .build()
+            .unwrap()
     }
 
     /// Closes a user's DMs: Discord then refuses messages sent to them.
@@ -722,7 +779,17 @@ pub async fn start_stoppable_endpoint<S: Store + 'static>(
     config: &DiscordConfig,
     play: Arc<Play<S>>,
 ) -> (String, tokio::task::JoinHandle<()>) {
-    let http = Arc::new(http_client(config, "test-token"));
+    start_endpoint_over(config, play, http_client(config, "test-token")).await
+}
+
+/// [`start_stoppable_endpoint`] with the bot's REST client given (one that reaches the fake
+/// as Discord: [`Rest::serve_as_discord`]).
+pub async fn start_endpoint_over<S: Store + 'static>(
+    config: &DiscordConfig,
+    play: Arc<Play<S>>,
+    http: serenity::all::Http,
+) -> (String, tokio::task::JoinHandle<()>) {
+    let http = Arc::new(http);
     let bot = Bot::new(play, http, Duration::from_millis(config.defer_after_ms))
         .with_threads(config.threads);
     let verifier = Verifier::try_new(key().verifying_key().to_bytes()).unwrap();

@@ -1,0 +1,127 @@
+//! Discord's rate limits, met as in production: the fake is reached over TLS at
+//! `discord.com` with no API proxy, so serenity's own limiter reads each 429's `Retry-After`
+//! and the bot's callback holds its other calls back while a global limit lasts. (Behind an
+//! `api_proxy`, where the proxy keeps the limits, see `discord_faults.rs`.) A binary of its
+//! own: the attempt's timeout is the process's, and here it is the default 10 s, longer than
+//! the waits.
+
+mod common;
+mod fake_discord;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fake_discord::{
+    config, key, now, post, start_endpoint_over, token_of, Fault, Payloads, Rest, ALICE, APP_ID,
+    BOB,
+};
+use leapfrog::discord::{http_client_over, reach, DiscordConfig};
+use leapfrog::play::Play;
+use leapfrog::store::{GameId, Store};
+use serde_json::json;
+use serenity::all::{ChannelId, CreateMessage, Http};
+
+/// The fake, served as Discord, and the bot's REST client reaching it the production way.
+async fn discord() -> (Rest, Http, DiscordConfig) {
+    let (rest, rest_url) = Rest::start().await;
+    let client = rest.serve_as_discord().await;
+    let config = DiscordConfig {
+        api_proxy: None,
+        ..config(&rest_url)
+    };
+    let http = http_client_over(&config, "test-token", client);
+    (rest, http, config)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_board_waits_out_retry_after_and_lands_once() {
+    let (rest, http, config) = discord().await;
+    let play = Arc::new(Play::with(
+        common::temporary_store(),
+        Box::new(leapfrog::play::SystemClock),
+        Box::new(fake_discord::ChallengerFirst),
+    ));
+    let (url, _server) = start_endpoint_over(&config, Arc::clone(&play), http).await;
+    let send = |payload: serde_json::Value| {
+        let url = url.clone();
+        async move { post(&url, payload.to_string().as_bytes(), &key(), now()).await }
+    };
+    let mut p = Payloads::new();
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    assert_eq!(send(challenge).await.0, 200);
+    let accept = p.command(BOB, "accept", &[], None);
+    let original = format!(
+        "/webhooks/{APP_ID}/{}/messages/@original",
+        token_of(&accept)
+    );
+    // Discord's header is whole seconds: 1.5 s of limit is "Retry-After: 2".
+    let limit = Fault::RateLimited {
+        retry_after: 1.5,
+        global: false,
+    };
+    rest.inject("PATCH", &original, limit, 1);
+    let started = Instant::now();
+    assert_eq!(send(accept).await.1["type"], 5, "deferred: a board to draw");
+    let edit = |c: &fake_discord::Call| c.method == "PATCH" && c.path == original;
+    let (first, _) = rest.wait_for(0, edit).await;
+    let (_, landed) = rest.wait_for(first + 1, edit).await;
+    let took = started.elapsed();
+    assert!(landed.file().is_some(), "the second edit carries the board");
+    assert!(
+        took >= Duration::from_millis(1_950),
+        "sent again only after Retry-After: {took:?}"
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let edits = rest.calls().into_iter().filter(|c| edit(c)).count();
+    assert_eq!(edits, 2, "one refused, one landed, none doubled");
+    let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    assert!(matches!(game.status, leapfrog::store::Status::Active));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_global_rate_limit_holds_back_the_bots_other_calls() {
+    let (rest, http, _) = discord().await;
+    let http = Arc::new(http);
+    rest.inject(
+        "POST",
+        "/channels/501/messages",
+        Fault::RateLimited {
+            retry_after: 1.5,
+            global: true,
+        },
+        1,
+    );
+    let limited = {
+        let http = Arc::clone(&http);
+        tokio::spawn(async move {
+            reach::repeated("create_message", || {
+                ChannelId::new(501).send_message(http.as_ref(), CreateMessage::new().content("a"))
+            })
+            .await
+        })
+    };
+    rest.wait_for(0, |c| c.path.contains("/channels/501/"))
+        .await;
+    // The limiter's callback runs as it starts waiting; the other call starts just after.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = Instant::now();
+    reach::repeated("create_message", || {
+        ChannelId::new(502).send_message(http.as_ref(), CreateMessage::new().content("b"))
+    })
+    .await
+    .expect("sent once the limit is over");
+    let held = started.elapsed();
+    assert!(
+        held >= Duration::from_millis(1_500),
+        "another route waited for the global limit: {held:?}"
+    );
+    limited.await.unwrap().expect("the limited call landed");
+    let posts = |channel: &str| {
+        rest.calls()
+            .iter()
+            .filter(|c| c.path.contains(channel))
+            .count()
+    };
+    assert_eq!(posts("/channels/501/"), 2, "refused once, sent again once");
+    assert_eq!(posts("/channels/502/"), 1, "never refused, sent once");
+}
