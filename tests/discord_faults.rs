@@ -386,3 +386,71 @@ async fn through_the_gateway_a_lost_or_repeated_interaction_is_answered_once() {
     assert_eq!(channel_posts, 1, "only the lost answer went to the channel");
     shard.shutdown_all().await;
 }
+
+/// A server that took a permission from the bot hears which, once, in Discord's own words:
+/// a thread that cannot be opened (the game is played in the channel), and a channel the
+/// bot may no longer post in (the players are told by direct message). The next game or
+/// post meets the same refusal without the notice again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_removed_a_permission_is_told_once_which() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let config = leapfrog::discord::DiscordConfig {
+        rest_timeout_ms: 800,
+        threads: true,
+        ..config(&rest_url)
+    };
+    let url = start_endpoint(&config, Arc::clone(&play)).await;
+    rest.inject("POST", "/channels/88/threads", Fault::code(50013), 100);
+    let mut p = Payloads::new();
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        let accept = challenged(&url, &mut p).await;
+        assert_eq!(send(&url, &accept).await.1["type"], 5);
+        let path = original(&accept);
+        let (_, answer) = rest
+            .wait_for(0, |c| c.method == "PATCH" && c.path == path)
+            .await;
+        assert!(has_board(&answer), "the game is played in the channel");
+        answers.push(answer.json()["content"].as_str().unwrap().to_owned());
+    }
+    assert!(
+        answers[0].contains("could not open a thread")
+            && answers[0].contains("**Create Public Threads**")
+            && answers[0].contains("50013"),
+        "{}",
+        answers[0]
+    );
+    assert!(
+        !answers[1].contains("Create Public Threads"),
+        "said once: {}",
+        answers[1]
+    );
+    // Now the channel itself is closed to the bot's posts: the computer's boards.
+    rest.inject("POST", "/channels/88/messages", Fault::code(50013), 100);
+    let dm = format!("/channels/{}/messages", fake_discord::dm_channel(ALICE.id));
+    let mut told = Vec::new();
+    for _ in 0..2 {
+        let challenge = against_the_computer(&mut p);
+        assert_eq!(send(&url, &challenge).await.0, 200);
+        let (index, message) = rest
+            .wait_for(told.last().map_or(0, |(i, _)| i + 1), |c| {
+                c.method == "POST" && c.path == dm
+            })
+            .await;
+        told.push((
+            index,
+            message.json()["content"].as_str().unwrap().to_owned(),
+        ));
+    }
+    assert!(
+        told[0].1.contains("**Send Messages**") && told[0].1.contains("<#88>"),
+        "{}",
+        told[0].1
+    );
+    assert!(
+        !told[1].1.contains("Send Messages"),
+        "said once: {}",
+        told[1].1
+    );
+}

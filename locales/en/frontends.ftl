@@ -35,6 +35,15 @@ discord-crashed = Something went wrong on our side; your game is safe. Please tr
 # Under a direct message: where the game is played.
 discord-dm-where = (in { $place })
 discord-thread-lost = I can no longer post in this game's thread { $thread } (Discord error { $code }: it was deleted, or I lost a permission there), so the game goes on here.
+discord-missing-permission = I need these permissions in { $place }: { $permissions } (Discord error { $code }). A server admin can give them to Leapfrog in the channel's settings, under Permissions. I say this once.
+discord-no-thread = I could not open a thread for this game, so it is played here.
+discord-channel-closed = I cannot post in { $place } any more, so this game's news comes to you by direct message.
+# Discord's own names of its permissions, as its settings show them.
+permission-view-channel = View Channel
+permission-send-messages = Send Messages
+permission-send-messages-in-threads = Send Messages in Threads
+permission-create-public-threads = Create Public Threads
+permission-attach-files = Attach Files
 
 picker-no-move = You have no move to pick in that game right now.
 picker-too-many = Too many pieces can move to list them here; type /move and pick from the suggestions.

@@ -39,6 +39,15 @@ discord-crashed = Coś poszło nie tak po naszej stronie; twoja partia jest bezp
 # Pod wiadomością prywatną: gdzie toczy się partia.
 discord-dm-where = (na kanale { $place })
 discord-thread-lost = Nie mogę już pisać w wątku tej partii { $thread } (błąd Discorda { $code }: wątek usunięto albo straciłem tam uprawnienia), więc partia toczy się dalej tutaj.
+discord-missing-permission = Potrzebuję tych uprawnień w { $place }: { $permissions } (błąd Discorda { $code }). Administrator serwera może je nadać Leapfrogowi w ustawieniach kanału, w sekcji „Uprawnienia”. Mówię o tym raz.
+discord-no-thread = Nie udało mi się otworzyć wątku dla tej partii, więc toczy się tutaj.
+discord-channel-closed = Nie mogę już pisać w { $place }, więc wieści z tej partii przychodzą do Ciebie w wiadomościach prywatnych.
+# Nazwy uprawnień tak, jak pokazują je ustawienia Discorda.
+permission-view-channel = Wyświetlanie kanałów
+permission-send-messages = Wysyłanie wiadomości
+permission-send-messages-in-threads = Wysyłanie wiadomości w wątkach
+permission-create-public-threads = Tworzenie wątków publicznych
+permission-attach-files = Załączanie plików
 
 picker-no-move = Nie masz teraz w tej partii żadnego ruchu do wybrania.
 picker-too-many = Zbyt wiele pionków może się ruszyć, by je tu wypisać; wpisz /ruch i wybierz z podpowiedzi.

@@ -18,6 +18,7 @@ use crate::play::{Command, Play};
 use crate::store::{ChannelId as StoreChannelId, GameId, Place, Store};
 
 use super::message::Message;
+use super::permissions::Doing;
 use super::reach::{code, nonce, repeated};
 use super::translate::{request, Request};
 use crate::ops::rest::observe;
@@ -543,23 +544,35 @@ impl<S: Store + 'static> Bot<S> {
     /// told by direct message hear of it last, with the game's final place.
     async fn open_thread(&self, to: &Answering, message: Message, place: Place) {
         match self.move_to_thread(&message, place).await {
-            Some(link) => {
+            Ok(link) => {
                 let to = Answering {
                     place: None,
                     ..to.clone()
                 };
                 self.complete(&to, link).await;
             }
-            None => self.complete(to, message.clone()).await,
+            Err(None) => self.complete(to, message.clone()).await,
+            Err(Some(why)) => {
+                let headed = Message {
+                    content: super::message::cut(&format!("{why}\n{}", message.content)),
+                    ..message.clone()
+                };
+                self.complete(to, headed).await;
+            }
         }
         // After the move, so that the notice names the game's thread.
         self.direct_later(&message, Some(place));
     }
 
     /// The thread part of [`Self::open_thread`]: the link to show in the channel once the
-    /// game is in its thread, or `None` when it stays in the channel.
-    async fn move_to_thread(&self, message: &Message, place: Place) -> Option<Message> {
-        let (game, title) = message.begins.clone()?;
+    /// game is in its thread, or, when it stays in the channel, the lines that say why if a
+    /// server took a permission away and this is the first time it shows.
+    async fn move_to_thread(
+        &self,
+        message: &Message,
+        place: Place,
+    ) -> Result<Message, Option<String>> {
+        let (game, title) = message.begins.clone().ok_or(None)?;
         let title: String = title.chars().take(100).collect();
         let created = observe(
             "create_thread",
@@ -575,7 +588,7 @@ impl<S: Store + 'static> Bot<S> {
             Ok(thread) => thread.id,
             Err(error) => {
                 tracing::info!(%error, "no thread for a new game; it stays in the channel");
-                return None;
+                return Err(self.why_no_thread(place, Doing::OpenThread, &error).await);
             }
         };
         // The board first: a thread the bot cannot post in must not take the game.
@@ -589,7 +602,7 @@ impl<S: Store + 'static> Bot<S> {
             Err(error) => {
                 tracing::info!(%error, "cannot post in the new thread; the game stays in the channel");
                 self.delete_thread(thread).await;
-                return None;
+                return Err(self.why_no_thread(place, Doing::PostInThread, &error).await);
             }
         };
         let play = Arc::clone(&self.play);
@@ -604,7 +617,7 @@ impl<S: Store + 'static> Bot<S> {
         if let Some(error) = moved {
             tracing::warn!(%error, "could not move a game to its thread");
             self.delete_thread(thread).await;
-            return None;
+            return Err(None);
         }
         let in_thread = Place {
             channel: StoreChannelId(thread.get()),
@@ -612,7 +625,7 @@ impl<S: Store + 'static> Bot<S> {
         };
         self.note(game, in_thread, posted.id.get()).await;
         // Replaces the clicked challenge (its buttons too), or answers the /accept.
-        Some(Message {
+        Ok(Message {
             content: i18n::text_with(
                 lang,
                 "discord-in-thread",
@@ -623,6 +636,27 @@ impl<S: Store + 'static> Bot<S> {
             ),
             ..Message::default()
         })
+    }
+
+    /// Why a new game stays in the channel, when a permission is missing and the server
+    /// has not been told yet in this process: the game's players and the server's admins
+    /// read it in the channel, once.
+    async fn why_no_thread(
+        &self,
+        place: Place,
+        doing: Doing,
+        error: &serenity::Error,
+    ) -> Option<String> {
+        if !super::permissions::is_missing_permission(error) {
+            return None;
+        }
+        let play = Arc::clone(&self.play);
+        let lang = blocking(move || play.place_lang(place.guild)).await;
+        let named = super::permissions::notice_once(&self.play, place, doing, error, lang)?;
+        Some(format!(
+            "{}\n{named}",
+            i18n::text(lang, "discord-no-thread")
+        ))
     }
 
     /// Deletes a thread the game could not move into, so that no empty thread is left.

@@ -8,7 +8,8 @@
 //! - [`bot`]: answering within Discord's 3 s, deferring slow work;
 //! - [`notify`]: the scheduler's notices and direct messages;
 //! - [`gateway`], [`endpoint`]: the two ways interactions arrive;
-//! - [`reach`]: reaching Discord at start, saying so on the log, trying again.
+//! - [`reach`]: reaching Discord, trying again, waiting out its rate limits;
+//! - [`permissions`]: naming, once per server, a permission the bot lost.
 
 pub mod bot;
 pub mod commands;
@@ -17,6 +18,7 @@ pub mod endpoint;
 pub mod gateway;
 pub mod message;
 pub mod notify;
+pub mod permissions;
 pub mod reach;
 pub mod translate;
 

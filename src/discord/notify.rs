@@ -16,6 +16,7 @@ use crate::store::{GameId, Place, Store};
 
 use super::bot::note_board;
 use super::message::{cut, Message};
+use super::permissions::{is_missing_permission, notice_once, Doing};
 use super::reach::{nonce, repeated};
 use crate::ops::rest::observe;
 
@@ -99,7 +100,13 @@ pub async fn post_notice<S: Store + 'static>(
                     return true;
                 }
                 // The channel is gone or closed to the bot, and the game has no other home:
-                // those it was for hear of it by direct message.
+                // those it was for hear of it by direct message, the first time with the
+                // permission the server took away.
+                let why = channel_closed(play, notice.place, &error).await;
+                let text = match &why {
+                    Some(why) => cut(&format!("{why}\n{}", message.content)),
+                    None => message.content.clone(),
+                };
                 let mut told = message.clone();
                 told.direct
                     .extend(message.mentions.iter().map(|&user| Direct {
@@ -107,7 +114,7 @@ pub async fn post_notice<S: Store + 'static>(
                         // Only the words about where the game is use it, and a post that
                         // failed names no place.
                         lang: i18n::Lang::default(),
-                        text: message.content.clone(),
+                        text: text.clone(),
                     }));
                 send_direct(http, &told, 0).await;
                 return false;
@@ -117,6 +124,29 @@ pub async fn post_notice<S: Store + 'static>(
     };
     send_direct(http, &message, channel).await;
     posted
+}
+
+/// The lines telling players by direct message that the bot lost a permission in `place`,
+/// and which: the first time this process meets it on that server, else nothing.
+async fn channel_closed<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    place: Place,
+    error: &serenity::Error,
+) -> Option<String> {
+    if !is_missing_permission(error) {
+        return None;
+    }
+    let reader = Arc::clone(play);
+    let lang = tokio::task::spawn_blocking(move || reader.place_lang(place.guild))
+        .await
+        .unwrap_or_default();
+    let named = notice_once(play, place, Doing::PostInChannel, error, lang)?;
+    let closed = i18n::text_with(
+        lang,
+        "discord-channel-closed",
+        &[("place", format!("<#{}>", place.channel.0).into())],
+    );
+    Some(format!("{closed}\n{named}"))
 }
 
 /// When the game's thread is deleted or closed to the bot, moves the game back to the
@@ -146,8 +176,12 @@ async fn post_at_home<S: Store + 'static>(
             ),
         ],
     );
+    // The first game to leave a thread for want of a permission also names it.
+    let named = notice_once(play, thread, Doing::PostInThread, error, lang)
+        .map(|named| format!("\n{named}"))
+        .unwrap_or_default();
     let headed = Message {
-        content: cut(&format!("{why}\n{}", message.content)),
+        content: cut(&format!("{why}{named}\n{}", message.content)),
         ..message.clone()
     };
     let once = nonce();

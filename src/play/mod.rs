@@ -106,6 +106,8 @@ pub struct Play<S: Store> {
     /// The same for each user's Discord language: what their direct messages are written
     /// in when they have not chosen one.
     user_langs: Noted<UserId>,
+    /// What front ends said once in this process (see [`Play::first_time`]).
+    said_once: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
@@ -180,7 +182,19 @@ impl<S: Store> Play<S> {
             default_lang: Lang::En,
             guild_langs: std::sync::Mutex::default(),
             user_langs: std::sync::Mutex::default(),
+            said_once: std::sync::Mutex::default(),
         }
+    }
+
+    /// Whether this is the first time this process is asked about `key`: a front end says
+    /// something once rather than on every move (a permission a server took from the bot,
+    /// say). Kept here because every front end and the scheduler of a process share this
+    /// layer; not stored, so a restart says it again, once.
+    pub fn first_time(&self, key: &str) -> bool {
+        self.said_once
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(key.to_owned())
     }
 
     /// The same with posts outside any server in `lang` (`leapfrog local --lang`).
