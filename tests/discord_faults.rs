@@ -454,3 +454,90 @@ async fn a_server_that_removed_a_permission_is_told_once_which() {
         told[1].1
     );
 }
+
+/// The gateway connection drops in the middle of a game: the bot resumes its session (no new
+/// IDENTIFY), is sent what it missed and, as Discord may, the last interaction it had seen
+/// already; every interaction is acted on and answered once, and play goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_gateway_connection_resumes_and_answers_nothing_twice() {
+    let (rest, rest_url) = Rest::start().await;
+    let fake = fake_discord::Gateway::start().await;
+    rest.set_gateway(&fake.url);
+    let play = play();
+    let config = leapfrog::discord::DiscordConfig {
+        rest_timeout_ms: 800,
+        ..config(&rest_url)
+    };
+    let mut client = leapfrog::discord::gateway::client(&config, "test-token", Arc::clone(&play))
+        .await
+        .unwrap();
+    let shard = client.shard_manager.clone();
+    tokio::spawn(async move { client.start().await });
+    fake.identified().await;
+    let callback = |payload: &Value| {
+        format!(
+            "/interactions/{}/{}/callback",
+            fake_discord::id_of(payload),
+            token_of(payload)
+        )
+    };
+    let answered = |payload: &Value| {
+        let path = callback(payload);
+        rest.calls()
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == path)
+            .count()
+    };
+    let mut p = Payloads::new();
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    fake.dispatch(challenge.clone());
+    let path = callback(&challenge);
+    rest.wait_for(0, |c| c.method == "POST" && c.path == path)
+        .await;
+    // The network fails; the accept and a move are sent while the bot is away.
+    fake.replay_seen
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    fake.drop_connection();
+    let accept = p.command(BOB, "accept", &[], None);
+    let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    fake.dispatch(accept.clone());
+    fake.dispatch(moved.clone());
+    fake.sent_op(6, 1).await;
+    for payload in [&accept, &moved] {
+        let path = callback(payload);
+        rest.wait_for(0, |c| c.method == "POST" && c.path == path)
+            .await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let identifies = fake
+        .received
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|v| v["op"] == 2)
+        .count();
+    assert_eq!(identifies, 1, "the session was resumed, not started anew");
+    let resume = fake
+        .received
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|v| v["op"] == 6)
+        .cloned()
+        .unwrap();
+    assert_eq!(resume["d"]["session_id"], "fake-session");
+    for payload in [&challenge, &accept, &moved] {
+        assert_eq!(answered(payload), 1, "answered once: {}", callback(payload));
+    }
+    let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    assert_eq!(game.moves, ["e3-h6"]);
+    // Play goes on over the resumed connection.
+    let answer = p.command(BOB, "move", &[("move", json!("c9-d8"))], None);
+    fake.dispatch(answer.clone());
+    let path = callback(&answer);
+    rest.wait_for(0, |c| c.method == "POST" && c.path == path)
+        .await;
+    let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    assert_eq!(game.moves, ["e3-h6", "c9-d8"]);
+    shard.shutdown_all().await;
+}

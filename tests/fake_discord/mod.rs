@@ -488,13 +488,27 @@ impl Rest {
     }
 }
 
-/// A fake gateway: one bot connection at a time.
+/// A fake gateway: one bot connection at a time. It keeps what it dispatched, so a bot
+/// that lost its connection and RESUMEs is sent what it missed, as Discord does.
 pub struct Gateway {
     /// `ws://127.0.0.1:port`.
     pub url: String,
     dispatch: mpsc::UnboundedSender<Value>,
-    /// What the bot sent (IDENTIFY, heartbeats), as JSON.
+    /// Ends the current connection (as a network failure does), when sent to.
+    drop_connection: mpsc::UnboundedSender<()>,
+    /// What the bot sent (IDENTIFY, heartbeats, RESUME), as JSON.
     pub received: Arc<Mutex<Vec<Value>>>,
+    /// Whether a RESUME is sent, besides what the bot missed, the last event it had seen
+    /// already: Discord may deliver an event twice across a resume.
+    pub replay_seen: Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// What the fake gateway has sent in its session: its last sequence number and the
+/// dispatches, each with its own.
+#[derive(Default)]
+struct Session {
+    seq: u64,
+    sent: Vec<(u64, Value)>,
 }
 
 impl Gateway {
@@ -502,53 +516,111 @@ impl Gateway {
     pub async fn start() -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address: SocketAddr = listener.local_addr().unwrap();
+        let url = format!("ws://{address}");
         let (dispatch, mut events) = mpsc::unbounded_channel::<Value>();
+        let (drop_connection, mut drops) = mpsc::unbounded_channel::<()>();
         let received = Arc::new(Mutex::new(Vec::new()));
+        let replay_seen = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let log = Arc::clone(&received);
+        let replaying = Arc::clone(&replay_seen);
+        let resume_url = url.clone();
         tokio::spawn(async move {
-            let (stream, _) = listener.accept().await.unwrap();
-            let mut ws = tokio_tungstenite::accept_async(stream).await.unwrap();
-            let hello = json!({"op": 10, "d": {"heartbeat_interval": 45_000}});
-            ws.send(Frame::text(hello.to_string())).await.unwrap();
-            let mut seq = 0u64;
+            let mut session = Session::default();
             loop {
-                tokio::select! {
-                    frame = ws.next() => {
-                        let Some(Ok(frame)) = frame else { return };
-                        let Ok(text) = frame.into_text() else { continue };
-                        let Ok(value) = serde_json::from_str::<Value>(&text) else { continue };
-                        log.lock().unwrap().push(value.clone());
-                        match value["op"].as_u64() {
-                            Some(1) => ws.send(Frame::text(json!({"op": 11}).to_string())).await.unwrap(),
-                            Some(2) => {
-                                seq += 1;
-                                let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
-                                    "v": 10,
-                                    "user": {"id": BOT_ID.to_string(), "username": "leapfrog", "bot": true},
-                                    "guilds": [],
-                                    "session_id": "fake-session",
-                                    "resume_gateway_url": "ws://127.0.0.1:1",
-                                    "application": {"id": APP_ID.to_string(), "flags": 0}
-                                }});
-                                ws.send(Frame::text(ready.to_string())).await.unwrap();
+                let Ok((stream, _)) = listener.accept().await else {
+                    return;
+                };
+                let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
+                    continue;
+                };
+                let hello = json!({"op": 10, "d": {"heartbeat_interval": 45_000}});
+                if ws.send(Frame::text(hello.to_string())).await.is_err() {
+                    continue;
+                }
+                // Events wait in the channel while no session is open on this connection.
+                let mut open = false;
+                loop {
+                    tokio::select! {
+                        frame = ws.next() => {
+                            let Some(Ok(frame)) = frame else { break };
+                            let Ok(text) = frame.into_text() else { continue };
+                            let Ok(value) = serde_json::from_str::<Value>(&text) else { continue };
+                            log.lock().unwrap().push(value.clone());
+                            let mut out = Vec::new();
+                            match value["op"].as_u64() {
+                                Some(1) => out.push(json!({"op": 11})),
+                                Some(2) => {
+                                    session = Session::default();
+                                    session.seq += 1;
+                                    out.push(json!({"op": 0, "s": session.seq, "t": "READY", "d": {
+                                        "v": 10,
+                                        "user": {"id": BOT_ID.to_string(), "username": "leapfrog", "bot": true},
+                                        "guilds": [],
+                                        "session_id": "fake-session",
+                                        "resume_gateway_url": resume_url,
+                                        "application": {"id": APP_ID.to_string(), "flags": 0}
+                                    }}));
+                                    open = true;
+                                }
+                                Some(6) => {
+                                    let seen = value["d"]["seq"].as_u64().unwrap_or(0);
+                                    let again = replaying.load(std::sync::atomic::Ordering::SeqCst);
+                                    out.extend(session.sent.iter().filter(|(s, _)| {
+                                        *s > seen || (again && *s == seen)
+                                    }).map(|(_, frame)| frame.clone()));
+                                    session.seq += 1;
+                                    out.push(json!({"op": 0, "s": session.seq, "t": "RESUMED", "d": {}}));
+                                    open = true;
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            for frame in out {
+                                let _ = ws.send(Frame::text(frame.to_string())).await;
+                            }
                         }
-                    }
-                    event = events.recv() => {
-                        let Some(d) = event else { return };
-                        seq += 1;
-                        let frame = json!({"op": 0, "s": seq, "t": "INTERACTION_CREATE", "d": d});
-                        ws.send(Frame::text(frame.to_string())).await.unwrap();
+                        event = events.recv(), if open => {
+                            let Some(d) = event else { return };
+                            session.seq += 1;
+                            let frame = json!({"op": 0, "s": session.seq, "t": "INTERACTION_CREATE", "d": d});
+                            session.sent.push((session.seq, frame.clone()));
+                            let _ = ws.send(Frame::text(frame.to_string())).await;
+                        }
+                        Some(()) = drops.recv() => break,
                     }
                 }
             }
         });
         Self {
-            url: format!("ws://{address}"),
+            url,
             dispatch,
+            drop_connection,
             received,
+            replay_seen,
         }
+    }
+
+    /// Ends the bot's connection abruptly, as a failing network does.
+    pub fn drop_connection(&self) {
+        self.drop_connection.send(()).unwrap();
+    }
+
+    /// Waits until the bot has sent `count` frames of gateway opcode `op` (2 IDENTIFY,
+    /// 6 RESUME).
+    pub async fn sent_op(&self, op: u64, count: usize) {
+        for _ in 0..3_000 {
+            let seen = self
+                .received
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|v| v["op"] == op)
+                .count();
+            if seen >= count {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("the bot never sent op {op} {count} time(s)");
     }
 
     /// Sends an INTERACTION_CREATE with this interaction.
