@@ -346,9 +346,9 @@ fn local(
 
 /// Starts the task that fires reminders and timeouts; it reads due deadlines from the store,
 /// so a restart picks up exactly where the last run stopped.
-fn start_scheduler(config: &Config, token: &str, play: &Arc<Play<AnyStore>>) {
+fn start_scheduler(config: &Config, token: &str, play: &Arc<Play<AnyStore>>, ops: &Ops) {
     let http = Arc::new(leapfrog::discord::http_client(&config.discord, token));
-    let scheduler = Scheduler::new(Arc::clone(play), http);
+    let scheduler = Scheduler::new(Arc::clone(play), http).with_ops(ops.clone());
     let every = Duration::from_secs(config.time.tick_seconds.max(1));
     tokio::spawn(scheduler.run(every));
 }
@@ -378,7 +378,7 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     );
     let ops = Ops::new();
     runtime()?.block_on(async {
-        start_scheduler(config, &token, &play);
+        start_scheduler(config, &token, &play, &ops);
         let (stop, stopped) = tokio::sync::watch::channel(false);
         if let Some(address) = config.admin.listen {
             serve_admin(address, Admin::new(ops.clone(), &play, &config.admin, address), stopped.clone()).await?;
@@ -493,7 +493,7 @@ fn http(
     let address = listen.unwrap_or(discord.listen);
     let ops = Ops::new();
     runtime()?.block_on(async {
-        start_scheduler(config, &token, &play);
+        start_scheduler(config, &token, &play, &ops);
         let listener = tokio::net::TcpListener::bind(address)
             .await
             .with_context(|| format!("listening on {address}"))?;

@@ -349,3 +349,56 @@ async fn skakanie_seats_a_person_who_accepts_and_the_bots_own_user_at_once() {
         "a person is to move"
     );
 }
+
+/// A shutdown that begins while the scheduler's computer is thinking waits for its move's
+/// board: the tick and the move it started count as work in flight, and a scheduler whose
+/// process shuts down starts no new tick.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shutdown_waits_for_the_board_of_a_move_the_scheduler_started() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let ctx = leapfrog::play::Context {
+        user: leapfrog::play::User::new(leapfrog::store::UserId(ALICE.id), "alice"),
+        place: leapfrog::store::Place {
+            guild: Some(leapfrog::store::GuildId(77)),
+            channel: leapfrog::store::ChannelId(88),
+        },
+        manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
+    };
+    let command = leapfrog::play::parse_command("/play jumpers opponent:@ai seat:second", |n| {
+        leapfrog::console::console_user(n)
+    })
+    .unwrap();
+    common::blocking(|| play.handle(&ctx, command));
+    let ops = leapfrog::ops::Ops::new();
+    let config = config(&rest_url);
+    let scheduler = Scheduler::new(Arc::clone(&play), Arc::new(http_client(&config, "t")))
+        .with_ops(ops.clone());
+    let ticking = tokio::spawn(async move {
+        scheduler.run(std::time::Duration::from_millis(50)).await;
+    });
+    // The first tick has handed the game to the computer, which is thinking.
+    let started = async {
+        while ops.in_flight() == 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(10), started)
+        .await
+        .expect("the tick counts as work in flight");
+    ops.shut_down();
+    assert!(ops.drained(std::time::Duration::from_secs(20)).await);
+    let posts = || {
+        rest.calls()
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
+            .count()
+    };
+    assert_eq!(posts(), 1, "the board was posted before the drain ended");
+    tokio::time::timeout(std::time::Duration::from_secs(1), ticking)
+        .await
+        .expect("the scheduler stopped ticking")
+        .unwrap();
+}

@@ -239,19 +239,34 @@ pub async fn computer_moves<S: Store + 'static>(
 pub struct Scheduler<S: Store + 'static> {
     play: Arc<Play<S>>,
     http: Arc<Http>,
+    /// Its ticks and the computer's moves they start count as work in flight, so a
+    /// shutdown waits for their posts; a shutting-down process starts no new tick.
+    ops: crate::ops::Ops,
 }
 
 impl<S: Store + 'static> Scheduler<S> {
     /// A scheduler over `play`, posting through `http`.
     #[must_use]
     pub fn new(play: Arc<Play<S>>, http: Arc<Http>) -> Self {
-        Self { play, http }
+        Self {
+            play,
+            http,
+            ops: crate::ops::Ops::new(),
+        }
+    }
+
+    /// The same, its work counted in `ops` (the process's): drained at shutdown.
+    #[must_use]
+    pub fn with_ops(mut self, ops: crate::ops::Ops) -> Self {
+        self.ops = ops;
+        self
     }
 
     /// Fires what is due now and posts it; returns how many notices were posted. It also
     /// hands every game where the computer is to move (read from the store) to the
     /// computer, in the background: after a restart, the move it was thinking about.
     pub async fn tick(&self) -> usize {
+        let _work = self.ops.begin();
         let play = Arc::clone(&self.play);
         let (notices, computer) =
             tokio::task::spawn_blocking(move || (play.fire_due(), play.computer_games()))
@@ -262,7 +277,8 @@ impl<S: Store + 'static> Scheduler<S> {
                 });
         for game in computer {
             let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
-            tokio::spawn(async move { computer_moves(&play, &http, game).await });
+            self.ops
+                .spawn(async move { computer_moves(&play, &http, game).await });
         }
         let mut posted = 0;
         for notice in notices {
@@ -273,12 +289,15 @@ impl<S: Store + 'static> Scheduler<S> {
         posted
     }
 
-    /// Ticks forever, every `every`.
+    /// Ticks every `every` until the process shuts down.
     pub async fn run(self, every: Duration) {
         let mut timer = tokio::time::interval(every);
         timer.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             timer.tick().await;
+            if self.ops.is_shutting_down() {
+                return;
+            }
             self.tick().await;
         }
     }
