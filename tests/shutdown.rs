@@ -1,5 +1,5 @@
-//! SIGTERM in the middle of load: the real `leapfrog http` binary stops taking work, finishes
-//! the interactions in flight and their board posts, flushes the store and exits 0 — and
+//! SIGTERM in the middle of load: the real `leapfrog http` and `leapfrog serve` binaries stop taking work, finish
+//! the interactions in flight and their board posts, flush the store and exit 0 — and
 //! every move it acknowledged is in the store, every such move's board at the fake Discord.
 
 mod common;
@@ -22,50 +22,16 @@ const GAMES: u64 = 4;
 async fn sigterm_in_the_middle_of_load_loses_no_acknowledged_move_and_no_board() {
     let (rest, rest_url) = Rest::start().await;
     let spot = common::StoreSpot::new();
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "{}\n[discord]\ntoken = \"test-token\"\napplication_id = {APP_ID}\n\
-             public_key = \"{}\"\napi_proxy = \"{rest_url}\"\nregister_commands = false\n\
-             threads = false\nlisten = \"127.0.0.1:0\"\n\n[admin]\nshutdown_grace_secs = 10\n",
-            spot.config_section(),
-            hex(key().verifying_key().as_bytes()),
-        ),
-    )
-    .unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
-        .arg("--config")
-        .arg(&config)
-        .arg("http")
-        .env_remove("DISCORD_TOKEN")
-        .env("RUST_LOG", "warn,leapfrog=info")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let stderr = child.stderr.take().unwrap();
-    let log = Arc::new(Mutex::new(String::new()));
-    let (found, address) = std::sync::mpsc::channel();
-    {
-        let log = Arc::clone(&log);
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(rest) = line.split("on http://").nth(1) {
-                    if let Some(at) = rest.split("/interactions").next() {
-                        let _ = found.send(at.to_owned());
-                    }
-                }
-                log.lock().unwrap().push_str(&line);
-                log.lock().unwrap().push('\n');
-            }
-        });
-    }
-    let address = address
-        .recv_timeout(Duration::from_secs(30))
-        .unwrap_or_else(|_| panic!("the endpoint never listened:\n{}", log.lock().unwrap()));
+    let (child, log, lines) = launch(&spot, &rest_url, "http", "");
+    let address = lines
+        .iter()
+        .find_map(|line| {
+            line.split("on http://")
+                .nth(1)
+                .and_then(|rest| rest.split("/interactions").next())
+                .map(str::to_owned)
+        })
+        .unwrap_or_else(|| panic!("the endpoint never listened:\n{}", log.lock().unwrap()));
     let url = format!("http://{address}/interactions");
 
     // One game per channel, alice first.
@@ -141,33 +107,13 @@ async fn sigterm_in_the_middle_of_load_loses_no_acknowledged_move_and_no_board()
         );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    terminate(&child);
     let mut confirmed = Vec::new();
     for player in players {
         confirmed.push(player.await.unwrap());
     }
 
-    // It exits 0 within the grace.
-    let exited = tokio::task::spawn_blocking(move || {
-        for _ in 0..150 {
-            if let Some(status) = child.try_wait().unwrap() {
-                return Some(status);
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        child.kill().unwrap();
-        None
-    })
-    .await
-    .unwrap();
-    let log = log.lock().unwrap().clone();
-    let status = exited.unwrap_or_else(|| panic!("still running 15 s after SIGTERM:\n{log}"));
-    assert!(status.success(), "exit {status}:\n{log}");
-    assert!(log.contains("SIGTERM: shutting down"), "{log}");
+    let log = exits_cleanly(child, &log).await;
     assert!(
         acknowledged.load(Ordering::SeqCst) < GAMES as usize * 60,
         "the load ended before the signal: nothing was in the middle"
@@ -197,6 +143,199 @@ async fn sigterm_in_the_middle_of_load_loses_no_acknowledged_move_and_no_board()
             );
         }
     }
+}
+
+/// The gateway bot (`leapfrog serve`) under the same SIGTERM: its shards close (no new
+/// interaction), the interactions it received are answered with their boards, and it exits
+/// 0; every move it acknowledged is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_to_the_gateway_bot_finishes_what_it_received() {
+    let (rest, rest_url) = Rest::start().await;
+    let gateway = fake_discord::Gateway::start().await;
+    rest.set_gateway(&gateway.url);
+    let spot = common::StoreSpot::new();
+    let (child, log, _) = launch(&spot, &rest_url, "serve", "identify");
+    tokio::time::timeout(Duration::from_secs(30), gateway.identified())
+        .await
+        .unwrap_or_else(|_| panic!("the bot never connected:\n{}", log.lock().unwrap()));
+    let answered = |payload: &serde_json::Value| {
+        let path = format!(
+            "/interactions/{}/{}/callback",
+            fake_discord::id_of(payload),
+            token_of(payload)
+        );
+        rest.calls()
+            .iter()
+            .any(|c| c.method == "POST" && c.path == path)
+    };
+    let wait_answered = |payload: serde_json::Value| async move {
+        for _ in 0..1_000 {
+            if answered(&payload) {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        false
+    };
+    let mut p = Payloads::new();
+    let challenge = p.command(
+        ALICE,
+        "play",
+        &[("game", json!("jumpers")), ("seat", json!("first"))],
+        Some(BOB),
+    );
+    gateway.dispatch(challenge.clone());
+    assert!(wait_answered(challenge).await);
+    let accept = p.command(BOB, "accept", &[], None);
+    gateway.dispatch(accept.clone());
+    assert!(wait_answered(accept).await);
+    // Moves, two at a time in flight, and SIGTERM after the sixth is answered.
+    let mut mirror = AnyGame::new(GameKind::Jumpers, &[], None).unwrap();
+    let mut sent = Vec::new();
+    for turn in 0..40 {
+        let moves = mirror.legal_moves();
+        let mv = moves[(turn * 7) % moves.len()].clone();
+        let who = if mirror.to_move().0 == 0 { ALICE } else { BOB };
+        let payload = p.command(who, "move", &[("move", json!(mv))], None);
+        gateway.dispatch(payload.clone());
+        mirror.play(&mv).unwrap();
+        sent.push((mv, payload));
+        if mirror.outcome().is_finished() {
+            break;
+        }
+        // Each move waits for the one before it (a move to an unknown position is
+        // refused), so the next is dispatched when the last is answered.
+        if !wait_answered(sent.last().unwrap().1.clone()).await {
+            break;
+        }
+        if turn == 5 {
+            terminate(&child);
+        }
+    }
+    let log = exits_cleanly(child, &log).await;
+    let acknowledged: Vec<&(String, serde_json::Value)> = sent
+        .iter()
+        .filter(|(_, payload)| answered(payload))
+        .collect();
+    assert!(acknowledged.len() >= 6, "{log}");
+    let store = spot.open();
+    let record = common::blocking(|| store.get(GameId(1))).unwrap();
+    for (index, (mv, payload)) in acknowledged.iter().enumerate() {
+        assert_eq!(record.moves.get(index), Some(mv), "{log}");
+        let token = token_of(payload);
+        assert!(
+            rest.calls()
+                .iter()
+                .any(|c| c.path.contains(&token) && c.file().is_some()),
+            "the board of {mv} was never posted:\n{log}"
+        );
+    }
+}
+
+/// Starts the real binary with `command` (`http`, `serve`) over the store at `spot`,
+/// Discord's REST API at `rest_url`; returns it, its log as it grows, and the log lines
+/// up to the first one containing `ready` (the listening line when empty).
+fn launch(
+    spot: &common::StoreSpot,
+    rest_url: &str,
+    command: &str,
+    ready: &str,
+) -> (std::process::Child, Arc<Mutex<String>>, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "{}\n[discord]\ntoken = \"test-token\"\napplication_id = {APP_ID}\n\
+             public_key = \"{}\"\napi_proxy = \"{rest_url}\"\nregister_commands = false\n\
+             threads = false\nlisten = \"127.0.0.1:0\"\n\n[admin]\nshutdown_grace_secs = 10\n",
+            spot.config_section(),
+            hex(key().verifying_key().as_bytes()),
+        ),
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+        .arg("--config")
+        .arg(&config)
+        .arg(command)
+        .env_remove("DISCORD_TOKEN")
+        .env("RUST_LOG", "warn,leapfrog=info")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let stderr = child.stderr.take().unwrap();
+    let log = Arc::new(Mutex::new(String::new()));
+    let (found, lines) = std::sync::mpsc::channel();
+    {
+        let log = Arc::clone(&log);
+        let ready = if ready.is_empty() {
+            "on http://"
+        } else {
+            ready
+        }
+        .to_owned();
+        std::thread::spawn(move || {
+            // The config's folder lives as long as the process reads it.
+            let _dir = dir;
+            let mut before = Vec::new();
+            let mut told = false;
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                log.lock().unwrap().push_str(&line);
+                log.lock().unwrap().push('\n');
+                if !told {
+                    before.push(line.clone());
+                    if line.contains(&ready) {
+                        let _ = found.send(std::mem::take(&mut before));
+                        told = true;
+                    }
+                }
+            }
+            if !told {
+                let _ = found.send(before);
+            }
+        });
+    }
+    let lines = if command == "http" {
+        lines
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    (child, log, lines)
+}
+
+/// Sends SIGTERM to `child`.
+fn terminate(child: &std::process::Child) {
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+}
+
+/// Waits for `child` to exit after SIGTERM: 0, within the grace, having said so. Returns
+/// its log.
+async fn exits_cleanly(mut child: std::process::Child, log: &Arc<Mutex<String>>) -> String {
+    let exited = tokio::task::spawn_blocking(move || {
+        for _ in 0..150 {
+            if let Some(status) = child.try_wait().unwrap() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        child.kill().unwrap();
+        None
+    })
+    .await
+    .unwrap();
+    let log = log.lock().unwrap().clone();
+    let status = exited.unwrap_or_else(|| panic!("still running 15 s after SIGTERM:\n{log}"));
+    assert!(status.success(), "exit {status}:\n{log}");
+    assert!(log.contains("SIGTERM: shutting down"), "{log}");
+    log
 }
 
 /// The signature of `body` sent at `at`, by the application's key.
