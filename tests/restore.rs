@@ -319,3 +319,57 @@ fn every_flipped_bit_of_the_settings_file_is_refused_with_the_restore_advice() {
         refused_or_whole(&copy, &acknowledged, &format!("bit {bit} of conf"));
     }
 }
+
+/// A player forgotten (`/forget-me`) and then a log that lost its tail: the store is refused
+/// or served as it was after the forgetting, never with the player's name back.
+#[test]
+fn a_log_that_lost_a_forgetting_is_refused_never_served_with_the_name_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let store: AnyStore = SledStore::open(&StoreConfig::sled(&data)).unwrap().into();
+    play_a_game(&store, 16);
+    let alice = leapfrog::console::console_user("alice").id;
+    let forgotten = store
+        .forget_user(alice, leapfrog::store::UserId::anonymous(7), 1)
+        .unwrap();
+    assert_eq!(forgotten.games, 1);
+    store.flush().unwrap();
+    let acknowledged = export_text(&store);
+    assert!(!acknowledged.contains("\"alice\""), "{acknowledged}");
+    drop(store);
+    let length = std::fs::metadata(data.join("db")).unwrap().len();
+    let mut refusals = 0;
+    for trial in 1..=8u64 {
+        let copy = dir.path().join(format!("forgot{trial}"));
+        copy_folder(&data, &copy);
+        for entry in std::fs::read_dir(&copy).unwrap() {
+            let path = entry.unwrap().path();
+            if path
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("snap.")
+            {
+                std::fs::remove_file(path).unwrap();
+            }
+        }
+        let cut = length - length * trial / 40;
+        let log = std::fs::OpenOptions::new()
+            .write(true)
+            .open(copy.join("db"))
+            .unwrap();
+        log.set_len(cut).unwrap();
+        drop(log);
+        if refused_or_whole(
+            &copy,
+            &acknowledged,
+            &format!("log cut to {cut} of {length}"),
+        ) {
+            refusals += 1;
+        }
+    }
+    assert_eq!(
+        refusals, 8,
+        "the forgetting was the latest write: every cut loses it"
+    );
+}

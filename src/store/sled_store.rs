@@ -141,6 +141,8 @@ enum Stamped {
     UserSettings = 2,
     GuildSettings = 3,
     BoardLink = 4,
+    /// The ratings rebuilt from the games (`ratings rebuild`): one thing, number 0.
+    Ratings = 5,
 }
 
 /// Stamps: every write of a game record or a setting takes the next number of one
@@ -825,7 +827,13 @@ impl Store for SledStore {
                     .map(|k| k.map(|k| (false, k))),
             )
             .collect::<Result<_, _>>()?;
-        self.transaction(&[Part::Ratings, Part::RatingOrder], |trees| {
+        let parts = [
+            Part::Ratings,
+            Part::RatingOrder,
+            Part::Stamps,
+            Part::StampOf,
+        ];
+        let stamp = self.transaction(&parts, |trees| {
             let (ratings, order) = (&trees[Part::Ratings], &trees[Part::RatingOrder]);
             for (standing, key) in &old {
                 if *standing {
@@ -841,9 +849,9 @@ impl Store for SledStore {
                 )?;
                 order.insert(&rating_keys::order(*kind, standing.rating, *user)[..], &[])?;
             }
-            Ok(())
+            Stamps::note(trees, &self.next_stamp, Stamped::Ratings, 0)
         })?;
-        self.written.fetch_add(1, Ordering::SeqCst);
+        self.wrote(stamp, 0);
         Ok(())
     }
 
@@ -960,7 +968,6 @@ fn forget_in_sled(
     now: u64,
 ) -> Result<super::Forgotten, StoreError> {
     use super::forget::forget_in;
-    use sled::transaction::ConflictableTransactionResult;
 
     let mut done = super::Forgotten::default();
     for _ in 0..3 {
@@ -981,98 +988,67 @@ fn forget_in_sled(
                 })
             })
             .collect::<Result<_, _>>()?;
-        let trees = (
-            &store.games,
-            &store.by_user,
-            &store.by_channel,
-            &store.challenges,
-            &store.deadlines,
-            &store.settings,
-            &store.ratings,
-            &store.rating_order,
-            &store.rated_players,
-        );
-        let result = trees.transaction(
-            |(
-                records,
-                by_user,
-                by_channel,
-                challenges,
-                deadlines,
-                settings,
-                ratings,
-                order,
-                rated,
-            )|
-             -> ConflictableTransactionResult<super::Forgotten, StoreError> {
-                let index = |entries: &Entries,
-                             add: bool|
-                 -> ConflictableTransactionResult<(), StoreError> {
-                    let each =
-                        |tree: &TransactionalTree,
-                         key: IndexKey|
-                         -> ConflictableTransactionResult<(), StoreError> {
-                            if add {
-                                tree.insert(&key.to_bytes(), &[])?;
-                            } else {
-                                tree.remove(&key.to_bytes())?;
-                            }
-                            Ok(())
-                        };
-                    for &key in &entries.users {
-                        each(by_user, key)?;
-                    }
-                    each(by_channel, entries.channel)?;
-                    if let Some(key) = entries.challenge {
-                        each(challenges, key)?;
-                    }
-                    if let Some(key) = entries.deadline {
-                        each(deadlines, key)?;
-                    }
-                    Ok(())
+        let parts = [
+            Part::Games,
+            Part::ByUser,
+            Part::ByChannel,
+            Part::Challenges,
+            Part::Deadlines,
+            Part::Settings,
+            Part::Ratings,
+            Part::RatingOrder,
+            Part::RatedPlayers,
+            Part::Stamps,
+            Part::StampOf,
+        ];
+        let (round, stamp) = store.transaction(&parts, |trees| {
+            let mut round = super::Forgotten::default();
+            let mut stamp = 0;
+            for &game in &games {
+                let key = game.to_be_bytes();
+                let Some(bytes) = trees[Part::Games].get(key)? else {
+                    continue;
                 };
-                let mut round = super::Forgotten::default();
-                for &game in &games {
-                    let key = game.to_be_bytes();
-                    let Some(bytes) = records.get(key)? else {
-                        continue;
-                    };
-                    let old = GameRecord::decode(GameId(game), &bytes).or_else(abort)?;
-                    let Some((mut new, challenge)) =
-                        forget_in(&old, user, anonymous, now).or_else(abort)?
-                    else {
-                        continue;
-                    };
-                    new.version = old.version + 1;
-                    index(&Entries::of(&old), false)?;
-                    index(&Entries::of(&new), true)?;
-                    records.insert(&key, new.encode())?;
-                    if challenge {
-                        round.challenges += 1;
-                    } else {
-                        round.games += 1;
-                    }
+                let old = GameRecord::decode(GameId(game), &bytes).or_else(abort)?;
+                let Some((mut new, challenge)) =
+                    forget_in(&old, user, anonymous, now).or_else(abort)?
+                else {
+                    continue;
+                };
+                new.version = old.version + 1;
+                apply(trees, &Entries::of(&old), false)?;
+                apply(trees, &Entries::of(&new), true)?;
+                trees[Part::Games].insert(&key, new.encode())?;
+                // Stamped like any write of a game: a log that lost this forgetting is
+                // refused at open, never served with the name back.
+                stamp = Stamps::note(trees, &store.next_stamp, Stamped::Game, game)?;
+                if challenge {
+                    round.challenges += 1;
+                } else {
+                    round.games += 1;
                 }
-                round.settings = settings.remove(&user.0.to_be_bytes())?.is_some();
-                for kind in GameKind::ALL {
-                    if let Some(bytes) = ratings.remove(&rating_keys::standing(kind, user)[..])? {
-                        let standing = decode_standing(&bytes).or_else(abort)?;
-                        order.remove(&rating_keys::order(kind, standing.rating, user)[..])?;
-                        round.ratings += 1;
-                    }
+            }
+            round.settings = trees[Part::Settings]
+                .remove(&user.0.to_be_bytes())?
+                .is_some();
+            if round.settings {
+                stamp = Stamps::note(trees, &store.next_stamp, Stamped::UserSettings, user.0)?;
+            }
+            for kind in GameKind::ALL {
+                let standing = rating_keys::standing(kind, user);
+                if let Some(bytes) = trees[Part::Ratings].remove(&standing[..])? {
+                    let standing = decode_standing(&bytes).or_else(abort)?;
+                    trees[Part::RatingOrder]
+                        .remove(&rating_keys::order(kind, standing.rating, user)[..])?;
+                    round.ratings += 1;
                 }
-                for key in &members {
-                    rated.remove(key)?;
-                }
-                Ok(round)
-            },
-        );
-        let round = match result {
-            Ok(round) => round,
-            Err(TransactionError::Abort(e)) => return Err(e),
-            Err(TransactionError::Storage(e)) => return Err(e.into()),
-        };
-        store.written.fetch_add(1, Ordering::SeqCst);
+            }
+            for key in &members {
+                trees[Part::RatedPlayers].remove(key)?;
+            }
+            Ok((round, stamp))
+        })?;
+        store.wrote(stamp, 0);
         done.games += round.games;
         done.challenges += round.challenges;
         done.ratings += round.ratings;
