@@ -336,7 +336,7 @@ fn local(
         None => {
             let interactive = std::io::stdin().is_terminal();
             if interactive {
-                eprintln!("Leapfrog console. Type lines like: @alice /play jumpers opponent:@bob  (Ctrl-D to quit; @you /help)");
+                eprintln!("{}", leapfrog::i18n::text(lang, "console-banner"));
             }
             console.run(std::io::stdin().lock(), stdout, !interactive)?;
         }

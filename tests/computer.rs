@@ -73,7 +73,10 @@ fn pictures(out: &str) -> usize {
 fn a_whole_jump_sturdy_game_against_the_computer_through_the_console() {
     let console = console();
     let out = console.run_line("@alice /play jump-sturdy opponent:@ai level:2 seat:first");
-    assert!(out.contains("alice challenged Leapfrog (level 2)"), "{out}");
+    assert!(
+        out.contains("alice plays the computer: Leapfrog (level 2)"),
+        "{out}"
+    );
     assert!(out.contains("begins"), "{out}");
     assert!(!out.contains("[computer]"), "alice moves first: {out}");
     let play = console.play();

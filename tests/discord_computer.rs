@@ -113,7 +113,7 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
     let (mut seen, begun) = answer(&rest, &url, &challenge, 0).await;
     let text = begun["content"].as_str().unwrap();
     assert!(
-        text.contains("alice challenged Leapfrog (level 2)"),
+        text.contains("alice plays the computer: Leapfrog (level 2)"),
         "{text}"
     );
     assert!(text.contains("begins"), "{text}");

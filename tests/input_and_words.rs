@@ -363,3 +363,146 @@ fn a_skakanie_takeback_undoes_a_whole_turn_once_everyone_allows_it() {
         "bob is to move"
     );
 }
+
+// Typed in Russian and Polish: command and option names as Discord shows them.
+
+fn ctx_in(name: &str, lang: leapfrog::i18n::Lang) -> Context {
+    Context { lang, ..ctx(name) }
+}
+
+#[test]
+fn commands_and_options_typed_in_russian_or_polish_are_read_as_discord_shows_them() {
+    let play = fresh();
+    ok(&play, "аня", "/играть jumpers соперник:@боря");
+    let Status::Challenge(challenge) = record(&play, 1).status else {
+        panic!("a challenge");
+    };
+    assert!(
+        challenge.names(console_user("боря").id),
+        "боря is named, not anyone"
+    );
+    ok(&play, "боря", "/przyjmij");
+    assert_eq!(record(&play, 1).status, Status::Active);
+    let page = |line: &str| say(&play, "аня", line).text;
+    assert_eq!(
+        page("/правила jumpers страница:3"),
+        page("/rules jumpers page:3")
+    );
+    assert_ne!(page("/правила jumpers страница:3"), page("/rules jumpers"));
+    assert_eq!(
+        page("/zasady gra:jumpers strona:2"),
+        page("/rules jumpers page:2")
+    );
+    assert_eq!(page("/помощь"), page("/help"));
+    assert_eq!(
+        parse_command("/настройки язык:ru", console_user),
+        parse_command("/settings language:ru", console_user)
+    );
+    assert_eq!(
+        parse_command("/ustawienia język_serwera:pl", console_user),
+        parse_command("/settings server_language:pl", console_user)
+    );
+}
+
+#[test]
+fn an_unknown_option_is_refused_naming_every_option_the_command_takes() {
+    assert_eq!(
+        parse_error("/rules jumpers foo:2"),
+        "/rules has no option foo; its options are game, page"
+    );
+    let settings = parse_error("/settings foo:1");
+    for option in ["notify", "threads", "language", "server_language"] {
+        assert!(settings.contains(option), "{settings}");
+    }
+    assert!(parse_error("/правила jumpers нечто:2").contains("нечто"));
+}
+
+#[test]
+fn skakanie_actions_typed_in_russian_or_polish_are_played_and_read_back_in_them() {
+    use leapfrog::games::GameKind;
+    use leapfrog::i18n::Lang;
+    assert_eq!(
+        leapfrog::play::normalise_move(GameKind::Skakanie, "Взять, вправо  закопать пас"),
+        "take right bury pass"
+    );
+    assert_eq!(
+        leapfrog::play::normalise_move(GameKind::Skakanie, "weź w prawo, w górę na spód"),
+        "take right up bury"
+    );
+    assert_eq!(
+        leapfrog::play::normalise_move(GameKind::Skakanie, "взять прыг"),
+        "take прыг",
+        "a word that is no action is left for the rules to refuse"
+    );
+    for lang in [Lang::Ru, Lang::Pl] {
+        let play = skakanie("");
+        let first = play.my_legal_moves(&ctx("alice"), None)[0].clone();
+        let typed = leapfrog::i18n::text(lang, &format!("action-{first}"));
+        let command = parse_command(&format!("/move {typed}"), console_user).unwrap();
+        let reply = play.handle(&ctx_in("alice", lang), command);
+        assert_eq!(reply.outcome, Outcome::Done, "{typed}: {}", reply.text);
+        assert_eq!(record(&play, 1).moves, std::slice::from_ref(&first));
+        assert!(
+            reply.text.contains(&typed),
+            "{lang:?}: the move line says {typed}: {}",
+            reply.text
+        );
+    }
+}
+
+// Games that are over: the latest is shown, an aborted one too.
+
+#[test]
+fn an_aborted_game_is_named_not_hidden_behind_an_older_one() {
+    let play = won_by_alice();
+    ok(&play, "alice", "/play jumpers @bob");
+    ok(&play, "bob", "/accept");
+    ok(&play, "alice", "/abort");
+    assert_eq!(record(&play, 2).status, Status::Aborted);
+    refused(&play, "alice", "/move e3-h6", "Game #2 was aborted");
+    let board = say(&play, "alice", "/board");
+    assert!(board.text.contains("#2"), "{}", board.text);
+    assert!(!board.text.contains("#1 "), "{}", board.text);
+}
+
+#[test]
+fn board_shows_the_latest_of_several_finished_games_and_names_the_others() {
+    let play = won_by_alice();
+    for game in 2..=3 {
+        ok(&play, "alice", "/play jumpers @bob board:near");
+        ok(&play, "bob", "/accept");
+        ok(&play, "alice", &format!("/resign game:{game}"));
+    }
+    let board = ok(&play, "bob", "/board");
+    assert!(board.text.contains("latest, #3"), "{}", board.text);
+    assert!(board.text.contains("#2, #1"), "{}", board.text);
+    assert!(board.image.is_some(), "the board of #3 is shown");
+    let history = ok(&play, "bob", "/history");
+    assert!(history.text.contains("latest, #3"), "{}", history.text);
+}
+
+#[test]
+fn the_move_button_and_a_leaderboard_outside_a_server_read_in_their_readers_language() {
+    use leapfrog::i18n::Lang;
+    use leapfrog::play::Component;
+    let play = Play::with(
+        common::temporary_store(),
+        Box::new(FixedClock),
+        Box::new(Zero),
+    )
+    .with_lang(Lang::Ru);
+    ok(&play, "alice", "/play jumpers @bob");
+    ok(&play, "bob", "/accept");
+    let board = ok(&play, "alice", "/board");
+    let label = board.components.iter().find_map(|c| match c {
+        Component::Moves { label, .. } => Some(label.clone()),
+        Component::Buttons(_) => None,
+    });
+    assert_eq!(label.as_deref(), Some("Ход"));
+    let top = |lang| {
+        let command = parse_command("/leaderboard jumpers scope:global", console_user).unwrap();
+        play.handle(&ctx_in("alice", lang), command).text
+    };
+    assert!(top(Lang::Pl).contains(&leapfrog::i18n::text(Lang::Pl, "leaderboard-nobody")));
+    assert!(top(Lang::En).contains("nobody yet"));
+}

@@ -521,7 +521,7 @@ fn resign_draw_and_takeback() {
         },
     );
     assert!(
-        reply.text.contains("a draw (agreed to a draw)"),
+        reply.text.contains("a draw (by agreement)"),
         "{}",
         reply.text
     );
@@ -764,7 +764,7 @@ fn rules_and_help_answer_privately() {
                 page: None,
             },
         ),
-        "there is no game 'go'",
+        "There is no game 'go'",
     );
     assert!(run(&play, "alice", Command::Help).text.contains("/play"));
 }
@@ -791,7 +791,7 @@ fn a_draw_offer_stands_over_its_makers_move_and_lapses_when_another_moves() {
     );
     let reply = draw(&play, "bob", Answer::Accept);
     assert!(
-        reply.text.contains("a draw (agreed to a draw)"),
+        reply.text.contains("a draw (by agreement)"),
         "{}",
         reply.text
     );

@@ -730,3 +730,25 @@ fn skakanie_header_counts_rounds_and_actions_left() {
     assert!(!header.detail.contains("move "), "{}", header.detail);
     assert!(header.status.ends_with("to play"), "{}", header.status);
 }
+
+/// A Gygès game that ended while pieces were being placed (a resignation, say) shows what
+/// each side left unplaced, not whose turn it is to place.
+#[test]
+fn a_gyges_game_over_during_placement_does_not_say_who_is_to_place() {
+    let game = AnyGame::new(GameKind::Gyges, &[], None).unwrap();
+    let names = vec!["alice".to_owned(), "bob".to_owned()];
+    let lang = leapfrog::i18n::Lang::Ru;
+    let running = Header::for_game(&game, names.clone(), None, lang);
+    let over = Header::for_game(&game, names, Some("alice resigned".into()), lang);
+    assert_eq!(over.to_move, None);
+    let ids = |header: &Header| {
+        let (_, asked) =
+            leapfrog::i18n::record_lookups(|| render::draw(&game, None, header).unwrap());
+        asked.into_iter().map(|l| l.id).collect::<Vec<_>>()
+    };
+    let during = ids(&running);
+    assert!(during.iter().any(|id| id == "gyges-to-place"), "{during:?}");
+    let after = ids(&over);
+    assert!(!after.iter().any(|id| id == "gyges-to-place"), "{after:?}");
+    assert!(after.iter().any(|id| id == "gyges-unplaced"), "{after:?}");
+}

@@ -27,8 +27,13 @@ board-move-number = move { $number }
 board-game-number = Game #{ $game } · { $detail }
 
 gyges-goal-label = goal: { $side } wins here
+# The tab beside the row a side moves from: the side's initial.
+gyges-tab-south = S
+gyges-tab-north = N
 gyges-to-place = { $side } to place
 gyges-all-placed = all placed
+# A game that ended while pieces were being placed: what each side had not placed.
+gyges-unplaced = { $side }: not placed
 gyges-moves-from-row = { $side } moves from row { $row }
 gyges-cannot-move = { $side } cannot move
 
@@ -66,7 +71,7 @@ reason-reached-the-goal = reached the goal
 reason-the-best-score = the best score
 reason-shared-the-best-score = shared the best score
 reason-everyone-else-left = everyone else left
-reason-agreed-to-a-draw = agreed to a draw
+reason-agreed-to-a-draw = by agreement
 reason-no-moves = neither player can move
 reason-repetition = the same position occurred three times
 reason-move-limit = the move limit was reached

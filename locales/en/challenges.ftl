@@ -13,7 +13,7 @@ challenge-open = { $title }: open challenge by { $from }{ $rated ->
 }
 challenge-answer = **{ $name }**, /accept or /decline.
 challenge-anyone = Anyone in this channel may /accept.
-challenge-computer = { $from } challenged { $named } (game #{ $game }).
+challenge-computer = { $from } plays the computer: { $named }.
 challenge-accepted = { $who } accepted { $from }'s { $kind } challenge (game #{ $game }).
 challenge-declined = { $who } declined { $from }'s challenge (game #{ $game }).
 challenge-withdrawn = { $who } withdrew their challenge (game #{ $game }).

@@ -77,3 +77,6 @@ console-direct = direct message to { $count ->
 }
 console-not-written = { $what } not written to { $path }: { $error }
 console-not-utf8 = line { $line } is not valid UTF-8 text; it was skipped
+
+# The console's greeting when a person types at it.
+console-banner = Leapfrog console. Type lines like: @alice /play jumpers opponent:@bob  (Ctrl-D to quit; @you /help)

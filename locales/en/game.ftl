@@ -16,7 +16,9 @@ game-to-move-after = Move { $number } · **{ $who }** to move · last move { $mo
 game-actions-to-move = **{ $who }** to move: { $count ->
     [one] { $count } action
    *[other] { $count } actions
-} left this turn. Type /move take right take, or use the buttons.
+} left this turn.
+# How to play a turn, under it when a person is to move.
+game-actions-hint = Type /move take right take, or use the buttons.
 game-over = Game over: { $result }.
 game-waiting = Waiting for the challenge to be accepted.
 game-never-started = This game never started.
@@ -36,6 +38,7 @@ button-resign = Resign
 button-resume = Resume
 button-claim-win = Claim win
 button-pause = Pause
+button-move = Move
 button-board = Board
 
 clock-paused = ⏸ Paused by agreement, { $left } left for { $who } ({ $per }); /resume to go on.
@@ -52,6 +55,15 @@ duration-d-h = { $d } d { $h } h
 button-action-take = Take
 button-action-bury = Bury
 button-action-pass = Pass
+
+# Skakanie's actions as the move lines say them (`/move` reads these words too).
+action-take = take
+action-up = up
+action-down = down
+action-left = left
+action-right = right
+action-bury = bury
+action-pass = pass
 
 # The computer as a player, with its level (1 to 5; 0: a level this release does not know).
 player-computer = { $level ->

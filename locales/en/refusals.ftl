@@ -31,6 +31,7 @@ which-here = { $over ->
     [yes] There are { $count } games that are over in this channel
    *[no] There are { $count } games in this channel
 }
+which-latest = { $intro }; here is the latest, #{ $game }. To see another, add game:<number>: { $others }.
 which-more = and { $count } more
 
 # Challenges.

@@ -16,7 +16,7 @@ settings-notify = { $saved ->
 settings-language = { $saved ->
     [yes] Saved: you read
    *[no] You read
-} your answers in { $language } { $chosen ->
+} your answers in { $language } (`{ $code }`) { $chosen ->
     [yes] (your choice)
    *[no] (your Discord's language)
 }. Change it with /settings language:en|ru|pl.
@@ -24,4 +24,4 @@ settings-threads = On this server each new game { $on ->
     [yes] gets its own thread for its boards
    *[no] is played in the channel where it was accepted
 } (admins: /settings threads:on|off).
-settings-server-language = This server's boards and notices are in { $language } (admins: /settings server_language:en|ru|pl).
+settings-server-language = This server's boards and notices are in { $language } (`{ $code }`; admins: /settings server_language:en|ru|pl).

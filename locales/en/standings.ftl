@@ -30,14 +30,25 @@ leaderboard-line = { $place }. { $name } — { $rating } ({ $games ->
     [one] { $games } game
    *[other] { $games } games
 })
+# Players who have played rated games but are not listed yet, below the listed ones.
+leaderboard-provisional = Not listed yet (too few games, or a rating still settling):
+leaderboard-provisional-line = • { $name } — { $rating } ({ $games ->
+    [one] { $games } game
+   *[other] { $games } games
+})
 
 profile-title = Profile of { $name }
 profile-standing = { $line } · longest win streak { $streak }
 profile-unrated = No rated games yet.
-profile-games = Games finished here and there: { $finished }; in progress: { $playing ->
+profile-games = Finished games (on all servers): { $finished }; in progress: { $playing ->
     [0] none
    *[other] { $current }
 }
 
 # The title of the rating chart on /profile.
 chart-title = Rating history of { $name }
+# Under the chart's axis of games, evenly spaced.
+chart-games = { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+}

@@ -2,7 +2,7 @@
 # własne podpisy każdej gry. Obrazki widzą wszyscy, w języku serwera.
 # { $side } to nazwa strony (side-*); nazwy graczy i notacja pozostają bez zmian.
 
-board-vs = vs
+board-vs = kontra
 board-to-move = { $verb ->
     [play] Ruch: { $side }
    *[move] Ruch: { $side }
@@ -30,8 +30,13 @@ board-move-number = ruch { $number }
 board-game-number = Partia #{ $game } · { $detail }
 
 gyges-goal-label = bramka · wygrana: { $side }
+# The tab beside the row a side moves from: the side's initial.
+gyges-tab-south = Pd
+gyges-tab-north = Pn
 gyges-to-place = Stawia: { $side }
 gyges-all-placed = wszystkie rozstawione
+# Partia skończona w trakcie rozstawiania: czego strona nie postawiła.
+gyges-unplaced = Nierozstawione: { $side }
 gyges-moves-from-row = Ruch: { $side }, z rzędu { $row }
 gyges-cannot-move = Brak ruchu: { $side }
 
@@ -65,20 +70,20 @@ skakanie-pieces = { $count ->
 board-result-draw = Remis ({ $reason })
 board-result-wins = Wygrana: { $sides } ({ $reason })
 board-waiting = Czeka na przyjęcie wyzwania
-board-never-started = Nie rozpoczęta
+board-never-started = Nierozpoczęta
 board-aborted = Przerwana
 
 # Jak skończyła się partia, według jej zapisu; { $who } to gracz ze swoją stroną.
 reason-reached-the-goal = cel osiągnięty
 reason-the-best-score = najlepszy wynik
-reason-shared-the-best-score = ex aequo najlepszy wynik
+reason-shared-the-best-score = najlepszy wynik ex aequo
 reason-everyone-else-left = wszyscy inni odeszli
-reason-agreed-to-a-draw = remis za zgodą
+reason-agreed-to-a-draw = za zgodą
 reason-no-moves = nikt nie ma ruchu
 reason-repetition = pozycja powtórzyła się trzy razy
 reason-move-limit = osiągnięto limit ruchów
 reason-resigned = { $who } się poddaje
-reason-ran-out-of-time = { $who }: koniec czasu
+reason-ran-out-of-time = { $who } przegrywa na czas
 
 # Jump Sturdy: pionki każdej strony obok planszy.
 board-men = { $count ->

@@ -41,7 +41,7 @@ discord-dm-where = (na kanale { $place })
 discord-thread-lost = Nie mogę już pisać w wątku tej partii { $thread } (błąd Discorda { $code }: wątek usunięto albo straciłem tam uprawnienia), więc partia toczy się dalej tutaj.
 discord-missing-permission = Potrzebuję tych uprawnień w { $place }: { $permissions } (błąd Discorda { $code }). Administrator serwera może je nadać Leapfrogowi w ustawieniach kanału, w sekcji „Uprawnienia”. Mówię o tym raz.
 discord-no-thread = Nie udało mi się otworzyć wątku dla tej partii, więc toczy się tutaj.
-discord-channel-closed = Nie mogę już pisać w { $place }, więc wieści z tej partii przychodzą do Ciebie w wiadomościach prywatnych.
+discord-channel-closed = Nie mogę już pisać w { $place }, więc wieści z tej partii przychodzą do ciebie w wiadomościach prywatnych.
 # Nazwy uprawnień tak, jak pokazują je ustawienia Discorda.
 permission-view-channel = Wyświetlanie kanałów
 permission-send-messages = Wysyłanie wiadomości
@@ -91,3 +91,6 @@ console-direct = wiadomość prywatna do { $count ->
 }
 console-not-written = { $what }: nie zapisano w { $path }: { $error }
 console-not-utf8 = wiersz { $line } nie jest poprawnym tekstem UTF-8; pominięto go
+
+# The console's greeting when a person types at it.
+console-banner = Konsola Leapfrog. Pisz wiersze takie jak: @ola /graj jumpers przeciwnik:@piotr  (Ctrl-D kończy; @ty /pomoc)

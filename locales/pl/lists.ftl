@@ -2,9 +2,9 @@
 # { $line } to wiersz wyzwania (challenge-named, challenge-open), { $title } to tytuł partii
 # (game-title), { $opponents } to nazwy rozdzielone „, ”.
 
-list-your-challenge = { $line }: twoje wyzwanie, czeka na odpowiedź
-list-joined = { $line }: dołączono; czekamy, aż zacznie: { $host }
-list-to-accept = { $line }: czekamy na twoją odpowiedź — /przyjmij
+list-your-challenge = { $line }; twoje wyzwanie czeka na odpowiedź
+list-joined = { $line }; jesteś już w grze, czekamy, aż { $host } ją rozpocznie
+list-to-accept = { $line }; czekamy na twoją odpowiedź: /przyjmij
 list-active = { $title } vs { $opponents }: { $whose }
 list-your-turn = twój ruch
 list-their-turn = ruch: { $name }

@@ -41,7 +41,7 @@ illegal-leave-is-resign = aby opuścić partię, użyj /poddaj
 
 jumpers-no-such-cell = na planszy { $board } nie ma pola { $cell }
 jumpers-empty-cell = na { $cell } nie ma pionka
-jumpers-not-yours = górny pionek na { $cell } należy do strony { $owner }, a ruszać się może tylko górny pionek stosu
+jumpers-not-yours = górny pionek na { $cell } należy do przeciwnika ({ $owner }), a ruszać się może tylko górny pionek stosu
 jumpers-same-cell = pionek nie może ruszyć się na pole, na którym stoi
 jumpers-not-in-line = { $from } i { $to } nie leżą na jednej prostej linii pól
 jumpers-off-board = linia od { $from } do { $to } wychodzi poza planszę
@@ -73,7 +73,7 @@ gyges-not-in-hand = nie masz już pionka o wielkości { $size } do postawienia; 
 gyges-not-home-row = { $side } stawia pionki tylko w rzędzie { $row }, a { $square } do niego nie należy
 gyges-occupied = pole { $square } jest zajęte
 gyges-no-piece = na { $square } nie ma pionka
-gyges-wrong-row = możesz ruszać tylko pionkami z rzędu { $row }: to najbliższy tobie zajęty rząd, w którym jakiś pionek może się ruszyć
+gyges-wrong-row = możesz ruszać tylko pionkami z rzędu { $row }: to najbliższy ci zajęty rząd, w którym jakiś pionek może się ruszyć
 gyges-back-to-start = ruch nie może skończyć się na polu, z którego się zaczął
 gyges-goal-out-of-reach = pionek o wielkości { $size } na { $from } nie dotrze do bramki: pionek wchodzi do niej tylko z rzędu { $row }, swoim ostatnim krokiem, i nigdy przez nią nie przechodzi
 gyges-out-of-reach = pionek o wielkości { $size } na { $from } nie dotrze na { $to }: robi dokładnie { $size ->
@@ -92,7 +92,7 @@ gyges-must-pass = żaden z twoich pionków nie może się ruszyć, więc musisz 
 
 jump-sturdy-corner = pola { $square } nie ma na planszy: narożne pola a1, h1, a8 i h8 nie istnieją
 jump-sturdy-empty = na { $square } nie ma pionka
-jump-sturdy-not-yours = górny pionek na { $square } należy do strony { $owner }, a twoja strona to { $you }
+jump-sturdy-not-yours = górny pionek na { $square } należy do przeciwnika ({ $owner }), a twoja strona to { $you }
 jump-sturdy-single-reach = pojedynczy pionek idzie o jedno pole do przodu lub w bok albo bije o jedno pole po skosie do przodu; { $move } nie jest żadnym z tych ruchów
 jump-sturdy-step-onto-enemy = pojedynczy pionek bije tylko po skosie do przodu, więc nie może wejść na pionek przeciwnika na { $square }
 jump-sturdy-diagonal-without-capture = ruch po skosie to bicie, a na { $square } nie ma pionka przeciwnika

@@ -2,8 +2,8 @@
 # { $who } to gracz ze swoją stroną, „alice (Białe)”; { $left } i { $grace } to
 # czasy trwania (duration-*).
 
-notice-reminder = ⏰ { $who }: w partii #{ $game } została ćwierć twojego czasu; pozostały czas na ruch: { $left }.
-notice-out-of-time = ⌛ { $who }: koniec czasu w partii #{ $game }. Każdy inny gracz może teraz ogłosić wygraną (/wygrana-na-czas); jeśli nikt tego nie zrobi, partia zakończy się z powodu upływu czasu; pozostało: { $grace }.
+notice-reminder = ⏰ { $who }: w partii #{ $game } została ci ćwierć czasu na ruch — { $left }.
+notice-out-of-time = ⌛ { $who }: koniec czasu w partii #{ $game }. Każdy inny gracz może teraz ogłosić wygraną (/wygrana-na-czas); jeśli nikt tego nie zrobi, za { $grace } partia zakończy się z powodu upływu czasu.
 notice-timed-out = { $who }: koniec czasu w partii #{ $game }.
 forfeit-over = { $why ->
     [resigned] { $who } odchodzi z partii #{ $game }.

@@ -34,7 +34,7 @@ offer-button-decline = { $kind ->
    *[other] Odmów
 }
 offer-answer-first = Najpierw odpowiedz na oczekującą { offer-noun.acc } (albo ją wycofaj); potem spróbuj ponownie.
-offer-agreed-waiting = { $who } zgadza się na { offer-noun.acc } w partii #{ $game }; czekamy jeszcze na: { $waiting }.
+offer-agreed-waiting = { $who } zgadza się na { offer-noun.acc } w partii #{ $game }; czekamy jeszcze na odpowiedź: { $waiting }.
 offer-already = { $kind ->
     [draw] Twoja propozycja remisu już czeka na odpowiedź; poczekaj na nią.
     [takeback] Twoja prośba o cofnięcie ruchu już czeka na odpowiedź; poczekaj na nią.
@@ -58,10 +58,18 @@ offer-declined = { $own ->
        *[pause] { $who } nie zgadza się na pauzę w partii #{ $game }.
     }
 }
-offer-stands = Nadal obowiązuje { offer-noun } gracza { $who }; odpowiedzieć na nią może: { $answerers }.
+offer-stands = { $kind ->
+    [draw] Propozycja remisu nadal obowiązuje (proponuje { $who }); odpowiedzieć na nią może: { $answerers }.
+    [takeback] Prośba o cofnięcie ruchu nadal obowiązuje (prosi { $who }); odpowiedzieć na nią może: { $answerers }.
+   *[pause] Propozycja pauzy nadal obowiązuje (proponuje { $who }); odpowiedzieć na nią może: { $answerers }.
+}
 offer-lapsed = { $own ->
-    [yes] { $who } wykonuje ruch, więc { offer-noun } tego gracza wygasa.
-   *[no] { $mover } wykonuje ruch zamiast odpowiedzieć, więc { offer-noun } gracza { $who } wygasa.
+    [yes] { $who } wykonuje ruch, więc { offer-noun } wygasa.
+   *[no] { $kind ->
+        [draw] { $who } proponuje remis, ale { $mover } wykonuje ruch zamiast odpowiedzieć, więc propozycja wygasa.
+        [takeback] { $who } prosi o cofnięcie ruchu, ale { $mover } wykonuje ruch zamiast odpowiedzieć, więc prośba wygasa.
+       *[pause] { $who } proponuje pauzę, ale { $mover } wykonuje ruch zamiast odpowiedzieć, więc propozycja wygasa.
+    }
 }
 offer-nobody = nikt
 

@@ -18,7 +18,7 @@ privacy-games = Partie: { $count ->
    *[many] { $count } partii
 } z twoim udziałem (w toku: { $playing }), w każdej imiona graczy z chwili jej rozpoczęcia (twoje: { $names }), miejsce gry, ruchy, daty i wynik.
 privacy-challenges = Wyzwania czekające na odpowiedź, w których cię wskazano lub które rzuciłeś: { $count }.
-privacy-boards = Odnośniki do miejsca, gdzie opublikowano ostatnią planszę { $count ->
+privacy-boards = Odnośniki do ostatniej opublikowanej planszy dla { $count ->
     [one] { $count } z tych partii
    *[other] { $count } z tych partii
 } (serwer, kanał, wiadomość).

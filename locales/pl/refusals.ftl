@@ -15,7 +15,7 @@ refuse-game-over = { $known ->
 }
 refuse-not-started = Partia #{ $game } jeszcze się nie zaczęła: wyzwanie wciąż czeka na odpowiedź.
 refuse-never-started = Partia #{ $game } nigdy się nie zaczęła: jej wyzwanie zostało wycofane albo odrzucone.
-refuse-was-aborted = Partia #{ $game } została przerwana, zanim każda strona wykonała ruch. Zacznij nową poleceniem /graj.
+refuse-was-aborted = Partia #{ $game } została przerwana, zanim każda ze stron wykona ruch. Zacznij nową poleceniem /graj.
 refuse-not-playing = Nie grasz w partii #{ $game }.
 refuse-you-left = Nie bierzesz już udziału w partii #{ $game }; pozostali grają dalej bez ciebie.
 refuse-no-game-here = Nie masz na tym kanale żadnej trwającej partii; zacznij ją poleceniem /graj albo dodaj gra:<numer>.
@@ -51,6 +51,7 @@ which-here = { $over ->
        *[other] jest { $count } partii
     }
 }
+which-latest = { $intro }; oto ostatnia, #{ $game }. Aby zobaczyć inną, dodaj gra:<numer>: { $others }.
 which-more = i jeszcze { $count ->
     [one] { $count } partia
     [few] { $count } partie
@@ -67,7 +68,7 @@ refuse-never-rated = { $why ->
 refuse-bad-days = days={ $typed } to nie jest poprawny czas na ruch: wybierz days={ $choices } (dni na ruch) albo days=none.
 refuse-no-seed = Bot sam losuje ustawienie początkowe, więc wyzwanie nie przyjmuje opcji seed; pomiń ją.
 refuse-challenge-yourself = Nie możesz wyzwać siebie; pomiń przeciwnika, a powstanie otwarte wyzwanie, które może przyjąć każdy tutaj.
-refuse-named-twice = Wskazujesz gracza { $name } dwa razy.
+refuse-named-twice = Ta sama osoba jest wskazana dwa razy: { $name }.
 refuse-too-many-opponents = { $max ->
     [2] { $kind } to gra dla dwóch osób: wskaż jednego przeciwnika, człowieka albo komputer (albo nikogo, aby wystawić otwarte wyzwanie).
    *[other] W grze { $kind } może grać najwyżej { $max } graczy: wskaż najwyżej { $opponents } przeciwników.
@@ -77,7 +78,7 @@ refuse-not-a-challenge = Partia #{ $game } nie jest wyzwaniem czekającym na odp
 refuse-several-challenges = Czeka tu kilka wyzwań: { $challenges }. Dodaj gra:<numer>, aby wskazać, o które chodzi.
 refuse-no-challenge-for-you = Na tym kanale nie czeka na ciebie żadne wyzwanie.
 refuse-own-challenge = To twoje własne wyzwanie; poczekaj na przeciwnika albo wycofaj je poleceniem /anuluj.
-refuse-not-for-you = To wyzwanie jest skierowane do gracza { $name }, nie do ciebie.
+refuse-not-for-you = To wyzwanie nie jest skierowane do ciebie (adresat: { $name }).
 refuse-nothing-to-decline = Na tym kanale nie ma skierowanego do ciebie wyzwania, które można by odrzucić.
 refuse-decline-own = To twoje własne otwarte wyzwanie; aby je wycofać, użyj /anuluj.
 refuse-decline-open = Otwartego wyzwania nie można odrzucić; po prostu je zostaw albo poczekaj, aż wyzywający wycofa je poleceniem /anuluj.
@@ -90,19 +91,19 @@ waiting-withdrawn = Partia #{ $game } nigdy się nie zaczęła: jej wyzwanie zos
 waiting-challenge = Partia #{ $game } to wyzwanie czekające na odpowiedź: { $what }.
     {"**"}{ $title }**
     { $how }
-waiting-named-what = { $from } wyzywa { $named }
+waiting-named-what = { $from } → { $named }
 waiting-named-how = { $accepted ->
-    [yes] Wyzwanie przyjęte przez: { $joined }; odpowiedzieć może jeszcze: { $waiting } — /przyjmij albo /odrzuć (gra:{ $game }). { $host } może też rozpocząć grę już teraz: /rozpocznij.
+    [yes] Już w grze: { $joined }; odpowiedzieć może jeszcze: { $waiting } — /przyjmij albo /odrzuć (gra:{ $game }). { $host } może też rozpocząć grę już teraz: /rozpocznij.
    *[no] Odpowiedzieć może: { $waiting } — /przyjmij albo /odrzuć (gra:{ $game }).
 }
-waiting-table-what = otwarty stół gracza { $host }, { $count ->
+waiting-table-what = otwarty stół, gospodarz: { $host }; { $count ->
     [one] przy stole { $count } osoba
     [few] przy stole { $count } osoby
     [many] przy stole { $count } osób
    *[other] przy stole { $count } osób
 } ({ $names })
 waiting-table-how = Każdy tutaj może się dosiąść poleceniem /przyjmij (gra:{ $game }); { $host } rozpoczyna grę poleceniem /rozpocznij.
-waiting-open-what = otwarte wyzwanie od { $from }
+waiting-open-what = { $from } → każdy chętny
 waiting-open-how = Każdy tutaj może je przyjąć: /przyjmij (gra:{ $game }).
 
 # Ustawianie partii.
@@ -127,7 +128,7 @@ refuse-nobody-to-offer = Nie ma tu nikogo, komu można by zaproponować remis.
 refuse-nothing-of-yours = W tej partii nie masz jeszcze żadnego ruchu, więc nie ma czego cofać.
 refuse-left-since = Od twojego ruchu któryś gracz odszedł z partii, a odejścia nie da się cofnąć.
 refuse-last-was-leaving = Ostatnim posunięciem było odejście gracza z partii, a odejścia nie da się cofnąć.
-refuse-not-your-last = Możesz cofnąć tylko swój własny ostatni ruch, dopóki nikt po nim nie zagrał, a ostatni ruch należał do gracza { $who }.
+refuse-not-your-last = Możesz cofnąć tylko swój własny ostatni ruch, dopóki nikt po nim nie zagrał. Ostatni ruch: { $who }.
 
 # Część tury w Skakanie: słyszy ją tylko grający ($public: no), chyba że zakończyła jakąś propozycję.
 move-mid-turn = { $public ->
@@ -161,8 +162,8 @@ pause-not-paused = Partia #{ $game } nie jest wstrzymana.
 pause-resumed = { $who } wznawia partię #{ $game }.
 
 # /przerwij.
-abort-too-late = Partii #{ $game } nie można już przerwać: każda strona wykonała ruch. Zamiast tego poddaj się (/poddaj) albo zaproponuj remis (/remis).
-abort-done = { $who } przerywa partię #{ $game }, zanim każda strona wykonała ruch: brak wyniku, ranking bez zmian.
+abort-too-late = Partii #{ $game } nie można już przerwać: każda ze stron wykonała już ruch. Zamiast tego poddaj się (/poddaj) albo zaproponuj remis (/remis).
+abort-done = { $who } przerywa partię #{ $game }, zanim każda ze stron wykona ruch: brak wyniku, ranking bez zmian.
 
 # /historia.
 history-not-started = Partia #{ $game } jeszcze się nie zaczęła, więc nie ma jeszcze historii.
@@ -171,14 +172,14 @@ history-posted = Zapis partii #{ $game } ({ $kind }, { $players }): { $moves ->
     [few] { $moves } ruchy
     [many] { $moves } ruchów
    *[other] { $moves } ruchów
-}, { $fits ->
-    [yes] do tego powtórka: { $frames ->
-        [one] { $frames } klatka.
-        [few] { $frames } klatki.
-        [many] { $frames } klatek.
-       *[other] { $frames } klatek.
-    }
-   *[no] bez powtórki: { $frames ->
+}{ $fits ->
+    [yes] {" "}i powtórka ({ $frames ->
+        [one] { $frames } klatka
+        [few] { $frames } klatki
+        [many] { $frames } klatek
+       *[other] { $frames } klatek
+    }).
+   *[no] , bez powtórki: { $frames ->
         [one] jej { $frames } klatka nie zmieściłaby się
         [few] jej { $frames } klatki nie zmieściłyby się
         [many] jej { $frames } klatek nie zmieściłoby się

@@ -5,8 +5,8 @@ rules-read-on = Czytaj dalej przyciskiem „Dalej” albo /zasady gra:{ $name } 
 rules-previous = ◀ Wstecz
 rules-next = Dalej ▶
 rules-games = Gry:
-rules-ask-one = Poproś /zasady gra:<nazwa> o zasady i opcje jednej gry.
-rules-say-which = Powiedz, zasady której gry chcesz, np. /zasady gra:jumpers strona:2.
+rules-ask-one = Wpisz /zasady gra:<nazwa>, aby zobaczyć zasady i opcje jednej gry.
+rules-say-which = Napisz, zasady której gry chcesz zobaczyć, np. /zasady gra:jumpers strona:2.
 rules-no-such-page = Zasady gry { $game } mają { $count ->
     [one] { $count } stronę: poproś o stronę 1.
     [few] { $count } strony: poproś o stronę od 1 do { $count }.

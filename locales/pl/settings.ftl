@@ -16,7 +16,11 @@ settings-notify = { $saved ->
 settings-language = { $saved ->
     [yes] Zapisano: czytasz
    *[no] Czytasz
-} odpowiedzi w języku: { $language } { $chosen ->
+} odpowiedzi { $code ->
+    [en] po angielsku
+    [pl] po polsku
+   *[other] po rosyjsku
+} { $chosen ->
     [yes] (twój wybór)
    *[no] (język twojego Discorda)
 }. Zmień to: /ustawienia język:en|ru|pl.
@@ -24,4 +28,8 @@ settings-threads = Na tym serwerze każda nowa partia { $on ->
     [yes] dostaje własny wątek na swoje plansze
    *[no] toczy się na kanale, na którym przyjęto wyzwanie
 } (administratorzy: /ustawienia wątki:on|off).
-settings-server-language = Plansze i powiadomienia tego serwera są w języku: { $language } (administratorzy: /ustawienia język_serwera:en|ru|pl).
+settings-server-language = Plansze i powiadomienia na tym serwerze są publikowane { $code ->
+    [en] po angielsku
+    [pl] po polsku
+   *[other] po rosyjsku
+} (administratorzy: /ustawienia język_serwera:en|ru|pl).

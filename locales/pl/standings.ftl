@@ -13,8 +13,8 @@ rating-none = { $you ->
 } jeszcze rankingu { $kind ->
     [any] w żadnej grze
    *[other] w grze { $kind }
-}: ranking pojawia się po pierwszej partii rankingowej (/graj … rankingowa: „Rankingowa”, domyślnie między ludźmi).
-rating-list = Rankingi gracza { $name }:
+}. Ranking pojawia się po pierwszej partii rankingowej (partie między ludźmi są rankingowe, chyba że w /graj wybierzesz „Bez rankingu”).
+rating-list = Rankingi ({ $name }):
     { $lines }{ $provisional ->
         [yes] {"\u000A"}? oznacza ranking tymczasowy (odchylenie powyżej { $deviation }): ustali się po kilku kolejnych partiach.
        *[no] {""}
@@ -42,14 +42,28 @@ leaderboard-line = { $place }. { $name } — { $rating } ({ $games ->
     [many] { $games } partii
    *[other] { $games } partii
 })
+# Gracze z partiami rankingowymi, których jeszcze nie ma w tabeli: pod nią.
+leaderboard-provisional = Jeszcze poza tabelą (za mało partii albo ranking jeszcze się ustala):
+leaderboard-provisional-line = • { $name } — { $rating } ({ $games ->
+    [one] { $games } partia
+    [few] { $games } partie
+    [many] { $games } partii
+   *[other] { $games } partii
+})
 
-profile-title = Profil gracza { $name }
+profile-title = Profil: { $name }
 profile-standing = { $line } · najdłuższa seria wygranych: { $streak }
 profile-unrated = Nie ma jeszcze partii rankingowych.
-profile-games = Partie zakończone tu i gdzie indziej: { $finished }; w toku: { $playing ->
+profile-games = Zakończone partie (na wszystkich serwerach): { $finished }; w toku: { $playing ->
     [0] brak
    *[other] { $current }
 }
 
 # Tytuł wykresu rankingu w /profil.
-chart-title = Historia rankingu gracza { $name }
+chart-title = Historia rankingu: { $name }
+# Under the chart's axis of games, evenly spaced.
+chart-games = { $count ->
+    [one] { $count } partia rankingowa
+    [few] { $count } partie rankingowe
+   *[many] { $count } partii rankingowych
+}

@@ -10,17 +10,17 @@ table-players-named = { $count ->
 }
 table-handicap-by-seat = W handicapie wskaż gracza, np. handicap=@ola:5: miejsca są losowane na początku gry, więc handicap={ $typed } trafiłby do tego, kto wylosuje to miejsce.
 table-handicap-unread = Nie mogę odczytać handicapu „{ $part }”: napisz @gracz:N, gdzie N to liczba akcji od 1 do 9.
-table-handicap-stranger = Handicap wskazuje gracza { $name }, który nie bierze udziału w tym wyzwaniu.
-table-handicap-dropped = Uwaga: pominięto handicap gracza { $name }, bo nie gra w tej partii.
+table-handicap-stranger = Handicap wskazuje osobę spoza tego wyzwania: { $name }.
+table-handicap-dropped = Uwaga: pominięto handicap — { $name } nie gra w tej partii.
 
 table-joined-already = Już siedzisz przy stole partii #{ $game }; grę rozpoczyna { $host }.
 # Ktoś przyjął imienne wyzwanie ($named: yes) albo dosiadł się do otwartego stołu; $full: są już wszyscy.
 table-joined = { $named ->
-    [yes] { $who } przyjmuje wyzwanie od { $host } ({ $kind }, partia #{ $game }).{ $full ->
+    [yes] { $who } przyjmuje wyzwanie: { $host } → { $who } ({ $kind }, partia #{ $game }).{ $full ->
         [yes] {""}
-       *[no] { " " }Czekamy jeszcze na: { $waiting }; { $host } może też już teraz rozpocząć grę z tymi, którzy przyjęli wyzwanie: /rozpocznij.
+       *[no] { " " }Czekamy jeszcze na odpowiedź: { $waiting }; { $host } może też już teraz rozpocząć grę z tymi, którzy przyjęli wyzwanie: /rozpocznij.
     }
-   *[no] { $who } dosiada się do stołu gracza { $host } ({ $kind }, partia #{ $game }).{ $full ->
+   *[no] { $who } dosiada się do stołu ({ $kind }, partia #{ $game }, gospodarz: { $host }).{ $full ->
         [yes] {""}
        *[no] { " " }Zajęte miejsca: { $seated } z { $max }. { $host } może już rozpocząć grę (/rozpocznij) albo poczekać na kolejnych graczy.
     }
@@ -41,10 +41,10 @@ table-nothing-to-leave = Nie siedzisz przy żadnym stole na tym kanale; aby opu�
 table-leave-begun = Partia #{ $game } już się zaczęła; aby ją opuścić, użyj /poddaj.
 table-leave-own = Partia #{ $game } to twój własny stół; aby go odwołać, użyj /anuluj.
 table-not-joined = Nie siedzisz przy stole partii #{ $game }.
-table-left = { $who } odchodzi od stołu gracza { $host } ({ $kind }, partia #{ $game }); zajęte miejsca: { $seated } z { $max }.
+table-left = { $who } odchodzi od stołu ({ $kind }, partia #{ $game }, gospodarz: { $host }); zajęte miejsca: { $seated } z { $max }.
 table-declined = { $who } odrzuca wyzwanie.
-table-off = { $headline } Partia #{ $game } gracza { $host } się nie rozpocznie: nikt inny nie przyjął wyzwania.
-table-still-waits = { $headline } Partia #{ $game } wciąż czeka na: { $waiting }.
+table-off = { $headline } Partia #{ $game } (gospodarz: { $host }) nie rozpocznie się: nikt inny nie przyjął wyzwania.
+table-still-waits = { $headline } Partia #{ $game } wciąż czeka na odpowiedź: { $waiting }.
 
 # Tytuł wątku nowej partii.
 game-thread-title = Partia #{ $game } · { $kind } · { $names }

@@ -2,7 +2,7 @@
 # собственные подписи каждой игры. Картинки видят все, на языке сервера.
 # { $side } — название стороны (side-*); имена игроков и нотация остаются как есть.
 
-board-vs = vs
+board-vs = против
 board-to-move = { $verb ->
     [play] Ход: { $side }
    *[move] Ход: { $side }
@@ -30,8 +30,13 @@ board-move-number = ход { $number }
 board-game-number = Партия #{ $game } · { $detail }
 
 gyges-goal-label = финиш · победа: { $side }
+# The tab beside the row a side moves from: the side's initial.
+gyges-tab-south = Ю
+gyges-tab-north = С
 gyges-to-place = Расстановка: { $side }
 gyges-all-placed = все расставлены
+# Партия окончена во время расстановки: что сторона не успела поставить.
+gyges-unplaced = Не расставлено: { $side }
 gyges-moves-from-row = Ход: { $side }, из ряда { $row }
 gyges-cannot-move = Нет хода: { $side }
 
@@ -73,12 +78,12 @@ reason-reached-the-goal = цель достигнута
 reason-the-best-score = лучший счёт
 reason-shared-the-best-score = лучший счёт поровну
 reason-everyone-else-left = все остальные вышли
-reason-agreed-to-a-draw = ничья по согласию
+reason-agreed-to-a-draw = по согласию
 reason-no-moves = ни у кого нет хода
 reason-repetition = позиция повторилась трижды
 reason-move-limit = достигнут предел ходов
 reason-resigned = { $who } сдаётся
-reason-ran-out-of-time = у { $who } вышло время
+reason-ran-out-of-time = { $who } проигрывает по времени
 
 # Jump Sturdy: шашки каждой стороны рядом с доской.
 board-men = { $count ->

@@ -1,21 +1,21 @@
 # Вызовы, как они публикуются в канале: сам вызов, ответ на него, начало партии.
 # { $who }, { $from }, { $named } — имена игроков (несколько имён — через «, »).
 
-challenge-named = { $title }: { $from } вызывает { $named }{ $rated ->
-    [yes] {" "}(рейтинговый)
-    [no] {" "}(без рейтинга)
-   *[none] {""}
-}
-challenge-open = { $title }: открытый вызов от { $from }{ $rated ->
-    [yes] {" "}(рейтинговый)
-    [no] {" "}(без рейтинга)
-   *[none] {""}
-}
+challenge-named = { $title }: { $rated ->
+    [yes] рейтинговый вызов
+    [no] вызов без рейтинга
+   *[none] вызов
+} — { $from } → { $named }
+challenge-open = { $title }: открытый { $rated ->
+    [yes] рейтинговый вызов
+    [no] вызов без рейтинга
+   *[none] вызов
+} — { $from }
 challenge-answer = **{ $name }**, /принять или /отклонить.
 challenge-anyone = Принять вызов может любой в этом канале: /принять.
-challenge-computer = { $from } вызывает { $named } (партия #{ $game }).
-challenge-accepted = { $who } принимает вызов от { $from } ({ $kind }, партия #{ $game }).
-challenge-declined = { $who } отклоняет вызов от { $from } (партия #{ $game }).
+challenge-computer = { $from } играет с компьютером: { $named }.
+challenge-accepted = { $who } принимает вызов: { $from } → { $who } ({ $kind }, партия #{ $game }).
+challenge-declined = { $who } отклоняет вызов: { $from } → { $who } (партия #{ $game }).
 challenge-withdrawn = { $who } отзывает свой вызов (партия #{ $game }).
 game-begins = { $headline } Партия #{ $game } начинается.
 game-turn-order = Порядок ходов (по жребию): { $order }

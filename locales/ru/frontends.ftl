@@ -48,7 +48,7 @@ permission-create-public-threads = Создавать публичные вет�
 permission-attach-files = Прикреплять файлы
 
 picker-no-move = Сейчас в этой партии у вас нет хода, который можно выбрать.
-picker-too-many = Ходить могут слишком много фигур, чтобы перечислить их здесь; напишите /ход и выберите из подсказок.
+picker-too-many = Ходить могут слишком многие фигуры — здесь их не перечислить; напишите /ход и выберите из подсказок.
 picker-which-piece = Партия #{ $game }: какой фигурой ходить?
 picker-piece = Фигура
 picker-gone = С { $from } сейчас хода нет; возможно, позиция изменилась. Попросите свежую доску: /доска.
@@ -89,3 +89,6 @@ console-direct = личное сообщение { $count ->
 }
 console-not-written = не удалось записать { $what } в { $path }: { $error }
 console-not-utf8 = строка { $line } — не текст в UTF-8; она пропущена
+
+# The console's greeting when a person types at it.
+console-banner = Консоль Leapfrog. Пишите строки вида: @аня /играть jumpers соперник:@боря  (Ctrl-D — выход; @вы /помощь)

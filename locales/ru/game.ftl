@@ -8,7 +8,7 @@ game-title = Партия #{ $game } · { $kind }{ $options }{ $days ->
     [few] {" "}· { $days } дня на ход
    *[many] {" "}· { $days } дней на ход
 }
-game-handicap = у { $name } { $count ->
+game-handicap = { $name }: { $count ->
     [one] { $count } действие
     [few] { $count } действия
    *[many] { $count } действий
@@ -19,8 +19,9 @@ game-actions-to-move = Ходит **{ $who }**: в этом ходе { $count ->
     [one] осталось { $count } действие
     [few] осталось { $count } действия
    *[many] осталось { $count } действий
-}. Напишите /ход take right take или воспользуйтесь кнопками.
-game-over = Партия окончена — { $result }.
+}.
+game-actions-hint = Напишите /ход взять вправо взять или воспользуйтесь кнопками.
+game-over = Партия окончена: { $result }.
 game-waiting = Ждём, пока вызов примут.
 game-never-started = Эта партия так и не началась.
 game-aborted = Партия прервана до того, как сходили все стороны: результата нет.
@@ -31,7 +32,7 @@ game-position = Позиция: `{ $position }`
 game-played = { $who }: ход { $moves }.
 game-ratings = Рейтинг ({ $kind }): { $changes }
 result-draw = ничья ({ $reason })
-result-wins = победа: { $winners } ({ $reason })
+result-wins = побеждает { $winners } — { $reason }
 
 button-leave = Уйти
 button-offer-draw = Предложить ничью
@@ -39,22 +40,32 @@ button-resign = Сдаться
 button-resume = Продолжить
 button-claim-win = Победа по времени
 button-pause = Пауза
+button-move = Ход
 button-board = Доска
 
-clock-paused = ⏸ Пауза по договорённости; оставшееся время игрока { $who }: { $left } ({ $per }). Команда /продолжить снова запустит часы.
-clock-out = ⌛ У игрока { $who } закончилось время: остальные могут заявить о победе; через { $grace } партия завершится по времени.
+clock-paused = ⏸ Пауза по договорённости; { $who }: осталось { $left } ({ $per }). Команда /продолжить снова запустит часы.
+clock-out = ⌛ { $who }: время вышло. Остальные могут заявить о победе, иначе через { $grace } партия завершится по времени.
 clock-running = ⏳ Ходит { $who }; оставшееся время: { $left } ({ $per }).
 duration-none = нет времени
 duration-min = { $m } мин
 duration-h = { $h } ч
 duration-h-min = { $h } ч { $m } мин
-duration-d = { $d } д
-duration-d-h = { $d } д { $h } ч
+duration-d = { $d } дн.
+duration-d-h = { $d } дн. { $h } ч
 
 # Кнопки действий Скаканья (стрелкам слова не нужны).
 button-action-take = Взять
 button-action-bury = Закопать
 button-action-pass = Пас
+
+# Действия Скаканья так, как их называют строки ходов (/ход понимает и эти слова).
+action-take = взять
+action-up = вверх
+action-down = вниз
+action-left = влево
+action-right = вправо
+action-bury = закопать
+action-pass = пас
 
 # Компьютер как игрок, с уровнем (от 1 до 5; 0 — неизвестный уровень).
 player-computer = { $level ->

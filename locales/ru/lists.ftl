@@ -2,9 +2,9 @@
 # { $line } — строка вызова (challenge-named, challenge-open), { $title } — заголовок партии
 # (game-title), { $opponents } — имена через «, ».
 
-list-your-challenge = { $line }: ваш вызов, ждём ответа
-list-joined = { $line }: вы присоединились; ждём, когда начнёт: { $host }
-list-to-accept = { $line }: ждём вашего ответа — /принять
+list-your-challenge = { $line }; ваш вызов ждёт ответа
+list-joined = { $line }; вы уже в игре, ждём, когда { $host } её начнёт
+list-to-accept = { $line }; ждём вашего ответа: /принять
 list-active = { $title } vs { $opponents }: { $whose }
 list-your-turn = ваш ход
 list-their-turn = ход: { $name }

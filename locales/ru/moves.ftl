@@ -2,7 +2,7 @@
 # настройки параметров — это нотация, они остаются как есть. { $owner }, { $side }, { $you } —
 # названия сторон (side-*), { $kind } — фишка Прыгунов (piece-*).
 
-move-refused = Нельзя сыграть { $typed }: { $reason }. { $which ->
+move-refused = Нельзя сделать ход { $typed }: { $reason }. { $which ->
     [here] Допустимые ходы оттуда
    *[all] Ваши допустимые ходы
 }: { $moves }{ $more ->
@@ -10,13 +10,13 @@ move-refused = Нельзя сыграть { $typed }: { $reason }. { $which ->
    *[other] {" "}и ещё { $more }
 }.
 move-not-your-turn = Сейчас в партии #{ $game } ходит { $who }, а не вы.
-move-say-what = Напишите, что сыграть, например /ход take right take.
-move-turn-ended = Ваш ход закончился после { $played }, поэтому { $rest } сыграть уже нельзя; ничего не сыграно. Отправьте сейчас не больше { $count ->
+move-say-what = Напишите, какой ход сделать, например /ход take right take.
+move-turn-ended = Ваш ход закончился после { $played }, поэтому { $rest } выполнить уже нельзя; ни одно действие не засчитано. Отправьте сейчас не больше { $count ->
     [one] { $count } действия
     [few] { $count } действий
    *[many] { $count } действий
 }.
-move-nothing-played = Ничего не сыграно (даже { $played }).
+move-nothing-played = Ни одно действие не засчитано (даже { $played }).
 move-syntax = «{ $text }» — это не ход: { $game ->
     [jumpers] напишите начальную и конечную клетки, например e3-h6 (или pass)
     [gyges] напишите ход «откуда-куда», например b1-d4; c6-goal — выйти на финишное поле и победить; b1-d4:e2 — вытеснить фигуру с d4 на e2; 3@c1 — поставить фигуру размера 3; или pass
@@ -41,7 +41,7 @@ illegal-leave-is-resign = чтобы выйти из партии, исполь�
 
 jumpers-no-such-cell = на поле { $board } нет клетки { $cell }
 jumpers-empty-cell = на { $cell } нет фишки
-jumpers-not-yours = верхняя фишка на { $cell } принадлежит стороне { $owner }, а ходить можно только верхней фишкой столбика
+jumpers-not-yours = верхняя фишка на { $cell } принадлежит сопернику ({ $owner }), а ходить можно только верхней фишкой столбика
 jumpers-same-cell = фишка не может пойти на клетку, на которой стоит
 jumpers-not-in-line = { $from } и { $to } не лежат на одной прямой линии клеток
 jumpers-off-board = линия от { $from } до { $to } выходит за край поля
@@ -92,7 +92,7 @@ gyges-must-pass = ни одна из ваших фигур не может сх�
 
 jump-sturdy-corner = клетки { $square } нет на доске: угловых клеток a1, h1, a8 и h8 не существует
 jump-sturdy-empty = на { $square } нет шашки
-jump-sturdy-not-yours = верхняя шашка на { $square } принадлежит стороне { $owner }, а ваша сторона — { $you }
+jump-sturdy-not-yours = верхняя шашка на { $square } принадлежит сопернику ({ $owner }), а ваша сторона — { $you }
 jump-sturdy-single-reach = одиночная шашка шагает на одну клетку вперёд или в сторону либо бьёт на одну клетку по диагонали вперёд; { $move } — ни то, ни другое
 jump-sturdy-step-onto-enemy = одиночная шашка бьёт только по диагонали вперёд, поэтому не может шагнуть на вражескую шашку на { $square }
 jump-sturdy-diagonal-without-capture = ход по диагонали — это взятие, а на { $square } нет вражеской шашки

@@ -86,9 +86,9 @@ offer-declined = { $own ->
     }
 }
 offer-stands = { $kind ->
-    [draw] Всё ещё в силе { -offer(kind: "draw") } от { $who }; отвечать на него: { $answerers }.
-    [takeback] Всё ещё в силе { -offer(kind: "takeback") } от { $who }; отвечать на неё: { $answerers }.
-   *[pause] Всё ещё в силе { -offer(kind: "pause") } от { $who }; отвечать на него: { $answerers }.
+    [draw] Предложение ничьей всё ещё в силе (предлагает { $who }); отвечать на него: { $answerers }.
+    [takeback] Просьба вернуть ход всё ещё в силе (просит { $who }); отвечать на неё: { $answerers }.
+   *[pause] Предложение паузы всё ещё в силе (предлагает { $who }); отвечать на него: { $answerers }.
 }
 offer-lapsed = { $own ->
     [yes] { $kind ->
@@ -97,9 +97,9 @@ offer-lapsed = { $own ->
        *[pause] { $who } делает ход, и { -offer(kind: "pause") } теряет силу.
     }
    *[no] { $kind ->
-        [draw] { $mover } ходит вместо ответа, и { -offer(kind: "draw") } от { $who } теряет силу.
-        [takeback] { $mover } ходит вместо ответа, и { -offer(kind: "takeback") } от { $who } теряет силу.
-       *[pause] { $mover } ходит вместо ответа, и { -offer(kind: "pause") } от { $who } теряет силу.
+        [draw] { $who } предлагает ничью, но { $mover } ходит вместо ответа, и предложение теряет силу.
+        [takeback] { $who } просит вернуть ход, но { $mover } ходит вместо ответа, и просьба теряет силу.
+       *[pause] { $who } предлагает паузу, но { $mover } ходит вместо ответа, и предложение теряет силу.
     }
 }
 offer-nobody = некому

@@ -8,13 +8,13 @@ standing-line = { $kind }: **{ $rating }** ({ $games ->
    *[other] { $games } рейтинговых партий
 }: выиграно { $wins }, вничью { $draws }, проиграно { $losses })
 rating-none = { $you ->
-    [yes] У вас
-   *[no] У игрока { $name }
-} пока нет рейтинга { $kind ->
+    [yes] У вас пока нет рейтинга
+   *[no] { $name } пока не имеет рейтинга
+} { $kind ->
     [any] ни в одной игре
    *[other] в игре { $kind }
-}: рейтинг появляется после первой рейтинговой партии (/играть … рейтинговая: «Рейтинговая», по умолчанию между людьми).
-rating-list = Рейтинги игрока { $name }:
+}. Рейтинг появляется после первой рейтинговой партии (партии между людьми рейтинговые, если в /играть не выбрано «Без рейтинга»).
+rating-list = Рейтинги ({ $name }):
     { $lines }{ $provisional ->
         [yes] {"\u000A"}? отмечает предварительный рейтинг (отклонение больше { $deviation }): он уточнится после ещё нескольких партий.
        *[no] {""}
@@ -23,8 +23,8 @@ rating-list = Рейтинги игрока { $name }:
 leaderboard-bad-scope = scope:{ $typed } — такого варианта нет: укажите scope:server (игроки этого сервера) или scope:global.
 leaderboard-no-server = Таблица лидеров сервера бывает только на сервере: здесь укажите охват:все.
 leaderboard-title = { $server ->
-    [yes] { $kind }: лидеры этого сервера
-   *[no] { $kind }: лидеры
+    [yes] Таблица лидеров сервера ({ $kind })
+   *[no] Таблица лидеров ({ $kind })
 }
 leaderboard-rule = В списке — игроки, у которых не меньше { $games ->
     [one] { $games } рейтинговой партии
@@ -44,14 +44,28 @@ leaderboard-line = { $place }. { $name } — { $rating } ({ $games ->
     [many] { $games } партий
    *[other] { $games } партий
 })
+# Игроки с рейтинговыми партиями, ещё не попавшие в таблицу: под ней.
+leaderboard-provisional = Пока вне таблицы (мало партий или рейтинг ещё не устоялся):
+leaderboard-provisional-line = • { $name } — { $rating } ({ $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+    [many] { $games } партий
+   *[other] { $games } партий
+})
 
-profile-title = Профиль игрока { $name }
+profile-title = Профиль: { $name }
 profile-standing = { $line } · самая длинная серия побед: { $streak }
 profile-unrated = Рейтинговых партий пока нет.
-profile-games = Окончено партий (здесь и в других местах): { $finished }; идут сейчас: { $playing ->
+profile-games = Окончено партий (на всех серверах): { $finished }; идут сейчас: { $playing ->
     [0] нет
    *[other] { $current }
 }
 
 # Заголовок графика рейтинга в /профиль.
-chart-title = История рейтинга игрока { $name }
+chart-title = История рейтинга: { $name }
+# Under the chart's axis of games, evenly spaced.
+chart-games = { $count ->
+    [one] { $count } рейтинговая партия
+    [few] { $count } рейтинговые партии
+   *[many] { $count } рейтинговых партий
+}

@@ -394,6 +394,32 @@ mod tests {
         }
     }
 
+    /// The options Discord offers for each command are the ones the parser reads and names
+    /// in its refusals (`/play` also offers its games' options, which the games read).
+    #[test]
+    fn every_command_offers_the_options_the_parser_reads() {
+        let json = serde_json::to_value(definitions()).unwrap();
+        for command in json.as_array().unwrap() {
+            let name = command["name"].as_str().unwrap();
+            let offered: std::collections::BTreeSet<&str> = command["options"]
+                .as_array()
+                .map(|options| {
+                    options
+                        .iter()
+                        .map(|o| o["name"].as_str().unwrap())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let read: std::collections::BTreeSet<&str> =
+                crate::play::command_options(name).iter().copied().collect();
+            if name == "play" {
+                assert!(offered.is_superset(&read), "{name}: {offered:?} {read:?}");
+            } else {
+                assert_eq!(offered, read, "/{name}");
+            }
+        }
+    }
+
     /// Discord's rule for a command or option name in a locale: 1-32 characters, letters
     /// (lowercase where the script has case), digits, `-`, `_` and `'`.
     fn valid_name(name: &str) -> bool {

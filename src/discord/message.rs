@@ -105,10 +105,10 @@ impl Message {
         let mut buttons: Vec<CreateButton> = Vec::new();
         for component in &reply.components {
             match component {
-                Component::Moves { game, moves } if !moves.is_empty() => buttons.insert(
+                Component::Moves { game, moves, label } if !moves.is_empty() => buttons.insert(
                     0,
                     CreateButton::new(format!("{}:{}", ids::MOVES, game.0))
-                        .label("Move")
+                        .label(label.as_str())
                         .style(DiscordStyle::Primary),
                 ),
                 Component::Moves { .. } => {}
@@ -360,6 +360,7 @@ mod tests {
                 Component::Moves {
                     game: GameId(7),
                     moves: vec!["e3-h6".into()],
+                    label: "Move".into(),
                 },
                 Component::Buttons(vec![Button::new(
                     "resign",

@@ -243,6 +243,7 @@ impl<S: Store> Play<S> {
                 .with(Component::Moves {
                     game: id,
                     moves: game.legal_moves(),
+                    label: i18n::text(lang, "button-move"),
                 })
                 .with(Component::Buttons(vec![board_button]))
         };
@@ -422,6 +423,8 @@ impl<S: Store> Play<S> {
                 &[
                     ("saved", language.is_some().into()),
                     ("language", lang.native_name().into()),
+                    // Russian and Polish say "по-русски", "po polsku": chosen by code.
+                    ("code", lang.code().into()),
                     ("chosen", mine.lang.is_some().into()),
                 ],
             ),
@@ -443,7 +446,10 @@ impl<S: Store> Play<S> {
             lines.push(i18n::text_with(
                 lang,
                 "settings-server-language",
-                &[("language", posts.native_name().into())],
+                &[
+                    ("language", posts.native_name().into()),
+                    ("code", posts.code().into()),
+                ],
             ));
         }
         Ok(Reply::private(lines.join("\n")))

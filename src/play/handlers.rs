@@ -515,13 +515,16 @@ impl<S: Store> Play<S> {
                 Status::Challenge(c) => {
                     c.from.user_id() == Some(me) || c.names(me) || c.has_joined(me)
                 }
-                Status::Finished(_) => r.seat_of(me).is_some(),
+                Status::Finished(_) | Status::Aborted => r.seat_of(me).is_some(),
                 _ => false,
             })
-            .max_by_key(|r| r.updated);
+            .max_by_key(|r| (r.updated, r.id.0));
         match latest {
             Some(record) if matches!(record.status, Status::Challenge(_)) => {
                 i18n::text_with(lang, "refuse-not-started", &[("game", record.id.0.into())])
+            }
+            Some(record) if record.status == Status::Aborted => {
+                i18n::text_with(lang, "refuse-was-aborted", &[("game", record.id.0.into())])
             }
             Some(record) => match self.rebuild(record.clone()) {
                 Ok(loaded) => text::over_text(lang, &loaded.record, &loaded.game),
@@ -609,6 +612,8 @@ impl<S: Store> Play<S> {
         let post_lang = std::cell::OnceCell::new();
         let post = || *post_lang.get_or_init(|| self.place_lang(guild));
         let mv = &super::parse::normalise_move(record.kind, mv);
+        let kind = record.kind;
+        let said = |lang: Lang, moves: &[&str]| said_moves(lang, kind, moves);
         let plies = game.split_plies(mv).map_err(|e| {
             Stop::Refuse(format!(
                 "{}.",
@@ -626,7 +631,7 @@ impl<S: Store> Play<S> {
                     lang(),
                     "move-turn-ended",
                     &[
-                        ("played", played.join(", ").into()),
+                        ("played", said(lang(), &strs(&played)).into()),
                         ("rest", plies[i..].join(" ").into()),
                         ("count", i.into()),
                     ],
@@ -643,7 +648,7 @@ impl<S: Store> Play<S> {
                         why.push_str(&i18n::text_with(
                             lang,
                             "move-nothing-played",
-                            &[("played", played.join(", ").into())],
+                            &[("played", said(lang, &strs(&played)).into())],
                         ));
                     }
                     return refuse(why);
@@ -686,7 +691,7 @@ impl<S: Store> Play<S> {
                     &[
                         ("who", seat_label(lang, &record, &game, seat).into()),
                         ("public", public.into()),
-                        ("moves", played.join(", ").into()),
+                        ("moves", said(lang, &strs(&played)).into()),
                         ("game", record.id.0.into()),
                         ("count", left.into()),
                     ],
@@ -743,7 +748,7 @@ impl<S: Store> Play<S> {
             "game-played",
             &[
                 ("who", text::seat_label(post, &record, &game, seat).into()),
-                ("moves", turn.join(", ").into()),
+                ("moves", said(post, &turn).into()),
             ],
         );
         if let Some(proposal) = proposal_text {
@@ -759,21 +764,26 @@ impl<S: Store> Play<S> {
     }
 
     pub(super) fn board(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
-        let record = self.shown_game(ctx, id)?;
+        let (record, note) = self.shown_game(ctx, id)?;
         if let Some(text) = text::not_begun_text(self.reader_lang(ctx), &record) {
             return Ok(Reply::private(text));
         }
         let loaded = self.rebuild(record)?;
+        let board = board_reply(
+            &loaded.record,
+            &loaded.game,
+            "",
+            self.clock.now_ms(),
+            self.place_lang(loaded.record.place.guild),
+        );
         // Looking at a board notifies nobody.
         Ok(Reply {
             mentions: Vec::new(),
-            ..board_reply(
-                &loaded.record,
-                &loaded.game,
-                "",
-                self.clock.now_ms(),
-                self.place_lang(loaded.record.place.guild),
-            )
+            text: match note {
+                Some(note) => format!("{note}\n{}", board.text),
+                None => board.text.clone(),
+            },
+            ..board
         })
     }
 
@@ -1090,4 +1100,19 @@ fn move_refusal(lang: Lang, game: &crate::games::AnyGame, typed: &str, reason: &
             ("more", more.into()),
         ],
     )
+}
+
+/// Moves as `lang` says them, joined for a sentence: Skakanie's actions are words of the
+/// reader's language, other games' notation is the same in all.
+fn said_moves(lang: Lang, kind: crate::games::GameKind, moves: &[&str]) -> String {
+    moves
+        .iter()
+        .map(|mv| super::parse::shown_move(lang, kind, mv))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Borrowed views of owned moves.
+fn strs(moves: &[String]) -> Vec<&str> {
+    moves.iter().map(String::as_str).collect()
 }

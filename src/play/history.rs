@@ -367,7 +367,7 @@ fn replay_gif(record: &GameRecord, lang: Lang) -> Result<(Vec<u8>, usize), Stop>
 impl<S: Store> Play<S> {
     /// `/history [game]`: the record and the replay of a game, for players and spectators.
     pub(super) fn history(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
-        let record = self.shown_game(ctx, id)?;
+        let (record, note) = self.shown_game(ctx, id)?;
         if record.seats.is_empty() {
             return super::say_with("history-not-started", [("game", record.id.0.into())]);
         }
@@ -401,6 +401,10 @@ impl<S: Store> Play<S> {
             name: format!("{name}.gif"),
             bytes,
         }));
+        let text = match note {
+            Some(note) => format!("{note}\n{text}"),
+            None => text,
+        };
         Ok(Reply {
             files,
             ..Reply::public(text)
@@ -454,39 +458,70 @@ impl<S: Store> Play<S> {
     }
 
     /// The game `/board` and `/history` show: by number (anyone may look); else, for a
-    /// player seated in games here, their only game in progress (else their only finished
-    /// one); for a spectator, the channel's only game in progress (else its only finished
-    /// one). Several at that stage: asked which, as `/move` does, never a silent guess.
-    pub(super) fn shown_game(&self, ctx: &Context, id: Option<GameId>) -> Result<GameRecord, Stop> {
+    /// player seated in games here, their only game in progress (else their latest one that
+    /// is over, aborted ones included); for a spectator, the same among the channel's games.
+    /// Several in progress: asked which, as `/move` does, never a silent guess. Several over:
+    /// the latest, with a line naming the others (returned beside it).
+    pub(super) fn shown_game(
+        &self,
+        ctx: &Context,
+        id: Option<GameId>,
+    ) -> Result<(GameRecord, Option<String>), Stop> {
         if let Some(id) = id {
-            return Ok(self.store.get(id)?);
+            return Ok((self.store.get(id)?, None));
         }
         let me = ctx.user.id;
         let here = self.store.games_in_channel(ctx.place.channel)?;
         let player = here.iter().any(|r| r.seat_of(me).is_some());
         let in_view = |r: &&GameRecord| !player || r.seat_of(me).is_some();
-        // Games in progress first, then (none in progress) those that are over.
+        // Games in progress first, then (none in progress) those that are over, an aborted
+        // one too: the latest game is never hidden behind an older one.
         for over in [false, true] {
-            let games: Vec<&GameRecord> = here
+            let mut games: Vec<&GameRecord> = here
                 .iter()
                 .filter(in_view)
                 .filter(|r| match r.status {
                     Status::Active => !over,
-                    Status::Finished(_) => over,
+                    Status::Finished(_) | Status::Aborted => over,
                     _ => false,
                 })
                 .collect();
+            let lang = || self.reader_lang(ctx);
+            let intro = |lang: Lang, count: usize| {
+                i18n::text_with(
+                    lang,
+                    if player { "which-yours" } else { "which-here" },
+                    &[("count", count.into()), ("over", over.into())],
+                )
+            };
             match games.as_slice() {
                 [] => {}
-                [only] => return Ok((*only).clone()),
-                several => {
-                    let lang = self.reader_lang(ctx);
-                    let intro = i18n::text_with(
-                        lang,
-                        if player { "which-yours" } else { "which-here" },
-                        &[("count", several.len().into()), ("over", over.into())],
-                    );
+                [only] => return Ok(((*only).clone(), None)),
+                several if !over => {
+                    let lang = lang();
+                    let intro = intro(lang, several.len());
                     return super::refuse(super::handlers::which_game(lang, &intro, several, me));
+                }
+                several => {
+                    // All over: the latest, and how to see the others.
+                    let count = several.len();
+                    games.sort_by_key(|r| std::cmp::Reverse((r.updated, r.id.0)));
+                    let others: Vec<String> = games[1..]
+                        .iter()
+                        .take(5)
+                        .map(|r| format!("#{}", r.id.0))
+                        .collect();
+                    let lang = lang();
+                    let note = i18n::text_with(
+                        lang,
+                        "which-latest",
+                        &[
+                            ("intro", intro(lang, count).into()),
+                            ("game", games[0].id.0.into()),
+                            ("others", others.join(", ").into()),
+                        ],
+                    );
+                    return Ok((games[0].clone(), Some(note)));
                 }
             }
         }

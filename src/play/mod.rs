@@ -11,6 +11,7 @@ mod computer;
 mod correspondence;
 mod handlers;
 mod history;
+mod names;
 mod parse;
 pub mod pool;
 mod privacy;
@@ -31,8 +32,8 @@ pub use command::{
 pub use correspondence::Notice;
 pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{
-    command_from_args, normalise_move, parse_command, Args, ParseCommandError, COMMANDS,
-    COMPUTER_NAMES,
+    command_from_args, command_options, normalise_move, parse_command, Args, ParseCommandError,
+    COMMANDS, COMPUTER_NAMES,
 };
 pub use reply::{Button, ButtonStyle, Component, Direct, File, Image, News, Outcome, Reply};
 pub use timing::TimeConfig;

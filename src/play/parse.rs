@@ -176,8 +176,11 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
     ("draw", &["answer", "game"]),
     ("takeback", &["answer", "game"]),
     ("pause", &["answer", "game"]),
-    ("settings", &["notify", "threads"]),
-    ("rules", &["game"]),
+    (
+        "settings",
+        &["notify", "threads", "language", "server_language"],
+    ),
+    ("rules", &["game", "page"]),
     ("games", &[]),
     ("help", &[]),
     ("rating", &["user", "game"]),
@@ -186,6 +189,16 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
     ("privacy", &[]),
     ("forget-me", &[]),
 ];
+
+/// The options `command` takes (besides positional words; `/play` also takes its game's):
+/// the one table the parser's refusals name and Discord's registration is checked against.
+#[must_use]
+pub fn command_options(command: &str) -> &'static [&'static str] {
+    COMMAND_OPTIONS
+        .iter()
+        .find(|(name, _)| *name == command)
+        .map_or(&["game"][..], |(_, keys)| *keys)
+}
 
 /// The option `key` stands for (`colour` → `seat`).
 fn canonical(key: &str) -> &str {
@@ -217,11 +230,12 @@ impl Args {
         let mut positional = Vec::new();
         for word in words {
             match word.split_once([':', '=']) {
+                // A key in any language (`страница:2` is `page:2`), as Discord shows it.
                 Some((key, value))
-                    if key.starts_with(|c: char| c.is_ascii_alphabetic())
-                        && key.chars().all(|c| c.is_ascii_alphanumeric()) =>
+                    if key.starts_with(char::is_alphabetic)
+                        && key.chars().all(|c| c.is_alphanumeric() || c == '_') =>
                 {
-                    named.push((key.to_ascii_lowercase(), value.to_owned()));
+                    named.push((super::names::option(key), value.to_owned()));
                 }
                 _ => positional.push((*word).to_owned()),
             }
@@ -253,10 +267,7 @@ impl Args {
         let Some((key, _)) = self.named.first() else {
             return Ok(());
         };
-        let takes = COMMAND_OPTIONS
-            .iter()
-            .find(|(name, _)| *name == command)
-            .map_or(&["game"][..], |(_, keys)| *keys);
+        let takes = command_options(command);
         Err(ParseCommandError::DoesNotApply {
             command,
             key: key.clone(),
@@ -457,12 +468,111 @@ const DASH_LOOKALIKES: &[char] = &[
     '\u{27F9}', '\u{2794}', '\u{279C}', '\u{21A6}',
 ];
 
+/// Skakanie's actions as players type them in Russian or Polish, besides the words the move
+/// lines use (the catalogue's `action-<action>`, read too): each with the English word the
+/// rules read. Phrases of two words (`w prawo`) are read as one.
+const ACTION_WORDS: &[(&str, &[&str])] = &[
+    (
+        "take",
+        &[
+            "беру",
+            "бери",
+            "возьми",
+            "взял",
+            "wez",
+            "biorę",
+            "biore",
+            "bierz",
+        ],
+    ),
+    (
+        "up",
+        &[
+            "наверх",
+            "w gore",
+            "do góry",
+            "do gory",
+            "góra",
+            "gora",
+            "górę",
+        ],
+    ),
+    ("down", &["dół", "dol", "w dol", "na dół"]),
+    ("left", &["налево", "lewo"]),
+    ("right", &["направо", "prawo"]),
+    (
+        "bury",
+        &["закопай", "na spod", "spód", "spod", "zakop", "zakopać"],
+    ),
+    ("pass", &["пасую", "pasuję", "pasuje"]),
+];
+
+/// The English action a typed word or phrase stands for, if any.
+fn action_word(typed: &str) -> Option<&'static str> {
+    const ACTIONS: [&str; 7] = ["take", "up", "down", "left", "right", "bury", "pass"];
+    ACTIONS.into_iter().find(|&action| {
+        Lang::TRANSLATED
+            .iter()
+            .any(|&lang| i18n::text(lang, &format!("action-{action}")).to_lowercase() == typed)
+            || ACTION_WORDS
+                .iter()
+                .any(|(english, words)| *english == action && words.contains(&typed))
+    })
+}
+
+/// A Skakanie turn typed in any language (`взять вправо взять`, `weź, w prawo`) in the
+/// English words the rules read (`take right take`); words that are no action are kept
+/// for the rules to refuse by name.
+fn actions_in_english(typed: &str) -> String {
+    let words: Vec<String> = typed
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let mut out = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let pair = words.get(i + 1).map(|next| format!("{} {next}", words[i]));
+        if let Some(action) = pair.as_deref().and_then(action_word) {
+            out.push(action.to_owned());
+            i += 2;
+        } else {
+            out.push(action_word(&words[i]).map_or_else(|| words[i].clone(), str::to_owned));
+            i += 1;
+        }
+    }
+    out.join(" ")
+}
+
+/// Skakanie's actions of a move line (`take right take`) in `lang`'s words, as the move
+/// lines show them; other games' moves are notation, the same in every language.
+#[must_use]
+pub fn shown_move(lang: Lang, kind: GameKind, mv: &str) -> String {
+    if kind != GameKind::Skakanie || lang == Lang::En {
+        return mv.to_owned();
+    }
+    mv.split_whitespace()
+        .map(|word| {
+            let id = format!("action-{word}");
+            if i18n::has(Lang::En, &id) {
+                i18n::text(lang, &id)
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A move as a player typed it, in `kind`'s notation: every dash or arrow lookalike (`c3–f6`,
 /// `c3 → f6`, `c3->f6`) becomes the notation's separator, once here at the edge of the play
 /// layer, so no game's parser needs to know what phones do to a hyphen. Games without a
 /// from-to separator (Skakanie, whose `→` is an action) get the text unchanged.
 #[must_use]
 pub fn normalise_move(kind: GameKind, typed: &str) -> String {
+    if kind == GameKind::Skakanie {
+        return actions_in_english(typed);
+    }
     let Some(separator) = kind.info().separator else {
         return typed.to_owned();
     };
@@ -505,7 +615,8 @@ pub fn command_from_args(
     mut args: Args,
     user: impl Fn(&str) -> User,
 ) -> Result<Command, ParseCommandError> {
-    let name = name.to_ascii_lowercase();
+    // A command's name in any language (`/помощь` is `/help`), as Discord shows it.
+    let name = super::names::command(name);
     args.check_repeats()?;
     let command = match name.as_str() {
         "play" | "challenge" => {
@@ -651,13 +762,8 @@ pub fn command_from_args(
                         typed: e.0,
                     })
             };
-            let language_choice = language(&["language", "lang", "язык", "język"])?;
-            let server_language = language(&[
-                "server_language",
-                "server-language",
-                "язык_сервера",
-                "język_serwera",
-            ])?;
+            let language_choice = language(&["language", "lang"])?;
+            let server_language = language(&["server_language"])?;
             Command::Settings {
                 threads,
                 language: language_choice,

@@ -137,6 +137,9 @@ pub enum Component {
         game: GameId,
         /// Every legal move in notation.
         moves: Vec<String>,
+        /// The label of the button that opens the picker ("Move", "Ход"), in the language
+        /// of the place the reply is posted in.
+        label: String,
     },
 }
 

@@ -100,7 +100,12 @@ impl<S: Store> Play<S> {
             (true, None) => return say("leaderboard-no-server"),
             (false, _) => None,
         };
-        let lang = self.place_lang(ctx.place.guild);
+        // A server's board reads in the server's language; outside a server (a direct
+        // message), in the reader's.
+        let lang = match ctx.place.guild {
+            Some(_) => self.place_lang(ctx.place.guild),
+            None => self.reader_lang(ctx),
+        };
         let now = self.clock.now_ms();
         let board =
             self.store
@@ -119,9 +124,45 @@ impl<S: Store> Play<S> {
                 ("deviation", (PROVISIONAL_DEVIATION as i64).into()),
             ],
         );
+        // Below them, those who played lately but are not listed yet (a `?` rating or too
+        // few games): a new server's board is never empty once somebody has played.
+        let recent =
+            |s: &Standing| now.saturating_sub(s.last_game) <= LEADERBOARD_DAYS * 86_400_000;
+        let waiting = self.store.leaderboard(
+            kind,
+            guild,
+            &|s| s.games > 0 && !s.on_leaderboard(now) && recent(s),
+            LEADERBOARD_SIZE,
+        )?;
+        let waiting_lines: Vec<String> = waiting
+            .iter()
+            .map(|(_, standing)| {
+                i18n::text_with(
+                    lang,
+                    "leaderboard-provisional-line",
+                    &[
+                        ("name", standing.name.as_str().into()),
+                        ("rating", standing.shown().into()),
+                        ("games", standing.games.into()),
+                    ],
+                )
+            })
+            .collect();
+        let waiting_text = if waiting_lines.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "\n{}\n{}",
+                i18n::text(lang, "leaderboard-provisional"),
+                waiting_lines.join("\n")
+            )
+        };
         if board.is_empty() {
-            let nobody = i18n::text(lang, "leaderboard-nobody");
-            return Ok(Reply::public(format!("{title}: {nobody}\n{rule}")));
+            if waiting_lines.is_empty() {
+                let nobody = i18n::text(lang, "leaderboard-nobody");
+                return Ok(Reply::public(format!("{title}: {nobody}\n{rule}")));
+            }
+            return Ok(Reply::public(format!("{title}:{waiting_text}\n{rule}")));
         }
         // Equal rounded ratings share a place.
         let mut lines = Vec::with_capacity(board.len());
@@ -145,7 +186,7 @@ impl<S: Store> Play<S> {
             ));
         }
         Ok(Reply::public(format!(
-            "{title}:\n{}\n{rule}",
+            "{title}:\n{}{waiting_text}\n{rule}",
             lines.join("\n")
         )))
     }
@@ -200,7 +241,8 @@ impl<S: Store> Play<S> {
         if series.iter().any(|(_, s)| !s.history.is_empty()) {
             let picture = crate::render::chart::rating_history(lang, &who.name, &series);
             let png = crate::render::encode::png(&picture, None);
-            reply.image = Some(Image::png("profile.png".to_owned(), png));
+            // One file per player: the console keeps each profile it was asked for.
+            reply.image = Some(Image::png(format!("profile-{}.png", who.id.0), png));
         }
         Ok(reply)
     }

@@ -313,11 +313,23 @@ pub fn board_reply(
             let who = Arg::from(label(seat));
             let number = Arg::from(record.moves.len() + 1);
             lines.push(match (game.actions_left(), record.moves.last()) {
-                (Some(left), _) => i18n::text_with(
-                    lang,
-                    "game-actions-to-move",
-                    &[("who", who), ("count", left.into())],
-                ),
+                (Some(left), _) => {
+                    let turn = i18n::text_with(
+                        lang,
+                        "game-actions-to-move",
+                        &[("who", who), ("count", left.into())],
+                    );
+                    // How to play a turn is for a person to move, not while the computer thinks.
+                    let person = record
+                        .seats
+                        .get(usize::from(seat))
+                        .is_some_and(|p| p.computer_level().is_none());
+                    if person {
+                        format!("{turn} {}", i18n::text(lang, "game-actions-hint"))
+                    } else {
+                        turn
+                    }
+                }
                 (None, Some(last)) => i18n::text_with(
                     lang,
                     "game-to-move-after",
@@ -350,6 +362,7 @@ pub fn board_reply(
                 components.push(Component::Moves {
                     game: id,
                     moves: game.legal_moves(),
+                    label: i18n::text(lang, "button-move"),
                 });
                 components.push(Component::Buttons(vec![
                     button("draw", "button-offer-draw", ButtonStyle::Secondary),
@@ -669,7 +682,10 @@ pub fn rules(lang: Lang, game: Option<&str>, page: Option<usize>) -> Result<Repl
             i18n::text(lang, "rules-ask-one")
         )));
     };
-    let kind: GameKind = name.parse().map_err(|e| format!("{e}."))?;
+    // An unknown game is refused in the reader's language, naming the four.
+    let kind: GameKind = name
+        .parse()
+        .map_err(|e| i18n::refusals::setup_error(lang, None, &e))?;
     let title = i18n::game_title(lang, kind);
     let guide = i18n::guides::pages(kind, lang);
     let count = guide.len();

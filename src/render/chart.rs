@@ -95,40 +95,39 @@ pub fn rating_history(lang: Lang, name: &str, series: &[(GameKind, Standing)]) -
         );
         x += 20 + text_size(PxScale::from(18.0), &fonts().regular, &label).0 as i32 + 24;
     }
-    let points = shown.iter().flat_map(|(_, (_, s))| &s.history);
-    let (mut low, mut high) = (f64::MAX, f64::MIN);
-    let (mut first, mut last) = (u64::MAX, 0);
-    for p in points.clone() {
-        low = low.min(p.rating);
-        high = high.max(p.rating);
-        first = first.min(p.at);
-        last = last.max(p.at);
-    }
     if shown.is_empty() {
         return image;
     }
-    // Round the range out to 50 points, at least 100 apart, so a flat line sits mid-chart.
-    low = ((low - 25.0) / 50.0).floor() * 50.0;
-    high = ((high + 25.0) / 50.0).ceil() * 50.0;
-    if high - low < 100.0 {
-        let mid = (high + low) / 2.0;
-        (low, high) = (mid - 50.0, mid + 50.0);
+    // Along the x axis, the player's rated games in the order they ended (all games on one
+    // axis), evenly spaced: games played within the same hour stay apart, and a quiet month
+    // takes no room. Each line starts at the newcomer's rating, before its first game.
+    let mut order: Vec<(u64, u64)> = shown
+        .iter()
+        .flat_map(|(_, (_, s))| s.history.iter().map(|p| (p.at, p.game)))
+        .collect();
+    order.sort_unstable();
+    order.dedup();
+    let slots = order.len() + 1;
+    let start = |kind: GameKind| Standing::newcomer(kind, "").rating;
+    let (mut low, mut high) = (f64::MAX, f64::MIN);
+    for (_, (kind, s)) in &shown {
+        for rating in s.history.iter().map(|p| p.rating).chain([start(*kind)]) {
+            low = low.min(rating);
+            high = high.max(rating);
+        }
     }
+    let (low, high, step) = round_ticks(low, high);
     let (width, height) = (WIDTH as f32 - LEFT - RIGHT, HEIGHT as f32 - TOP - BOTTOM);
     let y_of = |rating: f64| TOP + height * (1.0 - ((rating - low) / (high - low)) as f32);
-    let span = (last - first).max(1) as f32;
-    let x_of = |at: u64, i: usize, n: usize| {
-        if last == first {
-            // All on one day: spread the games evenly.
-            LEFT + width * (i + 1) as f32 / (n + 1) as f32
-        } else {
-            LEFT + width * (at - first) as f32 / span
-        }
+    let x_of = |slot: usize| LEFT + width * slot as f32 / (slots - 1).max(1) as f32;
+    let slot_of = |p: &crate::ratings::Point| {
+        1 + order
+            .binary_search(&(p.at, p.game))
+            .unwrap_or_else(|near| near)
     };
-    // Grid lines with their ratings.
-    let steps = 4;
-    for i in 0..=steps {
-        let rating = low + (high - low) * f64::from(i) / f64::from(steps);
+    // Grid lines at round ratings, labelled.
+    let mut rating = low;
+    while rating <= high + 0.5 {
         let y = y_of(rating);
         draw_line_segment_mut(
             &mut image,
@@ -143,28 +142,50 @@ pub fn rating_history(lang: Lang, name: &str, series: &[(GameKind, Standing)]) -
             y as i32 - 9,
             PxScale::from(16.0),
             &fonts().regular,
-            &format!("{}", rating.round()),
+            &format!("{rating:.0}"),
         );
+        rating += step;
     }
-    for (at, x) in [(first, LEFT), (last, WIDTH as f32 - RIGHT - 86.0)] {
+    // Below: how many games the axis holds, and the dates of the first and last when
+    // they differ (one date is said once).
+    let (first, last) = (order[0].0, order[order.len() - 1].0);
+    let (first_day, last_day) = (crate::calendar::date(first), crate::calendar::date(last));
+    let caption = i18n::text_with(lang, "chart-games", &[("count", order.len().into())]);
+    let below = (HEIGHT as f32 - BOTTOM + 12.0) as i32;
+    let scale = PxScale::from(16.0);
+    let caption_width = text_size(scale, &fonts().regular, &caption).0 as f32;
+    draw_text_mut(
+        &mut image,
+        muted,
+        (LEFT + (width - caption_width) / 2.0) as i32,
+        below,
+        scale,
+        &fonts().regular,
+        &caption,
+    );
+    let mut dates = vec![(first_day.clone(), LEFT)];
+    if last_day != first_day {
+        let last_width = text_size(scale, &fonts().regular, &last_day).0 as f32;
+        dates.push((last_day, WIDTH as f32 - RIGHT - last_width));
+    }
+    for (date, x) in dates {
         draw_text_mut(
             &mut image,
             muted,
             x as i32,
-            (HEIGHT as f32 - BOTTOM + 12.0) as i32,
-            PxScale::from(16.0),
+            below,
+            scale,
             &fonts().regular,
-            &crate::calendar::date(at),
+            &date,
         );
     }
-    for (colour, (_, standing)) in &shown {
+    for (colour, (kind, standing)) in &shown {
         let colour = rgba(LINE_COLOURS[*colour]);
-        let n = standing.history.len();
-        let placed: Vec<(i32, i32)> = standing
-            .history
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (x_of(p.at, i, n) as i32, y_of(p.rating) as i32))
+        // From the newcomer's rating just before the first game of this line.
+        let before = slot_of(&standing.history[0]) - 1;
+        let placed: Vec<(i32, i32)> = std::iter::once((before, start(*kind)))
+            .chain(standing.history.iter().map(|p| (slot_of(p), p.rating)))
+            .map(|(slot, rating)| (x_of(slot) as i32, y_of(rating) as i32))
             .collect();
         for pair in placed.windows(2) {
             // Three strokes a pixel apart: a line that stays a line on a phone.
@@ -183,4 +204,58 @@ pub fn rating_history(lang: Lang, name: &str, series: &[(GameKind, Standing)]) -
         }
     }
     image
+}
+
+/// The rating axis for ratings from `low` to `high`: its ends and the step between its
+/// labelled lines, all round numbers (a multiple of 25, 50, 100, 250 or 500), three to six
+/// lines in all, with a little room above and below the extremes.
+fn round_ticks(low: f64, high: f64) -> (f64, f64, f64) {
+    const STEPS: [f64; 6] = [25.0, 50.0, 100.0, 200.0, 250.0, 500.0];
+    let (low, high) = (low - 10.0, high + 10.0);
+    for step in STEPS {
+        let (bottom, top) = ((low / step).floor() * step, (high / step).ceil() * step);
+        let lines = ((top - bottom) / step).round() as usize + 1;
+        if lines <= 6 {
+            // Too few lines for the room: one more step on each side.
+            return if lines < 3 {
+                (bottom - step, top + step, step)
+            } else {
+                (bottom, top, step)
+            };
+        }
+    }
+    let step = 1000.0;
+    (
+        (low / step).floor() * step,
+        (high / step).ceil() * step,
+        step,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_ticks;
+
+    #[test]
+    fn rating_lines_fall_on_round_numbers() {
+        for (low, high) in [
+            (1413.0, 1638.0),
+            (1500.0, 1500.0),
+            (820.0, 2410.0),
+            (1490.0, 1530.0),
+        ] {
+            let (bottom, top, step) = round_ticks(low, high);
+            assert!(
+                bottom <= low && top >= high,
+                "{low}..{high}: {bottom}..{top}"
+            );
+            assert_eq!(bottom % step, 0.0);
+            assert_eq!(top % step, 0.0);
+            let lines = ((top - bottom) / step) as usize + 1;
+            assert!(
+                (3..=6).contains(&lines),
+                "{low}..{high}: {lines} lines of {step}"
+            );
+        }
+    }
 }

@@ -194,7 +194,7 @@ fn winner_spot(winner: Side, entry: Option<Square>) -> Point {
 }
 
 /// A tab beside the row a side may move from: left for South, right for North.
-fn draw_row_tab(canvas: &mut Canvas, side: Side, row: u8) {
+fn draw_row_tab(canvas: &mut Canvas, lang: Lang, side: Side, row: u8) {
     let (face, rim) = side_colours(side);
     let y = BOARD_TOP + (5.0 - f32::from(row)) * S + S / 2.0;
     let (x0, x1, tip) = match side {
@@ -223,13 +223,20 @@ fn draw_row_tab(canvas: &mut Canvas, side: Side, row: u8) {
     };
     canvas.fill_convex(&shape(1.5), rim, 1.0);
     canvas.fill_convex(&shape(0.0), face, 1.0);
-    let letter = &side.name()[..1];
+    // The side's initial in the picture's language (Ю/С, Pd/Pn), from the catalogue.
+    let letter = i18n::text(
+        lang,
+        match side {
+            Side::South => "gyges-tab-south",
+            Side::North => "gyges-tab-north",
+        },
+    );
     canvas.text_centred(
         Point::new((x0 + x1) / 2.0, y),
         16.0,
         &fonts().bold,
         label_on(face),
-        letter,
+        &letter,
     );
 }
 
@@ -287,8 +294,14 @@ fn draw_bounces(canvas: &mut Canvas, bounces: &[Square]) {
     }
 }
 
-/// While pieces are placed: each side's hand, beside its goal end of the board.
-fn draw_hands(canvas: &mut Canvas, lang: Lang, position: &Position) {
+/// While pieces are placed: each side's hand, beside its goal end of the board; once the
+/// game is `over` (it can end during placement), what was left unplaced, not whose turn.
+fn draw_hands(canvas: &mut Canvas, lang: Lang, position: &Position, over: bool) {
+    let label = if over {
+        "gyges-unplaced"
+    } else {
+        "gyges-to-place"
+    };
     let fonts = fonts();
     for side in [Side::North, Side::South] {
         let hand = position.hand(side);
@@ -303,7 +316,7 @@ fn draw_hands(canvas: &mut Canvas, lang: Lang, position: &Position) {
             PALETTE.header_text,
             &i18n::text_with(
                 lang,
-                "gyges-to-place",
+                label,
                 &[("side", i18n::side_name(lang, side.name()).into())],
             ),
         );
@@ -466,7 +479,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
     let bounces = view.path.as_ref().map_or(&[][..], |p| &p.bounces[..]);
     draw_bounces(&mut canvas, bounces);
     if position.placing() {
-        draw_hands(&mut canvas, lang, position);
+        draw_hands(&mut canvas, lang, position, view.header.to_move.is_none());
     } else {
         let rows: Vec<(Side, Option<u8>)> = [Side::South, Side::North]
             .into_iter()
@@ -475,7 +488,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
         if position.in_goal().is_none() {
             for (side, row) in &rows {
                 if let Some(row) = row {
-                    draw_row_tab(&mut canvas, *side, *row);
+                    draw_row_tab(&mut canvas, lang, *side, *row);
                 }
             }
             draw_legend(&mut canvas, lang, &rows);
