@@ -752,3 +752,63 @@ fn a_gyges_game_over_during_placement_does_not_say_who_is_to_place() {
     assert!(!after.iter().any(|id| id == "gyges-to-place"), "{after:?}");
     assert!(after.iter().any(|id| id == "gyges-unplaced"), "{after:?}");
 }
+
+/// Every text every picture draws fits in the picture, in every language and game state
+/// (the start, the middle, the end, a result the rules cannot see), with the longest names
+/// the bot gives: a word cut at the edge is found here, not by a player.
+#[test]
+fn no_text_of_any_picture_runs_off_it() {
+    use leapfrog::i18n::Lang;
+    let setups: [(GameKind, &[&str]); 6] = [
+        (GameKind::Jumpers, &[]),
+        (GameKind::Jumpers, &["board=far"]),
+        (GameKind::Gyges, &[]),
+        (GameKind::JumpSturdy, &[]),
+        (GameKind::Skakanie, &[]),
+        (GameKind::Skakanie, &["players=4"]),
+    ];
+    let mut cut = Vec::new();
+    for lang in Lang::ALL {
+        let computer = leapfrog::i18n::text_with(lang, "player-computer", &[("level", 5.into())]);
+        for (kind, options) in setups {
+            let options: Vec<String> = options.iter().map(|o| (*o).to_owned()).collect();
+            let mut game = AnyGame::new(kind, &options, None).unwrap();
+            let mut states = vec![(game.clone(), None::<String>)];
+            let mut ply = 0;
+            while !game.outcome().is_finished() && ply < 400 {
+                let moves = game.legal_moves();
+                game.play(&moves[(ply * 7) % moves.len()]).unwrap();
+                ply += 1;
+                if ply == 9 {
+                    states.push((game.clone(), None));
+                    states.push((game.clone(), Some("Leapfrog resigned".to_owned())));
+                }
+            }
+            states.push((game.clone(), None));
+            for (state, ended) in states {
+                let names = vec![computer.clone(); state.seat_count()];
+                let header = Header::for_game(&state, names, ended, lang);
+                let (picture, found) = render::canvas::record_overflows(|| {
+                    render::draw(&state, None, &header).unwrap()
+                });
+                if kind == GameKind::Skakanie && state.seat_count() == 4 && lang == Lang::Ru {
+                    // Kept for looking at: the longest turn line there is.
+                    std::fs::create_dir_all("target/pictures").unwrap();
+                    let done = if state.outcome().is_finished() {
+                        "over"
+                    } else {
+                        "turn"
+                    };
+                    let path = format!("target/pictures/skakanie-ru-{done}.png");
+                    std::fs::write(path, picture.to_png()).unwrap();
+                }
+                cut.extend(found.into_iter().map(|f| format!("{lang:?} {kind:?}: {f}")));
+            }
+        }
+    }
+    assert!(
+        cut.is_empty(),
+        "texts cut at the picture's edge:\n{}",
+        cut.join("\n")
+    );
+}

@@ -16,6 +16,52 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 /// A colour.
 pub type Colour = [u8; 3];
 
+thread_local! {
+    /// The texts drawn past the picture's left or right edge while recording (see
+    /// [`record_overflows`]); `None` when nobody records, which costs one look per text.
+    static OVERFLOWS: std::cell::RefCell<Option<Vec<String>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `work` and returns, with its result, every text it drew that did not fit in the
+/// picture (a word cut at the edge): how the tests check every text the renderer draws, in
+/// every language and game state, rather than a handful of pictures looked at.
+pub fn record_overflows<T>(work: impl FnOnce() -> T) -> (T, Vec<String>) {
+    let outer = OVERFLOWS.with(|o| o.borrow_mut().replace(Vec::new()));
+    let result = work();
+    let found = OVERFLOWS.with(|o| std::mem::replace(&mut *o.borrow_mut(), outer));
+    (result, found.unwrap_or_default())
+}
+
+/// Notes `text`, drawn from `x` at `size`, if it runs past `0..right` while recording.
+fn note_overflow(x: f32, right: f32, size: f32, font: &FontRef<'static>, text: &str) {
+    OVERFLOWS.with(|o| {
+        if let Some(found) = o.borrow_mut().as_mut() {
+            let end = x + text_width(size, font, text);
+            if x < -0.5 || end > right + 0.5 {
+                found.push(format!("{text:?} from x={x:.0} to {end:.0} of {right:.0}"));
+            }
+        }
+    });
+}
+
+/// The largest size from `size` down to `smallest` (in steps of half a pixel) at which
+/// `text` fits in `room` pixels; `smallest` when none does (then cut it with [`fit_text`]).
+#[must_use]
+pub fn fitting_size(
+    size: f32,
+    smallest: f32,
+    font: &FontRef<'static>,
+    text: &str,
+    room: f32,
+) -> f32 {
+    let mut size = size;
+    while size > smallest && text_width(size, font, text) > room {
+        size -= 0.5;
+    }
+    size.max(smallest)
+}
+
 /// A point in pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
@@ -511,6 +557,7 @@ impl Canvas {
         let baseline = at.y + font.as_scaled(PxScale::from(size)).ascent();
         let right = self.image.width() as f32;
         let text = normalised(text);
+        note_overflow(at.x, right, size, font, &text);
         for placed in Layout::new(size, font, &text) {
             let x = at.x + placed.x;
             if x > right {

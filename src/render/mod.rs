@@ -137,15 +137,25 @@ pub fn empty_picture(height: u32) -> Canvas {
 pub fn draw_header(canvas: &mut Canvas, header: &Header, marks: &[(Colour, Colour)]) {
     let fonts = fonts();
     let status_width = text_width(19.0, &fonts.bold, &header.status);
-    let vs = i18n::text(header.lang, "board-vs");
-    let vs_width = text_width(19.0, &fonts.regular, &vs) + 10.0;
+    // "vs" between two players; between three or four, the seat discs part the names and
+    // a word repeated three times would leave them no room.
+    let vs = if header.players.len() > 2 {
+        String::new()
+    } else {
+        i18n::text(header.lang, "board-vs")
+    };
+    let vs_width = if vs.is_empty() {
+        8.0
+    } else {
+        text_width(19.0, &fonts.regular, &vs) + 10.0
+    };
     // Names share what the status leaves; a long one is cut with an ellipsis.
     let seats = header.players.len().max(1) as f32;
     let room = WIDTH as f32 - 28.0 - status_width - 24.0 - (seats - 1.0) * vs_width;
     let name_room = room / seats - 36.0;
     let mut x = 14.0;
     for (seat, name) in header.players.iter().enumerate() {
-        if seat > 0 {
+        if seat > 0 && !vs.is_empty() {
             canvas.text(
                 Point::new(x, 9.0),
                 19.0,
@@ -153,6 +163,8 @@ pub fn draw_header(canvas: &mut Canvas, header: &Header, marks: &[(Colour, Colou
                 PALETTE.header_muted,
                 &vs,
             );
+        }
+        if seat > 0 {
             x += vs_width;
         }
         let (face, rim) = marks[seat % marks.len().max(1)];

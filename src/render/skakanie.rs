@@ -15,7 +15,9 @@ use std::sync::OnceLock;
 use crate::games::skakanie::{Action, Piece, Position, Spot, COLUMNS, PIECES, ROWS};
 use crate::games::{Rules, Seat};
 
-use super::canvas::{fit_text, square, text_width, Canvas, Colour, Point, SpriteCache};
+use super::canvas::{
+    fit_text, fitting_size, square, text_width, Canvas, Colour, Point, SpriteCache,
+};
 use super::theme::{fonts, HEADER, PALETTE, WIDTH};
 use super::{draw_header, Header};
 
@@ -595,18 +597,31 @@ pub fn draw(view: &View<'_>) -> Canvas {
         canvas.fill_ellipse(at, r, r, rim, 1.0);
         canvas.fill_ellipse(at, r - 1.5, r - 1.5, face, 1.0);
     };
-    let line = if over {
-        i18n::text(lang, "skakanie-over")
+    // The panel's width, whatever the language: a smaller size first; then, if still too
+    // long, the player's name is cut (never the words about the turn).
+    let room = WIDTH as f32 - (PANEL_LEFT + 24.0) - 8.0;
+    let turn_line = |who: &str| {
+        if over {
+            i18n::text(lang, "skakanie-over")
+        } else {
+            i18n::text_with(
+                lang,
+                "skakanie-actions-left",
+                &[
+                    ("who", who.into()),
+                    ("count", position.actions_left().into()),
+                ],
+            )
+        }
+    };
+    let full = turn_line(&name(to_move));
+    let size = fitting_size(19.0, 14.0, &fonts.bold, &full, room);
+    let line = if text_width(size, &fonts.bold, &full) <= room {
+        full
     } else {
-        let who = fit_text(19.0, &fonts.bold, &name(to_move), 170.0);
-        i18n::text_with(
-            lang,
-            "skakanie-actions-left",
-            &[
-                ("who", who.into()),
-                ("count", position.actions_left().into()),
-            ],
-        )
+        let words = text_width(size, &fonts.bold, &turn_line(""));
+        let who = fit_text(size, &fonts.bold, &name(to_move), (room - words).max(40.0));
+        fit_text(size, &fonts.bold, &turn_line(&who), room)
     };
     let y = HEADER as f32 + 10.0;
     if !over {
@@ -618,8 +633,8 @@ pub fn draw(view: &View<'_>) -> Canvas {
         );
     }
     canvas.text(
-        Point::new(PANEL_LEFT + 24.0, y),
-        19.0,
+        Point::new(PANEL_LEFT + 24.0, y + (19.0 - size) / 2.0),
+        size,
         &fonts.bold,
         PALETTE.to,
         &line,
