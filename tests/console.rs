@@ -36,7 +36,7 @@ fn the_example_game_plays_to_a_win() {
     assert!(out.contains("You can't play h6-e9: f8 is 2 high"), "{out}");
     assert!(out.contains("alice (White) played f6-c9"), "{out}");
     assert!(
-        out.contains("Game over: **alice (White)** wins (reached the goal)."),
+        out.contains("Game over: **alice (White)** wins — reached the goal."),
         "{out}"
     );
 }

@@ -131,7 +131,7 @@ fn a_full_game_to_a_win() {
     assert!(matches!(stored.status, Status::Finished(ref r) if r.winners == [0]));
     assert_refused(
         &mv(&play, "bob", "e9-f8"),
-        "Game #1 is over: alice (White) wins (reached the goal)",
+        "Game #1 is over: alice (White) wins — reached the goal",
     );
     assert_refused(
         &run(
@@ -551,7 +551,7 @@ fn resign_draw_and_takeback() {
     assert!(
         reply
             .text
-            .contains("**alice (White)** wins (bob (Black) resigned)"),
+            .contains("**alice (White)** wins — bob (Black) resigned"),
         "{}",
         reply.text
     );
@@ -907,7 +907,7 @@ fn a_finished_game_and_a_waiting_challenge_say_what_they_are() {
     assert_done(&run(&play, "alice", Command::Resign { game: None }));
     assert_refused(
         &mv(&play, "alice", "e3-h6"),
-        "Game #1 is over: bob (Black) wins (alice (White) resigned)",
+        "Game #1 is over: bob (Black) wins — alice (White) resigned",
     );
     assert_refused(&mv(&play, "bob", "c9-d8"), "Game #1 is over");
 

@@ -30,7 +30,7 @@ game-position = Position: `{ $position }`
 game-played = { $who } played { $moves }.
 game-ratings = Ratings ({ $kind }): { $changes }
 result-draw = a draw ({ $reason })
-result-wins = { $winners } wins ({ $reason })
+result-wins = { $winners } wins — { $reason }
 
 button-leave = Leave
 button-offer-draw = Offer draw

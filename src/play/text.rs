@@ -439,7 +439,7 @@ pub fn board_reply(
     }
 }
 
-/// "**bob (Black)** wins (alice (White) resigned)", "a draw (agreed to a draw)" in `lang`:
+/// "**bob (Black)** wins — alice (White) resigned", "a draw (by agreement)" in `lang`:
 /// how a game ended, the winners' names set between `emphasis` marks (`"**"` for bold).
 pub fn result_text(
     lang: Lang,
@@ -501,7 +501,7 @@ pub fn rating_line_in(
     ))
 }
 
-/// "Game #1 is over: bob (Black) wins (alice (White) resigned)": the answer to a command for
+/// "Game #1 is over: bob (Black) wins — alice (White) resigned": the answer to a command for
 /// a game that has ended, so a player learns how rather than that they have no game.
 pub fn over_text(lang: Lang, record: &GameRecord, game: &AnyGame) -> String {
     let how = match &record.status {
