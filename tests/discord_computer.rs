@@ -214,11 +214,10 @@ async fn computers_one_starts_at_once_and_the_computer_moves_first_from_the_seco
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn after_a_restart_the_schedulers_tick_lets_the_computer_move() {
-    let (rest, rest_url) = Rest::start().await;
-    let play = play();
-    // Stored before the bot (re)started: the computer to move, nobody thinking about it.
+/// Stores, without any front end, alice's Jumpers game against the computer, which plays
+/// first: a game the computer is to move in that nobody is thinking about (as after a
+/// restart). Returns the game the play layer says the computer is to move in.
+fn computer_to_move(play: &Play<AnyStore>) -> Option<GameId> {
     let ctx = leapfrog::play::Context {
         user: leapfrog::play::User::new(leapfrog::store::UserId(ALICE.id), "alice"),
         place: leapfrog::store::Place {
@@ -233,10 +232,15 @@ async fn after_a_restart_the_schedulers_tick_lets_the_computer_move() {
         leapfrog::console::console_user(n)
     })
     .unwrap();
-    assert_eq!(
-        common::blocking(|| play.handle(&ctx, command)).computer_turn,
-        Some(GameId(1))
-    );
+    common::blocking(|| play.handle(&ctx, command)).computer_turn
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_schedulers_tick_lets_the_computer_move() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    // Stored before the bot (re)started: the computer to move, nobody thinking about it.
+    assert_eq!(computer_to_move(&play), Some(GameId(1)));
     let config = config(&rest_url);
     let scheduler = Scheduler::new(Arc::clone(&play), Arc::new(http_client(&config, "t")));
     scheduler.tick().await;
@@ -357,21 +361,7 @@ async fn skakanie_seats_a_person_who_accepts_and_the_bots_own_user_at_once() {
 async fn a_shutdown_waits_for_the_board_of_a_move_the_scheduler_started() {
     let (rest, rest_url) = Rest::start().await;
     let play = play();
-    let ctx = leapfrog::play::Context {
-        user: leapfrog::play::User::new(leapfrog::store::UserId(ALICE.id), "alice"),
-        place: leapfrog::store::Place {
-            guild: Some(leapfrog::store::GuildId(77)),
-            channel: leapfrog::store::ChannelId(88),
-        },
-        manager: false,
-        lang: leapfrog::i18n::Lang::En,
-        guild_lang: None,
-    };
-    let command = leapfrog::play::parse_command("/play jumpers opponent:@ai seat:second", |n| {
-        leapfrog::console::console_user(n)
-    })
-    .unwrap();
-    common::blocking(|| play.handle(&ctx, command));
+    computer_to_move(&play);
     let ops = leapfrog::ops::Ops::new();
     let config = config(&rest_url);
     let scheduler = Scheduler::new(Arc::clone(&play), Arc::new(http_client(&config, "t")))

@@ -104,6 +104,40 @@ fn edits(rest: &Rest, payload: &Value) -> Vec<Call> {
         .collect()
 }
 
+/// The gateway bot connected to a fake gateway (identified), its fake Discord, its play
+/// layer, and its shards (to shut down at the end).
+async fn gateway_bot() -> (
+    Rest,
+    fake_discord::Gateway,
+    Arc<Play<AnyStore>>,
+    Arc<serenity::all::ShardManager>,
+) {
+    let (rest, rest_url) = Rest::start().await;
+    let fake = fake_discord::Gateway::start().await;
+    rest.set_gateway(&fake.url);
+    let play = play();
+    let config = leapfrog::discord::DiscordConfig {
+        rest_timeout_ms: 800,
+        ..config(&rest_url)
+    };
+    let mut client = leapfrog::discord::gateway::client(&config, "test-token", Arc::clone(&play))
+        .await
+        .unwrap();
+    let shard = client.shard_manager.clone();
+    tokio::spawn(async move { client.start().await });
+    fake.identified().await;
+    (rest, fake, play, shard)
+}
+
+/// Where the gateway bot answers `payload`: its interaction callback.
+fn callback(payload: &Value) -> String {
+    format!(
+        "/interactions/{}/{}/callback",
+        fake_discord::id_of(payload),
+        token_of(payload)
+    )
+}
+
 /// Sends the accept with `fault` injected on its edits `times` times, and waits for the
 /// board to land; returns how long it took and the edits made.
 async fn accept_through(fault: Fault, times: u32) -> (Duration, Vec<Call>, Rest) {
@@ -320,27 +354,7 @@ async fn a_board_that_cannot_reach_the_games_thread_goes_to_its_channel() {
 /// replayed it) is acted on and answered once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn through_the_gateway_a_lost_or_repeated_interaction_is_answered_once() {
-    let (rest, rest_url) = Rest::start().await;
-    let fake = fake_discord::Gateway::start().await;
-    rest.set_gateway(&fake.url);
-    let play = play();
-    let config = leapfrog::discord::DiscordConfig {
-        rest_timeout_ms: 800,
-        ..config(&rest_url)
-    };
-    let mut client = leapfrog::discord::gateway::client(&config, "test-token", Arc::clone(&play))
-        .await
-        .unwrap();
-    let shard = client.shard_manager.clone();
-    tokio::spawn(async move { client.start().await });
-    fake.identified().await;
-    let callback = |payload: &Value| {
-        format!(
-            "/interactions/{}/{}/callback",
-            fake_discord::id_of(payload),
-            token_of(payload)
-        )
-    };
+    let (rest, fake, play, shard) = gateway_bot().await;
     let mut p = Payloads::new();
     let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
     let accept = p.command(BOB, "accept", &[], None);
@@ -460,27 +474,7 @@ async fn a_server_that_removed_a_permission_is_told_once_which() {
 /// already; every interaction is acted on and answered once, and play goes on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_gateway_connection_resumes_and_answers_nothing_twice() {
-    let (rest, rest_url) = Rest::start().await;
-    let fake = fake_discord::Gateway::start().await;
-    rest.set_gateway(&fake.url);
-    let play = play();
-    let config = leapfrog::discord::DiscordConfig {
-        rest_timeout_ms: 800,
-        ..config(&rest_url)
-    };
-    let mut client = leapfrog::discord::gateway::client(&config, "test-token", Arc::clone(&play))
-        .await
-        .unwrap();
-    let shard = client.shard_manager.clone();
-    tokio::spawn(async move { client.start().await });
-    fake.identified().await;
-    let callback = |payload: &Value| {
-        format!(
-            "/interactions/{}/{}/callback",
-            fake_discord::id_of(payload),
-            token_of(payload)
-        )
-    };
+    let (rest, fake, play, shard) = gateway_bot().await;
     let answered = |payload: &Value| {
         let path = callback(payload);
         rest.calls()

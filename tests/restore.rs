@@ -271,14 +271,16 @@ fn refused_or_whole(data: &Path, acknowledged: &str, trial: &str) -> bool {
     }
 }
 
-#[test]
-fn a_log_that_lost_its_tail_is_refused_never_served_with_fewer_moves() {
-    let (dir, data, acknowledged) = sled_folder_with_a_game();
+/// Copies the sled folder `data` `trials` times into `dir`, each copy without its
+/// snapshots and with its log cut shorter (by 1/40 of its length more each time), and
+/// opens each: refused with the restore advice, or served exactly as `acknowledged`.
+/// Returns how many were refused.
+fn refusals_with_the_tail_cut(dir: &Path, data: &Path, acknowledged: &str, trials: u64) -> usize {
     let length = std::fs::metadata(data.join("db")).unwrap().len();
     let mut refusals = 0;
-    for trial in 1..=12u64 {
-        let copy = dir.path().join(format!("copy{trial}"));
-        copy_folder(&data, &copy);
+    for trial in 1..=trials {
+        let copy = dir.join(format!("cut{trial}"));
+        copy_folder(data, &copy);
         for entry in std::fs::read_dir(&copy).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -295,12 +297,19 @@ fn a_log_that_lost_its_tail_is_refused_never_served_with_fewer_moves() {
         drop(log);
         if refused_or_whole(
             &copy,
-            &acknowledged,
+            acknowledged,
             &format!("log cut to {cut} of {length}"),
         ) {
             refusals += 1;
         }
     }
+    refusals
+}
+
+#[test]
+fn a_log_that_lost_its_tail_is_refused_never_served_with_fewer_moves() {
+    let (dir, data, acknowledged) = sled_folder_with_a_game();
+    let refusals = refusals_with_the_tail_cut(dir.path(), &data, &acknowledged, 12);
     // Cutting off the end of the log loses the latest writes every time.
     assert_eq!(refusals, 12);
 }
@@ -337,37 +346,7 @@ fn a_log_that_lost_a_forgetting_is_refused_never_served_with_the_name_back() {
     let acknowledged = export_text(&store);
     assert!(!acknowledged.contains("\"alice\""), "{acknowledged}");
     drop(store);
-    let length = std::fs::metadata(data.join("db")).unwrap().len();
-    let mut refusals = 0;
-    for trial in 1..=8u64 {
-        let copy = dir.path().join(format!("forgot{trial}"));
-        copy_folder(&data, &copy);
-        for entry in std::fs::read_dir(&copy).unwrap() {
-            let path = entry.unwrap().path();
-            if path
-                .file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("snap.")
-            {
-                std::fs::remove_file(path).unwrap();
-            }
-        }
-        let cut = length - length * trial / 40;
-        let log = std::fs::OpenOptions::new()
-            .write(true)
-            .open(copy.join("db"))
-            .unwrap();
-        log.set_len(cut).unwrap();
-        drop(log);
-        if refused_or_whole(
-            &copy,
-            &acknowledged,
-            &format!("log cut to {cut} of {length}"),
-        ) {
-            refusals += 1;
-        }
-    }
+    let refusals = refusals_with_the_tail_cut(dir.path(), &data, &acknowledged, 8);
     assert_eq!(
         refusals, 8,
         "the forgetting was the latest write: every cut loses it"
