@@ -507,32 +507,17 @@ const ACTION_WORDS: &[(&str, &[&str])] = &[
     ("pass", &["пасую", "pasuję", "pasuje"]),
 ];
 
-/// The English action a typed word or phrase stands for, if any. The catalogues' words are
-/// formatted once per process, not for every word typed (autocompletion asks on each key).
+/// The English action a typed word or phrase stands for, if any.
 fn action_word(typed: &str) -> Option<&'static str> {
     const ACTIONS: [&str; 7] = ["take", "up", "down", "left", "right", "bury", "pass"];
-    static SHOWN: std::sync::OnceLock<Vec<(String, &'static str)>> = std::sync::OnceLock::new();
-    let shown = SHOWN.get_or_init(|| {
-        ACTIONS
+    ACTIONS.into_iter().find(|&action| {
+        Lang::TRANSLATED
             .iter()
-            .flat_map(|&action| {
-                Lang::TRANSLATED.iter().map(move |&lang| {
-                    let word = i18n::text(lang, &format!("action-{action}")).to_lowercase();
-                    (word, action)
-                })
-            })
-            .collect()
-    });
-    shown
-        .iter()
-        .find(|(word, _)| word == typed)
-        .map(|&(_, action)| action)
-        .or_else(|| {
-            ACTION_WORDS
+            .any(|&lang| i18n::text(lang, &format!("action-{action}")).to_lowercase() == typed)
+            || ACTION_WORDS
                 .iter()
-                .find(|(_, words)| words.contains(&typed))
-                .map(|&(english, _)| english)
-        })
+                .any(|(english, words)| *english == action && words.contains(&typed))
+    })
 }
 
 /// A Skakanie turn typed in any language (`взять вправо взять`, `weź, w prawo`) in the
