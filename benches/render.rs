@@ -3,7 +3,10 @@
 //! board), a Jump Sturdy capture, a Gygès bounce chain and four Skakanie pools (its path found again for the
 //! picture, as the bot does), and prints the median time of each stage and the PNG size. The targets (800 px
 //! wide, median ≤ 1 ms for draw + encode, ≤ 60 KB) are checked by reading this, never by a
-//! timed test. Then `/history` of whole games: the record and the GIF replay (one frame per
+//! timed test. Each picture's time is also given as a ratio to a peer run beside it: a
+//! chess board drawn by python-chess and turned into a PNG by cairosvg
+//! (`benches/peer/python_chess_render.py`, timed before and after ours; the target is at
+//! least 70 times faster). Then `/history` of whole games: the record and the GIF replay (one frame per
 //! ply), its time and size.
 
 mod common;
@@ -65,7 +68,15 @@ fn main() {
         ),
         ("skakanie four pools", test_common::skakanie_midgame(None), None),
     ];
+    // `cargo bench --bench render -- skakanie` times only the pictures whose name holds
+    // "skakanie" (and no replay), for a profiler.
+    let only: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let peer_before = peer();
+    let mut timed = Vec::new();
     for (name, game, last) in &cases {
+        if only.as_deref().is_some_and(|o| !name.contains(o)) {
+            continue;
+        }
         let header = Header::for_game(
             game,
             vec!["alice".into(), "Борис Ż.".into()],
@@ -80,6 +91,7 @@ fn main() {
             render::draw(game, *last, &header).map(|c| c.to_png())
         });
         let png = canvas.to_png();
+        timed.push((*name, both));
         println!(
             "render {name:<24} {}x{} px: draw {:>6.3} ms, encode {:>6.3} ms, both {:>6.3} ms, {:>3} KB",
             canvas.width(),
@@ -90,6 +102,27 @@ fn main() {
             png.len() / 1024,
         );
     }
+    let peer_after = peer();
+    match peer_before.zip(peer_after) {
+        Some((before, after)) => {
+            let peer = (before + after) / 2.0;
+            println!(
+                "peer python-chess + cairosvg 800 px: {peer:.1} ms a picture (before ours {before:.1}, after {after:.1})"
+            );
+            for (name, both) in timed {
+                println!(
+                    "ratio {name:<24} {:>5.0}x faster than the peer",
+                    peer / (both.as_secs_f64() * 1e3)
+                );
+            }
+        }
+        None => {
+            println!("peer: not measured (needs python3 with `pip install python-chess cairosvg`)")
+        }
+    }
+    if only.is_some() {
+        return;
+    }
     for (challenge, players, plies) in [
         ("/play jumpers @bob", 2, 120),
         ("/play jump-sturdy @bob", 2, 120),
@@ -97,6 +130,22 @@ fn main() {
     ] {
         history(challenge, players, plies);
     }
+}
+
+/// The peer's median time for one picture, in ms, or None if it cannot run here.
+fn peer() -> Option<f64> {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/peer/python_chess_render.py"
+    );
+    let out = std::process::Command::new("python3")
+        .args([script, "31"])
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    String::from_utf8_lossy(&out.stdout).trim().parse().ok()
 }
 
 /// Plays up to `plies` legal moves (each the mover's first) and times `/history`.

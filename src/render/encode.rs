@@ -17,27 +17,38 @@ const UNSET: u16 = u16::MAX;
 /// Pixels [`Analysis::read`] counts in its lanes before adding them to the buckets: a
 /// lane's colour sums stay below 255 times this, well inside a `u32`.
 const LANE_LIMIT: usize = 1 << 22;
+/// One pixel in this many of the parts drawn over a background is added to the colour
+/// sums ([`Analysis::read_tile`]).
+const SAMPLE: usize = 4;
 
 /// One bucket of similar colours met in the picture.
 #[derive(Clone, Copy, Default)]
 struct Bucket {
     pixels: u32,
     sum: [u64; 3],
+    /// The colour the bucket was made for, its colour if no pixel of it was summed.
+    first: [u8; 3],
 }
 
 impl Bucket {
     fn colour(&self) -> [u8; 3] {
-        let n = u64::from(self.pixels.max(1));
+        if self.pixels == 0 {
+            return self.first;
+        }
+        let n = u64::from(self.pixels);
         self.sum.map(|s| ((s + n / 2) / n) as u8)
     }
 }
 
-/// The bucket of a colour packed as `0x00bbggrr`.
+/// How many colour keys there are: [`BUCKET_BITS`] bits of each channel.
+const KEYS: usize = 1 << (3 * BUCKET_BITS);
+
+/// The bucket of a colour packed as `0x00bbggrr`: the top bits of red, green, blue.
+#[inline(always)]
 fn key(rgb: u32) -> usize {
-    let shift = 8 - BUCKET_BITS;
-    rgb.to_le_bytes()[..3]
-        .iter()
-        .fold(0, |k, &c| (k << BUCKET_BITS) | usize::from(c >> shift))
+    let (shift, mask) = (8 - BUCKET_BITS, (1 << BUCKET_BITS) - 1);
+    let channel = |i: u32| ((rgb >> (8 * i + shift)) & mask) as usize;
+    (channel(0) << (2 * BUCKET_BITS)) | (channel(1) << BUCKET_BITS) | channel(2)
 }
 
 /// How [`quantise`] lays out its rows.
@@ -137,7 +148,7 @@ impl Analysis {
     #[must_use]
     pub fn of(image: &RgbaImage) -> Self {
         let mut analysis = Self {
-            bucket_of: vec![UNSET; 1 << (3 * BUCKET_BITS)],
+            bucket_of: vec![UNSET; KEYS],
             buckets: Vec::with_capacity(512),
             ..Self::default()
         };
@@ -201,7 +212,7 @@ impl Analysis {
                     repeats += 1;
                 }
                 if base.is_some() {
-                    self.read_tile(tile(y), y * width + from, repeats);
+                    self.read_tile(tile(y), y * width + from, y, repeats);
                 } else {
                     self.read_runs(tile(y), y * width, repeats);
                 }
@@ -235,19 +246,36 @@ impl Analysis {
     }
 
     /// Reads one tile's row of pixels (`pixels`, RGBA), the first at `at` in `self.ids`,
-    /// counting each `repeats` times.
+    /// the tile's row being row `y` of the picture, counting each `repeats` times.
     ///
-    /// Pixel by pixel, without branching on where runs of one colour end (the short runs
-    /// of edges and pictures would mispredict at every end): pixel x counts in lane x % 4
-    /// of its bucket, so neighbours of one colour never wait on each other's sums.
-    fn read_tile(&mut self, pixels: &[u8], at: usize, repeats: usize) {
-        let reps = repeats as u128;
+    /// Every pixel gets its bucket, but only one in [`SAMPLE`] is added to the bucket's
+    /// colour sums (weighted to stand for the others): the sums only choose each bucket's
+    /// palette colour, an average that a sample gives as well, and adding is most of the
+    /// cost of a pixel. The samples run diagonally, so a thin vertical line is sampled too;
+    /// a bucket that no sample met takes the colour it was first seen with.
+    /// Without branching on where runs of one colour end (the short runs of edges and
+    /// pictures would mispredict at every end); samples count in lanes by column, so
+    /// neighbours of one colour never wait on each other's sums.
+    fn read_tile(&mut self, pixels: &[u8], at: usize, y: usize, repeats: usize) {
         let ids = &mut self.ids[at..at + pixels.len() / 4];
-        for (x, (p, id)) in pixels.chunks_exact(4).zip(ids.iter_mut()).enumerate() {
+        let bucket_of: &mut [u16; KEYS] = (&mut self.bucket_of[..])
+            .try_into()
+            .expect("a bucket number per key");
+        for (p, id) in pixels.chunks_exact(4).zip(ids.iter_mut()) {
+            let rgb = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+            let k = key(rgb);
+            *id = match bucket_of[k] {
+                UNSET => Self::new_bucket(bucket_of, &mut self.buckets, &mut self.lanes, rgb),
+                bucket => bucket,
+            };
+        }
+        let weight = (SAMPLE * repeats) as u128;
+        // Tiles start on a multiple of SAMPLE, so the column in the tile decides.
+        let first = (SAMPLE - y % SAMPLE) % SAMPLE;
+        for x in (first..ids.len()).step_by(SAMPLE) {
+            let p = &pixels[x * 4..x * 4 + 3];
             let rgb = u32::from_le_bytes([p[0], p[1], p[2], 0]);
-            let bucket = Self::bucket(&mut self.bucket_of, &mut self.buckets, &mut self.lanes, rgb);
-            *id = bucket;
-            self.lanes[usize::from(bucket)][x & 3] += pixel_fields(rgb) * reps;
+            self.lanes[usize::from(ids[x])][(x / SAMPLE) & 3] += pixel_fields(rgb) * weight;
         }
     }
 
@@ -276,13 +304,30 @@ impl Analysis {
         lanes: &mut Vec<[u128; 4]>,
         rgb: u32,
     ) -> u16 {
-        let k = key(rgb);
-        if bucket_of[k] == UNSET {
-            bucket_of[k] = buckets.len() as u16;
-            buckets.push(Bucket::default());
-            lanes.push([0; 4]);
+        match bucket_of[key(rgb)] {
+            UNSET => Self::new_bucket(bucket_of, buckets, lanes, rgb),
+            bucket => bucket,
         }
-        bucket_of[k]
+    }
+
+    /// A new bucket for colour `rgb` (the alpha byte ignored), whose key has none yet.
+    #[cold]
+    #[inline(never)]
+    fn new_bucket(
+        bucket_of: &mut [u16],
+        buckets: &mut Vec<Bucket>,
+        lanes: &mut Vec<[u128; 4]>,
+        rgb: u32,
+    ) -> u16 {
+        let bucket = buckets.len() as u16;
+        bucket_of[key(rgb)] = bucket;
+        let [r, g, b, _] = rgb.to_le_bytes();
+        buckets.push(Bucket {
+            first: [r, g, b],
+            ..Bucket::default()
+        });
+        lanes.push([0; 4]);
+        bucket
     }
 
     /// Adds the lanes' counts to the buckets' totals and clears them.
@@ -344,7 +389,7 @@ fn quantise(
             analysis.bucket_of.extend_from_slice(&b.bucket_of);
             analysis.buckets.extend_from_slice(&b.buckets);
         }
-        None => analysis.bucket_of.resize(1 << (3 * BUCKET_BITS), UNSET),
+        None => analysis.bucket_of.resize(KEYS, UNSET),
     }
     analysis.read(image, base);
     let repeated = &analysis.repeated;
@@ -355,7 +400,7 @@ fn quantise(
     // Every byte is written below: the buffer is only sized, not cleared.
     pixels.resize(repeated.len() * stride, 0);
     // Each bucket's entry, by bucket number (below 4096, one per colour key).
-    let mut table = [0u8; 1 << (3 * BUCKET_BITS)];
+    let mut table = [0u8; KEYS];
     table[..entry.len()].copy_from_slice(&entry);
     let identity = entry.len() <= 256;
     // The background's buckets are their own entries: its pixels are copied as they are.
