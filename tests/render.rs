@@ -753,9 +753,10 @@ fn a_gyges_game_over_during_placement_does_not_say_who_is_to_place() {
     assert!(after.iter().any(|id| id == "gyges-unplaced"), "{after:?}");
 }
 
-/// Every text every picture draws fits in the picture, in every language and game state
-/// (the start, the middle, the end, a result the rules cannot see), with the longest names
-/// the bot gives: a word cut at the edge is found here, not by a player.
+/// Every text every picture draws fits in the picture and in its own place, in every
+/// language and game state (the start, the middle, the end, a result the rules cannot see),
+/// with the longest names the bot gives and Discord allows: a word cut at the edge or run
+/// into its neighbour is found here, not by a player.
 #[test]
 fn no_text_of_any_picture_runs_off_it() {
     use leapfrog::i18n::Lang;
@@ -786,9 +787,15 @@ fn no_text_of_any_picture_runs_off_it() {
             }
             states.push((game.clone(), None));
             for (state, ended) in states {
-                let names = vec![computer.clone(); state.seat_count()];
+                // The computer's name, and the longest display name Discord allows (32).
+                let names = (0..state.seat_count())
+                    .map(|i| match i % 2 {
+                        0 => computer.clone(),
+                        _ => "Wiesława Przybyszewska-Kowalczyk".to_owned(),
+                    })
+                    .collect();
                 let header = Header::for_game(&state, names, ended, lang);
-                let (picture, found) = render::canvas::record_overflows(|| {
+                let (picture, found) = render::canvas::record_text_faults(|| {
                     render::draw(&state, None, &header).unwrap()
                 });
                 if kind == GameKind::Skakanie && state.seat_count() == 4 && lang == Lang::Ru {
@@ -808,7 +815,7 @@ fn no_text_of_any_picture_runs_off_it() {
     }
     assert!(
         cut.is_empty(),
-        "texts cut at the picture's edge:\n{}",
+        "texts cut at the picture's edge or running into each other:\n{}",
         cut.join("\n")
     );
 }

@@ -16,31 +16,78 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 /// A colour.
 pub type Colour = [u8; 3];
 
+/// A text drawn while recording: what it says and the box its letters take.
+struct DrawnText {
+    text: String,
+    left: f32,
+    right: f32,
+    /// The band from the top of the capitals to the baseline: ascenders and descenders of
+    /// neighbouring lines may meet, their letters' bodies may not.
+    top: f32,
+    bottom: f32,
+}
+
 thread_local! {
-    /// The texts drawn past the picture's left or right edge while recording (see
-    /// [`record_overflows`]); `None` when nobody records, which costs one look per text.
-    static OVERFLOWS: std::cell::RefCell<Option<Vec<String>>> =
+    /// The texts drawn while recording (see [`record_text_faults`]) and the picture's width;
+    /// `None` when nobody records, which costs one look per text.
+    static DRAWN_TEXTS: std::cell::RefCell<Option<Vec<(DrawnText, f32)>>> =
         const { std::cell::RefCell::new(None) };
 }
 
-/// Runs `work` and returns, with its result, every text it drew that did not fit in the
-/// picture (a word cut at the edge): how the tests check every text the renderer draws, in
-/// every language and game state, rather than a handful of pictures looked at.
-pub fn record_overflows<T>(work: impl FnOnce() -> T) -> (T, Vec<String>) {
-    let outer = OVERFLOWS.with(|o| o.borrow_mut().replace(Vec::new()));
+/// Runs `work` and returns, with its result, every fault in the texts it drew on pictures
+/// (over their backgrounds; sprites are left out): a text cut
+/// at the picture's edge, or two texts whose letters run into each other (a text longer
+/// than the box it was given meets its neighbour or the edge). This is how the tests check
+/// every text the renderer draws, in every language and game state, rather than a handful
+/// of pictures looked at.
+pub fn record_text_faults<T>(work: impl FnOnce() -> T) -> (T, Vec<String>) {
+    let outer = DRAWN_TEXTS.with(|o| o.borrow_mut().replace(Vec::new()));
     let result = work();
-    let found = OVERFLOWS.with(|o| std::mem::replace(&mut *o.borrow_mut(), outer));
-    (result, found.unwrap_or_default())
+    let drawn = DRAWN_TEXTS
+        .with(|o| std::mem::replace(&mut *o.borrow_mut(), outer))
+        .unwrap_or_default();
+    let mut faults: Vec<String> = drawn
+        .iter()
+        .filter(|(t, width)| t.left < -0.5 || t.right > width + 0.5)
+        .map(|(t, width)| {
+            format!(
+                "{:?} from x={:.0} to {:.0} of {width:.0}",
+                t.text, t.left, t.right
+            )
+        })
+        .collect();
+    for (i, (a, _)) in drawn.iter().enumerate() {
+        for (b, _) in &drawn[i + 1..] {
+            let across = a.right.min(b.right) - a.left.max(b.left);
+            let down = a.bottom.min(b.bottom) - a.top.max(b.top);
+            if across > 1.0 && down > 1.0 {
+                faults.push(format!(
+                    "{:?} (x {:.0}..{:.0}, y {:.0}..{:.0}) runs into {:?} (x {:.0}..{:.0}, y {:.0}..{:.0})",
+                    a.text, a.left, a.right, a.top, a.bottom, b.text, b.left, b.right, b.top, b.bottom
+                ));
+            }
+        }
+    }
+    (result, faults)
 }
 
-/// Notes `text`, drawn from `x` at `size`, if it runs past `0..right` while recording.
-fn note_overflow(x: f32, right: f32, size: f32, font: &FontRef<'static>, text: &str) {
-    OVERFLOWS.with(|o| {
-        if let Some(found) = o.borrow_mut().as_mut() {
-            let end = x + text_width(size, font, text);
-            if x < -0.5 || end > right + 0.5 {
-                found.push(format!("{text:?} from x={x:.0} to {end:.0} of {right:.0}"));
-            }
+/// Notes `text`, drawn with its line's top-left at `at` at `size` on a picture `width`
+/// pixels wide, while recording.
+fn note_text(at: Point, width: f32, size: f32, font: &FontRef<'static>, text: &str) {
+    DRAWN_TEXTS.with(|o| {
+        if let Some(drawn) = o.borrow_mut().as_mut() {
+            let scaled = font.as_scaled(PxScale::from(size));
+            let baseline = at.y + scaled.ascent();
+            drawn.push((
+                DrawnText {
+                    text: text.to_owned(),
+                    left: at.x,
+                    right: at.x + text_width(size, font, text),
+                    top: baseline - 0.7 * size,
+                    bottom: baseline,
+                },
+                width,
+            ));
         }
     });
 }
@@ -557,7 +604,10 @@ impl Canvas {
         let baseline = at.y + font.as_scaled(PxScale::from(size)).ascent();
         let right = self.image.width() as f32;
         let text = normalised(text);
-        note_overflow(at.x, right, size, font, &text);
+        // Only a picture's own texts: a sprite's are in its own coordinates, drawn once.
+        if self.base.is_some() {
+            note_text(at, right, size, font, &text);
+        }
         for placed in Layout::new(size, font, &text) {
             let x = at.x + placed.x;
             if x > right {
