@@ -48,8 +48,9 @@ pub fn draw_disc(
             Point::new(top.x - rx - grow, below.y),
         ]
     };
-    canvas.fill_ellipse(below, rx + 1.0, ry + 1.0, look.outline, 1.0);
-    canvas.fill_convex(&body(1.0), look.outline, 1.0);
+    // The outline 1.5 px wide, so the discs of a stack stay apart 400 px wide.
+    canvas.fill_ellipse(below, rx + 1.5, ry + 1.5, look.outline, 1.0);
+    canvas.fill_convex(&body(1.5), look.outline, 1.0);
     canvas.fill_ellipse(below, rx, ry, look.rim, 1.0);
     canvas.fill_convex(&body(0.0), look.rim, 1.0);
     canvas.fill_ellipse(top, rx, ry, look.face, 1.0);

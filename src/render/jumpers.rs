@@ -51,7 +51,7 @@ fn gate_of(geometry: &Geometry, cell: u8) -> Option<Color> {
 
 fn side_colours(color: Color) -> (Colour, Colour) {
     match color {
-        Color::White => (PALETTE.light_piece, PALETTE.light_rim),
+        Color::White => (PALETTE.light_piece, PALETTE.light_side),
         Color::Black => (PALETTE.dark_piece, PALETTE.dark_rim),
     }
 }
@@ -118,7 +118,7 @@ fn radius(kind: Kind) -> f32 {
 
 /// The height of a disc's side: thick enough that each layer of a stack stays a visible
 /// band of its colour on a phone (a picture shown 400 px wide halves it).
-const DISC_SIDE: f32 = 0.19 * S;
+const DISC_SIDE: f32 = 0.24 * S;
 /// Half the height of a disc's top face.
 const DISC_RY: f32 = 0.2 * S;
 

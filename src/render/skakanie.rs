@@ -34,7 +34,7 @@ const TABLE_TOP: f32 = HEADER as f32 + 44.0;
 const PANEL_LEFT: f32 = 476.0;
 /// A seat's lines in the scores' column.
 const SCORE_TOP: f32 = HEADER as f32 + 48.0;
-const SCORE_PITCH: f32 = 64.0;
+const SCORE_PITCH: f32 = 72.0;
 /// The pools' row under the table: each pool's name, then its grid.
 const POOLS_TOP: f32 = TABLE_TOP + 3.0 * PITCH + 4.0;
 const POOL_GRID_TOP: u32 = POOLS_TOP as u32 + 24;
@@ -382,6 +382,13 @@ fn background(seats: u8) -> &'static Canvas {
     })
 }
 
+/// The width of a fragment's outline in a pool: 3 px is 1.5 on a phone, still a line.
+const OUTLINE: i32 = 3;
+/// The size of each player's details under their name (pieces, fragments).
+const DETAILS_SIZE: f32 = 20.0;
+/// The size of a player's name over their pool.
+const POOL_NAME_SIZE: f32 = 19.0;
+
 /// An empty cell of a pool grid.
 const EMPTY_CELL: Colour = [0x33, 0x40, 0x33];
 
@@ -496,8 +503,8 @@ fn draw_pawn(canvas: &mut Canvas, at: Point, seat: usize, to_move: bool) {
     canvas.text_centred(c, 13.0, &fonts().bold, rim, &(seat + 1).to_string());
 }
 
-/// A pool: the pieces held, in place on the picture's grid, each fragment outlined (2 px,
-/// so the outline stays a line on a phone).
+/// A pool: the pieces held, in place on the picture's grid, each fragment outlined
+/// ([`OUTLINE`] px, so the outline stays a clear line on a phone).
 fn draw_pool(canvas: &mut Canvas, seats: u8, seat: u8, pool: u128) {
     let cell = pool_cell(seats);
     let small = picture(cell);
@@ -522,10 +529,10 @@ fn draw_pool(canvas: &mut Canvas, seats: u8, seat: u8, pool: u128) {
         );
         // A fragment's outline: every side not shared with another held piece.
         for (dc, dr, rect) in [
-            (0, -1, (x, y, s, 2)),
-            (0, 1, (x, y + s - 2, s, 2)),
-            (-1, 0, (x, y, 2, s)),
-            (1, 0, (x + s - 2, y, 2, s)),
+            (0, -1, (x, y, s, OUTLINE)),
+            (0, 1, (x, y + s - OUTLINE, s, OUTLINE)),
+            (-1, 0, (x, y, OUTLINE, s)),
+            (1, 0, (x + s - OUTLINE, y, OUTLINE, s)),
         ] {
             if !held(c + dc, r + dr) {
                 canvas.fill_rect(rect.0, rect.1, rect.2, rect.3, edge);
@@ -691,13 +698,14 @@ pub fn draw(view: &View<'_>) -> Canvas {
                 )
             }
         };
+        // 20 px, white: 10 px and still legible on a phone, where the picture is halved.
         canvas.text(
-            Point::new(PANEL_LEFT + 24.0, top + 28.0),
-            17.0,
+            Point::new(PANEL_LEFT + 24.0, top + 29.0),
+            DETAILS_SIZE,
             &fonts.regular,
-            PALETTE.header_muted,
+            PALETTE.header_text,
             &fit_text(
-                17.0,
+                DETAILS_SIZE,
                 &fonts.regular,
                 &details,
                 WIDTH as f32 - 38.0 - PANEL_LEFT,
@@ -713,11 +721,11 @@ pub fn draw(view: &View<'_>) -> Canvas {
             7.0,
         );
         canvas.text(
-            Point::new(x as f32 + 20.0, POOLS_TOP + 1.0),
-            16.0,
+            Point::new(x as f32 + 20.0, POOLS_TOP - 1.0),
+            POOL_NAME_SIZE,
             &fonts.bold,
             PALETTE.header_text,
-            &fit_text(16.0, &fonts.bold, &name(seat), width - 20.0),
+            &fit_text(POOL_NAME_SIZE, &fonts.bold, &name(seat), width - 20.0),
         );
         draw_pool(&mut canvas, seats, seat.0, position.pool(seat));
     }

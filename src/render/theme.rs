@@ -65,6 +65,9 @@ pub struct Palette {
     pub light_rim: Colour,
     /// Outlines and rims of dark pieces.
     pub dark_rim: Colour,
+    /// The side of a light Jumpers disc: in a stack only the sides of the discs under the
+    /// top one show, so a light one's side must read as light even 400 px wide.
+    pub light_side: Colour,
     /// Highlight of the last move's start.
     pub from: Colour,
     /// Highlight of the last move's end.
@@ -90,6 +93,7 @@ pub const PALETTE: Palette = Palette {
     dark_piece: [0x25, 0x27, 0x33],
     light_rim: [0x8c, 0x85, 0x78],
     dark_rim: [0x0c, 0x0c, 0x12],
+    light_side: [0xe2, 0xdb, 0xcc],
     from: [0xee, 0xe0, 0x8f],
     to: [0xf7, 0xc9, 0x4a],
     arrow: [0xc2, 0x3b, 0x22],
