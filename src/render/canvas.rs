@@ -126,12 +126,15 @@ impl Point {
     }
 }
 
-/// What a shape knows about one row band: where it surely covers every pixel, and where
-/// it surely covers none.
+/// What a shape knows about one row band: where it surely covers every pixel (but for a
+/// cut inside), and where it surely covers none.
 #[derive(Default)]
 struct Spans {
     solid: Option<(f32, f32)>,
     hole: Option<(f32, f32)>,
+    /// Inside `solid`, the part that is not solid (a stroke's inner edge and what it
+    /// holds): the pixels that touch it are drawn one by one.
+    cut: Option<(f32, f32)>,
 }
 
 /// An RGBA picture being drawn: opaque for a whole board, transparent around a sprite (a
@@ -470,13 +473,22 @@ impl Canvas {
             };
             let (solid_from, solid_to) = pixels(row.solid);
             let (hole_from, hole_to) = pixels(row.hole);
+            // Every pixel touching the cut.
+            let (cut_from, cut_to) = row
+                .cut
+                .map_or((0, 0), |(a, b)| (a.floor() as i32, b.ceil() as i32));
             let mut x = x0;
             while x < x1 {
                 if x >= hole_from && x < hole_to {
                     x = hole_to;
-                } else if x >= solid_from && x < solid_to {
-                    self.fill_run(y, x, solid_to.min(x1), colour, solid_alpha);
-                    x = solid_to;
+                } else if x >= solid_from && x < solid_to && !(x >= cut_from && x < cut_to) {
+                    let end = if x < cut_from {
+                        solid_to.min(cut_from)
+                    } else {
+                        solid_to
+                    };
+                    self.fill_run(y, x, end.min(x1), colour, solid_alpha);
+                    x = end;
                 } else {
                     let d = distance(x as f32 + 0.5, y as f32 + 0.5);
                     if d < 0.5 {
@@ -495,6 +507,7 @@ impl Canvas {
         self.fill_shape(min, max, colour, opacity, distance, |top, bottom| Spans {
             solid: band_span(points, top, bottom),
             hole: None,
+            cut: None,
         });
     }
 
@@ -502,8 +515,13 @@ impl Canvas {
     pub fn stroke_convex(&mut self, points: &[Point], width: f32, colour: Colour) {
         let (min, max) = bounds(points);
         let distance = convex_distance(points);
-        // Pixels well inside the inner edge are untouched.
+        // Pixels well inside the inner edge are untouched; those a pixel inside the outer
+        // edge and clear of the inner one are covered whole, a run at a time.
         let inner = inset(points, width + 1.0);
+        let outer = inset(points, 1.0);
+        let edge = inset(points, width - 1.0);
+        // A stroke as wide as the shape (its inner edge turned inside out) has no solid part.
+        let has_solid = width > 2.0 && signed_area(&edge) * signed_area(points) > 0.0;
         self.fill_shape(
             min,
             max,
@@ -513,9 +531,13 @@ impl Canvas {
                 let d = distance(x, y);
                 d.max(-d - width)
             },
-            |top, bottom| Spans {
-                solid: None,
-                hole: band_span(&inner, top, bottom),
+            |top, bottom| {
+                let solid = band_span(&outer, top, bottom).filter(|_| has_solid);
+                Spans {
+                    solid,
+                    hole: band_span(&inner, top, bottom),
+                    cut: solid.and(union_span(&edge, top, bottom)),
+                }
             },
         );
     }
@@ -539,6 +561,7 @@ impl Canvas {
                     .zip(half_width(bottom))
                     .map(|(a, b)| (centre.x - a.min(b), centre.x + a.min(b))),
                 hole: None,
+                cut: None,
             },
         );
     }
@@ -981,6 +1004,24 @@ fn line_span(points: &[Point], y: f32) -> Option<(f32, f32)> {
 fn band_span(points: &[Point], top: f32, bottom: f32) -> Option<(f32, f32)> {
     let (a, b) = (line_span(points, top)?, line_span(points, bottom)?);
     Some((a.0.max(b.0), a.1.min(b.1)))
+}
+
+/// The x interval a convex polygon covers anywhere in the band `top..bottom`: the wider of
+/// the band's edges, widened to any corner inside the band.
+fn union_span(points: &[Point], top: f32, bottom: f32) -> Option<(f32, f32)> {
+    let xs = [line_span(points, top), line_span(points, bottom)]
+        .into_iter()
+        .flatten()
+        .flat_map(|(l, r)| [l, r])
+        .chain(
+            points
+                .iter()
+                .filter(|p| top <= p.y && p.y <= bottom)
+                .map(|p| p.x),
+        );
+    xs.fold(None, |span, x| {
+        Some(span.map_or((x, x), |(l, r): (f32, f32)| (l.min(x), r.max(x))))
+    })
 }
 
 /// A convex polygon shrunk by `by` pixels on every side (each edge moved inwards, corners
