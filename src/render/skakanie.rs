@@ -10,7 +10,7 @@
 //! and placed. Nothing is downloaded or bundled.
 
 use crate::i18n;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::games::skakanie::{Action, Piece, Position, Spot, COLUMNS, PIECES, ROWS};
 use crate::games::{Rules, Seat};
@@ -324,7 +324,7 @@ fn piece_distance(piece: Piece, u: f32, v: f32) -> f32 {
 }
 
 /// A face-up piece as a jigsaw piece cut from the big picture, drawn once per piece.
-fn piece_sprite(piece: Piece) -> std::sync::Arc<Canvas> {
+fn piece_sprite(piece: Piece) -> Arc<Canvas> {
     static PIECES_CACHE: SpriteCache = SpriteCache::new();
     PIECES_CACHE.get(u64::from(piece), || {
         let big = picture(P);
@@ -414,7 +414,6 @@ fn slot_corner(row: usize, stack: usize) -> Point {
 
 /// A stack: the backs of the pieces under the top one, the face-up piece, its height.
 fn draw_stack(canvas: &mut Canvas, at: Point, stack: &[Piece]) {
-    let fonts = fonts();
     let under = stack.len().saturating_sub(1).min(3);
     for i in (1..=under).rev() {
         let o = i as f32 * 4.0;
@@ -432,16 +431,29 @@ fn draw_stack(canvas: &mut Canvas, at: Point, stack: &[Piece]) {
     // The height on a light square tag: pawns are round and coloured, so the two never
     // look alike, even on a phone.
     let tag = Point::new(at.x + SLOT - 10.0, at.y + SLOT - 10.0);
-    let corners = square(tag, 24.0);
-    canvas.fill_convex(&corners, [0x22, 0x26, 0x2b], 1.0);
-    canvas.fill_convex(&square(tag, 20.0), PALETTE.header_text, 1.0);
-    canvas.text_centred(
-        tag,
-        17.0,
-        &fonts.bold,
-        [0x22, 0x26, 0x2b],
-        &stack.len().to_string(),
-    );
+    let (sprite, centre) = height_tag(stack.len());
+    canvas.stamp_at(&sprite, centre, tag);
+}
+
+/// The tag with a stack's height, drawn once per height and stamped (slots sit on whole
+/// pixels, so a stamp lands exactly where the drawing would), and its centre in it.
+fn height_tag(height: usize) -> (Arc<Canvas>, Point) {
+    static TAGS: SpriteCache = SpriteCache::new();
+    let centre = Point::new(14.0, 14.0);
+    let sprite = TAGS.get(height as u64, || {
+        let mut sprite = Canvas::transparent(28, 28);
+        sprite.fill_convex(&square(centre, 24.0), [0x22, 0x26, 0x2b], 1.0);
+        sprite.fill_convex(&square(centre, 20.0), PALETTE.header_text, 1.0);
+        sprite.text_centred(
+            centre,
+            17.0,
+            &fonts().bold,
+            [0x22, 0x26, 0x2b],
+            &height.to_string(),
+        );
+        sprite
+    });
+    (sprite, centre)
 }
 
 /// The centre of the slot at `spot`.
@@ -453,12 +465,28 @@ fn slot_centre((row, stack): Spot) -> Point {
 /// A frame in the latest turn's player's colour round each stack taken from, under the
 /// stacks (their height tags stay on top).
 fn draw_taken(canvas: &mut Canvas, marks: &TurnMarks) {
-    let (face, rim) = SEAT_COLOURS[marks.seat.index() % 4];
+    let (frame, centre) = taken_frame(marks.seat.index() % 4);
     for &spot in &marks.taken {
-        let frame = square(slot_centre(spot), P as f32 + 16.0);
-        canvas.stroke_convex(&frame, 7.0, rim);
-        canvas.stroke_convex(&frame, 4.5, face);
+        canvas.stamp_at(&frame, centre, slot_centre(spot));
     }
+}
+
+/// The frame round a stack taken from, in a seat's colours: drawn once per seat and
+/// stamped, as a stroke costs a distance per pixel of its band. Its centre in it.
+fn taken_frame(seat: usize) -> (Arc<Canvas>, Point) {
+    static FRAMES: SpriteCache = SpriteCache::new();
+    let side = P as f32 + 16.0;
+    let size = side as u32 + 4;
+    let centre = Point::new(size as f32 / 2.0, size as f32 / 2.0);
+    let sprite = FRAMES.get(seat as u64, || {
+        let mut sprite = Canvas::transparent(size, size);
+        let frame = square(centre, side);
+        let (face, rim) = SEAT_COLOURS[seat];
+        sprite.stroke_convex(&frame, 7.0, rim);
+        sprite.stroke_convex(&frame, 4.5, face);
+        sprite
+    });
+    (sprite, centre)
 }
 
 /// The latest turn's pawn path in its player's colour, from slot to slot, with an
