@@ -25,12 +25,14 @@ struct DrawnText {
     /// neighbouring lines may meet, their letters' bodies may not.
     top: f32,
     bottom: f32,
+    /// The width of the picture it was drawn on.
+    picture: f32,
 }
 
 thread_local! {
-    /// The texts drawn while recording (see [`record_text_faults`]) and the picture's width;
-    /// `None` when nobody records, which costs one look per text.
-    static DRAWN_TEXTS: std::cell::RefCell<Option<Vec<(DrawnText, f32)>>> =
+    /// The texts drawn while recording (see [`record_text_faults`]); `None` when nobody
+    /// records, which costs one look per text.
+    static DRAWN_TEXTS: std::cell::RefCell<Option<Vec<DrawnText>>> =
         const { std::cell::RefCell::new(None) };
 }
 
@@ -48,16 +50,16 @@ pub fn record_text_faults<T>(work: impl FnOnce() -> T) -> (T, Vec<String>) {
         .unwrap_or_default();
     let mut faults: Vec<String> = drawn
         .iter()
-        .filter(|(t, width)| t.left < -0.5 || t.right > width + 0.5)
-        .map(|(t, width)| {
+        .filter(|t| t.left < -0.5 || t.right > t.picture + 0.5)
+        .map(|t| {
             format!(
-                "{:?} from x={:.0} to {:.0} of {width:.0}",
-                t.text, t.left, t.right
+                "{:?} from x={:.0} to {:.0} of {:.0}",
+                t.text, t.left, t.right, t.picture
             )
         })
         .collect();
-    for (i, (a, _)) in drawn.iter().enumerate() {
-        for (b, _) in &drawn[i + 1..] {
+    for (i, a) in drawn.iter().enumerate() {
+        for b in &drawn[i + 1..] {
             let across = a.right.min(b.right) - a.left.max(b.left);
             let down = a.bottom.min(b.bottom) - a.top.max(b.top);
             if across > 1.0 && down > 1.0 {
@@ -71,23 +73,19 @@ pub fn record_text_faults<T>(work: impl FnOnce() -> T) -> (T, Vec<String>) {
     (result, faults)
 }
 
-/// Notes `text`, drawn with its line's top-left at `at` at `size` on a picture `width`
-/// pixels wide, while recording.
-fn note_text(at: Point, width: f32, size: f32, font: &FontRef<'static>, text: &str) {
+/// Notes `text`, drawn from `x` on `baseline` at `size` on a picture `picture` pixels
+/// wide, while recording.
+fn note_text(x: f32, baseline: f32, picture: f32, size: f32, font: &FontRef<'static>, text: &str) {
     DRAWN_TEXTS.with(|o| {
         if let Some(drawn) = o.borrow_mut().as_mut() {
-            let scaled = font.as_scaled(PxScale::from(size));
-            let baseline = at.y + scaled.ascent();
-            drawn.push((
-                DrawnText {
-                    text: text.to_owned(),
-                    left: at.x,
-                    right: at.x + text_width(size, font, text),
-                    top: baseline - 0.7 * size,
-                    bottom: baseline,
-                },
-                width,
-            ));
+            drawn.push(DrawnText {
+                text: text.to_owned(),
+                left: x,
+                right: x + text_width(size, font, text),
+                top: baseline - 0.7 * size,
+                bottom: baseline,
+                picture,
+            });
         }
     });
 }
@@ -629,7 +627,7 @@ impl Canvas {
         let text = normalised(text);
         // Only a picture's own texts: a sprite's are in its own coordinates, drawn once.
         if self.base.is_some() {
-            note_text(at, right, size, font, &text);
+            note_text(at.x, baseline, right, size, font, &text);
         }
         for placed in Layout::new(size, font, &text) {
             let x = at.x + placed.x;
@@ -992,11 +990,15 @@ fn line_span(points: &[Point], y: f32) -> Option<(f32, f32)> {
     let mut span: Option<(f32, f32)> = None;
     for (a, b) in points.iter().zip(points.iter().cycle().skip(1)) {
         if (a.y <= y && y <= b.y || b.y <= y && y <= a.y) && a.y != b.y {
-            let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x);
-            span = Some(span.map_or((x, x), |(l, r)| (l.min(x), r.max(x))));
+            span = widen(span, a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x));
         }
     }
     span
+}
+
+/// `span` widened to hold `x`.
+fn widen(span: Option<(f32, f32)>, x: f32) -> Option<(f32, f32)> {
+    Some(span.map_or((x, x), |(l, r)| (l.min(x), r.max(x))))
 }
 
 /// The x interval inside a convex polygon on every line of the band `top..bottom`: by
@@ -1019,9 +1021,7 @@ fn union_span(points: &[Point], top: f32, bottom: f32) -> Option<(f32, f32)> {
                 .filter(|p| top <= p.y && p.y <= bottom)
                 .map(|p| p.x),
         );
-    xs.fold(None, |span, x| {
-        Some(span.map_or((x, x), |(l, r): (f32, f32)| (l.min(x), r.max(x))))
-    })
+    xs.fold(None, widen)
 }
 
 /// A convex polygon shrunk by `by` pixels on every side (each edge moved inwards, corners

@@ -258,16 +258,13 @@ impl Analysis {
     /// neighbours of one colour never wait on each other's sums.
     fn read_tile(&mut self, pixels: &[u8], at: usize, y: usize, repeats: usize) {
         let ids = &mut self.ids[at..at + pixels.len() / 4];
+        // As an array, so the look-ups of keys (all below KEYS) need no bounds checks.
         let bucket_of: &mut [u16; KEYS] = (&mut self.bucket_of[..])
             .try_into()
             .expect("a bucket number per key");
         for (p, id) in pixels.chunks_exact(4).zip(ids.iter_mut()) {
             let rgb = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
-            let k = key(rgb);
-            *id = match bucket_of[k] {
-                UNSET => Self::new_bucket(bucket_of, &mut self.buckets, &mut self.lanes, rgb),
-                bucket => bucket,
-            };
+            *id = Self::bucket(bucket_of, &mut self.buckets, &mut self.lanes, rgb);
         }
         let weight = (SAMPLE * repeats) as u128;
         // Tiles start on a multiple of SAMPLE, so the column in the tile decides.
