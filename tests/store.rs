@@ -421,3 +421,19 @@ fn a_lost_postgres_connection_is_retried_not_reported() {
         "numbers stay consecutive across the loss"
     );
 }
+
+#[test]
+fn a_sled_folder_this_process_let_go_opens_again_at_once() {
+    // sled's own threads hold the folder's lock a moment after the last handle goes (the
+    // import then restart of a restore did, on a slow machine): reopening in the same
+    // process waits for them rather than calling the folder locked by another process.
+    let dir = tempfile::tempdir().unwrap();
+    let config = leapfrog::store::StoreConfig::sled(dir.path().join("data"));
+    for round in 0..200u64 {
+        let store = leapfrog::store::SledStore::open(&config)
+            .unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let game = jumpers_game(&store);
+        store.sync().unwrap();
+        assert_eq!(game.id.0, round + 1);
+    }
+}

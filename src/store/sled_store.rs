@@ -319,30 +319,7 @@ impl SledStore {
             dir: dir.clone(),
             reason,
         };
-        // sled panics on some damaged files rather than returning an error: either way
-        // the folder cannot be served.
-        let opened = std::panic::catch_unwind(|| sled::open(dir))
-            .map_err(|_| damaged("sled could not read it back".into()))?;
-        let db = opened.map_err(|error| match error {
-            // sled takes an exclusive file lock on its folder and says so in words when it
-            // cannot: another process (most likely another Leapfrog) has the folder open.
-            sled::Error::Io(io) if io.to_string().starts_with("could not acquire lock") => {
-                StoreError::Locked(dir.clone())
-            }
-            // A folder that is not a directory, or cannot be created, is the admin's
-            // mistake, not damage.
-            sled::Error::Io(io)
-                if matches!(
-                    io.kind(),
-                    std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::NotFound
-                ) =>
-            {
-                StoreError::Database(sled::Error::Io(io))
-            }
-            // Anything else sled cannot read back (a checksum, its settings file, a version
-            // it does not know, a bug it reports) is a folder to restore.
-            other => damaged(other.to_string()),
-        })?;
+        let db = open_sled(dir, &damaged)?;
         let mut store = Self::from_db(db)?;
         let file = dir.join(HIGH_WATER);
         let mark = std::fs::read_to_string(&file)
@@ -1063,4 +1040,74 @@ fn forget_in_sled(
         }
     }
     Ok(done)
+}
+
+/// Folders this process has opened. sled's background threads (its flusher, its pool of
+/// log writers) keep the folder's lock a moment after the last handle is dropped, so a
+/// store reopened in the same process (an import then a restart, the console after an
+/// export) can find its own lock still held. Such a folder is waited for; a folder locked
+/// by another process is refused at once.
+static OPENED_HERE: std::sync::Mutex<std::collections::BTreeSet<std::path::PathBuf>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
+/// How long a folder this process released may take to be free again: sled's pending log
+/// writes finish in milliseconds, far more on a slow, loaded machine.
+const RELEASE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Opens sled in `dir`, telling a lock held by another process, a folder the admin got
+/// wrong and a damaged log apart.
+fn open_sled(
+    dir: &std::path::Path,
+    damaged: &dyn Fn(String) -> StoreError,
+) -> Result<sled::Db, StoreError> {
+    let started = std::time::Instant::now();
+    loop {
+        // sled panics on some damaged files rather than returning an error: either way
+        // the folder cannot be served.
+        let opened = std::panic::catch_unwind(|| sled::open(dir))
+            .map_err(|_| damaged("sled could not read it back".into()))?;
+        let error = match opened {
+            Ok(db) => {
+                if let Ok(path) = dir.canonicalize() {
+                    OPENED_HERE
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .insert(path);
+                }
+                return Ok(db);
+            }
+            Err(error) => error,
+        };
+        return Err(match error {
+            // sled takes an exclusive file lock on its folder and says so in words when it
+            // cannot: another process (most likely another Leapfrog) has the folder open,
+            // or this one has just let it go.
+            sled::Error::Io(io) if io.to_string().starts_with("could not acquire lock") => {
+                let ours = dir.canonicalize().is_ok_and(|path| {
+                    OPENED_HERE
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .contains(&path)
+                });
+                if ours && started.elapsed() < RELEASE_WAIT {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    continue;
+                }
+                StoreError::Locked(dir.to_path_buf())
+            }
+            // A folder that is not a directory, or cannot be created, is the admin's
+            // mistake, not damage.
+            sled::Error::Io(io)
+                if matches!(
+                    io.kind(),
+                    std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::NotFound
+                ) =>
+            {
+                StoreError::Database(sled::Error::Io(io))
+            }
+            // Anything else sled cannot read back (a checksum, its settings file, a version
+            // it does not know, a bug it reports) is a folder to restore.
+            other => damaged(other.to_string()),
+        });
+    }
 }
