@@ -32,6 +32,9 @@ pub struct Config {
     /// `[log]`: text or JSON lines.
     #[serde(default)]
     pub log: crate::ops::LogConfig,
+    /// `[web]`: the game pages.
+    #[serde(default)]
+    pub web: crate::web::WebConfig,
 }
 
 /// `[console]`: where `leapfrog local` writes pictures.

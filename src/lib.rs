@@ -24,4 +24,5 @@ pub mod play;
 pub mod ratings;
 pub mod render;
 pub mod store;
+pub mod web;
 pub mod words;

@@ -380,9 +380,7 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play, &ops);
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        if let Some(address) = config.admin.listen {
-            serve_admin(address, Admin::new(ops.clone(), &play, &config.admin, address), stopped.clone()).await?;
-        }
+        serve_extras(config, &ops, &play, &stopped).await?;
         let (mut client, recommended) =
             leapfrog::discord::gateway::connect(&config.discord, &token, Arc::clone(&play), ops.clone())
                 .await
@@ -425,28 +423,59 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     })
 }
 
-/// Serves `/healthz`, `/readyz` and `/metrics` on `address` until `stopped` turns true.
-async fn serve_admin(
+/// Serves `router` (`what` it serves, for the log) on `address` until `stopped` turns true.
+async fn serve_router(
     address: std::net::SocketAddr,
-    admin: Admin,
+    what: &'static str,
+    router: axum::Router,
     mut stopped: tokio::sync::watch::Receiver<bool>,
 ) -> Result<()> {
     let listener = tokio::net::TcpListener::bind(address)
         .await
-        .with_context(|| format!("listening on {address} ([admin] listen)"))?;
+        .with_context(|| format!("listening on {address} for {what}"))?;
     let bound = listener.local_addr().unwrap_or(address);
-    tracing::info!("serving /healthz, /readyz and /metrics on http://{bound}");
+    tracing::info!("serving {what} on http://{bound}");
     tokio::spawn(async move {
         let stop = async move {
             let _ = stopped.wait_for(|stop| *stop).await;
         };
-        if let Err(error) = axum::serve(listener, admin.router())
+        if let Err(error) = axum::serve(listener, router)
             .with_graceful_shutdown(stop)
             .await
         {
-            tracing::error!(%error, "the admin listener failed");
+            tracing::error!(%error, "the listener for {what} failed");
         }
     });
+    Ok(())
+}
+
+/// The admin listener (`[admin] listen`) and the game pages (`[web] listen`), when set.
+async fn serve_extras<S: leapfrog::store::Store + 'static>(
+    config: &Config,
+    ops: &Ops,
+    play: &Arc<Play<S>>,
+    stopped: &tokio::sync::watch::Receiver<bool>,
+) -> Result<()> {
+    if let Some(address) = config.admin.listen {
+        let admin = Admin::new(ops.clone(), play, &config.admin, address);
+        serve_router(
+            address,
+            "/healthz, /readyz and /metrics ([admin] listen)",
+            admin.router(),
+            stopped.clone(),
+        )
+        .await?;
+    }
+    if let Some(address) = config.web.listen {
+        let pages = leapfrog::web::router(Arc::clone(play));
+        serve_router(
+            address,
+            "the game pages /games/N ([web] listen)",
+            pages,
+            stopped.clone(),
+        )
+        .await?;
+    }
     Ok(())
 }
 
@@ -512,14 +541,7 @@ fn http(
             });
         }
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        if let Some(admin) = config.admin.listen {
-            serve_admin(
-                admin,
-                Admin::new(ops.clone(), &play, &config.admin, admin),
-                stopped.clone(),
-            )
-            .await?;
-        }
+        serve_extras(config, &ops, &play, &stopped).await?;
         let bot = Bot::new(
             Arc::clone(&play),
             http,

@@ -38,6 +38,7 @@ pub(super) const SOURCES: &[(Lang, &str, &str)] = catalogues![
     "offers",
     "tables",
     "standings",
+    "web",
     "privacy",
     "frontends"
 ];

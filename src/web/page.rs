@@ -1,0 +1,129 @@
+//! A game's page as HTML: whole on its own (every step is a link, so it reads and steps
+//! without a script), and stepped in place by `assets/board.js` where scripts run. Every
+//! text from a player (names) or a catalogue goes through [`escape`]; names are isolated
+//! (`<bdi>`) so a right-to-left name cannot turn the line around it.
+
+use std::fmt::Write as _;
+
+use super::view::{page_path, GameView};
+use crate::i18n::Lang;
+
+/// `text` safe inside an HTML element or a quoted attribute.
+#[must_use]
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The page of `view`.
+#[must_use]
+pub fn game_page(view: &GameView, lang: Lang) -> String {
+    let e = |text: &str| escape(text);
+    let link = |ply: usize| escape(&page_path(view.id, Some(ply), lang));
+    let mut players = String::new();
+    for (seat, name) in view.players.iter().enumerate() {
+        let turn = if view.to_move == Some(seat) {
+            " class=\"turn\""
+        } else {
+            ""
+        };
+        let _ = write!(players, "<li{turn}><bdi>{}</bdi></li>", e(name));
+    }
+    let mut moves = format!(
+        "<li><a href=\"{}\" data-ply=\"0\"{}>{}</a></li>",
+        link(0),
+        current(view.ply == 0),
+        e(&view.words.start)
+    );
+    for (i, notation) in view.moves.iter().enumerate() {
+        let ply = i + 1;
+        let _ = write!(
+            moves,
+            "<li value=\"{ply}\"><a href=\"{}\" data-ply=\"{ply}\"{}>{}</a></li>",
+            link(ply),
+            current(view.ply == ply),
+            e(notation)
+        );
+    }
+    let step = |label: &str, key: &str, to: usize, enabled: bool| {
+        if enabled {
+            format!(
+                "<a class=\"step\" data-step=\"{key}\" href=\"{}\">{}</a>",
+                link(to),
+                e(label)
+            )
+        } else {
+            format!(
+                "<span class=\"step off\" data-step=\"{key}\">{}</span>",
+                e(label)
+            )
+        }
+    };
+    let (ply, plies) = (view.ply, view.plies);
+    let steps = [
+        step(&view.words.first, "first", 0, ply > 0),
+        step(&view.words.back, "back", ply.saturating_sub(1), ply > 0),
+        step(
+            &view.words.forward,
+            "forward",
+            (ply + 1).min(plies),
+            ply < plies,
+        ),
+        step(&view.words.last, "last", plies, ply < plies),
+    ]
+    .concat();
+    format!(
+        "<!doctype html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<link rel=\"stylesheet\" href=\"/assets/board.css\">\n\
+         <script src=\"/assets/board.js\" defer></script>\n</head>\n\
+         <body data-game=\"{game}\" data-id=\"{id}\" data-lang=\"{lang}\" data-ply=\"{ply}\" \
+         data-plies=\"{plies}\">\n<main>\n<h1>{title}</h1>\n<ol class=\"players\">{players}</ol>\n\
+         <p class=\"status\" id=\"status\">{status}</p>\n<p class=\"detail\" id=\"detail\">{detail}</p>\n\
+         <figure><img id=\"board\" src=\"{board}\" alt=\"{alt}\" width=\"800\"></figure>\n\
+         <nav class=\"steps\">{steps}</nav>\n<p class=\"position\" id=\"position\">{position}</p>\n\
+         <section class=\"moves\"><h2>{moves_title}</h2><ol start=\"0\" id=\"moves\">{moves}</ol></section>\n\
+         <p class=\"keys\">{keys}</p>\n</main>\n</body>\n</html>\n",
+        title = e(&view.title),
+        game = e(view.game),
+        id = view.id,
+        status = e(&view.status),
+        detail = e(&view.detail),
+        board = e(&view.board),
+        alt = e(&view.board_alt),
+        position = e(&view.position),
+        moves_title = e(&view.words.moves),
+        keys = e(&view.words.keys),
+    )
+}
+
+/// The attribute marking the ply shown in the move list.
+fn current(shown: bool) -> &'static str {
+    if shown {
+        " aria-current=\"step\""
+    } else {
+        ""
+    }
+}
+
+/// A page that only says why there is nothing to show (an unknown game, a bad number).
+#[must_use]
+pub fn message_page(text: &str, lang: Lang) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>Leapfrog</title>\n<link rel=\"stylesheet\" href=\"/assets/board.css\">\n</head>\n\
+         <body>\n<main>\n<p class=\"message\">{}</p>\n</main>\n</body>\n</html>\n",
+        escape(text)
+    )
+}

@@ -1,0 +1,157 @@
+//! What a game's page shows at one ply, as data: the same words the board picture's header
+//! says (players, whose turn or the result, the game's details), the move list in the
+//! game's notation, and where the picture of that ply is. Pure: a record in, a view out;
+//! the page ([`super::page`]) and the JSON answer are two ways of writing it.
+
+use serde::Serialize;
+
+use crate::games::AnyGame;
+use crate::i18n::{self, Lang};
+use crate::play::picture_header;
+use crate::render::Header;
+use crate::store::{GameRecord, StoreError};
+
+/// A game at one ply, in one language.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// The game's number.
+    pub id: u64,
+    /// The game's command name (`jumpers`): the page's style hooks on it.
+    pub game: &'static str,
+    /// The language of every word below.
+    pub lang: &'static str,
+    /// "Jumpers · game #12".
+    pub title: String,
+    /// Each seat's label, seat order ("alice (White)").
+    pub players: Vec<String>,
+    /// The seat to move at this ply, if the game goes on there.
+    pub to_move: Option<usize>,
+    /// Whose turn it is at this ply, or the result (at the last ply of a finished game).
+    pub status: String,
+    /// The picture's second line: game number, move number, options.
+    pub detail: String,
+    /// The ply shown: 0 is the start, `plies` the latest position.
+    pub ply: usize,
+    /// How many moves the game has.
+    pub plies: usize,
+    /// Every move, in the game's notation; move `k` (from 1) leads to ply `k`.
+    pub moves: Vec<String>,
+    /// What the ply is, in words ("Move 7 of 30").
+    pub position: String,
+    /// The picture's alternative text.
+    pub board_alt: String,
+    /// The board picture of this ply.
+    pub board: String,
+    /// The page's other words, so a page stepping by script needs no catalogue of its own.
+    pub words: Words,
+}
+
+/// The page's fixed words in the view's language.
+#[derive(Clone, Debug, Serialize)]
+pub struct Words {
+    /// The four steps' labels.
+    pub first: String,
+    /// See [`Words::first`].
+    pub back: String,
+    /// See [`Words::first`].
+    pub forward: String,
+    /// See [`Words::first`].
+    pub last: String,
+    /// The move list's heading.
+    pub moves: String,
+    /// The move list's first entry: the start position.
+    pub start: String,
+    /// How to step with the keyboard.
+    pub keys: String,
+}
+
+impl Words {
+    fn new(lang: Lang) -> Self {
+        let t = |id: &str| i18n::text(lang, id);
+        Self {
+            first: t("web-first"),
+            back: t("web-back"),
+            forward: t("web-forward"),
+            last: t("web-last"),
+            moves: t("web-moves"),
+            start: t("web-start"),
+            keys: t("web-keys"),
+        }
+    }
+}
+
+/// Where a game's page and pictures are, from the site's root: the one place their shape
+/// is written.
+#[must_use]
+pub fn page_path(id: u64, ply: Option<usize>, lang: Lang) -> String {
+    match ply {
+        Some(ply) => format!("/games/{id}?ply={ply}&lang={lang}"),
+        None => format!("/games/{id}?lang={lang}"),
+    }
+}
+
+/// The picture of ply `ply`.
+#[must_use]
+pub fn board_path(id: u64, ply: usize, lang: Lang) -> String {
+    format!("/games/{id}/board.png?ply={ply}&lang={lang}")
+}
+
+/// The game of `record` after its first `ply` moves (`None`: all of them; past the last:
+/// the last), with the view of it in `lang`.
+///
+/// # Errors
+/// A record whose moves do not replay (a damaged store): the page says so rather than
+/// showing a position the game never had.
+pub fn view(
+    record: &GameRecord,
+    ply: Option<usize>,
+    lang: Lang,
+) -> Result<(GameView, AnyGame), StoreError> {
+    let plies = record.moves.len();
+    let ply = ply.unwrap_or(plies).min(plies);
+    let game = record.replay(ply)?;
+    let Header {
+        players,
+        to_move,
+        status,
+        detail,
+        ..
+    } = picture_header(record, &game, ply == plies, lang);
+    let id = record.id.0;
+    let position = if ply == 0 {
+        i18n::text_with(lang, "web-start-of", &[("plies", plies.into())])
+    } else {
+        i18n::text_with(
+            lang,
+            "web-ply",
+            &[("ply", ply.into()), ("plies", plies.into())],
+        )
+    };
+    let board_alt = if ply == 0 {
+        i18n::text(lang, "web-board-start")
+    } else {
+        i18n::text_with(lang, "web-board", &[("ply", ply.into())])
+    };
+    let view = GameView {
+        id,
+        game: record.kind.name(),
+        lang: lang.code(),
+        title: i18n::text_with(
+            lang,
+            "web-title",
+            &[("kind", record.kind.into()), ("game", id.into())],
+        ),
+        players,
+        to_move,
+        status,
+        detail,
+        ply,
+        plies,
+        moves: record.moves.clone(),
+        position,
+        board_alt,
+        board: board_path(id, ply, lang),
+        words: Words::new(lang),
+    };
+    Ok((view, game))
+}

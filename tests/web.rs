@@ -1,0 +1,210 @@
+//! The game pages (`leapfrog::web`), served on loopback and read as a browser would: every
+//! game shown and stepped through ply by ply with the engine's own positions, names that
+//! try to be HTML shown as text, refusals in the reader's language, and the security
+//! headers on every answer.
+
+mod common;
+
+use std::sync::Arc;
+
+use leapfrog::games::{AnyGame, GameKind};
+use leapfrog::i18n::Lang;
+use leapfrog::play::{picture_header, Play};
+use leapfrog::store::{AnyStore, GameId, GameRecord, GuildId, Player, Store};
+
+/// Stores a game of `kind` between `seats` after `plies` moves (each the first legal one).
+fn stored_game(store: &AnyStore, kind: GameKind, seats: &[u64], plies: usize) -> GameRecord {
+    let mut record = common::new_record(kind, seats, GuildId(1), 1_000);
+    let mut game = common::rebuild(&record);
+    for _ in 0..plies {
+        let Some(mv) = game.legal_moves().into_iter().next() else {
+            break;
+        };
+        game.play(&mv).unwrap();
+    }
+    record.moves = game.moves();
+    record.position = game.position_text();
+    store.insert(record).unwrap()
+}
+
+/// The pages of `store`, served on a loopback port: its address.
+async fn serve(store: AnyStore) -> String {
+    let router = leapfrog::web::router(Arc::new(Play::new(store)));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    format!("http://{address}")
+}
+
+async fn get(url: &str, language: Option<&str>) -> reqwest::Response {
+    let client = reqwest::Client::new();
+    let mut request = client.get(url);
+    if let Some(language) = language {
+        request = request.header("accept-language", language);
+    }
+    request.send().await.unwrap()
+}
+
+async fn json(url: &str) -> (u16, serde_json::Value) {
+    let answer = get(url, None).await;
+    let status = answer.status().as_u16();
+    (
+        status,
+        serde_json::from_str(&answer.text().await.unwrap()).unwrap(),
+    )
+}
+
+async fn text(url: &str, language: Option<&str>) -> (u16, String) {
+    let answer = get(url, language).await;
+    let status = answer.status().as_u16();
+    (status, answer.text().await.unwrap())
+}
+
+/// The picture the bot would draw of `record` after `ply` moves.
+fn expected_picture(record: &GameRecord, ply: usize) -> Vec<u8> {
+    let game: AnyGame = record.replay(ply).unwrap();
+    let header = picture_header(record, &game, ply == record.moves.len(), Lang::En);
+    leapfrog::render::draw(&game, None, &header)
+        .unwrap()
+        .to_png()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_game_steps_through_every_ply_with_the_engines_positions() {
+    let store = common::temporary_store();
+    let games: Vec<GameRecord> = common::blocking(|| {
+        vec![
+            stored_game(&store, GameKind::Jumpers, &[1, 2], 5),
+            stored_game(&store, GameKind::Gyges, &[1, 2], 5),
+            stored_game(&store, GameKind::JumpSturdy, &[1, 2], 5),
+            stored_game(&store, GameKind::Skakanie, &[1, 2, 3], 5),
+        ]
+    });
+    let site = serve(store).await;
+    for record in &games {
+        let id = record.id.0;
+        let plies = record.moves.len();
+        assert!(plies >= 4, "{:?}: {plies} plies", record.kind);
+        for ply in 0..=plies {
+            let (status, view) = json(&format!("{site}/api/games/{id}?ply={ply}&lang=en")).await;
+            assert_eq!(status, 200, "{view}");
+            assert_eq!(view["ply"], ply);
+            assert_eq!(view["plies"], plies);
+            assert_eq!(view["game"], record.kind.name());
+            assert_eq!(view["moves"].as_array().unwrap().len(), plies);
+            assert!(!view["status"].as_str().unwrap().is_empty());
+            let board = view["board"].as_str().unwrap();
+            let picture = get(&format!("{site}{board}"), None).await;
+            assert_eq!(picture.status().as_u16(), 200);
+            assert_eq!(picture.headers()["content-type"], "image/png");
+            let bytes = picture.bytes().await.unwrap();
+            let expected = common::blocking(|| expected_picture(record, ply));
+            assert!(
+                bytes.as_ref() == expected.as_slice(),
+                "{:?} ply {ply}: another picture than the engine's position",
+                record.kind
+            );
+        }
+        // Without a ply: the latest position; the page links every ply and marks the last.
+        let (status, page) = text(&format!("{site}/games/{id}"), None).await;
+        assert_eq!(status, 200);
+        for ply in 0..=plies {
+            assert!(
+                page.contains(&format!(
+                    "href=\"/games/{id}?ply={ply}&amp;lang=en\" data-ply=\"{ply}\""
+                )),
+                "ply {ply} not linked: {page}"
+            );
+        }
+        assert!(page.contains(&format!("data-ply=\"{plies}\" aria-current=\"step\"")));
+        for mv in &record.moves {
+            assert!(page.contains(&leapfrog::web::escape(mv)), "{mv} missing");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn names_that_try_to_be_html_are_shown_as_text() {
+    let store = common::temporary_store();
+    let hostile = "<script>alert(1)</script>\"'&\u{202e}x";
+    let record = common::blocking(|| {
+        let mut record = common::new_record(GameKind::Jumpers, &[1, 2], GuildId(1), 1_000);
+        record.seats[0] = Player::User {
+            id: leapfrog::store::UserId(1),
+            name: hostile.to_owned(),
+        };
+        store.insert(record).unwrap()
+    });
+    let site = serve(store).await;
+    let (status, page) = text(&format!("{site}/games/{}", record.id), None).await;
+    assert_eq!(status, 200);
+    assert!(!page.contains("<script>alert"), "{page}");
+    assert!(
+        page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;\u{202e}x"),
+        "{page}"
+    );
+    // Isolated, so the right-to-left mark cannot turn the line around it.
+    assert!(page.contains("<bdi>&lt;script&gt;"), "{page}");
+    let (_, view) = json(&format!("{site}/api/games/{}", record.id)).await;
+    assert!(view["players"][0].as_str().unwrap().contains(hostile));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn unknown_games_and_plies_are_refused_in_the_readers_language() {
+    let store = common::temporary_store();
+    let record = common::blocking(|| stored_game(&store, GameKind::Gyges, &[1, 2], 3));
+    let site = serve(store).await;
+    let id = record.id.0;
+    let (status, page) = text(&format!("{site}/games/999"), None).await;
+    assert_eq!(status, 404);
+    assert!(page.contains("There is no game #999."), "{page}");
+    let (status, page) = text(&format!("{site}/games/abc?lang=ru"), None).await;
+    assert_eq!(status, 404);
+    assert!(page.contains("«abc» — не номер партии."), "{page}");
+    let (status, view) = json(&format!("{site}/api/games/{id}?ply=7")).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        view["error"],
+        "\"7\" is not a move number: give one from 0 to 3."
+    );
+    let (status, page) = text(&format!("{site}/games/{id}?ply=-1"), Some("pl-PL,pl;q=0.9")).await;
+    assert_eq!(status, 400);
+    assert!(page.contains("„-1” to nie numer ruchu"), "{page}");
+    // The reader's language from the browser when the address gives none.
+    let (status, page) = text(&format!("{site}/games/{id}"), Some("fr, ru;q=0.8")).await;
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("В начало") && page.contains("<html lang=\"ru\">"),
+        "{page}"
+    );
+    let (_, page) = text(&format!("{site}/games/{id}?lang=pl"), Some("ru")).await;
+    assert!(page.contains("Początek"), "{page}");
+    let (status, _) = text(&format!("{site}/nothing/here"), None).await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_answer_carries_the_security_headers() {
+    let store = common::temporary_store();
+    let record = common::blocking(|| stored_game(&store, GameKind::JumpSturdy, &[1, 2], 2));
+    let site = serve(store).await;
+    let id: GameId = record.id;
+    for path in [
+        format!("/games/{id}"),
+        format!("/api/games/{id}"),
+        format!("/games/{id}/board.png?ply=1"),
+        "/assets/board.js".to_owned(),
+        "/assets/board.css".to_owned(),
+        "/games/999".to_owned(),
+        "/elsewhere".to_owned(),
+    ] {
+        let answer = get(&format!("{site}{path}"), None).await;
+        let headers = answer.headers();
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
+    }
+}
