@@ -12,19 +12,27 @@ use leapfrog::i18n::Lang;
 use leapfrog::play::{picture_header, Play};
 use leapfrog::store::{AnyStore, GameId, GameRecord, GuildId, Player, Store};
 
-/// Stores a game of `kind` between `seats` after `plies` moves (each the first legal one).
-fn stored_game(store: &AnyStore, kind: GameKind, seats: &[u64], plies: usize) -> GameRecord {
+/// Stores a game of `kind` between `seats` after `plies` moves (each the first legal one),
+/// with the game as the engine had it at every ply while playing them.
+fn stored_game(
+    store: &AnyStore,
+    kind: GameKind,
+    seats: &[u64],
+    plies: usize,
+) -> (GameRecord, Vec<AnyGame>) {
     let mut record = common::new_record(kind, seats, GuildId(1), 1_000);
     let mut game = common::rebuild(&record);
+    let mut positions = vec![game.clone()];
     for _ in 0..plies {
         let Some(mv) = game.legal_moves().into_iter().next() else {
             break;
         };
         game.play(&mv).unwrap();
+        positions.push(game.clone());
     }
     record.moves = game.moves();
     record.position = game.position_text();
-    store.insert(record).unwrap()
+    (store.insert(record).unwrap(), positions)
 }
 
 /// The pages of `store`, served on a loopback port: its address.
@@ -60,11 +68,10 @@ async fn text(url: &str, language: Option<&str>) -> (u16, String) {
     (status, answer.text().await.unwrap())
 }
 
-/// The picture the bot would draw of `record` after `ply` moves.
-fn expected_picture(record: &GameRecord, ply: usize) -> Vec<u8> {
-    let game: AnyGame = record.replay(ply).unwrap();
-    let header = picture_header(record, &game, ply == record.moves.len(), Lang::En);
-    leapfrog::render::draw(&game, None, &header)
+/// The picture of `game`, the engine's own game at ply `ply` of `record`.
+fn expected_picture(record: &GameRecord, game: &AnyGame, ply: usize) -> Vec<u8> {
+    let header = picture_header(record, game, ply == record.moves.len(), Lang::En);
+    leapfrog::render::draw(game, None, &header)
         .unwrap()
         .to_png()
 }
@@ -72,7 +79,7 @@ fn expected_picture(record: &GameRecord, ply: usize) -> Vec<u8> {
 #[tokio::test(flavor = "multi_thread")]
 async fn every_game_steps_through_every_ply_with_the_engines_positions() {
     let store = common::temporary_store();
-    let games: Vec<GameRecord> = common::blocking(|| {
+    let games: Vec<(GameRecord, Vec<AnyGame>)> = common::blocking(|| {
         vec![
             stored_game(&store, GameKind::Jumpers, &[1, 2], 5),
             stored_game(&store, GameKind::Gyges, &[1, 2], 5),
@@ -81,11 +88,12 @@ async fn every_game_steps_through_every_ply_with_the_engines_positions() {
         ]
     });
     let site = serve(store).await;
-    for record in &games {
+    for (record, positions) in &games {
         let id = record.id.0;
         let plies = record.moves.len();
         assert!(plies >= 4, "{:?}: {plies} plies", record.kind);
-        for ply in 0..=plies {
+        assert_eq!(positions.len(), plies + 1);
+        for (ply, position) in positions.iter().enumerate() {
             let (status, view) = json(&format!("{site}/api/games/{id}?ply={ply}&lang=en")).await;
             assert_eq!(status, 200, "{view}");
             assert_eq!(view["ply"], ply);
@@ -98,7 +106,7 @@ async fn every_game_steps_through_every_ply_with_the_engines_positions() {
             assert_eq!(picture.status().as_u16(), 200);
             assert_eq!(picture.headers()["content-type"], "image/png");
             let bytes = picture.bytes().await.unwrap();
-            let expected = common::blocking(|| expected_picture(record, ply));
+            let expected = common::blocking(|| expected_picture(record, position, ply));
             assert!(
                 bytes.as_ref() == expected.as_slice(),
                 "{:?} ply {ply}: another picture than the engine's position",
@@ -120,6 +128,31 @@ async fn every_game_steps_through_every_ply_with_the_engines_positions() {
         for mv in &record.moves {
             assert!(page.contains(&leapfrog::web::escape(mv)), "{mv} missing");
         }
+        // The steps from the middle lead one ply each way and to both ends; at an end, the
+        // steps past it are links marked off, so a page stepped by script can turn them on.
+        let step = |key: &str, to: usize, off: bool| {
+            let class = if off {
+                "step off\" aria-disabled=\"true\" tabindex=\"-1"
+            } else {
+                "step"
+            };
+            format!("<a class=\"{class}\" data-step=\"{key}\" href=\"/games/{id}?ply={to}&amp;lang=en\">")
+        };
+        let (_, middle) = text(&format!("{site}/games/{id}?ply=2"), None).await;
+        for (key, to) in [("first", 0), ("back", 1), ("forward", 3), ("last", plies)] {
+            assert!(middle.contains(&step(key, to, false)), "{key}: {middle}");
+        }
+        for (key, to, off) in [
+            ("first", 0, false),
+            ("back", plies - 1, false),
+            ("forward", plies, true),
+            ("last", plies, true),
+        ] {
+            assert!(page.contains(&step(key, to, off)), "{key}: {page}");
+        }
+        let (_, start) = text(&format!("{site}/games/{id}?ply=0"), None).await;
+        assert!(start.contains(&step("back", 0, true)), "{start}");
+        assert!(start.contains(&step("forward", 1, false)), "{start}");
     }
 }
 
@@ -152,7 +185,7 @@ async fn names_that_try_to_be_html_are_shown_as_text() {
 #[tokio::test(flavor = "multi_thread")]
 async fn unknown_games_and_plies_are_refused_in_the_readers_language() {
     let store = common::temporary_store();
-    let record = common::blocking(|| stored_game(&store, GameKind::Gyges, &[1, 2], 3));
+    let (record, _) = common::blocking(|| stored_game(&store, GameKind::Gyges, &[1, 2], 3));
     let site = serve(store).await;
     let id = record.id.0;
     let (status, page) = text(&format!("{site}/games/999"), None).await;
@@ -177,6 +210,11 @@ async fn unknown_games_and_plies_are_refused_in_the_readers_language() {
         page.contains("В начало") && page.contains("<html lang=\"ru\">"),
         "{page}"
     );
+    // By weight, not by order; a language weighted 0 is one the reader does not want.
+    let (_, page) = text(&format!("{site}/games/{id}"), Some("ru;q=0.5, pl;q=0.9")).await;
+    assert!(page.contains("<html lang=\"pl\">"), "{page}");
+    let (_, page) = text(&format!("{site}/games/{id}"), Some("ru;q=0, de")).await;
+    assert!(page.contains("<html lang=\"en\">"), "{page}");
     let (_, page) = text(&format!("{site}/games/{id}?lang=pl"), Some("ru")).await;
     assert!(page.contains("Początek"), "{page}");
     let (status, _) = text(&format!("{site}/nothing/here"), None).await;
@@ -186,19 +224,20 @@ async fn unknown_games_and_plies_are_refused_in_the_readers_language() {
 #[tokio::test(flavor = "multi_thread")]
 async fn every_answer_carries_the_security_headers() {
     let store = common::temporary_store();
-    let record = common::blocking(|| stored_game(&store, GameKind::JumpSturdy, &[1, 2], 2));
+    let (record, _) = common::blocking(|| stored_game(&store, GameKind::JumpSturdy, &[1, 2], 2));
     let site = serve(store).await;
     let id: GameId = record.id;
-    for path in [
-        format!("/games/{id}"),
-        format!("/api/games/{id}"),
-        format!("/games/{id}/board.png?ply=1"),
-        "/assets/board.js".to_owned(),
-        "/assets/board.css".to_owned(),
-        "/games/999".to_owned(),
-        "/elsewhere".to_owned(),
+    for (path, status) in [
+        (format!("/games/{id}"), 200),
+        (format!("/api/games/{id}"), 200),
+        (format!("/games/{id}/board.png?ply=1"), 200),
+        ("/assets/board.js".to_owned(), 200),
+        ("/assets/board.css".to_owned(), 200),
+        ("/games/999".to_owned(), 404),
+        ("/elsewhere".to_owned(), 404),
     ] {
         let answer = get(&format!("{site}{path}"), None).await;
+        assert_eq!(answer.status().as_u16(), status, "{path}");
         let headers = answer.headers();
         let csp = headers["content-security-policy"].to_str().unwrap();
         assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
@@ -206,5 +245,6 @@ async fn every_answer_carries_the_security_headers() {
         assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
     }
 }

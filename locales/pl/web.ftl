@@ -7,7 +7,7 @@ web-last = Koniec
 web-moves = Ruchy
 web-start = Początek
 web-ply = Ruch { $ply } z { $plies }
-web-start-of = Pozycja początkowa, razem { $plies } { $plies ->
+web-start-of = Pozycja początkowa, łącznie { $plies } { $plies ->
     [one] ruch
     [few] ruchy
    *[many] ruchów
@@ -18,4 +18,4 @@ web-board-start = Plansza na początku partii
 web-no-game = Nie ma partii nr { $game }.
 web-bad-number = „{ $text }” to nie numer partii.
 web-bad-ply = „{ $text }” to nie numer ruchu: podaj liczbę od 0 do { $plies }.
-web-failed = Nie udało się pokazać tej partii: { $error }
+web-failed = Nie udało się pokazać tej partii: serwer nie mógł jej odczytać. Spróbuj później.

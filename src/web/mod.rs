@@ -25,7 +25,7 @@ use serde::Deserialize;
 use crate::games::AnyGame;
 use crate::i18n::{self, Lang};
 use crate::play::Play;
-use crate::store::{GameId, Store, StoreError};
+use crate::store::{GameId, GameRecord, Store, StoreError};
 
 pub use page::escape;
 pub use view::{GameView, Words};
@@ -104,20 +104,30 @@ impl Refusal {
     }
 }
 
-/// The reader's language: the address's `lang=`, else the browser's first language that is
-/// one of ours, else English.
+/// The reader's language: the address's `lang=`, else the browser's most wanted language
+/// that is one of ours (by its `q=` weight; `q=0` is a language not wanted), else English.
 fn reader_lang(asked: &Asked, headers: &HeaderMap) -> Lang {
     if let Some(lang) = asked.lang.as_deref().and_then(|l| l.parse().ok()) {
         return lang;
     }
-    headers
+    let header = headers
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|v| v.to_str().ok())
-        .into_iter()
-        .flat_map(|v| v.split(','))
-        .filter_map(|tag| Lang::from_discord(tag.split(';').next().unwrap_or_default().trim()))
-        .next()
-        .unwrap_or_default()
+        .unwrap_or_default();
+    let mut wanted: Vec<(f32, Lang)> = header
+        .split(',')
+        .filter_map(|item| {
+            let mut parts = item.split(';');
+            let lang = Lang::from_discord(parts.next()?.trim())?;
+            let weight = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+            (weight > 0.0).then_some((weight, lang))
+        })
+        .collect();
+    // Stable: of equal weights, the first written wins.
+    wanted.sort_by(|a, b| b.0.total_cmp(&a.0));
+    wanted.first().map(|&(_, lang)| lang).unwrap_or_default()
 }
 
 /// The game `id` at the asked ply, viewed in `lang`, with its game (for the picture).
@@ -126,7 +136,7 @@ fn load<S: Store>(
     id: &str,
     asked: &Asked,
     lang: Lang,
-) -> Result<(GameView, AnyGame), Refusal> {
+) -> Result<(GameView, AnyGame, GameRecord), Refusal> {
     let Ok(number) = id.parse::<u64>() else {
         return Err(Refusal::NotFound(i18n::text_with(
             lang,
@@ -161,16 +171,15 @@ fn load<S: Store>(
                 })?,
         ),
     };
-    view::view(&record, ply, lang).map_err(|error| failed(lang, &error))
+    let (view, game) = view::view(&record, ply, lang).map_err(|error| failed(lang, &error))?;
+    Ok((view, game, record))
 }
 
+/// A failure the reader cannot mend: said in general words, the details on the log for the
+/// admin (a store error can name folders and hosts).
 fn failed(lang: Lang, error: &dyn std::fmt::Display) -> Refusal {
     tracing::warn!(%error, "a game page could not be shown");
-    Refusal::Failed(i18n::text_with(
-        lang,
-        "web-failed",
-        &[("error", error.to_string().into())],
-    ))
+    Refusal::Failed(i18n::text(lang, "web-failed"))
 }
 
 /// What every route of a game reads from its request: the game's number as typed, the
@@ -208,7 +217,7 @@ impl<S: Store + 'static> Asking<S> {
     /// the async threads (store reads, replays and drawing block).
     async fn load<T: Send + 'static>(
         self,
-        then: impl FnOnce(&Play<S>, GameView, AnyGame) -> Result<T, Refusal> + Send + 'static,
+        then: impl FnOnce(GameView, AnyGame, GameRecord) -> Result<T, Refusal> + Send + 'static,
     ) -> Result<T, Refusal> {
         let Self {
             play,
@@ -217,8 +226,8 @@ impl<S: Store + 'static> Asking<S> {
             lang,
         } = self;
         tokio::task::spawn_blocking(move || {
-            let (view, game) = load(&play, &id, &asked, lang)?;
-            then(&play, view, game)
+            let (view, game, record) = load(&play, &id, &asked, lang)?;
+            then(view, game, record)
         })
         .await
         .unwrap_or_else(|error| Err(failed(lang, &error)))
@@ -227,14 +236,14 @@ impl<S: Store + 'static> Asking<S> {
 
 async fn game_page<S: Store + 'static>(asking: Asking<S>) -> Response {
     let lang = asking.lang;
-    match asking.load(|_, view, _| Ok(view)).await {
+    match asking.load(|view, _, _| Ok(view)).await {
         Ok(view) => html(StatusCode::OK, page::game_page(&view, lang)),
         Err(refusal) => html(refusal.status(), page::message_page(refusal.text(), lang)),
     }
 }
 
 async fn game_json<S: Store + 'static>(asking: Asking<S>) -> Response {
-    match asking.load(|_, view, _| Ok(view)).await {
+    match asking.load(|view, _, _| Ok(view)).await {
         Ok(view) => axum::Json(view).into_response(),
         Err(refusal) => (
             refusal.status(),
@@ -247,11 +256,7 @@ async fn game_json<S: Store + 'static>(asking: Asking<S>) -> Response {
 async fn board_png<S: Store + 'static>(asking: Asking<S>) -> Response {
     let lang = asking.lang;
     let drawn = asking
-        .load(move |play, view, game| {
-            let record = play
-                .store()
-                .get(GameId(view.id))
-                .map_err(|e| failed(lang, &e))?;
+        .load(move |view, game, record| {
             let header = crate::play::picture_header(&record, &game, view.ply == view.plies, lang);
             crate::render::draw(&game, None, &header)
                 .map(|canvas| canvas.to_png())

@@ -55,19 +55,19 @@ pub fn game_page(view: &GameView, lang: Lang) -> String {
             e(notation)
         );
     }
+    // Always links, so a page stepped by script can turn a step on again; one that leads
+    // nowhere from here is marked off.
     let step = |label: &str, key: &str, to: usize, enabled: bool| {
-        if enabled {
-            format!(
-                "<a class=\"step\" data-step=\"{key}\" href=\"{}\">{}</a>",
-                link(to),
-                e(label)
-            )
+        let off = if enabled {
+            ""
         } else {
-            format!(
-                "<span class=\"step off\" data-step=\"{key}\">{}</span>",
-                e(label)
-            )
-        }
+            " off\" aria-disabled=\"true\" tabindex=\"-1"
+        };
+        format!(
+            "<a class=\"step{off}\" data-step=\"{key}\" href=\"{}\">{}</a>",
+            link(to),
+            e(label)
+        )
     };
     let (ply, plies) = (view.ply, view.plies);
     let steps = [

@@ -22,7 +22,7 @@ pub struct GameView {
     pub lang: &'static str,
     /// "Jumpers · game #12".
     pub title: String,
-    /// Each seat's label, seat order ("alice (White)").
+    /// Each seat's player, seat order, as the picture's header names them.
     pub players: Vec<String>,
     /// The seat to move at this ply, if the game goes on there.
     pub to_move: Option<usize>,

@@ -10,6 +10,8 @@
   let ply = Number(body.dataset.ply);
   let plies = Number(body.dataset.plies);
   let asked = 0;
+  // The ply last asked for: keys pressed quickly step from it, not from the ply shown.
+  let target = ply;
 
   const path = (p) => `/games/${id}?ply=${p}&lang=${lang}`;
 
@@ -39,13 +41,21 @@
     document.querySelectorAll("[data-step]").forEach((step) => {
       const key = step.dataset.step;
       step.classList.toggle("off", !enabled[key]);
+      if (enabled[key]) {
+        step.removeAttribute("aria-disabled");
+        step.removeAttribute("tabindex");
+      } else {
+        step.setAttribute("aria-disabled", "true");
+        step.setAttribute("tabindex", "-1");
+      }
       step.setAttribute("href", path(targets[key]));
     });
     history.replaceState(null, "", path(ply));
   }
 
   async function go(to) {
-    if (to < 0 || to > plies || to === ply) return;
+    if (to < 0 || to > plies || to === target) return;
+    target = to;
     const mine = ++asked;
     try {
       const answer = await fetch(`/api/games/${id}?ply=${to}&lang=${lang}`);
@@ -54,7 +64,7 @@
       if (mine === asked) show(view);
     } catch (_) {
       // The link still works: let the browser load the page itself.
-      window.location.assign(path(to));
+      if (mine === asked) window.location.assign(path(to));
     }
   }
 
@@ -71,7 +81,7 @@
 
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: plies }[event.key];
+    const to = { ArrowLeft: target - 1, ArrowRight: target + 1, Home: 0, End: plies }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     go(to);
