@@ -307,6 +307,18 @@ fn local(
     lang: leapfrog::i18n::Lang,
 ) -> Result<()> {
     let store = open_store(config, data)?;
+    let interactive = script.is_none() && std::io::stdin().is_terminal();
+    // The game pages beside the console: where the config says, else on loopback for a
+    // person at the terminal, so a newcomer opens the board in a browser with no set-up.
+    let pages = config
+        .web
+        .listen
+        .or_else(|| interactive.then_some(leapfrog::web::CONSOLE_LISTEN));
+    let pages = pages.and_then(|address| {
+        serve_pages_beside(address, Play::new(store.clone()))
+            .map_err(|error| eprintln!("the game pages are off: {error:#}"))
+            .ok()
+    });
     let console = Console::new(
         Play::new(store)
             .with_time(config.time.clone())
@@ -326,6 +338,16 @@ fn local(
             ),
         }
     }
+    if let Some(bound) = pages {
+        eprintln!(
+            "{}",
+            leapfrog::i18n::text_with(
+                lang,
+                "web-console",
+                &[("url", format!("http://{bound}/games/1").into())]
+            )
+        );
+    }
     let stdout = std::io::stdout().lock();
     match script {
         Some(path) => {
@@ -334,7 +356,6 @@ fn local(
             console.run(std::io::BufReader::new(file), stdout, true)?;
         }
         None => {
-            let interactive = std::io::stdin().is_terminal();
             if interactive {
                 eprintln!("{}", leapfrog::i18n::text(lang, "console-banner"));
             }
@@ -342,6 +363,35 @@ fn local(
         }
     }
     Ok(())
+}
+
+/// Serves the game pages of `play`'s store on `address` from a thread of their own (the
+/// console itself runs no async runtime), for as long as the process runs; returns the
+/// address bound.
+fn serve_pages_beside(
+    address: std::net::SocketAddr,
+    play: Play<AnyStore>,
+) -> Result<std::net::SocketAddr> {
+    let listener = std::net::TcpListener::bind(address)
+        .with_context(|| format!("listening on {address} ([web] listen)"))?;
+    listener.set_nonblocking(true)?;
+    let bound = listener.local_addr()?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the game pages' runtime")?;
+    std::thread::spawn(move || {
+        runtime.block_on(async move {
+            let served = async {
+                let listener = tokio::net::TcpListener::from_std(listener)?;
+                axum::serve(listener, leapfrog::web::router(Arc::new(play))).await
+            };
+            if let Err(error) = served.await {
+                tracing::error!(%error, "the game pages' listener failed");
+            }
+        });
+    });
+    Ok(bound)
 }
 
 /// Starts the task that fires reminders and timeouts; it reads due deadlines from the store,

@@ -248,3 +248,69 @@ async fn every_answer_carries_the_security_headers() {
         assert_eq!(headers["x-frame-options"], "DENY", "{path}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_console_serves_the_pages_of_the_games_it_plays() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, "[web]\nlisten = \"127.0.0.1:0\"\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+        .arg("--config")
+        .arg(&config)
+        .args(["local", "--data"])
+        .arg(dir.path().join("data"))
+        .arg("--out")
+        .arg(dir.path().join("out"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read aside, so a console that never says the address fails the test, not hangs it.
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (tell, told) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let line = stderr
+            .lines()
+            .map_while(Result::ok)
+            .find(|line| line.contains("http://"));
+        let _ = tell.send(line);
+    });
+    let said = told
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .ok()
+        .flatten();
+    let Some(said) = said else {
+        let _ = child.kill();
+        panic!("the console never said where the pages are");
+    };
+    let url = said
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap()
+        .to_owned();
+    assert!(url.ends_with("/games/1"), "{said}");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"@alice /play gyges opponent:@bob\n@bob /accept\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    let site = url.trim_end_matches("/games/1");
+    // The console answers its lines in turn: the page shows the game once both are read.
+    let mut shown = String::new();
+    for _ in 0..100 {
+        let (status, page) = text(&url, None).await;
+        shown = page;
+        if status == 200 && shown.contains("bob") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(shown.contains("alice") && shown.contains("bob"), "{shown}");
+    let (status, _) = text(&format!("{site}/assets/board.js"), None).await;
+    assert_eq!(status, 200);
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

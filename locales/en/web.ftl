@@ -18,3 +18,4 @@ web-no-game = There is no game #{ $game }.
 web-bad-number = "{ $text }" is not a game number.
 web-bad-ply = "{ $text }" is not a move number: give one from 0 to { $plies }.
 web-failed = This game could not be shown: the server could not read it. Try again later.
+web-console = Game pages in a browser: { $url } (game 1; change the number for another)

@@ -19,3 +19,4 @@ web-no-game = Nie ma partii nr { $game }.
 web-bad-number = „{ $text }” to nie numer partii.
 web-bad-ply = „{ $text }” to nie numer ruchu: podaj liczbę od 0 do { $plies }.
 web-failed = Nie udało się pokazać tej partii: serwer nie mógł jej odczytać. Spróbuj później.
+web-console = Strony partii w przeglądarce: { $url } (partia 1; dla innej zmień numer)

@@ -34,10 +34,16 @@ pub use view::{GameView, Words};
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WebConfig {
-    /// Listen here (e.g. `127.0.0.1:8090`); off when unset.
+    /// Listen here (e.g. `127.0.0.1:8090`). When unset, `serve` and `http` serve no pages
+    /// and the console, with a person at the terminal, serves them on [`CONSOLE_LISTEN`].
     #[serde(default)]
     pub listen: Option<SocketAddr>,
 }
+
+/// Where the console serves the game pages when `[web] listen` says nothing and a person is
+/// at the terminal: loopback only, never reachable from another machine.
+pub const CONSOLE_LISTEN: SocketAddr =
+    SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 8090);
 
 /// The page's script and style, built into the binary: `cargo run` needs nothing else.
 const SCRIPT: &str = include_str!("assets/board.js");
