@@ -1054,60 +1054,73 @@ static OPENED_HERE: std::sync::Mutex<std::collections::BTreeSet<std::path::PathB
 /// writes finish in milliseconds, far more on a slow, loaded machine.
 const RELEASE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// The folders of [`OPENED_HERE`], locked for a look or an addition.
+fn opened_here() -> std::sync::MutexGuard<'static, std::collections::BTreeSet<std::path::PathBuf>> {
+    OPENED_HERE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Whether sled's error says its folder's lock is held: sled says so only in words.
+fn is_lock(io: &std::io::Error) -> bool {
+    io.to_string().starts_with("could not acquire lock")
+}
+
 /// Opens sled in `dir`, telling a lock held by another process, a folder the admin got
-/// wrong and a damaged log apart.
+/// wrong and a damaged log apart. A lock this process itself has just let go (see
+/// [`OPENED_HERE`]) is waited for.
 fn open_sled(
     dir: &std::path::Path,
     damaged: &dyn Fn(String) -> StoreError,
 ) -> Result<sled::Db, StoreError> {
     let started = std::time::Instant::now();
+    let ours = || {
+        dir.canonicalize()
+            .is_ok_and(|path| opened_here().contains(&path))
+    };
     loop {
         // sled panics on some damaged files rather than returning an error: either way
         // the folder cannot be served.
         let opened = std::panic::catch_unwind(|| sled::open(dir))
             .map_err(|_| damaged("sled could not read it back".into()))?;
-        let error = match opened {
+        match opened {
             Ok(db) => {
                 if let Ok(path) = dir.canonicalize() {
-                    OPENED_HERE
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .insert(path);
+                    opened_here().insert(path);
                 }
                 return Ok(db);
             }
-            Err(error) => error,
-        };
-        return Err(match error {
-            // sled takes an exclusive file lock on its folder and says so in words when it
-            // cannot: another process (most likely another Leapfrog) has the folder open,
-            // or this one has just let it go.
-            sled::Error::Io(io) if io.to_string().starts_with("could not acquire lock") => {
-                let ours = dir.canonicalize().is_ok_and(|path| {
-                    OPENED_HERE
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .contains(&path)
-                });
-                if ours && started.elapsed() < RELEASE_WAIT {
-                    std::thread::sleep(std::time::Duration::from_millis(20));
-                    continue;
-                }
-                StoreError::Locked(dir.to_path_buf())
-            }
-            // A folder that is not a directory, or cannot be created, is the admin's
-            // mistake, not damage.
-            sled::Error::Io(io)
-                if matches!(
-                    io.kind(),
-                    std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::NotFound
-                ) =>
+            Err(sled::Error::Io(io))
+                if is_lock(&io) && started.elapsed() < RELEASE_WAIT && ours() =>
             {
-                StoreError::Database(sled::Error::Io(io))
+                std::thread::sleep(std::time::Duration::from_millis(20));
             }
-            // Anything else sled cannot read back (a checksum, its settings file, a version
-            // it does not know, a bug it reports) is a folder to restore.
-            other => damaged(other.to_string()),
-        });
+            Err(error) => return Err(refusal(dir, error, damaged)),
+        }
+    }
+}
+
+/// What a folder sled would not open is, for the admin.
+fn refusal(
+    dir: &std::path::Path,
+    error: sled::Error,
+    damaged: &dyn Fn(String) -> StoreError,
+) -> StoreError {
+    match error {
+        // Another process (most likely another Leapfrog) has the folder open.
+        sled::Error::Io(io) if is_lock(&io) => StoreError::Locked(dir.to_path_buf()),
+        // A folder that is not a directory, or cannot be created, is the admin's mistake,
+        // not damage.
+        sled::Error::Io(io)
+            if matches!(
+                io.kind(),
+                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::NotFound
+            ) =>
+        {
+            StoreError::Database(sled::Error::Io(io))
+        }
+        // Anything else sled cannot read back (a checksum, its settings file, a version it
+        // does not know, a bug it reports) is a folder to restore.
+        other => damaged(other.to_string()),
     }
 }
