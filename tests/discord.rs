@@ -122,6 +122,12 @@ impl Store for SlowStore {
     fn import(&self, dump: &leapfrog::store::Dump) -> Result<(), StoreError> {
         self.0.import(dump)
     }
+    fn watch(&self) -> leapfrog::store::Watch {
+        self.0.watch()
+    }
+    fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError> {
+        self.0.secret(name, fresh)
+    }
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         self.0.all_games()
     }

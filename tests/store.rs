@@ -437,3 +437,59 @@ fn a_sled_folder_this_process_let_go_opens_again_at_once() {
         assert_eq!(game.id.0, round + 1);
     }
 }
+
+/// Waits up to 5 s for `game` to be heard on `watch`.
+fn hears(watch: &mut leapfrog::store::Watch, game: GameId) -> bool {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while std::time::Instant::now() < until {
+        match watch.try_recv() {
+            Ok(leapfrog::store::Written::Game(heard)) if heard == game => return true,
+            Ok(_) => {}
+            Err(tokio::sync::broadcast::error::TryRecvError::Empty) => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(error) => panic!("the watch failed: {error}"),
+        }
+    }
+    false
+}
+
+#[test]
+fn every_write_is_heard_and_on_postgres_by_another_worker_too() {
+    let spot = StoreSpot::new();
+    let here = spot.open();
+    // On PostgreSQL, a second pool of connections stands for a second worker; sled has one
+    // process, which hears its own writes.
+    let there = if spot.postgres().is_some() {
+        spot.open()
+    } else {
+        here.clone()
+    };
+    let mut watch = here.watch();
+    let game = jumpers_game(&there);
+    assert!(hears(&mut watch, game.id), "the new game was not heard");
+    let mut moved = game.clone();
+    moved.moves.push("e3-h6".into());
+    there.replace(&moved).unwrap();
+    assert!(hears(&mut watch, game.id), "the move was not heard");
+    // A refused write (a stale version) is not told.
+    assert!(matches!(
+        there.replace(&moved),
+        Err(StoreError::Conflict(_))
+    ));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(matches!(
+        watch.try_recv(),
+        Err(tokio::sync::broadcast::error::TryRecvError::Empty)
+    ));
+}
+
+#[test]
+fn a_secret_is_made_once_and_kept_across_restarts_and_workers() {
+    let spot = StoreSpot::new();
+    let first = spot.open().secret("links", b"first").unwrap();
+    assert_eq!(first, b"first");
+    let other = spot.open();
+    assert_eq!(other.secret("links", b"second").unwrap(), b"first");
+    assert_eq!(other.secret("another", b"third").unwrap(), b"third");
+}

@@ -85,6 +85,13 @@ macro_rules! forward {
                 );
                 result
             })*
+
+            fn watch(&self) -> super::Watch {
+                match self {
+                    Self::Sled(store) => store.watch(),
+                    Self::Postgres(store) => store.watch(),
+                }
+            }
         }
     };
 }
@@ -118,4 +125,5 @@ forward! {
     fn export(&self) -> Result<Dump, StoreError>;
     fn import(&self, dump: &Dump) -> Result<(), StoreError>;
     fn forget_user(&self, user: UserId, anonymous: UserId, now: u64) -> Result<super::Forgotten, StoreError>;
+    fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError>;
 }

@@ -7,6 +7,7 @@
 
 mod any;
 pub mod backup;
+mod changes;
 pub mod check;
 mod config;
 mod dump;
@@ -22,6 +23,7 @@ mod settings;
 mod sled_store;
 
 pub use any::AnyStore;
+pub use changes::{Changes, Watch, Written};
 pub use check::{MAX_GAME_ID, MAX_NAME_CHARS};
 pub use config::StoreConfig;
 pub use dump::{Dump, DumpError, EXPORT_FORMAT, EXPORT_VERSION};
@@ -264,4 +266,16 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// [`StoreError::NotEmpty`]; database failures.
     fn import(&self, dump: &Dump) -> Result<(), StoreError>;
+
+    /// Every game written from now on, by this process or, where the store is shared, by
+    /// any worker: what an open page of a game waits on.
+    fn watch(&self) -> Watch;
+
+    /// The secret kept under `name`, storing `fresh` first when there is none: every worker
+    /// of a shared store gets the same one, and a restart keeps it. Not part of an export
+    /// (a store moved elsewhere makes new ones).
+    ///
+    /// # Errors
+    /// Database failures.
+    fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError>;
 }

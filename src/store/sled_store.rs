@@ -47,6 +47,8 @@ pub struct SledStore {
     /// How far game numbers and writes had gone at the last flush, kept in a file beside
     /// the log (none for a temporary store): see [`HIGH_WATER`].
     high_water: Option<Arc<HighWater>>,
+    /// Tells open pages of each game written (this process is the only one on the folder).
+    changes: super::Changes,
 }
 
 /// The file beside sled's log that remembers how far the store had gone when it was last
@@ -127,6 +129,9 @@ impl HighWater {
 
 /// The key in the `meta` tree of the next game number to hand out.
 const NEXT_GAME: &[u8] = b"next_game";
+
+/// The beginning of the keys of [`Store::secret`]'s values in the `meta` tree.
+const SECRET_PREFIX: &str = "secret:";
 
 /// The key in the `meta` tree of how many games have been rated: each rated result takes
 /// the next number, the order `ratings rebuild` follows.
@@ -389,6 +394,7 @@ impl SledStore {
             written: Arc::new(AtomicU64::new(0)),
             commits: Arc::new(GroupCommit::default()),
             high_water: None,
+            changes: super::Changes::default(),
             db,
         })
     }
@@ -460,6 +466,7 @@ impl SledStore {
             Ok((record, stamp))
         })?;
         self.wrote(stamp, record.id.0 + 1);
+        self.changes.tell(super::Written::Game(record.id));
         Ok(record)
     }
 
@@ -721,6 +728,24 @@ impl Store for SledStore {
             (Some(mark), Some(reached)) => mark.save(reached),
             _ => Ok(()),
         }
+    }
+
+    fn watch(&self) -> super::Watch {
+        self.changes.watch()
+    }
+
+    fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError> {
+        let key = format!("{SECRET_PREFIX}{name}");
+        // Only the first keeps its value; a second caller reads the first's.
+        let _ = self
+            .meta
+            .compare_and_swap(&key, None::<&[u8]>, Some(fresh))?;
+        self.db.flush()?;
+        let kept = self.meta.get(&key)?.ok_or_else(|| StoreError::Corrupt {
+            id: GameId(0),
+            reason: format!("the secret {name:?} vanished as it was stored"),
+        })?;
+        Ok(kept.to_vec())
     }
 
     fn sync(&self) -> Result<(), StoreError> {

@@ -15,6 +15,7 @@
 //! `postgres` client (tokio-postgres driven by a runtime of its own) may block.
 
 mod forget;
+mod listen;
 mod schema;
 
 use std::time::Duration;
@@ -41,6 +42,8 @@ const ATTEMPTS: u32 = 5;
 #[derive(Clone)]
 pub struct PgStore {
     pool: std::sync::Arc<PoolOwner>,
+    /// Hears of the games every worker writes (see [`listen`]).
+    listener: std::sync::Arc<listen::Listener>,
 }
 
 /// Owns the pool. Each `postgres` connection holds a small tokio runtime of its own, which
@@ -213,6 +216,7 @@ impl PgStore {
                 .map_err(|e| store_error(&e))?;
             config.options(&format!("-c search_path={schema}"));
         }
+        let listener = listen::Listener::new(config.clone());
         let pool = r2d2::Pool::builder()
             .max_size(pool_size.max(1))
             .min_idle(Some(1))
@@ -224,6 +228,7 @@ impl PgStore {
             .map_err(|e| StoreError::Unreachable(e.to_string()))?;
         let store = Self {
             pool: std::sync::Arc::new(PoolOwner(Some(pool))),
+            listener,
         };
         store.run(schema::migrate)?;
         store.warn_if_not_durable();
@@ -529,6 +534,22 @@ impl Store for PgStore {
         let mut next = record.clone();
         next.version = record.version + 1;
         self.run(|tx| Self::write(tx, &next, record.version))
+    }
+
+    fn watch(&self) -> super::Watch {
+        self.listener.watch()
+    }
+
+    fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError> {
+        self.run(|tx| {
+            tx.execute(
+                "INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+                &[&name, &fresh],
+            )?;
+            Ok(tx
+                .query_one("SELECT value FROM secrets WHERE name = $1", &[&name])?
+                .get(0))
+        })
     }
 
     fn games_of_user(&self, user: UserId) -> Result<Vec<GameRecord>, StoreError> {

@@ -50,6 +50,18 @@ const MIGRATIONS: &[&str] = &[
         user_id BIGINT NOT NULL,
         PRIMARY KEY (guild, kind, user_id)
     );",
+    // 2: every write of a game is told to every worker listening (`listen`), on a channel
+    // of the schema's own, when its transaction commits; and the secrets the bot keeps
+    // for itself (the key that signs players' links to their games).
+    "CREATE FUNCTION leapfrog_game_written() RETURNS trigger AS $$
+    BEGIN
+        PERFORM pg_notify('leapfrog_games_' || current_schema(), NEW.id::text);
+        RETURN NULL;
+    END
+    $$ LANGUAGE plpgsql;
+    CREATE TRIGGER games_written AFTER INSERT OR UPDATE ON games
+        FOR EACH ROW EXECUTE FUNCTION leapfrog_game_written();
+    CREATE TABLE secrets (name TEXT PRIMARY KEY, value BYTEA NOT NULL);",
 ];
 
 /// An advisory lock number: processes starting together migrate one at a time.
