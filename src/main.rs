@@ -315,7 +315,10 @@ fn local(
         .listen
         .or_else(|| interactive.then_some(leapfrog::web::CONSOLE_LISTEN));
     let pages = pages.and_then(|address| {
-        serve_pages_beside(address, Play::new(store.clone()))
+        let play = Play::new(store.clone())
+            .with_time(config.time.clone())
+            .with_ai(config.ai.clone());
+        serve_pages_beside(address, play, config.web.secret.as_deref())
             .map_err(|error| eprintln!("the game pages are off: {error:#}"))
             .ok()
     });
@@ -367,11 +370,15 @@ fn local(
 
 /// Serves the game pages of `play`'s store on `address` from a thread of their own (the
 /// console itself runs no async runtime), for as long as the process runs; returns the
-/// address bound.
+/// address bound. A move made on a page is said on the console's output, and the computer
+/// answers it there, as after a typed `/move`.
 fn serve_pages_beside(
     address: std::net::SocketAddr,
     play: Play<AnyStore>,
+    secret: Option<&str>,
 ) -> Result<std::net::SocketAddr> {
+    let key = leapfrog::web::LinkKey::load(secret, play.store())
+        .context("reading the key of the game pages' links")?;
     let listener = std::net::TcpListener::bind(address)
         .with_context(|| format!("listening on {address} ([web] listen)"))?;
     listener.set_nonblocking(true)?;
@@ -382,9 +389,30 @@ fn serve_pages_beside(
         .context("starting the game pages' runtime")?;
     std::thread::spawn(move || {
         runtime.block_on(async move {
+            let play = Arc::new(play);
+            let (herald, mut heard) =
+                tokio::sync::mpsc::unbounded_channel::<leapfrog::play::Notice>();
+            let teller = Arc::clone(&play);
+            tokio::spawn(async move {
+                while let Some(notice) = heard.recv().await {
+                    println!("{}", notice.reply.text);
+                    let Some(game) = notice.reply.computer_turn else {
+                        continue;
+                    };
+                    let thinker = Arc::clone(&teller);
+                    if let Ok(answers) =
+                        tokio::task::spawn_blocking(move || thinker.computer_moves(game)).await
+                    {
+                        for answer in answers {
+                            println!("{}", answer.reply.text);
+                        }
+                    }
+                }
+            });
+            let site = leapfrog::web::Site::new(play, key).with_herald(herald);
             let served = async {
                 let listener = tokio::net::TcpListener::from_std(listener)?;
-                axum::serve(listener, leapfrog::web::router(Arc::new(play))).await
+                axum::serve(listener, leapfrog::web::router(Arc::new(site))).await
             };
             if let Err(error) = served.await {
                 tracing::error!(%error, "the game pages' listener failed");
@@ -430,7 +458,8 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play, &ops);
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        serve_extras(config, &ops, &play, &stopped).await?;
+        let http = Arc::new(leapfrog::discord::http_client(&config.discord, &token));
+        serve_extras(config, &ops, &play, &http, &stopped).await?;
         let (mut client, recommended) =
             leapfrog::discord::gateway::connect(&config.discord, &token, Arc::clone(&play), ops.clone())
                 .await
@@ -504,6 +533,7 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
     config: &Config,
     ops: &Ops,
     play: &Arc<Play<S>>,
+    http: &Arc<serenity::all::Http>,
     stopped: &tokio::sync::watch::Receiver<bool>,
 ) -> Result<()> {
     if let Some(address) = config.admin.listen {
@@ -517,7 +547,14 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
         .await?;
     }
     if let Some(address) = config.web.listen {
-        let pages = leapfrog::web::router(Arc::clone(play));
+        let site = web_site(config, play)
+            .await?
+            .with_herald(leapfrog::discord::notify::herald(
+                Arc::clone(play),
+                Arc::clone(http),
+                ops.clone(),
+            ));
+        let pages = leapfrog::web::router(Arc::new(site));
         serve_router(
             address,
             "the game pages /games/N ([web] listen)",
@@ -527,6 +564,23 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
         .await?;
     }
     Ok(())
+}
+
+/// The game pages of `play`'s store, their links signed with `[web] secret` or the key
+/// kept in the store (made now at the first start).
+async fn web_site<S: leapfrog::store::Store + 'static>(
+    config: &Config,
+    play: &Arc<Play<S>>,
+) -> Result<leapfrog::web::Site<S>> {
+    let secret = config.web.secret.clone();
+    let reader = Arc::clone(play);
+    let key = tokio::task::spawn_blocking(move || {
+        leapfrog::web::LinkKey::load(secret.as_deref(), reader.store())
+    })
+    .await
+    .context("reading the key of the game pages' links")?
+    .context("reading the key of the game pages' links")?;
+    Ok(leapfrog::web::Site::new(Arc::clone(play), key))
 }
 
 /// The end of a shutdown: the work in flight drained (until `deadline`), the store flushed,
@@ -591,7 +645,7 @@ fn http(
             });
         }
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        serve_extras(config, &ops, &play, &stopped).await?;
+        serve_extras(config, &ops, &play, &http, &stopped).await?;
         let bot = Bot::new(
             Arc::clone(&play),
             http,

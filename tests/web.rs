@@ -37,11 +37,17 @@ fn stored_game(
 
 /// The pages of `store`, served on a loopback port: its address.
 async fn serve(store: AnyStore) -> String {
-    let router = leapfrog::web::router(Arc::new(Play::new(store)));
+    let site = leapfrog::web::Site::new(Arc::new(Play::new(store)), key());
+    let router = leapfrog::web::router(Arc::new(site));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     format!("http://{address}")
+}
+
+/// The key the tests' links are signed with.
+fn key() -> leapfrog::web::LinkKey {
+    leapfrog::web::LinkKey::from_bytes(b"the tests' key")
 }
 
 async fn get(url: &str, language: Option<&str>) -> reqwest::Response {

@@ -234,6 +234,32 @@ pub async fn computer_moves<S: Store + 'static>(
     posted
 }
 
+/// Where another front end's public replies go (the game pages' moves): each is posted
+/// in its game's channel like a notice, then the computer moves if it is its turn, as
+/// after a `/move`. Each reply is its own task, counted in `ops` so a shutdown waits for
+/// its post.
+#[must_use]
+pub fn herald<S: Store + 'static>(
+    play: Arc<Play<S>>,
+    http: Arc<Http>,
+    ops: crate::ops::Ops,
+) -> tokio::sync::mpsc::UnboundedSender<Notice> {
+    let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel::<Notice>();
+    tokio::spawn(async move {
+        while let Some(notice) = heard.recv().await {
+            let (play, http) = (Arc::clone(&play), Arc::clone(&http));
+            ops.spawn(async move {
+                let computer = notice.reply.computer_turn;
+                post_notice(&play, &http, notice).await;
+                if let Some(game) = computer {
+                    computer_moves(&play, &http, game).await;
+                }
+            });
+        }
+    });
+    herald
+}
+
 /// Fires due reminders and timeouts and posts them. It keeps no state of its own: the due
 /// alarms are read from the store on each tick, so after a restart it simply goes on.
 pub struct Scheduler<S: Store + 'static> {

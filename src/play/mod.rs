@@ -36,7 +36,7 @@ pub use parse::{
     COMMANDS, COMPUTER_NAMES,
 };
 pub use reply::{Button, ButtonStyle, Component, Direct, File, Image, News, Outcome, Reply};
-pub use text::picture_header;
+pub use text::{action_label, picture_header};
 pub use timing::TimeConfig;
 
 use crate::ai::AiConfig;

@@ -233,8 +233,9 @@ pub fn game_line(lang: Lang, record: &GameRecord, me: UserId) -> String {
     }
 }
 
-/// A button's label for an action of a several-ply turn.
-fn action_label(lang: Lang, action: &str) -> String {
+/// A button's label for an action of a several-ply turn, or for a pass (any game): an
+/// arrow for a direction, else a word in the reader's language.
+pub fn action_label(lang: Lang, action: &str) -> String {
     const ARROWS: [(&str, &str); 4] = [("up", "↑"), ("down", "↓"), ("left", "←"), ("right", "→")];
     match ARROWS.iter().find(|(word, _)| *word == action) {
         Some((_, arrow)) => (*arrow).to_owned(),

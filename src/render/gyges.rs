@@ -86,6 +86,22 @@ fn goal_point(side: Side, from: Square) -> Point {
     Point::new(centre(from).x, goal_top(side) + GOAL_HEIGHT / 2.0)
 }
 
+/// Every square's tap target, and the goal the side to move aims for (`goal`).
+#[must_use]
+pub fn spots(position: &Position) -> Vec<super::spots::Spot> {
+    let mut spots: Vec<super::spots::Spot> = Square::all()
+        .map(|square| super::spots::Spot::around(square.to_string(), centre(square), S))
+        .collect();
+    spots.push(super::spots::Spot {
+        name: "goal".into(),
+        x: BOARD_LEFT,
+        y: goal_top(position.turn()),
+        w: 6.0 * S,
+        h: GOAL_HEIGHT,
+    });
+    spots
+}
+
 fn fill_square(canvas: &mut Canvas, square: Square, colour: Colour) {
     let c = corner(square);
     canvas.fill_rect(c.x as i32, c.y as i32, S as i32, S as i32, colour);

@@ -69,6 +69,15 @@ pub fn centre(square: Square) -> Point {
     Point::new(c.x + S / 2.0, c.y + S / 2.0)
 }
 
+/// Every square's tap target.
+#[must_use]
+pub fn spots() -> Vec<super::spots::Spot> {
+    (0..8)
+        .flat_map(|rank| (0..8).filter_map(move |file| Square::at(file, rank)))
+        .map(|square| super::spots::Spot::around(square.to_string(), centre(square), S))
+        .collect()
+}
+
 fn fill_square(canvas: &mut Canvas, square: Square, colour: Colour) {
     let c = corner(square);
     canvas.fill_rect(c.x as i32, c.y as i32, S as i32, S as i32, colour);

@@ -42,6 +42,19 @@ pub fn centre(coord: Coord) -> Point {
     )
 }
 
+/// Every cell's tap target: a box inside the hexagon.
+#[must_use]
+pub fn spots(position: &Position) -> Vec<super::spots::Spot> {
+    position
+        .geometry()
+        .cells
+        .iter()
+        .map(|&coord| {
+            super::spots::Spot::around(coord.to_string(), centre(coord), 1.7 * HALF_HEIGHT)
+        })
+        .collect()
+}
+
 /// The gate owner of a cell, if it is a gate.
 fn gate_of(geometry: &Geometry, cell: u8) -> Option<Color> {
     Color::ALL

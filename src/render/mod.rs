@@ -12,6 +12,7 @@ pub mod gyges;
 pub mod jump_sturdy;
 pub mod jumpers;
 pub mod skakanie;
+pub mod spots;
 pub mod theme;
 
 use crate::games::gyges::Move as GygesMove;
@@ -225,6 +226,29 @@ pub fn render(game: &AnyGame, header: &Header) -> Vec<u8> {
     draw(game, None, header)
         .expect("a game's own last move is always drawable")
         .to_png()
+}
+
+/// Where the places of `game`'s board are on its picture (see [`spots`]).
+#[must_use]
+pub fn layout(game: &AnyGame) -> spots::Layout {
+    let (height, spots) = match game {
+        AnyGame::Jumpers(g) => (jumpers::HEIGHT, jumpers::spots(g.position())),
+        AnyGame::Gyges(g) => (gyges::HEIGHT, gyges::spots(g.position())),
+        AnyGame::JumpSturdy(_) => (jump_sturdy::HEIGHT, jump_sturdy::spots()),
+        AnyGame::Skakanie(g) => (
+            skakanie::height(
+                crate::games::Rules::options(g.position())
+                    .players
+                    .clamp(2, 4),
+            ),
+            Vec::new(),
+        ),
+    };
+    spots::Layout {
+        width: WIDTH,
+        height,
+        spots,
+    }
 }
 
 /// The picture before encoding. `last` overrides the game's own last move (the CLI's

@@ -50,6 +50,15 @@ pub struct UserSettings {
     /// direct messages to them use until they choose `lang`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discord_lang: Option<Lang>,
+    /// Their personal links to game pages made before this time (unix seconds) no longer
+    /// work: how a player revokes every link they were given.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub links_since: u64,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(value: &u64) -> bool {
+    *value == 0
 }
 
 impl UserSettings {

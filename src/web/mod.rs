@@ -8,7 +8,10 @@
 //! load ([`page`]) or as JSON (`/api/games/{id}`) for a page stepping in place. A game's
 //! page is as public as `/history game:N` already makes the game.
 
+mod act;
+pub mod links;
 mod page;
+pub mod taps;
 pub mod view;
 
 use std::net::SocketAddr;
@@ -17,6 +20,7 @@ use std::sync::Arc;
 use axum::extract::{FromRequestParts, Path, Query};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -25,8 +29,11 @@ use serde::Deserialize;
 use crate::games::AnyGame;
 use crate::i18n::{self, Lang};
 use crate::play::Play;
-use crate::store::{GameId, GameRecord, Store, StoreError};
+use crate::store::{GameId, GameRecord, Store, StoreError, Written};
+use tokio::sync::broadcast::error::RecvError;
 
+pub use act::{Act, Herald, ANSWERS, PER_WINDOW};
+pub use links::{LinkError, LinkKey, Pass};
 pub use page::escape;
 pub use view::{GameView, Words};
 
@@ -38,6 +45,79 @@ pub struct WebConfig {
     /// and the console, with a person at the terminal, serves them on [`CONSOLE_LISTEN`].
     #[serde(default)]
     pub listen: Option<SocketAddr>,
+    /// Where players reach the pages from outside (`https://leapfrog.example.org`): the
+    /// bot's links to a game start with it. Unset: `http://` and the listen address.
+    #[serde(default)]
+    pub public_url: Option<String>,
+    /// The key that signs players' links. Unset (the usual): one is made at first start
+    /// and kept in the store, shared by every worker.
+    #[serde(default)]
+    pub secret: Option<String>,
+    /// How many days a player's link to a game works.
+    #[serde(default = "default_link_days")]
+    pub link_days: u64,
+}
+
+fn default_link_days() -> u64 {
+    30
+}
+
+/// Everything the routes answer from: the play layer, the key of players' links, and
+/// where a page's public replies are posted.
+pub struct Site<S: Store> {
+    play: Arc<Play<S>>,
+    key: LinkKey,
+    herald: Option<Herald>,
+    limits: act::Limits,
+}
+
+impl<S: Store + 'static> Site<S> {
+    /// The pages of `play`'s store, checking links with `key`; read-only until a
+    /// [`Site::with_herald`] says where moves are posted.
+    #[must_use]
+    pub fn new(play: Arc<Play<S>>, key: LinkKey) -> Self {
+        Self {
+            play,
+            key,
+            herald: None,
+            limits: act::Limits::new(act::PER_WINDOW),
+        }
+    }
+
+    /// Pages may play: their public replies are told to `herald`.
+    #[must_use]
+    pub fn with_herald(mut self, herald: Herald) -> Self {
+        self.herald = Some(herald);
+        self
+    }
+
+    /// At most `per_window` requests that change something per user in ten seconds (the
+    /// default is a person's pace; tests that play whole games at a machine's raise it).
+    #[must_use]
+    pub fn with_rate(mut self, per_window: u32) -> Self {
+        self.limits = act::Limits::new(per_window);
+        self
+    }
+
+    /// The play layer.
+    #[must_use]
+    pub fn play(&self) -> &Arc<Play<S>> {
+        &self.play
+    }
+}
+
+/// The path of `user`'s personal page of `game`, signed with `key`, working from `now`
+/// (unix seconds) for `days` days.
+#[must_use]
+pub fn personal_path(
+    key: &LinkKey,
+    game: GameId,
+    user: crate::store::UserId,
+    now: u64,
+    days: u64,
+) -> String {
+    let token = key.sign(game, user, now, now + days * 86_400);
+    format!("/games/{}?t={token}", game.0)
 }
 
 /// Where the console serves the game pages when `[web] listen` says nothing and a person is
@@ -63,17 +143,19 @@ const SECURITY_HEADERS: [(&str, &str); 5] = [
     ("cross-origin-opener-policy", "same-origin"),
 ];
 
-/// The routes, answering from `play`'s store.
-pub fn router<S: Store + 'static>(play: Arc<Play<S>>) -> Router {
+/// The routes, answering from `site`'s store.
+pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
     Router::new()
         .route("/games/{id}", get(game_page::<S>))
         .route("/games/{id}/board.png", get(board_png::<S>))
         .route("/api/games/{id}", get(game_json::<S>))
+        .route("/api/games/{id}/events", get(game_events::<S>))
+        .route("/api/games/{id}/act", axum::routing::post(game_act::<S>))
         .route("/assets/board.js", get(|| asset("text/javascript", SCRIPT)))
         .route("/assets/board.css", get(|| asset("text/css", STYLE)))
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
-        .with_state(play)
+        .with_state(site)
 }
 
 /// What a page's address may ask: a ply and a language, both as typed (a bad one is
@@ -82,6 +164,8 @@ pub fn router<S: Store + 'static>(play: Arc<Play<S>>) -> Router {
 struct Asked {
     ply: Option<String>,
     lang: Option<String>,
+    /// A personal link's token: the reader is that player.
+    t: Option<String>,
 }
 
 /// Why a page has nothing to show, in the reader's language.
@@ -92,6 +176,8 @@ enum Refusal {
     BadPly(String),
     /// The store failed or the record does not replay.
     Failed(String),
+    /// A request refused for a reason of its own, with its status.
+    Said(StatusCode, String),
 }
 
 impl Refusal {
@@ -100,12 +186,13 @@ impl Refusal {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::BadPly(_) => StatusCode::BAD_REQUEST,
             Self::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Said(status, _) => *status,
         }
     }
 
     fn text(&self) -> &str {
         match self {
-            Self::NotFound(t) | Self::BadPly(t) | Self::Failed(t) => t,
+            Self::NotFound(t) | Self::BadPly(t) | Self::Failed(t) | Self::Said(_, t) => t,
         }
     }
 }
@@ -136,11 +223,13 @@ fn reader_lang(asked: &Asked, headers: &HeaderMap) -> Lang {
     wanted.first().map(|&(_, lang)| lang).unwrap_or_default()
 }
 
-/// The game `id` at the asked ply, viewed in `lang`, with its game (for the picture).
+/// The game `id` at the asked ply, viewed in `lang` by the holder of `token` (if any), with
+/// its game (for the picture).
 fn load<S: Store>(
-    play: &Play<S>,
+    site: &Site<S>,
     id: &str,
     asked: &Asked,
+    token: Option<&str>,
     lang: Lang,
 ) -> Result<(GameView, AnyGame, GameRecord), Refusal> {
     let Ok(number) = id.parse::<u64>() else {
@@ -150,7 +239,8 @@ fn load<S: Store>(
             &[("text", id.into())],
         )));
     };
-    let record = play
+    let record = site
+        .play
         .store()
         .get(GameId(number))
         .map_err(|error| match error {
@@ -177,8 +267,53 @@ fn load<S: Store>(
                 })?,
         ),
     };
-    let (view, game) = view::view(&record, ply, lang).map_err(|error| failed(lang, &error))?;
+    let (mut view, game) = view::view(&record, ply, lang).map_err(|error| failed(lang, &error))?;
+    if let Some(token) = token {
+        match site.pass(token, record.id) {
+            Ok(pass) => view.you = seat_of(&record, pass.user),
+            Err(error) => view.link_note = Some(link_refusal(lang, error)),
+        }
+    }
     Ok((view, game, record))
+}
+
+/// The seat `user` plays in `record`, if any.
+fn seat_of(record: &GameRecord, user: crate::store::UserId) -> Option<usize> {
+    record
+        .seats
+        .iter()
+        .position(|player| player.user_id() == Some(user))
+}
+
+/// Why a link does not let its holder play, in their words.
+fn link_refusal(lang: Lang, error: LinkError) -> String {
+    let id = match error {
+        LinkError::Malformed | LinkError::Forged => "web-link-forged",
+        LinkError::OtherGame => "web-link-other-game",
+        LinkError::Expired => "web-link-expired",
+        LinkError::Revoked => "web-link-revoked",
+    };
+    i18n::text(lang, id)
+}
+
+impl<S: Store> Site<S> {
+    /// Checks a link's token for `game` now, against its player's revocations.
+    fn pass(&self, token: &str, game: GameId) -> Result<Pass, LinkError> {
+        let now = unix_seconds();
+        let store = self.play.store();
+        self.key.check(token, game, now, |user| {
+            store
+                .settings(user)
+                .map_or(0, |settings| settings.links_since)
+        })
+    }
+}
+
+/// Now, in unix seconds (links' times are the wall clock's, like their readers').
+fn unix_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 /// A failure the reader cannot mend: said in general words, the details on the log for the
@@ -189,30 +324,37 @@ fn failed(lang: Lang, error: &dyn std::fmt::Display) -> Refusal {
 }
 
 /// What every route of a game reads from its request: the game's number as typed, the
-/// ply and language asked for, and the reader's language.
+/// ply and language asked for, the reader's language, and their link's token (from the
+/// address's `t=` or an `Authorization: Bearer` header).
 struct Asking<S: Store> {
-    play: Arc<Play<S>>,
+    site: Arc<Site<S>>,
     id: String,
     asked: Asked,
+    token: Option<String>,
     lang: Lang,
 }
 
-impl<S: Store + 'static> FromRequestParts<Arc<Play<S>>> for Asking<S> {
+impl<S: Store + 'static> FromRequestParts<Arc<Site<S>>> for Asking<S> {
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, play: &Arc<Play<S>>) -> Result<Self, Response> {
-        let Path(id) = Path::<String>::from_request_parts(parts, play)
+    async fn from_request_parts(parts: &mut Parts, site: &Arc<Site<S>>) -> Result<Self, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, site)
             .await
             .map_err(IntoResponse::into_response)?;
         // Every field is optional text: only an address that is not a query at all fails.
-        let Query(asked) = Query::<Asked>::from_request_parts(parts, play)
+        let Query(asked) = Query::<Asked>::from_request_parts(parts, site)
             .await
             .unwrap_or_default();
         let lang = reader_lang(&asked, &parts.headers);
+        let token = act::bearer(&parts.headers)
+            .map(str::to_owned)
+            .or_else(|| asked.t.clone())
+            .filter(|t| !t.is_empty());
         Ok(Self {
-            play: Arc::clone(play),
+            site: Arc::clone(site),
             id,
             asked,
+            token,
             lang,
         })
     }
@@ -226,13 +368,14 @@ impl<S: Store + 'static> Asking<S> {
         then: impl FnOnce(GameView, AnyGame, GameRecord) -> Result<T, Refusal> + Send + 'static,
     ) -> Result<T, Refusal> {
         let Self {
-            play,
+            site,
             id,
             asked,
+            token,
             lang,
         } = self;
         tokio::task::spawn_blocking(move || {
-            let (view, game, record) = load(&play, &id, &asked, lang)?;
+            let (view, game, record) = load(&site, &id, &asked, token.as_deref(), lang)?;
             then(view, game, record)
         })
         .await
@@ -242,8 +385,17 @@ impl<S: Store + 'static> Asking<S> {
 
 async fn game_page<S: Store + 'static>(asking: Asking<S>) -> Response {
     let lang = asking.lang;
+    let token = asking.token.clone();
     match asking.load(|view, _, _| Ok(view)).await {
-        Ok(view) => html(StatusCode::OK, page::game_page(&view, lang)),
+        Ok(view) => {
+            // The token goes to the page's script only when it is good: a bad one is said
+            // in words and never sent again.
+            let token = token.filter(|_| view.you.is_some());
+            html(
+                StatusCode::OK,
+                page::game_page(&view, token.as_deref(), lang),
+            )
+        }
         Err(refusal) => html(refusal.status(), page::message_page(refusal.text(), lang)),
     }
 }
@@ -251,12 +403,99 @@ async fn game_page<S: Store + 'static>(asking: Asking<S>) -> Response {
 async fn game_json<S: Store + 'static>(asking: Asking<S>) -> Response {
     match asking.load(|view, _, _| Ok(view)).await {
         Ok(view) => axum::Json(view).into_response(),
-        Err(refusal) => (
-            refusal.status(),
-            axum::Json(serde_json::json!({ "error": refusal.text() })),
-        )
-            .into_response(),
+        Err(refusal) => refusal_json(&refusal),
     }
+}
+
+/// A refusal as the JSON routes answer it: its status and `{"error": words}`.
+fn refusal_json(refusal: &Refusal) -> Response {
+    (
+        refusal.status(),
+        axum::Json(serde_json::json!({ "error": refusal.text() })),
+    )
+        .into_response()
+}
+
+/// A page's move or answer (see [`act`] for the checks, in order). Answers the game's view
+/// afterwards, or `{"error": words}` with the status of the refusal.
+async fn game_act<S: Store + 'static>(
+    asking: Asking<S>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let lang = asking.lang;
+    let refuse =
+        |status: StatusCode, id: &str| refusal_json(&Refusal::Said(status, i18n::text(lang, id)));
+    if !act::same_site(&headers) {
+        return refuse(StatusCode::FORBIDDEN, "web-cross-site");
+    }
+    let Ok(act) = serde_json::from_slice::<Act>(&body) else {
+        return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
+    };
+    let Some(token) = asking.token.clone() else {
+        return refuse(StatusCode::UNAUTHORIZED, "web-link-missing");
+    };
+    let site = Arc::clone(&asking.site);
+    let id = asking.id.clone();
+    let done = tokio::task::spawn_blocking(move || act_now(&site, &id, &token, &act, lang))
+        .await
+        .unwrap_or_else(|error| Err(failed(lang, &error)));
+    match done {
+        Ok(()) => game_json(asking).await,
+        Err(refusal) => refusal_json(&refusal),
+    }
+}
+
+/// Checks and does `act` for the holder of `token` (on the blocking pool).
+fn act_now<S: Store + 'static>(
+    site: &Site<S>,
+    id: &str,
+    token: &str,
+    act: &Act,
+    lang: Lang,
+) -> Result<(), Refusal> {
+    let said = |status, id: &str| Refusal::Said(status, i18n::text(lang, id));
+    let game = id
+        .parse::<u64>()
+        .map(GameId)
+        .map_err(|_| said(StatusCode::NOT_FOUND, "web-bad-request"))?;
+    let pass = site
+        .pass(token, game)
+        .map_err(|error| Refusal::Said(StatusCode::FORBIDDEN, link_refusal(lang, error)))?;
+    if !site.limits.allow(pass.user) {
+        return Err(said(StatusCode::TOO_MANY_REQUESTS, "web-too-fast"));
+    }
+    let Some(herald) = &site.herald else {
+        return Err(said(StatusCode::FORBIDDEN, "web-read-only"));
+    };
+    let record = site
+        .play
+        .store()
+        .get(game)
+        .map_err(|error| failed(lang, &error))?;
+    if record.moves.len() != act.plies {
+        return Err(said(StatusCode::CONFLICT, "web-stale"));
+    }
+    let command =
+        act::command(act, game).ok_or_else(|| said(StatusCode::BAD_REQUEST, "web-bad-request"))?;
+    let ctx = act::context(&record, pass.user, lang);
+    let reply = site.play.handle(&ctx, command);
+    match reply.outcome {
+        crate::play::Outcome::Done => {}
+        crate::play::Outcome::Refused => {
+            return Err(Refusal::Said(StatusCode::UNPROCESSABLE_ENTITY, reply.text))
+        }
+        crate::play::Outcome::Failed => {
+            return Err(Refusal::Said(StatusCode::INTERNAL_SERVER_ERROR, reply.text))
+        }
+    }
+    // The channel hears of it as of `/move` (a Skakanie action in the middle of a turn
+    // is the mover's own business until the turn ends, as in Discord); a front end gone
+    // (shutting down) loses only the post, never the move.
+    if !reply.private {
+        let _ = herald.send(act::notice(&record, reply));
+    }
+    Ok(())
 }
 
 async fn board_png<S: Store + 'static>(asking: Asking<S>) -> Response {
@@ -282,6 +521,44 @@ async fn board_png<S: Store + 'static>(asking: Asking<S>) -> Response {
             .into_response(),
         Err(refusal) => (refusal.status(), refusal.text().to_owned()).into_response(),
     }
+}
+
+/// How often a quiet live channel says it is still there, so proxies keep it open.
+const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// The live channel of a game (Server-Sent Events): an event `written` whenever the game's
+/// record is written, whoever wrote it (a move here, on Discord, in the console, by the
+/// computer, on another worker); the page then reads the game's view afresh. The event
+/// carries no game state: the view is read through the same route as any other, so there is
+/// one place that decides what a reader sees.
+async fn game_events<S: Store + 'static>(asking: Asking<S>) -> Response {
+    let play = Arc::clone(&asking.site.play);
+    // Watch first, then look at the game: a write between the two is heard, not lost.
+    let watched = tokio::task::spawn_blocking(move || play.store().watch()).await;
+    let Ok(watch) = watched else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let game = match asking.load(|view, _, _| Ok(view.id)).await {
+        Ok(game) => GameId(game),
+        Err(refusal) => return (refusal.status(), refusal.text().to_owned()).into_response(),
+    };
+    let events = futures_util::stream::unfold(watch, move |mut watch| async move {
+        loop {
+            let heard = match watch.recv().await {
+                Ok(Written::Game(written)) => written == game,
+                // A write may have been missed: the page reads afresh, which is harmless.
+                Ok(Written::Unknown) | Err(RecvError::Lagged(_)) => true,
+                Err(RecvError::Closed) => return None,
+            };
+            if heard {
+                let event = Event::default().event("written").data(game.0.to_string());
+                return Some((Ok::<_, std::convert::Infallible>(event), watch));
+            }
+        }
+    });
+    Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+        .into_response()
 }
 
 async fn asset(kind: &'static str, body: &'static str) -> Response {

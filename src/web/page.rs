@@ -27,7 +27,7 @@ pub fn escape(text: &str) -> String {
 
 /// The page of `view`.
 #[must_use]
-pub fn game_page(view: &GameView, lang: Lang) -> String {
+pub fn game_page(view: &GameView, token: Option<&str>, lang: Lang) -> String {
     let e = |text: &str| escape(text);
     let link = |ply: usize| escape(&page_path(view.id, Some(ply), lang));
     let mut players = String::new();
@@ -88,12 +88,15 @@ pub fn game_page(view: &GameView, lang: Lang) -> String {
          <title>{title}</title>\n<link rel=\"stylesheet\" href=\"/assets/board.css\">\n\
          <script src=\"/assets/board.js\" defer></script>\n</head>\n\
          <body data-game=\"{game}\" data-id=\"{id}\" data-lang=\"{lang}\" data-ply=\"{ply}\" \
-         data-plies=\"{plies}\">\n<main>\n<h1>{title}</h1>\n<ol class=\"players\">{players}</ol>\n\
+         data-plies=\"{plies}\"{token}>\n<main>\n<h1>{title}</h1>\n<ol class=\"players\">{players}</ol>\n\
          <p class=\"status\" id=\"status\">{status}</p>\n<p class=\"detail\" id=\"detail\">{detail}</p>\n\
-         <figure><img id=\"board\" src=\"{board}\" alt=\"{alt}\" width=\"800\"></figure>\n\
+         <figure id=\"figure\"><img id=\"board\" src=\"{board}\" alt=\"{alt}\" width=\"800\"></figure>\n\
+         <div class=\"controls\"><p class=\"note\" id=\"note\" role=\"status\" aria-live=\"polite\"></p>\
+         <div class=\"buttons\" id=\"buttons\"></div></div>\n\
          <nav class=\"steps\">{steps}</nav>\n<p class=\"position\" id=\"position\">{position}</p>\n\
          <section class=\"moves\"><h2>{moves_title}</h2><ol start=\"0\" id=\"moves\">{moves}</ol></section>\n\
          <p class=\"keys\">{keys}</p>\n</main>\n</body>\n</html>\n",
+        token = token.map_or(String::new(), |t| format!(" data-token=\"{}\"", e(t))),
         title = e(&view.title),
         game = e(view.game),
         id = view.id,

@@ -8,8 +8,11 @@ use serde::Serialize;
 use crate::games::AnyGame;
 use crate::i18n::{self, Lang};
 use crate::play::picture_header;
+use crate::render::spots::Layout;
 use crate::render::Header;
-use crate::store::{GameRecord, StoreError};
+
+use super::taps::{choices, Choice};
+use crate::store::{GameRecord, Status, StoreError};
 
 /// A game at one ply, in one language.
 #[derive(Clone, Debug, Serialize)]
@@ -42,6 +45,16 @@ pub struct GameView {
     pub board_alt: String,
     /// The board picture of this ply.
     pub board: String,
+    /// Where the picture's places are, for the page's tap targets.
+    pub layout: Layout,
+    /// The legal moves of the player to move, as taps: only at the latest ply of a game
+    /// that goes on (a page looking back plays nothing).
+    pub choices: Vec<Choice>,
+    /// The seat of the reader, when their personal link says who they are: the page lets
+    /// them play when that seat is to move.
+    pub you: Option<usize>,
+    /// Why the reader's link does not let them play (forged, expired, revoked), if so.
+    pub link_note: Option<String>,
     /// The page's other words, so a page stepping by script needs no catalogue of its own.
     pub words: Words,
 }
@@ -63,6 +76,16 @@ pub struct Words {
     pub start: String,
     /// How to step with the keyboard.
     pub keys: String,
+    /// Said to the player whose turn it is on their own page.
+    pub your_turn: String,
+    /// Said to a player waiting for another's move.
+    pub wait: String,
+    /// The buttons of the game's answers, by [`ANSWERS`](super::ANSWERS)' names.
+    pub answers: Vec<(String, String)>,
+    /// Asked before resigning.
+    pub resign_sure: String,
+    /// Said while several moves share the taps made: which one.
+    pub which: String,
 }
 
 impl Words {
@@ -76,6 +99,14 @@ impl Words {
             moves: t("web-moves"),
             start: t("web-start"),
             keys: t("web-keys"),
+            your_turn: t("web-your-turn"),
+            wait: t("web-wait"),
+            answers: super::ANSWERS
+                .iter()
+                .map(|(name, _)| ((*name).to_owned(), t(&format!("web-answer-{name}"))))
+                .collect(),
+            resign_sure: t("web-resign-sure"),
+            which: t("web-which"),
         }
     }
 }
@@ -151,6 +182,14 @@ pub fn view(
         position,
         board_alt,
         board: board_path(id, ply, lang),
+        layout: crate::render::layout(&game),
+        choices: if ply == plies && matches!(record.status, Status::Active) {
+            choices(&game, lang)
+        } else {
+            Vec::new()
+        },
+        you: None,
+        link_note: None,
         words: Words::new(lang),
     };
     Ok((view, game))

@@ -1,33 +1,78 @@
-// Steps through a game in place: the page works without this script (every step is a
-// link); with it, a step fetches the ply's view as JSON and changes only what differs.
-// Texts are set with textContent, never as HTML: names come from players.
+// The game's page, in place: steps through the game (every step is also a plain link, so
+// the page works without this script), follows the game live (Server-Sent Events), and lets
+// the player whose personal link opened the page play by tapping. It holds no rules: the
+// server sends each legal move as the taps that choose it, and this script lights up the
+// next taps of the moves that still fit. Texts are set with textContent, never as HTML:
+// names come from players.
 "use strict";
 (function () {
   const body = document.body;
   const id = body.dataset.id;
   if (!id) return;
   const lang = body.dataset.lang;
+  const token = body.dataset.token || "";
+  const svgNs = "http://www.w3.org/2000/svg";
   let ply = Number(body.dataset.ply);
   let plies = Number(body.dataset.plies);
   let asked = 0;
   // The ply last asked for: keys pressed quickly step from it, not from the ply shown.
   let target = ply;
+  // The latest view shown, and the taps made so far toward a move.
+  let view = null;
+  let taps = [];
+  let sending = false;
 
-  const path = (p) => `/games/${id}?ply=${p}&lang=${lang}`;
+  const query = (p) => `ply=${p}&lang=${lang}` + (token ? `&t=${encodeURIComponent(token)}` : "");
+  const path = (p) => `/games/${id}?${query(p)}`;
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
 
-  function show(view) {
-    ply = view.ply;
-    plies = view.plies;
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function say(text) {
+    document.getElementById("note").textContent = text || "";
+  }
+
+  // The move list, rebuilt when the game has grown.
+  function listMoves(v) {
+    const list = document.getElementById("moves");
+    if (list.children.length === v.moves.length + 1) return;
+    list.replaceChildren();
+    const item = (p, text) => {
+      const li = el("li");
+      if (p > 0) li.value = p;
+      const a = el("a", "", text);
+      a.href = path(p);
+      a.dataset.ply = String(p);
+      li.appendChild(a);
+      list.appendChild(li);
+    };
+    item(0, v.words.start);
+    v.moves.forEach((m, i) => item(i + 1, m));
+  }
+
+  function show(v) {
+    view = v;
+    ply = v.ply;
+    plies = v.plies;
+    target = ply;
     body.dataset.ply = String(ply);
-    document.getElementById("status").textContent = view.status;
-    document.getElementById("detail").textContent = view.detail;
-    document.getElementById("position").textContent = view.position;
+    body.dataset.plies = String(plies);
+    document.getElementById("status").textContent = v.status;
+    document.getElementById("detail").textContent = v.detail;
+    document.getElementById("position").textContent = v.position;
     const board = document.getElementById("board");
-    board.src = view.board;
-    board.alt = view.board_alt;
+    if (board.getAttribute("src") !== v.board) board.src = v.board;
+    board.alt = v.board_alt;
     document.querySelectorAll(".players li").forEach((li, seat) => {
-      li.classList.toggle("turn", view.to_move === seat);
+      li.classList.toggle("turn", v.to_move === seat);
+      li.classList.toggle("you", v.you === seat);
     });
+    listMoves(v);
     document.querySelectorAll("#moves a").forEach((a) => {
       if (Number(a.dataset.ply) === ply) {
         a.setAttribute("aria-current", "step");
@@ -51,24 +96,183 @@
       step.setAttribute("href", path(targets[key]));
     });
     history.replaceState(null, "", path(ply));
+    taps = [];
+    drawPlay();
+  }
+
+  // Whether the reader may move now.
+  const mine = () => view && view.you !== null && view.you !== undefined && view.you === view.to_move
+    && view.ply === view.plies && view.choices.length > 0;
+
+  const startsWith = (all, part) => part.every((t, i) => all[i] === t);
+
+  // The overlay of tap targets and the buttons, as a function of `view` and `taps`.
+  function drawPlay() {
+    const figure = document.getElementById("figure");
+    let svg = document.getElementById("spots");
+    if (!svg) {
+      svg = document.createElementNS(svgNs, "svg");
+      svg.id = "spots";
+      svg.setAttribute("class", "spots");
+      svg.setAttribute("preserveAspectRatio", "none");
+      figure.appendChild(svg);
+    }
+    svg.setAttribute("viewBox", `0 0 ${view.layout.width} ${view.layout.height}`);
+    svg.replaceChildren();
+    const buttons = document.getElementById("buttons");
+    buttons.replaceChildren();
+    if (view.link_note) say(view.link_note);
+    else if (view.you !== null && view.you !== undefined && view.ply === view.plies && view.choices.length > 0) {
+      say(mine() ? view.words.your_turn : view.words.wait);
+    }
+    if (!mine()) {
+      figure.classList.remove("playing");
+      answerButtons(buttons);
+      return;
+    }
+    figure.classList.add("playing");
+    const fits = view.choices.filter((c) => c.taps.length > 0 && startsWith(c.taps, taps));
+    const next = new Set(fits.filter((c) => c.taps.length > taps.length).map((c) => c.taps[taps.length]));
+    const chosen = new Set(taps);
+    for (const spot of view.layout.spots) {
+      const kind = chosen.has(spot.name) ? "sel" : next.has(spot.name) ? (taps.length ? "dest" : "from") : "";
+      const rect = document.createElementNS(svgNs, "rect");
+      rect.setAttribute("x", spot.x);
+      rect.setAttribute("y", spot.y);
+      rect.setAttribute("width", spot.w);
+      rect.setAttribute("height", spot.h);
+      rect.setAttribute("rx", Math.min(spot.w, spot.h) / 2);
+      rect.setAttribute("class", `spot ${kind}`);
+      rect.dataset.name = spot.name;
+      if (kind === "from" || kind === "dest") {
+        rect.setAttribute("role", "button");
+        rect.setAttribute("tabindex", "0");
+        rect.setAttribute("aria-label", spot.name);
+      }
+      svg.appendChild(rect);
+    }
+    // Moves chosen by a button: those without taps, and those whose taps are all made
+    // when several share them (which size of Gygès piece to place).
+    const done = fits.filter((c) => c.taps.length === taps.length && taps.length > 0);
+    const pressable = taps.length ? done : view.choices.filter((c) => c.taps.length === 0);
+    if (taps.length && done.length > 1) say(view.words.which);
+    for (const choice of pressable) {
+      const button = el("button", "choice", choice.label);
+      button.type = "button";
+      button.addEventListener("click", () => send(choice.text, false));
+      buttons.appendChild(button);
+    }
+    answerButtons(buttons);
+  }
+
+  // The game's answers (resign, draw, takeback) for a player of a game that goes on.
+  function answerButtons(buttons) {
+    if (!view || view.you === null || view.you === undefined || view.to_move === null) return;
+    if (view.ply !== view.plies) return;
+    for (const [name, label] of view.words.answers) {
+      const button = el("button", `answer ${name}`, label);
+      button.type = "button";
+      button.addEventListener("click", () => {
+        if (name === "resign" && !window.confirm(view.words.resign_sure)) return;
+        send(name, true);
+      });
+      buttons.appendChild(button);
+    }
+  }
+
+  function tap(name) {
+    if (!mine() || sending) return;
+    const fitsWith = (seq) => view.choices.filter((c) => c.taps.length > 0 && startsWith(c.taps, seq));
+    let seq = taps.concat([name]);
+    let fits = fitsWith(seq);
+    if (fits.length === 0) {
+      // Not a next tap: a fresh start from this place, or nothing.
+      seq = [name];
+      fits = fitsWith(seq);
+      if (fits.length === 0 || taps[0] === name) {
+        taps = [];
+        drawPlay();
+        return;
+      }
+    }
+    taps = seq;
+    const whole = fits.filter((c) => c.taps.length === seq.length);
+    if (whole.length === 1 && fits.length === 1) {
+      send(whole[0].text, false);
+      return;
+    }
+    drawPlay();
+  }
+
+  async function send(what, answer) {
+    if (sending) return;
+    sending = true;
+    say("…");
+    try {
+      const answered = await fetch(`/api/games/${id}/act?lang=${lang}`, {
+        method: "POST",
+        headers: Object.assign({ "Content-Type": "application/json" }, auth),
+        body: JSON.stringify({ what, answer, plies: view.plies }),
+      });
+      const reply = await answered.json();
+      if (!answered.ok) {
+        say(reply.error || String(answered.status));
+        taps = [];
+        if (answered.status === 409) await refresh(true);
+        else drawPlay();
+        return;
+      }
+      show(reply);
+    } catch (_) {
+      say(view.words.failed || "");
+    } finally {
+      sending = false;
+    }
+  }
+
+  async function fetchView(p) {
+    const answer = await fetch(`/api/games/${id}?${p === null ? `lang=${lang}` : query(p)}`, { headers: auth });
+    if (!answer.ok) throw new Error(String(answer.status));
+    return answer.json();
   }
 
   async function go(to) {
     if (to < 0 || to > plies || to === target) return;
     target = to;
-    const mine = ++asked;
+    const mineNow = ++asked;
     try {
-      const answer = await fetch(`/api/games/${id}?ply=${to}&lang=${lang}`);
-      if (!answer.ok) throw new Error(String(answer.status));
-      const view = await answer.json();
-      if (mine === asked) show(view);
+      const v = await fetchView(to);
+      if (mineNow === asked) show(v);
     } catch (_) {
       // The link still works: let the browser load the page itself.
-      if (mine === asked) window.location.assign(path(to));
+      if (mineNow === asked) window.location.assign(path(to));
+    }
+  }
+
+  // The game was written somewhere: a reader at its latest ply follows it; one looking
+  // back keeps their ply and sees the list grow.
+  async function refresh(toEnd) {
+    const follow = toEnd || ply === plies;
+    const mineNow = ++asked;
+    try {
+      const v = await fetchView(follow ? "" : ply);
+      if (mineNow === asked) {
+        const note = document.getElementById("note").textContent;
+        show(v);
+        if (toEnd) say(note);
+      }
+    } catch (_) {
+      // The next write tries again.
     }
   }
 
   document.addEventListener("click", (event) => {
+    const spot = event.target.closest && event.target.closest("rect.spot");
+    if (spot) {
+      event.preventDefault();
+      tap(spot.dataset.name);
+      return;
+    }
     const link = event.target.closest("a[data-ply], a[data-step]");
     if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
@@ -81,9 +285,21 @@
 
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const spot = event.target.closest && event.target.closest("rect.spot");
+    if (spot && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      tap(spot.dataset.name);
+      return;
+    }
     const to = { ArrowLeft: target - 1, ArrowRight: target + 1, Home: 0, End: plies }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     go(to);
   });
+
+  if (window.EventSource) {
+    const live = new EventSource(`/api/games/${id}/events`);
+    live.addEventListener("written", () => refresh(false));
+  }
+  refresh(false);
 })();

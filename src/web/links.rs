@@ -1,0 +1,224 @@
+//! Who is who on a game's page: a personal link, handed by the bot only to its player,
+//! carries a token saying "user U may play game G until T", signed with a key only the
+//! bot knows (HMAC-SHA-256). The token is checked on every request that changes anything;
+//! a forged, expired, revoked or other game's token is refused with its reason.
+//!
+//! The key comes from `[web] secret` when the admin sets one, else it is made at first
+//! start and kept in the store ([`Store::secret`]), so every worker and every restart
+//! signs alike. A player revokes every link they hold by asking for new ones: links issued
+//! before their `links_since` are refused.
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+use crate::store::{GameId, Store, StoreError, UserId};
+
+/// The name the key is kept under in the store.
+const KEY_NAME: &str = "web-links";
+
+/// What a token starts with: its format, so a later one can be told apart.
+const VERSION: &str = "l1";
+
+/// How many bytes of the MAC a token carries (128 bits: forging one is out of reach).
+const MAC_BYTES: usize = 16;
+
+/// The key that signs and checks links.
+#[derive(Clone)]
+pub struct LinkKey(Vec<u8>);
+
+impl std::fmt::Debug for LinkKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LinkKey(…)")
+    }
+}
+
+/// A token that checked out: who holds it, and when it was issued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pass {
+    /// The player.
+    pub user: UserId,
+    /// When the link was made (unix seconds): a link older than the player's
+    /// `links_since` has been revoked.
+    pub issued: u64,
+}
+
+/// Why a token was refused: each is said to the reader in their language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    /// Not a token of ours at all (cut short, or typed by hand).
+    #[error("the link is not a Leapfrog link")]
+    Malformed,
+    /// The signature does not match: changed or made up.
+    #[error("the link's signature does not match")]
+    Forged,
+    /// A link of another game.
+    #[error("the link is for another game")]
+    OtherGame,
+    /// Past its end.
+    #[error("the link has expired")]
+    Expired,
+    /// Issued before the player revoked their links.
+    #[error("the link was revoked")]
+    Revoked,
+}
+
+impl LinkKey {
+    /// The key from `[web] secret`, or the store's (made now if there is none).
+    ///
+    /// # Errors
+    /// The store failed, or the system's random source did.
+    pub fn load(configured: Option<&str>, store: &dyn Store) -> Result<Self, StoreError> {
+        if let Some(secret) = configured {
+            return Ok(Self(secret.as_bytes().to_vec()));
+        }
+        let mut fresh = [0u8; 32];
+        getrandom::getrandom(&mut fresh).map_err(|e| {
+            StoreError::Unreachable(format!("no random bytes for the link key: {e}"))
+        })?;
+        Ok(Self(store.secret(KEY_NAME, &fresh)?))
+    }
+
+    /// A key from bytes (tests).
+    #[must_use]
+    pub fn from_bytes(bytes: &[u8]) -> Self {
+        Self(bytes.to_vec())
+    }
+
+    fn mac(&self, body: &str) -> Hmac<Sha256> {
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes a key of any length");
+        mac.update(b"leapfrog-link:");
+        mac.update(body.as_bytes());
+        mac
+    }
+
+    /// A token letting `user` play `game` from `issued` until `expires` (unix seconds).
+    #[must_use]
+    pub fn sign(&self, game: GameId, user: UserId, issued: u64, expires: u64) -> String {
+        let body = format!("{VERSION}.{}.{}.{issued}.{expires}", game.0, user.0);
+        let tag = self.mac(&body).finalize().into_bytes();
+        let hex: String = tag[..MAC_BYTES]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        format!("{body}.{hex}")
+    }
+
+    /// Checks `token` for `game` at `now` (unix seconds), with the player's `links_since`.
+    ///
+    /// # Errors
+    /// Why the token is refused.
+    pub fn check(
+        &self,
+        token: &str,
+        game: GameId,
+        now: u64,
+        links_since: impl FnOnce(UserId) -> u64,
+    ) -> Result<Pass, LinkError> {
+        let (body, hex) = token.rsplit_once('.').ok_or(LinkError::Malformed)?;
+        let fields: Vec<&str> = body.split('.').collect();
+        let [VERSION, game_text, user, issued, expires] = fields[..] else {
+            return Err(LinkError::Malformed);
+        };
+        let number = |text: &str| text.parse::<u64>().map_err(|_| LinkError::Malformed);
+        let (token_game, user, issued, expires) = (
+            number(game_text)?,
+            number(user)?,
+            number(issued)?,
+            number(expires)?,
+        );
+        let tag = decode_hex(hex).ok_or(LinkError::Malformed)?;
+        if tag.len() != MAC_BYTES {
+            return Err(LinkError::Malformed);
+        }
+        // Compared in constant time: a forger learns nothing from how long a refusal took.
+        self.mac(body)
+            .verify_truncated_left(&tag)
+            .map_err(|_| LinkError::Forged)?;
+        if token_game != game.0 {
+            return Err(LinkError::OtherGame);
+        }
+        if now >= expires {
+            return Err(LinkError::Expired);
+        }
+        let user = UserId(user);
+        if issued < links_since(user) {
+            return Err(LinkError::Revoked);
+        }
+        Ok(Pass { user, issued })
+    }
+}
+
+fn decode_hex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key() -> LinkKey {
+        LinkKey::from_bytes(b"a key for tests only")
+    }
+
+    #[test]
+    fn a_signed_link_checks_out_and_every_change_is_refused() {
+        let token = key().sign(GameId(12), UserId(7), 100, 200);
+        let pass = key().check(&token, GameId(12), 150, |_| 0).unwrap();
+        assert_eq!(
+            pass,
+            Pass {
+                user: UserId(7),
+                issued: 100
+            }
+        );
+        assert_eq!(
+            key().check(&token, GameId(13), 150, |_| 0),
+            Err(LinkError::OtherGame)
+        );
+        assert_eq!(
+            key().check(&token, GameId(12), 200, |_| 0),
+            Err(LinkError::Expired)
+        );
+        assert_eq!(
+            key().check(&token, GameId(12), 150, |_| 101),
+            Err(LinkError::Revoked)
+        );
+        let other = LinkKey::from_bytes(b"another key");
+        assert_eq!(
+            other.check(&token, GameId(12), 150, |_| 0),
+            Err(LinkError::Forged)
+        );
+        // Another user, or a later end, with the same signature: forged.
+        let changed = token.replacen(".7.", ".8.", 1);
+        assert_eq!(
+            key().check(&changed, GameId(12), 150, |_| 0),
+            Err(LinkError::Forged)
+        );
+        let longer = token.replacen(".200.", ".999.", 1);
+        assert_eq!(
+            key().check(&longer, GameId(12), 150, |_| 0),
+            Err(LinkError::Forged)
+        );
+        for junk in [
+            "",
+            ".",
+            "l1.12.7.100.200",
+            "l1.12.7.100.200.zz",
+            "x.y",
+            &token[..token.len() - 2],
+        ] {
+            assert_eq!(
+                key().check(junk, GameId(12), 150, |_| 0),
+                Err(LinkError::Malformed),
+                "{junk}"
+            );
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! Playing on the game pages (`leapfrog::web`) as a page's script does, over loopback HTTP:
+//! each player reaches the game through their signed link, plays the moves the page offers
+//! as taps until the game ends, and every move lands as `/move` would (the board told to
+//! the game's channel); live updates reach an open page; and every request that must not
+//! change anything (a spectator, the other player, a forged, expired, revoked or other
+//! game's link, a cross-site request, a stale tab) is refused with its reason and changes
+//! nothing.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use leapfrog::games::GameKind;
+use leapfrog::play::{Command, Context, Notice, Play, User};
+use leapfrog::store::{AnyStore, GameId, GameRecord, GuildId, Status, Store, UserId};
+use leapfrog::web::{personal_path, LinkKey, Site};
+
+fn key() -> LinkKey {
+    LinkKey::from_bytes(b"the tests' key")
+}
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// A link token of `user` for `game`, valid for a day.
+fn token(game: GameId, user: u64) -> String {
+    let path = personal_path(&key(), game, UserId(user), now(), 1);
+    path.split_once("?t=").unwrap().1.to_owned()
+}
+
+/// The pages of `store`, playing, served on a loopback port: the address, the play layer,
+/// and what the game's channel is told.
+async fn serve(
+    store: AnyStore,
+    rate: u32,
+) -> (
+    String,
+    Arc<Play<AnyStore>>,
+    tokio::sync::mpsc::UnboundedReceiver<Notice>,
+) {
+    let play = Arc::new(Play::new(store));
+    let (herald, heard) = tokio::sync::mpsc::unbounded_channel();
+    let site = Site::new(Arc::clone(&play), key())
+        .with_herald(herald)
+        .with_rate(rate);
+    let router = leapfrog::web::router(Arc::new(site));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (format!("http://{address}"), play, heard)
+}
+
+/// The game's view as the holder of `token` sees it.
+async fn view(site: &str, game: GameId, token: Option<&str>) -> serde_json::Value {
+    let mut request = reqwest::Client::new().get(format!("{site}/api/games/{game}"));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let answer = request.send().await.unwrap();
+    assert_eq!(answer.status(), 200);
+    serde_json::from_str(&answer.text().await.unwrap()).unwrap()
+}
+
+/// Sends what a page sends to play `what`: the status and the answer's JSON.
+async fn act(
+    site: &str,
+    game: GameId,
+    token: Option<&str>,
+    what: &str,
+    answer: bool,
+    plies: usize,
+    extra: &[(&str, &str)],
+) -> (u16, serde_json::Value) {
+    let mut request = reqwest::Client::new()
+        .post(format!("{site}/api/games/{game}/act?lang=en"))
+        .header("content-type", "application/json")
+        .body(serde_json::json!({ "what": what, "answer": answer, "plies": plies }).to_string());
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    // A browser says where a request comes from; one too old for `Sec-Fetch-Site` still
+    // sends `Origin`.
+    if !extra
+        .iter()
+        .any(|(name, _)| *name == "sec-fetch-site" || *name == "origin")
+    {
+        request = request.header("sec-fetch-site", "same-origin");
+    }
+    for (name, value) in extra {
+        request = request.header(*name, *value);
+    }
+    let answer = request.send().await.unwrap();
+    let status = answer.status().as_u16();
+    (
+        status,
+        serde_json::from_str(&answer.text().await.unwrap()).unwrap(),
+    )
+}
+
+fn stored(store: &AnyStore, kind: GameKind, seats: &[u64]) -> GameRecord {
+    common::blocking(|| {
+        store
+            .insert(common::new_record(kind, seats, GuildId(1), 1_000))
+            .unwrap()
+    })
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn each_game_is_played_by_taps_until_it_ends_and_the_channel_sees_every_move() {
+    for (kind, seats, limit) in [
+        (GameKind::Gyges, vec![1, 2], 400),
+        (GameKind::JumpSturdy, vec![1, 2], 400),
+        (GameKind::Jumpers, vec![1, 2], 400),
+        (GameKind::Skakanie, vec![1, 2, 3], 600),
+    ] {
+        let store = common::temporary_store();
+        let record = stored(&store, kind, &seats);
+        let game = record.id;
+        let (site, play, mut heard) = serve(store, 100_000).await;
+        let tokens: Vec<String> = seats.iter().map(|&user| token(game, user)).collect();
+        let mut chooser = 0x9e37_79b9_u64;
+        let mut plies = 0;
+        loop {
+            let spectator = view(&site, game, None).await;
+            if spectator["choices"].as_array().unwrap().is_empty() {
+                break;
+            }
+            assert!(spectator["you"].is_null(), "a spectator is nobody");
+            let seat = spectator["to_move"].as_u64().unwrap() as usize;
+            let seen = view(&site, game, Some(&tokens[seat])).await;
+            assert_eq!(seen["you"].as_u64(), Some(seat as u64), "{kind:?}");
+            let choices = seen["choices"].as_array().unwrap();
+            // Every move the page offers is tapped on a place the picture has.
+            let spots: Vec<&str> = seen["layout"]["spots"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|spot| spot["name"].as_str().unwrap())
+                .collect();
+            for choice in choices {
+                for tap in choice["taps"].as_array().unwrap() {
+                    assert!(spots.contains(&tap.as_str().unwrap()), "{kind:?}: {choice}");
+                }
+            }
+            chooser = chooser
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let choice = &choices[(chooser >> 33) as usize % choices.len()];
+            let text = choice["text"].as_str().unwrap();
+            let (status, answer) =
+                act(&site, game, Some(&tokens[seat]), text, false, plies, &[]).await;
+            assert_eq!(status, 200, "{kind:?} {text}: {answer}");
+            plies = answer["plies"].as_u64().unwrap() as usize;
+            // The channel is told of every whole turn: a move, or a Skakanie turn's last
+            // action (the turn passes to another seat, or the game ends).
+            let turn_over = answer["to_move"].as_u64() != Some(seat as u64)
+                || answer["choices"].as_array().unwrap().is_empty();
+            if turn_over {
+                let told = heard.recv().await.unwrap();
+                assert_eq!(told.game, game);
+                assert!(
+                    told.reply.image.is_some() || told.reply.text.contains('#'),
+                    "{kind:?}"
+                );
+            }
+            if plies >= limit {
+                break;
+            }
+        }
+        // What the pages played is what the store holds, and the game replays.
+        let record = common::blocking(|| play.store().get(game).unwrap());
+        assert_eq!(record.moves.len(), plies, "{kind:?}");
+        eprintln!("{kind:?}: {plies} plies played on the page");
+        let rebuilt = common::rebuild(&record);
+        assert_eq!(rebuilt.moves(), record.moves);
+        if plies < limit {
+            assert!(
+                matches!(record.status, Status::Finished(_)),
+                "{kind:?} stopped with no moves but is not over"
+            );
+        }
+    }
+}
+
+/// A request that must be refused: what it is, its token, the move, the plies the page
+/// saw, extra headers, the status and words expected.
+type Case<'a> = (
+    &'a str,
+    Option<String>,
+    &'a str,
+    usize,
+    Vec<(&'a str, &'a str)>,
+    u16,
+    &'a str,
+);
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_request_that_must_not_play_is_refused_and_changes_nothing() {
+    let store = common::temporary_store();
+    let record = stored(&store, GameKind::JumpSturdy, &[1, 2]);
+    let other = stored(&store, GameKind::JumpSturdy, &[1, 2]);
+    let game = record.id;
+    let (site, play, mut heard) = serve(store, 100).await;
+    let first = view(&site, game, None).await;
+    let seat = first["to_move"].as_u64().unwrap() as usize;
+    let mover = [1, 2][seat];
+    let waiting = [1, 2][1 - seat];
+    let mv = first["choices"][0]["text"].as_str().unwrap().to_owned();
+    let good = token(game, mover);
+    let expired = key().sign(game, UserId(mover), now() - 100, now() - 1);
+    let forged = good.replacen(&format!(".{mover}."), &format!(".{waiting}."), 1);
+    let elsewhere = token(other.id, mover);
+    let cases: Vec<Case> = vec![
+        ("a spectator", None, &mv, 0, vec![], 401, "Only a player"),
+        (
+            "the other player",
+            Some(token(game, waiting)),
+            &mv,
+            0,
+            vec![],
+            422,
+            "",
+        ),
+        (
+            "a forged link",
+            Some(forged),
+            &mv,
+            0,
+            vec![],
+            403,
+            "not one the bot made",
+        ),
+        (
+            "an expired link",
+            Some(expired),
+            &mv,
+            0,
+            vec![],
+            403,
+            "expired",
+        ),
+        (
+            "another game's link",
+            Some(elsewhere),
+            &mv,
+            0,
+            vec![],
+            403,
+            "another game",
+        ),
+        (
+            "a cross-site request",
+            Some(good.clone()),
+            &mv,
+            0,
+            vec![("sec-fetch-site", "cross-site")],
+            403,
+            "own page",
+        ),
+        (
+            "another site's origin",
+            Some(good.clone()),
+            &mv,
+            0,
+            vec![("origin", "https://evil.example")],
+            403,
+            "own page",
+        ),
+        (
+            "a second, cross-site fetch site",
+            Some(good.clone()),
+            &mv,
+            0,
+            vec![
+                ("sec-fetch-site", "same-origin"),
+                ("sec-fetch-site", "cross-site"),
+            ],
+            403,
+            "own page",
+        ),
+        (
+            "a stale tab",
+            Some(good.clone()),
+            &mv,
+            3,
+            vec![],
+            409,
+            "meanwhile",
+        ),
+        (
+            "an illegal move",
+            Some(good.clone()),
+            "a1-h8",
+            0,
+            vec![],
+            422,
+            "",
+        ),
+        (
+            "an unknown answer",
+            Some(good.clone()),
+            "explode",
+            0,
+            vec![],
+            400,
+            "",
+        ),
+    ];
+    for (what, token, text, plies, extra, status, words) in cases {
+        let answer_kind = what == "an unknown answer";
+        let (got, answer) = act(
+            &site,
+            game,
+            token.as_deref(),
+            text,
+            answer_kind,
+            plies,
+            &extra,
+        )
+        .await;
+        assert_eq!(got, status, "{what}: {answer}");
+        let said = answer["error"].as_str().unwrap_or_default();
+        assert!(!said.is_empty(), "{what}: no reason given");
+        assert!(said.contains(words), "{what}: {said}");
+        let now = common::blocking(|| play.store().get(game).unwrap());
+        assert_eq!(now.version, record.version, "{what} changed the game");
+        assert!(heard.try_recv().is_err(), "{what} was told to the channel");
+    }
+    // A revoked link: the player asked for new links after this one was made.
+    let old = key().sign(game, UserId(mover), now() - 10, now() + 100);
+    common::blocking(|| {
+        let mut settings = play.store().settings(UserId(mover)).unwrap();
+        settings.links_since = now() - 5;
+        play.store().set_settings(UserId(mover), settings).unwrap();
+    });
+    let (got, answer) = act(&site, game, Some(&old), &mv, false, 0, &[]).await;
+    assert_eq!(
+        (got, answer["error"].as_str().unwrap().contains("revoked")),
+        (403, true)
+    );
+    // And the right request plays.
+    let (got, answer) = act(&site, game, Some(&good), &mv, false, 0, &[]).await;
+    assert_eq!(got, 200, "{answer}");
+    assert_eq!(answer["plies"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_open_page_hears_a_move_made_elsewhere_within_a_second() {
+    let store = common::temporary_store();
+    let record = stored(&store, GameKind::Jumpers, &[1, 2]);
+    let game = record.id;
+    let (site, play, _heard) = serve(store, 100).await;
+    let mut events = reqwest::Client::new()
+        .get(format!("{site}/api/games/{game}/events"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status(), 200);
+    assert_eq!(events.headers()["content-type"], "text/event-stream");
+    // A move as `/move` makes it (Discord, the console), on the play layer directly.
+    let first = view(&site, game, None).await;
+    let seat = first["to_move"].as_u64().unwrap() as usize;
+    let mv = first["choices"][0]["text"].as_str().unwrap().to_owned();
+    let started = std::time::Instant::now();
+    let mover = Arc::clone(&play);
+    tokio::task::spawn_blocking(move || {
+        let ctx = Context {
+            user: User::new(UserId([1, 2][seat]), "p"),
+            place: record.place,
+            manager: false,
+            lang: leapfrog::i18n::Lang::En,
+            guild_lang: None,
+        };
+        let reply = mover.handle(
+            &ctx,
+            Command::Move {
+                game: Some(game),
+                mv,
+            },
+        );
+        assert_eq!(
+            reply.outcome,
+            leapfrog::play::Outcome::Done,
+            "{}",
+            reply.text
+        );
+    })
+    .await
+    .unwrap();
+    let mut seen = String::new();
+    let heard = tokio::time::timeout(Duration::from_secs(1), async {
+        while !seen.contains("event: written") {
+            let Some(chunk) = events.chunk().await.unwrap() else {
+                break;
+            };
+            seen.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    })
+    .await;
+    assert!(heard.is_ok(), "no event within a second: {seen:?}");
+    assert!(started.elapsed() < Duration::from_secs(1));
+    assert_eq!(view(&site, game, None).await["plies"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_player_sending_too_fast_is_slowed_down() {
+    let store = common::temporary_store();
+    let record = stored(&store, GameKind::JumpSturdy, &[1, 2]);
+    let (site, _play, _heard) = serve(store, leapfrog::web::PER_WINDOW).await;
+    let waiting = token(record.id, 2);
+    let mut statuses = Vec::new();
+    for _ in 0..=leapfrog::web::PER_WINDOW {
+        // Not their turn: each is refused by the rules, but counted.
+        statuses.push(
+            act(&site, record.id, Some(&waiting), "b7-b6", false, 0, &[])
+                .await
+                .0,
+        );
+    }
+    assert!(
+        statuses[..statuses.len() - 1].iter().all(|&s| s == 422),
+        "{statuses:?}"
+    );
+    assert_eq!(statuses.last(), Some(&429));
+}
