@@ -322,13 +322,16 @@ fn local(
             .map_err(|error| eprintln!("the game pages are off: {error:#}"))
             .ok()
     });
-    let console = Console::new(
-        Play::new(store)
-            .with_time(config.time.clone())
-            .with_ai(config.ai.clone()),
-        out.unwrap_or_else(|| config.console.out_dir.clone()),
-    )
-    .with_lang(lang);
+    let mut play = Play::new(store)
+        .with_time(config.time.clone())
+        .with_ai(config.ai.clone());
+    if let Some((bound, key)) = &pages {
+        // `/web` in the console hands out links to the pages just started.
+        play = play.with_pages(page_links(config, *bound, key.clone()));
+    }
+    let pages = pages.map(|(bound, _)| bound);
+    let console =
+        Console::new(play, out.unwrap_or_else(|| config.console.out_dir.clone())).with_lang(lang);
     if let Some(path) = record {
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("reading the record {}", path.display()))?;
@@ -376,7 +379,7 @@ fn serve_pages_beside(
     address: std::net::SocketAddr,
     play: Play<AnyStore>,
     secret: Option<&str>,
-) -> Result<std::net::SocketAddr> {
+) -> Result<(std::net::SocketAddr, leapfrog::web::LinkKey)> {
     let key = leapfrog::web::LinkKey::load(secret, play.store())
         .context("reading the key of the game pages' links")?;
     let listener = std::net::TcpListener::bind(address)
@@ -387,6 +390,7 @@ fn serve_pages_beside(
         .enable_all()
         .build()
         .context("starting the game pages' runtime")?;
+    let served_key = key.clone();
     std::thread::spawn(move || {
         runtime.block_on(async move {
             let play = Arc::new(play);
@@ -409,7 +413,7 @@ fn serve_pages_beside(
                     }
                 }
             });
-            let site = leapfrog::web::Site::new(play, key).with_herald(herald);
+            let site = leapfrog::web::Site::new(play, served_key).with_herald(herald);
             let served = async {
                 let listener = tokio::net::TcpListener::from_std(listener)?;
                 axum::serve(listener, leapfrog::web::router(Arc::new(site))).await
@@ -419,7 +423,45 @@ fn serve_pages_beside(
             }
         });
     });
-    Ok(bound)
+    Ok((bound, key))
+}
+
+/// How `/web` makes the address of a game's page: `[web] public_url` (else `http://` and
+/// the address the pages are served on), then the game's path, signed for a player.
+fn page_links(
+    config: &Config,
+    bound: std::net::SocketAddr,
+    key: leapfrog::web::LinkKey,
+) -> leapfrog::play::PageLinks {
+    let base = config
+        .web
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{bound}"));
+    let base = base.trim_end_matches('/').to_owned();
+    Arc::new(move |game, user| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let path = match user {
+            Some(user) => {
+                leapfrog::web::personal_path(&key, game, user, now, leapfrog::web::LINK_DAYS)
+            }
+            None => format!("/games/{}", game.0),
+        };
+        format!("{base}{path}")
+    })
+}
+
+/// The key of the game pages' links and the play layer's way to hand them out, when
+/// `[web] listen` serves pages: read (or made, at the first start) before the play layer.
+fn pages_of(config: &Config, store: &AnyStore) -> Result<Option<leapfrog::web::LinkKey>> {
+    if config.web.listen.is_none() {
+        return Ok(None);
+    }
+    let key = leapfrog::web::LinkKey::load(config.web.secret.as_deref(), store)
+        .context("reading the key of the game pages' links")?;
+    Ok(Some(key))
 }
 
 /// Starts the task that fires reminders and timeouts; it reads due deadlines from the store,
@@ -449,17 +491,20 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     let token = token(config)?;
     let store = open_store(config, data.clone())?;
     start_backups(config, &store, data.as_ref());
-    let play = Arc::new(
-        Play::new(store)
-            .with_time(config.time.clone())
-            .with_ai(config.ai.clone()),
-    );
+    let key = pages_of(config, &store)?;
+    let mut play = Play::new(store)
+        .with_time(config.time.clone())
+        .with_ai(config.ai.clone());
+    if let (Some(key), Some(listen)) = (&key, config.web.listen) {
+        play = play.with_pages(page_links(config, listen, key.clone()));
+    }
+    let play = Arc::new(play);
     let ops = Ops::new();
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play, &ops);
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let http = Arc::new(leapfrog::discord::http_client(&config.discord, &token));
-        serve_extras(config, &ops, &play, &http, &stopped).await?;
+        serve_extras(config, &ops, &play, key.clone(), &http, &stopped).await?;
         let (mut client, recommended) =
             leapfrog::discord::gateway::connect(&config.discord, &token, Arc::clone(&play), ops.clone())
                 .await
@@ -533,6 +578,7 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
     config: &Config,
     ops: &Ops,
     play: &Arc<Play<S>>,
+    key: Option<leapfrog::web::LinkKey>,
     http: &Arc<serenity::all::Http>,
     stopped: &tokio::sync::watch::Receiver<bool>,
 ) -> Result<()> {
@@ -546,14 +592,10 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
         )
         .await?;
     }
-    if let Some(address) = config.web.listen {
-        let site = web_site(config, play)
-            .await?
-            .with_herald(leapfrog::discord::notify::herald(
-                Arc::clone(play),
-                Arc::clone(http),
-                ops.clone(),
-            ));
+    if let (Some(address), Some(key)) = (config.web.listen, key) {
+        let site = leapfrog::web::Site::new(Arc::clone(play), key).with_herald(
+            leapfrog::discord::notify::herald(Arc::clone(play), Arc::clone(http), ops.clone()),
+        );
         let pages = leapfrog::web::router(Arc::new(site));
         serve_router(
             address,
@@ -564,23 +606,6 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
         .await?;
     }
     Ok(())
-}
-
-/// The game pages of `play`'s store, their links signed with `[web] secret` or the key
-/// kept in the store (made now at the first start).
-async fn web_site<S: leapfrog::store::Store + 'static>(
-    config: &Config,
-    play: &Arc<Play<S>>,
-) -> Result<leapfrog::web::Site<S>> {
-    let secret = config.web.secret.clone();
-    let reader = Arc::clone(play);
-    let key = tokio::task::spawn_blocking(move || {
-        leapfrog::web::LinkKey::load(secret.as_deref(), reader.store())
-    })
-    .await
-    .context("reading the key of the game pages' links")?
-    .context("reading the key of the game pages' links")?;
-    Ok(leapfrog::web::Site::new(Arc::clone(play), key))
 }
 
 /// The end of a shutdown: the work in flight drained (until `deadline`), the store flushed,
@@ -617,11 +642,14 @@ fn http(
     )?;
     let store = open_store(config, data.clone())?;
     start_backups(config, &store, data.as_ref());
-    let play = Arc::new(
-        Play::new(store)
-            .with_time(config.time.clone())
-            .with_ai(config.ai.clone()),
-    );
+    let key = pages_of(config, &store)?;
+    let mut play = Play::new(store)
+        .with_time(config.time.clone())
+        .with_ai(config.ai.clone());
+    if let (Some(key), Some(listen)) = (&key, config.web.listen) {
+        play = play.with_pages(page_links(config, listen, key.clone()));
+    }
+    let play = Arc::new(play);
     let http = Arc::new(leapfrog::discord::http_client(discord, &token));
     let address = listen.unwrap_or(discord.listen);
     let ops = Ops::new();
@@ -645,7 +673,7 @@ fn http(
             });
         }
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        serve_extras(config, &ops, &play, &http, &stopped).await?;
+        serve_extras(config, &ops, &play, key.clone(), &http, &stopped).await?;
         let bot = Bot::new(
             Arc::clone(&play),
             http,

@@ -269,6 +269,8 @@ fn every_exchange(lang: Lang) -> Vec<String> {
             "@ana /play jumpers @ai level:9",
             "@ana /settings threads:maybe",
             "@ana /forget-me maybe",
+            "@ana /web revoke:maybe",
+            "@ana /web",
             "@ana /settings language:xx",
             "@ana /settings notify:pigeon",
             "@ana /rules page:0",

@@ -428,3 +428,74 @@ async fn a_player_sending_too_fast_is_slowed_down() {
     );
     assert_eq!(statuses.last(), Some(&429));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn web_hands_a_player_their_own_link_a_spectator_the_public_page_and_revokes() {
+    let store = common::temporary_store();
+    let record = stored(&store, GameKind::Gyges, &[1, 2]);
+    let game = record.id;
+    let (site, _, _heard) = serve(store.clone(), 100).await;
+    let base = site.clone();
+    let play = Play::new(store).with_pages(Arc::new(move |game, user| {
+        let path = match user {
+            Some(user) => personal_path(&key(), game, user, now(), leapfrog::web::LINK_DAYS),
+            None => format!("/games/{}", game.0),
+        };
+        format!("{base}{path}")
+    }));
+    let ask = |user: u64, line: &str| {
+        let command = leapfrog::play::parse_command(line, |name| User::new(UserId(9), name))
+            .unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        let ctx = Context {
+            user: User::new(UserId(user), "someone"),
+            place: record.place,
+            manager: false,
+            lang: leapfrog::i18n::Lang::En,
+            guild_lang: None,
+        };
+        play.handle(&ctx, command)
+    };
+    let link_in = |reply: &leapfrog::play::Reply| -> String {
+        let buttons = reply
+            .components
+            .iter()
+            .find_map(|c| match c {
+                leapfrog::play::Component::Buttons(b) => Some(b.clone()),
+                _ => None,
+            })
+            .expect("a button to open the page");
+        assert_eq!(buttons[0].style, leapfrog::play::ButtonStyle::Link);
+        assert!(reply.text.contains(&buttons[0].id), "{}", reply.text);
+        buttons[0].id.clone()
+    };
+    // A player: their own link, only they see it, and the page knows them by it.
+    let reply = common::blocking(|| ask(2, &format!("/web game:{game}")));
+    assert!(reply.private, "a personal link is shown only to its owner");
+    let mine = link_in(&reply);
+    let token = mine.split_once("?t=").expect("a signed link").1.to_owned();
+    assert_eq!(view(&site, game, Some(&token)).await["you"], 1);
+    // The same command by its Russian name; a spectator gets the public page.
+    let reply = common::blocking(|| ask(7, &format!("/веб game:{game}")));
+    let public = link_in(&reply);
+    assert!(!public.contains("?t="), "{public}");
+    assert!(public.ends_with(&format!("/games/{game}")), "{public}");
+    // Revoked: the old link no longer plays, and says why.
+    let reply = common::blocking(|| ask(2, "/web revoke"));
+    assert!(
+        reply.private && reply.text.contains("no longer works"),
+        "{}",
+        reply.text
+    );
+    let seen = view(&site, game, Some(&token)).await;
+    assert!(seen["you"].is_null());
+    assert!(
+        seen["link_note"].as_str().unwrap().contains("revoked"),
+        "{seen}"
+    );
+    // A new link works again.
+    std::thread::sleep(Duration::from_millis(1_100));
+    let reply = common::blocking(|| ask(2, &format!("/web game:{game}")));
+    let fresh = link_in(&reply);
+    let token = fresh.split_once("?t=").unwrap().1.to_owned();
+    assert_eq!(view(&site, game, Some(&token)).await["you"], 1);
+}

@@ -54,7 +54,11 @@ cmd-privacy = privacy
     .desc = What Leapfrog keeps about you, why and for how long
 cmd-forget-me = forget-me
     .desc = Delete your settings and ratings and your name from past games (asks first)
+cmd-web = web
+    .desc = Your link to play a game on its page (or to watch one), or revoke your links
 
+opt-revoke = revoke
+    .desc = End every link to game pages you were given
 opt-game = game
     .desc = Which game
 opt-game-number = game

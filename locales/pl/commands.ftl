@@ -54,7 +54,11 @@ cmd-privacy = prywatność
     .desc = Co Leapfrog przechowuje o tobie, po co i jak długo
 cmd-forget-me = zapomnij-mnie
     .desc = Usuń swoje ustawienia, ranking i imię z dawnych partii (najpierw zapyta)
+cmd-web = web
+    .desc = Twój link do gry na stronie partii (lub do oglądania) albo unieważnienie linków
 
+opt-revoke = unieważnij
+    .desc = Unieważnij wszystkie linki do stron partii, które dostałeś
 opt-game = gra
     .desc = Która gra
 opt-game-number = gra

@@ -65,10 +65,15 @@ fn style(style: ButtonStyle) -> DiscordStyle {
         ButtonStyle::Primary => DiscordStyle::Primary,
         ButtonStyle::Secondary => DiscordStyle::Secondary,
         ButtonStyle::Danger => DiscordStyle::Danger,
+        // Never asked: a link button is made by `new_link`, which sets its own style.
+        ButtonStyle::Link => DiscordStyle::Secondary,
     }
 }
 
 fn button(b: &Button) -> CreateButton {
+    if b.style == ButtonStyle::Link {
+        return CreateButton::new_link(&b.id).label(&b.label);
+    }
     let id = if b.confirm {
         format!("{}{}", ids::CONFIRM, b.id)
     } else {

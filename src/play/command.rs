@@ -163,6 +163,14 @@ pub enum Command {
         /// The server's new language (admins), if any.
         server_language: Option<Lang>,
     },
+    /// The caller's personal link to a game's page (a spectator's for a game they do not
+    /// play), or, with `revoke`, an end to every link they were given.
+    Web {
+        /// Which game.
+        game: Option<GameId>,
+        /// Revoke every link instead.
+        revoke: bool,
+    },
     /// A game's record and animated replay.
     History {
         /// Which game.
@@ -233,6 +241,7 @@ impl Command {
             Self::Board { .. }
                 | Self::Games
                 | Self::History { .. }
+                | Self::Web { revoke: false, .. }
                 | Self::Rules { .. }
                 | Self::Help
                 | Self::Rating { .. }

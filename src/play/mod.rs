@@ -12,6 +12,7 @@ mod correspondence;
 mod handlers;
 mod history;
 mod names;
+mod pages;
 mod parse;
 pub mod pool;
 mod privacy;
@@ -110,7 +111,14 @@ pub struct Play<S: Store> {
     user_langs: Noted<UserId>,
     /// What front ends said once in this process (see [`Play::first_time`]).
     said_once: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// Makes the address of a game's page for a player (or a spectator), when pages are
+    /// served (see [`Play::with_pages`]).
+    pages: Option<PageLinks>,
 }
+
+/// Makes the address of `game`'s page: a player's personal, signed one for `Some(user)`,
+/// the public one for `None`. The web front end makes it; the play layer only hands it out.
+pub type PageLinks = Arc<dyn Fn(GameId, Option<UserId>) -> String + Send + Sync>;
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
 #[derive(Debug)]
@@ -185,6 +193,7 @@ impl<S: Store> Play<S> {
             guild_langs: std::sync::Mutex::default(),
             user_langs: std::sync::Mutex::default(),
             said_once: std::sync::Mutex::default(),
+            pages: None,
         }
     }
 
@@ -277,6 +286,13 @@ impl<S: Store> Play<S> {
         self
     }
 
+    /// Game pages are served: `/web` hands out their addresses made by `links`.
+    #[must_use]
+    pub fn with_pages(mut self, links: PageLinks) -> Self {
+        self.pages = Some(links);
+        self
+    }
+
     /// The store, for front ends that need to look things up (and for tests).
     pub fn store(&self) -> &S {
         &self.store
@@ -299,7 +315,7 @@ impl<S: Store> Play<S> {
                 Ok(()) => {
                     let mut reply = self.address(reply);
                     reply.computer_turn = self.computer_turn_after(&reply);
-                    reply
+                    self.page_button(reply, ctx)
                 }
                 Err(error) => failure_reply(&error, self.reader_lang(ctx)),
             },
@@ -310,6 +326,22 @@ impl<S: Store> Play<S> {
             Err(Stop::Conflict(id)) => self.conflict_reply(id, self.reader_lang(ctx)),
             Err(Stop::Fail(error)) => failure_reply(&error, self.reader_lang(ctx)),
         }
+    }
+
+    /// A board posted for everyone gets a button to the game's public page, where it can be
+    /// watched live and stepped through (its players play there through `/web`).
+    fn page_button(&self, mut reply: Reply, ctx: &Context) -> Reply {
+        let (Some(links), Some(game), false) = (&self.pages, reply.board_of, reply.private) else {
+            return reply;
+        };
+        let lang = self.place_lang(ctx.place.guild);
+        let button = Button::link(&links(game, None), &i18n::text(lang, "button-web-watch"));
+        match reply.components.last_mut() {
+            // Beside the game's own buttons when their row has room (Discord's rows hold 5).
+            Some(Component::Buttons(row)) if row.len() < 5 => row.push(button),
+            _ => reply.components.push(Component::Buttons(vec![button])),
+        }
+        reply
     }
 
     /// Waits, when `wrote`, until what the command wrote is on disk: a reply that reports a
@@ -362,6 +394,7 @@ impl<S: Store> Play<S> {
             Command::Leaderboard { game, scope } => self.leaderboard(ctx, &game, scope.as_deref()),
             Command::Profile { user } => self.profile(ctx, user),
             Command::Privacy => self.privacy(ctx),
+            Command::Web { game, revoke } => self.web(ctx, game, revoke),
             Command::ForgetMe { confirm } => self.forget_me(ctx, confirm),
         }
     }

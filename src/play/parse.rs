@@ -25,6 +25,7 @@ pub const COMMANDS: &[&str] = &[
     "pause",
     "resume",
     "history",
+    "web",
     "settings",
     "rules",
     "help",
@@ -188,6 +189,7 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
     ("profile", &["user"]),
     ("privacy", &[]),
     ("forget-me", &[]),
+    ("web", &["game", "revoke"]),
 ];
 
 /// The options `command` takes (besides positional words; `/play` also takes its game's):
@@ -736,6 +738,30 @@ pub fn command_from_args(
         "history" | "record" => Command::History {
             game: args.game_id()?,
         },
+        "web" | "link" => {
+            let game = args.game_id()?;
+            // `revoke:true` (Discord's option) or the word `revoke` (the console).
+            let revoke = match args.take(&["revoke"]) {
+                Some(value) => match typed_word(&value).as_str() {
+                    "true" | "yes" => true,
+                    "false" | "no" => false,
+                    other => {
+                        return Err(ParseCommandError::Bad {
+                            what: "web-revoke",
+                            typed: other.to_owned(),
+                        })
+                    }
+                },
+                None => match args.positional.first().map(|w| typed_word(w)).as_deref() {
+                    Some("revoke") => {
+                        args.positional.remove(0);
+                        true
+                    }
+                    _ => false,
+                },
+            };
+            Command::Web { game, revoke }
+        }
         "settings" => {
             let notify = args
                 .take(&["notify", "notifications"])
@@ -867,6 +893,7 @@ const COMMAND_ALIASES: &[(&str, &str)] = &[
     ("claimwin", "claim"),
     ("vacation", "pause"),
     ("record", "history"),
+    ("link", "web"),
     ("ratings", "rating"),
     ("top", "leaderboard"),
     ("forgetme", "forget-me"),

@@ -86,6 +86,8 @@ pub enum ButtonStyle {
     Secondary,
     /// Destructive (resign, decline).
     Danger,
+    /// Opens its id, an address, in the reader's browser (a game's page).
+    Link,
 }
 
 /// A button. Its id is `action:game`; [`Command::from_button_id`](super::Command::from_button_id)
@@ -111,6 +113,17 @@ impl Button {
             label: label.to_owned(),
             style,
             confirm: action == "resign",
+        }
+    }
+
+    /// A button that opens `url` (its id is the address).
+    #[must_use]
+    pub fn link(url: &str, label: &str) -> Self {
+        Self {
+            id: url.to_owned(),
+            label: label.to_owned(),
+            style: ButtonStyle::Link,
+            confirm: false,
         }
     }
 

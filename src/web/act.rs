@@ -39,24 +39,33 @@ pub struct Act {
 /// The command an answer's button makes for a game.
 pub type MakeCommand = fn(GameId) -> Command;
 
-/// The answers a page offers, each the command its button makes.
-pub const ANSWERS: &[(&str, MakeCommand)] = &[
-    ("resign", |game| Command::Resign { game: Some(game) }),
-    ("draw", |game| Command::Draw {
+/// The answers a page offers: each one's name (what the page sends), the message of its
+/// button, and the command it makes.
+pub const ANSWERS: &[(&str, &str, MakeCommand)] = &[
+    ("resign", "web-answer-resign", |game| Command::Resign {
+        game: Some(game),
+    }),
+    ("draw", "web-answer-draw", |game| Command::Draw {
         game: Some(game),
         answer: Answer::Propose,
     }),
-    ("draw-decline", |game| Command::Draw {
-        game: Some(game),
-        answer: Answer::Decline,
+    ("draw-decline", "web-answer-draw-decline", |game| {
+        Command::Draw {
+            game: Some(game),
+            answer: Answer::Decline,
+        }
     }),
-    ("takeback", |game| Command::Takeback {
-        game: Some(game),
-        answer: Answer::Propose,
+    ("takeback", "web-answer-takeback", |game| {
+        Command::Takeback {
+            game: Some(game),
+            answer: Answer::Propose,
+        }
     }),
-    ("takeback-decline", |game| Command::Takeback {
-        game: Some(game),
-        answer: Answer::Decline,
+    ("takeback-decline", "web-answer-takeback-decline", |game| {
+        Command::Takeback {
+            game: Some(game),
+            answer: Answer::Decline,
+        }
     }),
 ];
 
@@ -66,8 +75,8 @@ pub fn command(act: &Act, game: GameId) -> Option<Command> {
     if act.answer {
         ANSWERS
             .iter()
-            .find(|(name, _)| *name == act.what)
-            .map(|(_, make)| make(game))
+            .find(|(name, _, _)| *name == act.what)
+            .map(|(_, _, make)| make(game))
     } else {
         Some(Command::Move {
             game: Some(game),

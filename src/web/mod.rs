@@ -1,12 +1,15 @@
 //! The web front end, beside Discord and the console: a page per game (`/games/{id}`) that
-//! shows the board, the players, whose turn it is or the result, and the move list, and
-//! steps through the game ply by ply (`?ply=7`, links and arrow keys). It reads the same
-//! store through the same [`Play`] and draws the same pictures as a board post; the rules
-//! stay in Rust, the page holds none.
+//! shows the board, the players, whose turn it is or the result, and the move list, steps
+//! through the game ply by ply (`?ply=7`, links and arrow keys), follows it live (Server-Sent
+//! Events on the store's [`watch`](crate::store::Store::watch)), and lets the player whose
+//! personal link opened it play by tapping. It reads the same store through the same
+//! [`Play`] and draws the same pictures as a board post; the rules stay in Rust: the page is
+//! sent each legal move as the taps that choose it ([`taps`]) and holds none.
 //!
 //! What the page shows is built once, as data ([`view`]), and written as HTML for the first
-//! load ([`page`]) or as JSON (`/api/games/{id}`) for a page stepping in place. A game's
-//! page is as public as `/history game:N` already makes the game.
+//! load ([`page`]) or as JSON (`/api/games/{id}`) for a page stepping or following in place.
+//! A game's page is as public as `/history game:N` already makes the game; playing needs the
+//! player's signed link ([`links`]) and passes the checks of [`act`].
 
 mod act;
 pub mod links;
@@ -53,14 +56,10 @@ pub struct WebConfig {
     /// and kept in the store, shared by every worker.
     #[serde(default)]
     pub secret: Option<String>,
-    /// How many days a player's link to a game works.
-    #[serde(default = "default_link_days")]
-    pub link_days: u64,
 }
 
-fn default_link_days() -> u64 {
-    30
-}
+/// How many days a player's link to a game works (the `/web` answer says so).
+pub const LINK_DAYS: u64 = 30;
 
 /// Everything the routes answer from: the play layer, the key of players' links, and
 /// where a page's public replies are posted.

@@ -103,7 +103,7 @@ impl Words {
             wait: t("web-wait"),
             answers: super::ANSWERS
                 .iter()
-                .map(|(name, _)| ((*name).to_owned(), t(&format!("web-answer-{name}"))))
+                .map(|(name, id, _)| ((*name).to_owned(), t(id)))
                 .collect(),
             resign_sure: t("web-resign-sure"),
             which: t("web-which"),

@@ -1,0 +1,355 @@
+//! The game page in a real browser: headless Chromium driven through its WebDriver
+//! (chromedriver, from Debian's packages; `.ci/run` installs them). Two windows, one per
+//! player, a phone's and a desktop's: each player plays only by tapping the places the page
+//! lights up, every move lands as `/move` would, and the other window shows it without
+//! being touched (the live channel). Screenshots of each window go to
+//! `target/screenshots/` to be looked at.
+//!
+//! Without chromedriver the test says it is skipped; with `LEAPFROG_REQUIRE_BROWSER=1` (as
+//! `.ci/run` sets) it fails instead.
+
+mod common;
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use leapfrog::games::GameKind;
+use leapfrog::play::Play;
+use leapfrog::store::{GameId, GuildId, Store, UserId};
+use leapfrog::web::{personal_path, LinkKey, Site};
+use serde_json::{json, Value};
+
+/// chromedriver, stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Driver {
+    /// Starts chromedriver on a free port, or says why the test is skipped.
+    async fn start() -> Option<Self> {
+        let Some(binary) = ["chromedriver", "/usr/bin/chromedriver"]
+            .into_iter()
+            .find(|b| Command::new(b).arg("--version").output().is_ok())
+        else {
+            assert!(
+                std::env::var("LEAPFROG_REQUIRE_BROWSER").map_or(true, |v| v != "1"),
+                "the browser test needs chromedriver (apt-get install chromium chromium-driver)"
+            );
+            eprintln!("browser test skipped: no chromedriver");
+            return None;
+        };
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(binary)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let driver = Self {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        let until = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < until {
+            if let Ok(answer) = reqwest::get(format!("{}/status", driver.url)).await {
+                let status: Value = serde_json::from_str(&answer.text().await.unwrap()).unwrap();
+                if status["value"]["ready"] == true {
+                    return Some(driver);
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("chromedriver did not start");
+    }
+
+    /// A new headless browser window of `width` × `height` CSS pixels.
+    async fn window(&self, width: u32, height: u32) -> Window {
+        let chrome = json!({
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     format!("--window-size={width},{height}")],
+        });
+        let caps = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome", "goog:chromeOptions": chrome } } });
+        let answer = send(
+            reqwest::Client::new()
+                .post(format!("{}/session", self.url))
+                .json_body(&caps),
+        )
+        .await;
+        let id = answer["value"]["sessionId"]
+            .as_str()
+            .expect("a session")
+            .to_owned();
+        Window {
+            base: format!("{}/session/{id}", self.url),
+        }
+    }
+}
+
+/// reqwest without its `json` feature: a JSON body by hand.
+trait JsonBody {
+    fn json_body(self, body: &Value) -> Self;
+}
+
+impl JsonBody for reqwest::RequestBuilder {
+    fn json_body(self, body: &Value) -> Self {
+        self.header("content-type", "application/json")
+            .body(body.to_string())
+    }
+}
+
+async fn send(request: reqwest::RequestBuilder) -> Value {
+    let answer = request.send().await.unwrap();
+    serde_json::from_str(&answer.text().await.unwrap()).unwrap()
+}
+
+/// One browser window (a WebDriver session).
+struct Window {
+    base: String,
+}
+
+impl Window {
+    async fn post(&self, path: &str, body: Value) -> Value {
+        send(
+            reqwest::Client::new()
+                .post(format!("{}{path}", self.base))
+                .json_body(&body),
+        )
+        .await
+    }
+
+    async fn goto(&self, url: &str) {
+        self.post("/url", json!({ "url": url })).await;
+    }
+
+    /// The value of `script` run in the page.
+    async fn run(&self, script: &str) -> Value {
+        self.post("/execute/sync", json!({ "script": script, "args": [] }))
+            .await["value"]
+            .clone()
+    }
+
+    /// Waits (up to `within`) until `script` gives `true`.
+    async fn until(&self, script: &str, within: Duration) -> bool {
+        let until = Instant::now() + within;
+        while Instant::now() < until {
+            if self.run(script).await == true {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        false
+    }
+
+    /// Taps the element `css` as a finger would (WebDriver's click: scrolled into view,
+    /// hit where it is drawn).
+    async fn tap(&self, css: &str) {
+        let found = self
+            .post("/element", json!({ "using": "css selector", "value": css }))
+            .await;
+        let element = found["value"]
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("no {css}: {found}"))
+            .to_owned();
+        let clicked = self
+            .post(&format!("/element/{element}/click"), json!({}))
+            .await;
+        assert!(clicked["value"].is_null(), "tapping {css}: {clicked}");
+    }
+
+    async fn screenshot(&self, name: &str) {
+        let answer = send(reqwest::Client::new().get(format!("{}/screenshot", self.base))).await;
+        let png = base64_decode(answer["value"].as_str().unwrap());
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+
+    async fn close(&self) {
+        let _ = reqwest::Client::new().delete(&self.base).send().await;
+    }
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut bits, mut count) = (0u32, 0);
+    for byte in text.bytes().filter(|b| *b != b'=') {
+        let value = ALPHABET.iter().position(|&c| c == byte).expect("base64") as u32;
+        bits = (bits << 6) | value;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+        }
+    }
+    out
+}
+
+fn key() -> LinkKey {
+    LinkKey::from_bytes(b"the browser test's key")
+}
+
+fn link(site: &str, game: GameId, user: u64, lang: &str) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    format!(
+        "{site}{}&lang={lang}",
+        personal_path(&key(), game, UserId(user), now, 1)
+    )
+}
+
+async fn api_view(site: &str, game: GameId) -> Value {
+    let answer = reqwest::get(format!("{site}/api/games/{game}"))
+        .await
+        .unwrap();
+    serde_json::from_str(&answer.text().await.unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_players_play_by_tapping_and_each_window_follows_the_other() {
+    let Some(driver) = Driver::start().await else {
+        return;
+    };
+    for (kind, lang, plies) in [
+        (GameKind::JumpSturdy, "en", 6),
+        (GameKind::Gyges, "ru", 14),
+        (GameKind::Jumpers, "pl", 6),
+    ] {
+        let store = common::temporary_store();
+        let record = common::blocking(|| {
+            store
+                .insert(common::new_record(kind, &[1, 2], GuildId(1), 1_000))
+                .unwrap()
+        });
+        let game = record.id;
+        let play = Arc::new(Play::new(store));
+        let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel();
+        let site = Site::new(Arc::clone(&play), key())
+            .with_herald(herald)
+            .with_rate(10_000);
+        let router = leapfrog::web::router(Arc::new(site));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+
+        // A phone and a desktop.
+        let windows = [
+            driver.window(390, 844).await,
+            driver.window(1280, 800).await,
+        ];
+        for (seat, window) in windows.iter().enumerate() {
+            window
+                .goto(&link(&address, game, seat as u64 + 1, lang))
+                .await;
+        }
+        for ply in 0..plies {
+            let view = api_view(&address, game).await;
+            let seat = view["to_move"].as_u64().unwrap() as usize;
+            let (mover, other) = (&windows[seat], &windows[1 - seat]);
+            // The move: the first the server offers that is chosen by taps alone.
+            let choices = view["choices"].as_array().unwrap();
+            let choice = choices
+                .iter()
+                .find(|c| !c["taps"].as_array().unwrap().is_empty())
+                .unwrap_or_else(|| panic!("{kind:?}: no move chosen by taps"));
+            // Several moves with the same taps (a Gygès placement: which size) end with a
+            // button.
+            let shared = choices
+                .iter()
+                .filter(|d| d["taps"] == choice["taps"])
+                .count()
+                > 1;
+            let taps: Vec<&str> = choice["taps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap())
+                .collect();
+            let first = format!("rect.spot.from[data-name='{}']", taps[0]);
+            assert!(
+                mover
+                    .until(
+                        &format!("return !!document.querySelector(\"{first}\")"),
+                        Duration::from_secs(10)
+                    )
+                    .await,
+                "{kind:?} ply {ply}: the mover's page never lit up {}",
+                taps[0]
+            );
+            for (i, tap) in taps.iter().enumerate() {
+                let class = if i == 0 { "from" } else { "dest" };
+                let css = format!("rect.spot.{class}[data-name='{tap}']");
+                assert!(
+                    mover
+                        .until(
+                            &format!("return !!document.querySelector(\"{css}\")"),
+                            Duration::from_secs(5)
+                        )
+                        .await,
+                    "{kind:?} ply {ply}: {tap} never lit up as {class}"
+                );
+                mover.tap(&css).await;
+            }
+            if shared {
+                let text = choice["text"].as_str().unwrap();
+                let script = format!(
+                    "const b = [...document.querySelectorAll('button.choice')]\
+                     .find(b => b.textContent === '{text}'); if (b) b.click(); return !!b;"
+                );
+                assert!(
+                    mover.until(&script, Duration::from_secs(5)).await,
+                    "{kind:?} ply {ply}: no button for {text}"
+                );
+            }
+            // The move landed, as `/move` would have: the store has it, the channel is told.
+            let told = tokio::time::timeout(Duration::from_secs(10), heard.recv())
+                .await
+                .unwrap_or_else(|_| {
+                    panic!("{kind:?} ply {ply}: {} was never played", choice["text"])
+                })
+                .unwrap();
+            assert_eq!(told.game, game);
+            let stored = common::blocking(|| play.store().get(game).unwrap());
+            assert_eq!(
+                stored.moves.last().map(String::as_str),
+                choice["text"].as_str()
+            );
+            // The other window shows it without a touch, within a second.
+            let seen = other
+                .until(
+                    &format!("return document.body.dataset.plies === '{}'", ply + 1),
+                    Duration::from_secs(1),
+                )
+                .await;
+            assert!(
+                seen,
+                "{kind:?} ply {ply}: the other window did not follow within 1 s"
+            );
+        }
+        for (seat, window) in windows.iter().enumerate() {
+            let size = if seat == 0 { "390x844" } else { "1280x800" };
+            window
+                .screenshot(&format!("{}-{lang}-{size}", kind.name()))
+                .await;
+            window.close().await;
+        }
+    }
+}
