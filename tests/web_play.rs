@@ -347,6 +347,32 @@ async fn every_request_that_must_not_play_is_refused_and_changes_nothing() {
     let (got, answer) = act(&site, game, Some(&good), &mv, false, 0, &[]).await;
     assert_eq!(got, 200, "{answer}");
     assert_eq!(answer["plies"], 1);
+    assert!(answer["pending"].is_null());
+    assert!(
+        heard.try_recv().is_ok(),
+        "the move was not told to the channel"
+    );
+    // A draw offered from the page waits for the other player, who is offered to decline.
+    let (got, answer) = act(
+        &site,
+        game,
+        Some(&token(game, waiting)),
+        "draw",
+        true,
+        1,
+        &[],
+    )
+    .await;
+    assert_eq!(got, 200, "{answer}");
+    assert_eq!(
+        answer["pending"],
+        serde_json::json!(["draw", 1 - seat]),
+        "{answer}"
+    );
+    assert!(
+        heard.try_recv().is_ok(),
+        "the offer was not told to the channel"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -12,7 +12,7 @@ use crate::render::spots::Layout;
 use crate::render::Header;
 
 use super::taps::{choices, Choice};
-use crate::store::{GameRecord, Status, StoreError};
+use crate::store::{GameRecord, Request, Status, StoreError};
 
 /// A game at one ply, in one language.
 #[derive(Clone, Debug, Serialize)]
@@ -55,6 +55,9 @@ pub struct GameView {
     pub you: Option<usize>,
     /// Why the reader's link does not let them play (forged, expired, revoked), if so.
     pub link_note: Option<String>,
+    /// A proposal waiting for its answer (`draw`, `takeback`, `pause`) and the seat that
+    /// made it: the page offers to decline only what another seat proposed.
+    pub pending: Option<(&'static str, usize)>,
     /// The page's other words, so a page stepping by script needs no catalogue of its own.
     pub words: Words,
 }
@@ -190,6 +193,11 @@ pub fn view(
         },
         you: None,
         link_note: None,
+        pending: record.pending.map(|request| match request {
+            Request::Draw(seat) => ("draw", usize::from(seat)),
+            Request::Takeback(seat) => ("takeback", usize::from(seat)),
+            Request::Pause(seat) => ("pause", usize::from(seat)),
+        }),
         words: Words::new(lang),
     };
     Ok((view, game))

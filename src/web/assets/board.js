@@ -169,7 +169,11 @@
   function answerButtons(buttons) {
     if (!view || view.you === null || view.you === undefined || view.to_move === null) return;
     if (view.ply !== view.plies) return;
+    // Declining is offered only while another seat's proposal waits.
+    const proposed = (kind) => view.pending && view.pending[0] === kind && view.pending[1] !== view.you;
+    const offered = { "draw-decline": proposed("draw"), "takeback-decline": proposed("takeback") };
     for (const [name, label] of view.words.answers) {
+      if (offered[name] === false) continue;
       const button = el("button", `answer ${name}`, label);
       button.type = "button";
       button.addEventListener("click", () => {
