@@ -315,16 +315,15 @@ fn local(
         .listen
         .or_else(|| interactive.then_some(leapfrog::web::CONSOLE_LISTEN));
     let pages = pages.and_then(|address| {
-        let play = Play::new(store.clone())
-            .with_time(config.time.clone())
-            .with_ai(config.ai.clone());
-        serve_pages_beside(address, play, config.web.secret.as_deref())
-            .map_err(|error| eprintln!("the game pages are off: {error:#}"))
-            .ok()
+        serve_pages_beside(
+            address,
+            configured_play(config, store.clone()),
+            config.web.secret.as_deref(),
+        )
+        .map_err(|error| eprintln!("the game pages are off: {error:#}"))
+        .ok()
     });
-    let mut play = Play::new(store)
-        .with_time(config.time.clone())
-        .with_ai(config.ai.clone());
+    let mut play = configured_play(config, store);
     if let Some((bound, key)) = &pages {
         // `/web` in the console hands out links to the pages just started.
         play = play.with_pages(page_links(config, *bound, key.clone()));
@@ -426,8 +425,8 @@ fn serve_pages_beside(
     Ok((bound, key))
 }
 
-/// How `/web` makes the address of a game's page: `[web] public_url` (else `http://` and
-/// the address the pages are served on), then the game's path, signed for a player.
+/// How `/web` makes the address of a game's page: `[web] public_url`, else `http://` and
+/// the address the pages are served on.
 fn page_links(
     config: &Config,
     bound: std::net::SocketAddr,
@@ -438,30 +437,31 @@ fn page_links(
         .public_url
         .clone()
         .unwrap_or_else(|| format!("http://{bound}"));
-    let base = base.trim_end_matches('/').to_owned();
-    Arc::new(move |game, user| {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let path = match user {
-            Some(user) => {
-                leapfrog::web::personal_path(&key, game, user, now, leapfrog::web::LINK_DAYS)
-            }
-            None => format!("/games/{}", game.0),
-        };
-        format!("{base}{path}")
-    })
+    leapfrog::web::page_links(key, &base)
 }
 
-/// The key of the game pages' links and the play layer's way to hand them out, when
-/// `[web] listen` serves pages: read (or made, at the first start) before the play layer.
-fn pages_of(config: &Config, store: &AnyStore) -> Result<Option<leapfrog::web::LinkKey>> {
-    if config.web.listen.is_none() {
-        return Ok(None);
-    }
-    let key = leapfrog::web::LinkKey::load(config.web.secret.as_deref(), store)
+/// The play layer of the bot's `serve` and `http`, with the key of the game pages' links
+/// when `[web] listen` serves pages (read, or made at the first start, before the play
+/// layer, which hands out the links through `/web`).
+fn bot_play(
+    config: &Config,
+    store: AnyStore,
+) -> Result<(Arc<Play<AnyStore>>, Option<leapfrog::web::LinkKey>)> {
+    let mut play = configured_play(config, store.clone());
+    let Some(listen) = config.web.listen else {
+        return Ok((Arc::new(play), None));
+    };
+    let key = leapfrog::web::LinkKey::load(config.web.secret.as_deref(), &store)
         .context("reading the key of the game pages' links")?;
-    Ok(Some(key))
+    play = play.with_pages(page_links(config, listen, key.clone()));
+    Ok((Arc::new(play), Some(key)))
+}
+
+/// The play layer over `store` with the config's time rules and computer opponents.
+fn configured_play(config: &Config, store: AnyStore) -> Play<AnyStore> {
+    Play::new(store)
+        .with_time(config.time.clone())
+        .with_ai(config.ai.clone())
 }
 
 /// Starts the task that fires reminders and timeouts; it reads due deadlines from the store,
@@ -491,14 +491,7 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     let token = token(config)?;
     let store = open_store(config, data.clone())?;
     start_backups(config, &store, data.as_ref());
-    let key = pages_of(config, &store)?;
-    let mut play = Play::new(store)
-        .with_time(config.time.clone())
-        .with_ai(config.ai.clone());
-    if let (Some(key), Some(listen)) = (&key, config.web.listen) {
-        play = play.with_pages(page_links(config, listen, key.clone()));
-    }
-    let play = Arc::new(play);
+    let (play, key) = bot_play(config, store)?;
     let ops = Ops::new();
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play, &ops);
@@ -642,14 +635,7 @@ fn http(
     )?;
     let store = open_store(config, data.clone())?;
     start_backups(config, &store, data.as_ref());
-    let key = pages_of(config, &store)?;
-    let mut play = Play::new(store)
-        .with_time(config.time.clone())
-        .with_ai(config.ai.clone());
-    if let (Some(key), Some(listen)) = (&key, config.web.listen) {
-        play = play.with_pages(page_links(config, listen, key.clone()));
-    }
-    let play = Arc::new(play);
+    let (play, key) = bot_play(config, store)?;
     let http = Arc::new(leapfrog::discord::http_client(discord, &token));
     let address = listen.unwrap_or(discord.listen);
     let ops = Ops::new();

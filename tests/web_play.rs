@@ -20,12 +20,7 @@ fn key() -> LinkKey {
     LinkKey::from_bytes(b"the tests' key")
 }
 
-fn now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
-}
+use common::unix_seconds as now;
 
 /// A link token of `user` for `game`, valid for a day.
 fn token(game: GameId, user: u64) -> String {

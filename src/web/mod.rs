@@ -97,12 +97,6 @@ impl<S: Store + 'static> Site<S> {
         self.limits = act::Limits::new(per_window);
         self
     }
-
-    /// The play layer.
-    #[must_use]
-    pub fn play(&self) -> &Arc<Play<S>> {
-        &self.play
-    }
 }
 
 /// The path of `user`'s personal page of `game`, signed with `key`, working from `now`
@@ -117,6 +111,21 @@ pub fn personal_path(
 ) -> String {
     let token = key.sign(game, user, now, now + days * 86_400);
     format!("/games/{}?t={token}", game.0)
+}
+
+/// How the play layer makes the address of a game's page (see [`crate::play::PageLinks`]):
+/// `base` (the site's address as players reach it), then the public page, or a player's
+/// personal one signed with `key` for [`LINK_DAYS`] from the moment it is made.
+#[must_use]
+pub fn page_links(key: LinkKey, base: &str) -> crate::play::PageLinks {
+    let base = base.trim_end_matches('/').to_owned();
+    Arc::new(move |game, user| {
+        let path = match user {
+            Some(user) => personal_path(&key, game, user, unix_seconds(), LINK_DAYS),
+            None => format!("/games/{}", game.0),
+        };
+        format!("{base}{path}")
+    })
 }
 
 /// Where the console serves the game pages when `[web] listen` says nothing and a person is
@@ -231,25 +240,7 @@ fn load<S: Store>(
     token: Option<&str>,
     lang: Lang,
 ) -> Result<(GameView, AnyGame, GameRecord), Refusal> {
-    let Ok(number) = id.parse::<u64>() else {
-        return Err(Refusal::NotFound(i18n::text_with(
-            lang,
-            "web-bad-number",
-            &[("text", id.into())],
-        )));
-    };
-    let record = site
-        .play
-        .store()
-        .get(GameId(number))
-        .map_err(|error| match error {
-            StoreError::NotFound(_) => Refusal::NotFound(i18n::text_with(
-                lang,
-                "web-no-game",
-                &[("game", number.into())],
-            )),
-            other => failed(lang, &other),
-        })?;
+    let record = record_of(site, id, lang)?;
     let plies = record.moves.len();
     let ply = match asked.ply.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -269,19 +260,33 @@ fn load<S: Store>(
     let (mut view, game) = view::view(&record, ply, lang).map_err(|error| failed(lang, &error))?;
     if let Some(token) = token {
         match site.pass(token, record.id) {
-            Ok(pass) => view.you = seat_of(&record, pass.user),
+            Ok(pass) => view.you = record.seat_of(pass.user).map(usize::from),
             Err(error) => view.link_note = Some(link_refusal(lang, error)),
         }
     }
     Ok((view, game, record))
 }
 
-/// The seat `user` plays in `record`, if any.
-fn seat_of(record: &GameRecord, user: crate::store::UserId) -> Option<usize> {
-    record
-        .seats
-        .iter()
-        .position(|player| player.user_id() == Some(user))
+/// The record of the game numbered `id` (as typed), or why there is none.
+fn record_of<S: Store>(site: &Site<S>, id: &str, lang: Lang) -> Result<GameRecord, Refusal> {
+    let Ok(number) = id.parse::<u64>() else {
+        return Err(Refusal::NotFound(i18n::text_with(
+            lang,
+            "web-bad-number",
+            &[("text", id.into())],
+        )));
+    };
+    site.play
+        .store()
+        .get(GameId(number))
+        .map_err(|error| match error {
+            StoreError::NotFound(_) => Refusal::NotFound(i18n::text_with(
+                lang,
+                "web-no-game",
+                &[("game", number.into())],
+            )),
+            other => failed(lang, &other),
+        })
 }
 
 /// Why a link does not let its holder play, in their words.
@@ -531,14 +536,17 @@ const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 /// carries no game state: the view is read through the same route as any other, so there is
 /// one place that decides what a reader sees.
 async fn game_events<S: Store + 'static>(asking: Asking<S>) -> Response {
-    let play = Arc::clone(&asking.site.play);
-    // Watch first, then look at the game: a write between the two is heard, not lost.
-    let watched = tokio::task::spawn_blocking(move || play.store().watch()).await;
-    let Ok(watch) = watched else {
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-    };
-    let game = match asking.load(|view, _, _| Ok(view.id)).await {
-        Ok(game) => GameId(game),
+    let Asking { site, id, lang, .. } = asking;
+    // Watch first, then look at the game: a write between the two is heard, not lost. Only
+    // the record is read: the page reads its view through `/api/games/{id}`.
+    let found = tokio::task::spawn_blocking(move || {
+        let watch = site.play.store().watch();
+        record_of(&site, &id, lang).map(|record| (watch, record.id))
+    })
+    .await
+    .unwrap_or_else(|error| Err(failed(lang, &error)));
+    let (watch, game) = match found {
+        Ok(found) => found,
         Err(refusal) => return (refusal.status(), refusal.text().to_owned()).into_response(),
     };
     let events = futures_util::stream::unfold(watch, move |mut watch| async move {

@@ -29,56 +29,48 @@ pub fn choices(game: &AnyGame, lang: Lang) -> Vec<Choice> {
     if game.outcome().is_finished() {
         return Vec::new();
     }
-    let choice = |text: String, taps: Vec<String>| {
-        let label = if taps.is_empty() {
-            action_label(lang, &text)
-        } else {
-            text.clone()
-        };
-        Choice { text, taps, label }
+    let tapped = match game {
+        AnyGame::Jumpers(g) => each(g.legal_moves(), |mv| match mv {
+            JumpersMove::Go { from, to } => vec![from.to_string(), to.to_string()],
+            JumpersMove::Pass => Vec::new(),
+        }),
+        AnyGame::Gyges(g) => each(g.legal_moves(), |mv| match *mv {
+            // The square first: the sizes that may go there are then buttons.
+            GygesMove::Place { square, .. } => vec![square.to_string()],
+            GygesMove::Go { from, to, drop } => {
+                let to = match to {
+                    Target::Square(square) => square.to_string(),
+                    Target::Goal => "goal".to_owned(),
+                };
+                [from.to_string(), to]
+                    .into_iter()
+                    .chain(drop.map(|square| square.to_string()))
+                    .collect()
+            }
+            GygesMove::Pass => Vec::new(),
+        }),
+        AnyGame::JumpSturdy(g) => each(g.legal_moves(), |mv| {
+            vec![mv.from.to_string(), mv.to.to_string()]
+        }),
+        AnyGame::Skakanie(_) => each(game.legal_moves(), |_| Vec::new()),
     };
-    match game {
-        AnyGame::Jumpers(g) => g
-            .legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let taps = match mv {
-                    JumpersMove::Go { from, to } => vec![from.to_string(), to.to_string()],
-                    JumpersMove::Pass => Vec::new(),
-                };
-                choice(mv.to_string(), taps)
-            })
-            .collect(),
-        AnyGame::Gyges(g) => g
-            .legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let taps = match mv {
-                    // The square first: the sizes that may go there are then buttons.
-                    GygesMove::Place { square, .. } => vec![square.to_string()],
-                    GygesMove::Go { from, to, drop } => {
-                        let mut taps = vec![from.to_string()];
-                        taps.push(match to {
-                            Target::Square(square) => square.to_string(),
-                            Target::Goal => "goal".to_owned(),
-                        });
-                        taps.extend(drop.map(|square| square.to_string()));
-                        taps
-                    }
-                    GygesMove::Pass => Vec::new(),
-                };
-                choice(mv.to_string(), taps)
-            })
-            .collect(),
-        AnyGame::JumpSturdy(g) => g
-            .legal_moves()
-            .into_iter()
-            .map(|mv| choice(mv.to_string(), vec![mv.from.to_string(), mv.to.to_string()]))
-            .collect(),
-        AnyGame::Skakanie(_) => game
-            .legal_moves()
-            .into_iter()
-            .map(|text| choice(text, Vec::new()))
-            .collect(),
-    }
+    tapped
+        .into_iter()
+        .map(|(text, taps)| {
+            let label = if taps.is_empty() {
+                action_label(lang, &text)
+            } else {
+                text.clone()
+            };
+            Choice { text, taps, label }
+        })
+        .collect()
+}
+
+/// Each move in notation with its taps.
+fn each<M: std::fmt::Display>(
+    moves: Vec<M>,
+    taps: impl Fn(&M) -> Vec<String>,
+) -> Vec<(String, Vec<String>)> {
+    moves.iter().map(|mv| (mv.to_string(), taps(mv))).collect()
 }

@@ -444,3 +444,11 @@ pub fn catalogue_messages(
     }
     messages
 }
+
+/// Now, in unix seconds: the clock personal links to game pages are signed with.
+pub fn unix_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}

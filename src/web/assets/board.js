@@ -228,14 +228,16 @@
       }
       show(reply);
     } catch (_) {
-      say(view.words.failed || "");
+      // No answer (the connection dropped): nothing to say but what the live channel
+      // brings next.
+      say("");
     } finally {
       sending = false;
     }
   }
 
   async function fetchView(p) {
-    const answer = await fetch(`/api/games/${id}?${p === null ? `lang=${lang}` : query(p)}`, { headers: auth });
+    const answer = await fetch(`/api/games/${id}?${query(p)}`, { headers: auth });
     if (!answer.ok) throw new Error(String(answer.status));
     return answer.json();
   }
