@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use crate::i18n::{self, Lang};
-use crate::play::{parse_command, Component, Context, Outcome, Play, Reply, User};
+use crate::play::{parse_command, ButtonStyle, Component, Context, Outcome, Play, Reply, User};
 use crate::store::{ChannelId, Place, Store, UserId};
 
 /// A stable id for a console name (FNV-1a of its lower-case form), so a data folder can be
@@ -195,8 +195,14 @@ impl<S: Store> Console<S> {
         for component in &reply.components {
             match component {
                 Component::Buttons(buttons) => {
-                    let labels: Vec<String> =
-                        buttons.iter().map(|b| format!("[{}]", b.label)).collect();
+                    // A link button shows where it leads: the console has no buttons.
+                    let labels: Vec<String> = buttons
+                        .iter()
+                        .map(|b| match b.style {
+                            ButtonStyle::Link => format!("[{}] {}", b.label, b.id),
+                            _ => format!("[{}]", b.label),
+                        })
+                        .collect();
                     let labels = labels.join(" ");
                     out.push_str(&format!(
                         "  {}\n",
@@ -224,6 +230,9 @@ impl<S: Store> Console<S> {
             for direct in &reply.direct {
                 let first = direct.text.lines().next().unwrap_or_default();
                 out.push_str(&format!("    ({}) {first}\n", direct.lang.code()));
+                if let Some(button) = &direct.button {
+                    out.push_str(&format!("      [{}] {}\n", button.label, button.id));
+                }
             }
         }
         let files = reply
@@ -254,6 +263,9 @@ impl<S: Store> Console<S> {
                     )
                 )),
             }
+        }
+        if let Some(aside) = &reply.aside {
+            out.push_str(&self.show(aside, caller, lang));
         }
         out
     }

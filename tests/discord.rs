@@ -1127,3 +1127,48 @@ async fn ratings_through_the_http_endpoint() {
     let picture = image::load_from_memory(&png).unwrap();
     assert_eq!((picture.width(), picture.height()), (800, 420));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_asking_for_the_board_is_handed_their_own_page_privately() {
+    let (rest, rest_url) = Rest::start().await;
+    let pages: leapfrog::play::PageLinks = Arc::new(|game, user| match user {
+        Some(user) => format!("https://pages.test/games/{}?t=for-{}", game.0, user.0),
+        None => format!("https://pages.test/games/{}", game.0),
+    });
+    let play = Arc::new(
+        Play::with(
+            common::temporary_store(),
+            Box::new(leapfrog::play::SystemClock),
+            Box::new(fake_discord::ChallengerFirst),
+        )
+        .with_pages(pages),
+    );
+    let url = start_endpoint(&config(&rest_url), play).await;
+    let mut p = Payloads::new();
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    assert_eq!(send(&url, &challenge).await["type"], 4);
+    let accept = p.component(BOB, "accept:1", &[]);
+    let (seen, board) = deferred_board(&rest, &url, &accept, 0).await;
+    // The board everyone sees links to the public page, never to a player's own.
+    let rows = board["components"].to_string();
+    assert!(rows.contains("https://pages.test/games/1\""), "{rows}");
+    assert!(!rows.contains("?t="), "{rows}");
+
+    let ask = p.command(ALICE, "board", &[], None);
+    let (seen, shown) = deferred_board(&rest, &url, &ask, seen).await;
+    assert!(!shown["components"].to_string().contains("?t="), "{shown}");
+    let token = token_of(&ask);
+    let (_, aside) = rest
+        .wait_for(seen, |c| {
+            c.method == "POST" && c.path == format!("/webhooks/{APP_ID}/{token}")
+        })
+        .await;
+    let aside = aside.json();
+    assert_eq!(aside["flags"], 64, "only alice sees her link: {aside}");
+    let button = &aside["components"][0]["components"][0];
+    assert_eq!(button["style"], 5, "a link button: {aside}");
+    assert_eq!(
+        button["url"],
+        format!("https://pages.test/games/1?t=for-{}", ALICE.id)
+    );
+}

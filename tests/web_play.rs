@@ -450,6 +450,21 @@ async fn a_player_sending_too_fast_is_slowed_down() {
     assert_eq!(statuses.last(), Some(&429));
 }
 
+/// The address of the first link button of `reply`.
+fn link_in_buttons(reply: &leapfrog::play::Reply) -> String {
+    reply
+        .components
+        .iter()
+        .find_map(|c| match c {
+            leapfrog::play::Component::Buttons(b) => b
+                .iter()
+                .find(|b| b.style == leapfrog::play::ButtonStyle::Link)
+                .map(|b| b.id.clone()),
+            _ => None,
+        })
+        .expect("a link button")
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn web_hands_a_player_their_own_link_a_spectator_the_public_page_and_revokes() {
     let store = common::temporary_store();
@@ -464,17 +479,17 @@ async fn web_hands_a_player_their_own_link_a_spectator_the_public_page_and_revok
         };
         format!("{base}{path}")
     }));
+    let ctx = |user: u64| Context {
+        user: User::new(UserId(user), "someone"),
+        place: record.place,
+        manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
+    };
     let ask = |user: u64, line: &str| {
         let command = leapfrog::play::parse_command(line, |name| User::new(UserId(9), name))
             .unwrap_or_else(|e| panic!("{line}: {e:?}"));
-        let ctx = Context {
-            user: User::new(UserId(user), "someone"),
-            place: record.place,
-            manager: false,
-            lang: leapfrog::i18n::Lang::En,
-            guild_lang: None,
-        };
-        play.handle(&ctx, command)
+        play.handle(&ctx(user), command)
     };
     let link_in = |reply: &leapfrog::play::Reply| -> String {
         let buttons = reply
@@ -500,6 +515,48 @@ async fn web_hands_a_player_their_own_link_a_spectator_the_public_page_and_revok
     let public = link_in(&reply);
     assert!(!public.contains("?t="), "{public}");
     assert!(public.ends_with(&format!("/games/{game}")), "{public}");
+    // /board: the board everyone sees has the public page's button; a player asking is
+    // handed their own link beside it, privately; a spectator is not.
+    let reply = common::blocking(|| ask(2, &format!("/board game:{game}")));
+    assert!(
+        !reply.private && !reply.text.contains("?t="),
+        "{}",
+        reply.text
+    );
+    let public_button = reply.components.iter().any(|c| {
+        matches!(c, leapfrog::play::Component::Buttons(b)
+            if b.iter().any(|b| b.id.ends_with(&format!("/games/{game}"))))
+    });
+    assert!(public_button, "{:?}", reply.components);
+    let aside = reply.aside.expect("the player's own link, aside");
+    assert!(aside.private);
+    let theirs = link_in_buttons(&aside);
+    let token2 = theirs.split_once("?t=").expect("a signed link").1;
+    assert_eq!(view(&site, game, Some(token2)).await["you"], 1);
+    let reply = common::blocking(|| ask(7, &format!("/board game:{game}")));
+    assert!(reply.aside.is_none(), "a spectator has no page to play");
+    // A player told of their turn by direct message gets their own link there.
+    common::blocking(|| ask(2, "/settings notify:dm"));
+    let mover = if play.my_legal_moves(&ctx(1), Some(game)).is_empty() {
+        2
+    } else {
+        1
+    };
+    let waiting = 3 - mover;
+    common::blocking(|| ask(waiting, "/settings notify:dm"));
+    let first = play.my_legal_moves(&ctx(mover), Some(game))[0].clone();
+    let reply = common::blocking(|| ask(mover, &format!("/move game:{game} move:{first}")));
+    let told = reply
+        .direct
+        .iter()
+        .find(|d| d.user == UserId(waiting))
+        .unwrap_or_else(|| panic!("a direct message to the player to move: {reply:?}"));
+    let button = told.button.as_ref().expect("their own link in the message");
+    let token3 = button.id.split_once("?t=").expect("a signed link").1;
+    assert_eq!(
+        view(&site, game, Some(token3)).await["you"],
+        usize::try_from(waiting - 1).unwrap()
+    );
     // Revoked: the old link no longer plays, and says why.
     let reply = common::blocking(|| ask(2, "/web revoke"));
     assert!(

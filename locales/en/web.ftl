@@ -41,8 +41,10 @@ web-stale = Someone moved meanwhile: the page now shows the game as it is.
 web-link-yours = Your own link to play game #{ $game } on its page: { $link }
     It works only for you, for 30 days: don't share it (anyone with it can move for you). /web revoke ends every link you were given.
 web-link-watch = Game #{ $game } on its page: { $link }
+web-link-aside = Your own page of game #{ $game }: play there by tapping. It plays for you, so keep the link to yourself.
 web-revoked = Every link to game pages you were given no longer works. /web gives you a new one.
 web-off = The game pages are not set up on this bot: its admin turns them on with [web] listen in config.toml.
 button-web-open = Open the page
 parse-bad-web-revoke = '{ $typed }' is not yes or no: /web revoke ends your links
 button-web-watch = Watch live
+button-web-play = Play on the page

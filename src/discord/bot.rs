@@ -485,6 +485,9 @@ impl<S: Store + 'static> Bot<S> {
             Show::Update => CreateInteractionResponse::UpdateMessage(data),
         };
         let (answered, lost) = self.first_checked(response, to.via, to.id, &to.token).await;
+        if !lost && !message.ephemeral {
+            self.aside_later(&to.token, &message);
+        }
         if lost && !message.ephemeral {
             // Discord dropped the interaction, but the command was carried out: its public
             // answer (a move's board) is posted in the channel instead.
@@ -701,6 +704,32 @@ impl<S: Store + 'static> Bot<S> {
         });
     }
 
+    /// Sends `message`'s aside (words for the caller alone, such as their own link to the
+    /// game's page) as a private follow-up once the public answer is out, in the background.
+    /// Discord may not yet know of an answer sent as the endpoint's response body (10015
+    /// Unknown Webhook): it is tried again then, and sent once otherwise.
+    fn aside_later(&self, token: &str, message: &Message) {
+        let Some(aside) = message.aside.clone() else {
+            return;
+        };
+        let (http, token) = (Arc::clone(&self.http), token.to_owned());
+        self.ops.spawn(async move {
+            for attempt in 1..=DELIVERY_TRIES {
+                let sent = aside.follow_up().execute(http.as_ref(), (None, &token));
+                match observe("create_followup", sent).await {
+                    Err(error) if attempt < DELIVERY_TRIES && code(&error) == Some(10015) => {
+                        tokio::time::sleep(Duration::from_millis(250 * u64::from(attempt))).await;
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "could not send a player their own link");
+                        return;
+                    }
+                    Ok(_) => return,
+                }
+            }
+        });
+    }
+
     /// Completes a deferred answer by editing it — idempotent, so it can be retried
     /// safely. A private answer to a public deferral cannot be an edit (everyone would see
     /// it): see [`Self::complete_privately`]. A board's post is noted.
@@ -721,6 +750,9 @@ impl<S: Store + 'static> Bot<S> {
             Err(_) => None,
         };
         if let Some(posted) = posted {
+            if !message.ephemeral {
+                self.aside_later(&to.token, &message);
+            }
             if let (Some(game), true) = (message.board_of, message.has_files()) {
                 to.tracked.board_posted(game); // Ops: the board is out.
             }

@@ -58,6 +58,8 @@ pub struct Message {
     /// A game where the computer is now to move: once this message is shown, the computer
     /// thinks and its move is posted as a message of its own.
     pub computer_turn: Option<u64>,
+    /// Words for the caller alone, sent as a private follow-up after this public answer.
+    pub aside: Option<Box<Message>>,
 }
 
 fn style(style: ButtonStyle) -> DiscordStyle {
@@ -70,7 +72,8 @@ fn style(style: ButtonStyle) -> DiscordStyle {
     }
 }
 
-fn button(b: &Button) -> CreateButton {
+/// A play-layer button as Discord draws it (a link button opens its address).
+pub(super) fn button(b: &Button) -> CreateButton {
     if b.style == ButtonStyle::Link {
         return CreateButton::new_link(&b.id).label(&b.label);
     }
@@ -151,6 +154,7 @@ impl Message {
             board_of: reply.board_of.map(|g| g.0),
             begins: reply.begins.map(|(g, title)| (g.0, title)),
             computer_turn: reply.computer_turn.map(|g| g.0),
+            aside: reply.aside.map(|aside| Box::new(Self::from_reply(*aside))),
         }
     }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    ChannelId, CreateAllowedMentions, CreateMessage, Http, UserId as DiscordUserId,
+    ChannelId, CreateActionRow, CreateAllowedMentions, CreateMessage, Http, UserId as DiscordUserId,
 };
 
 use crate::i18n;
@@ -15,7 +15,7 @@ use crate::play::{Direct, Notice, Play};
 use crate::store::{GameId, Place, Store};
 
 use super::bot::note_board;
-use super::message::{cut, Message};
+use super::message::{button, cut, Message};
 use super::permissions::{is_missing_permission, notice_once, Doing};
 use super::reach::{nonce, repeated};
 use crate::ops::rest::observe;
@@ -41,10 +41,13 @@ pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
             Ok(dm) => {
                 let once = nonce();
                 repeated("create_message", || {
-                    let post = CreateMessage::new()
+                    let mut post = CreateMessage::new()
                         .nonce(once.clone())
                         .enforce_nonce(true)
                         .content(cut(&text));
+                    if let Some(b) = &direct.button {
+                        post = post.components(vec![CreateActionRow::Buttons(vec![button(b)])]);
+                    }
                     dm.id.send_message(http, post)
                 })
                 .await
@@ -115,6 +118,7 @@ pub async fn post_notice<S: Store + 'static>(
                         // failed names no place.
                         lang: i18n::Lang::default(),
                         text: text.clone(),
+                        button: None,
                     }));
                 send_direct(http, &told, 0).await;
                 return false;

@@ -191,10 +191,6 @@ impl<S: Store> Play<S> {
             // (in English).
             None,
         )?;
-        Ok(Some(Notice {
-            game: id,
-            place,
-            reply: self.address(reply),
-        }))
+        Ok(Some(self.notice(id, place, reply)))
     }
 }

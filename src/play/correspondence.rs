@@ -247,11 +247,7 @@ impl<S: Store> Play<S> {
                 })
                 .with(Component::Buttons(vec![board_button]))
         };
-        Ok(Some(Notice {
-            game: id,
-            place: record.place,
-            reply: self.address(reply),
-        }))
+        Ok(Some(self.notice(id, record.place, reply)))
     }
 
     /// `/claim`: a player out of time loses (or, in a game that goes on without them, is
@@ -539,18 +535,21 @@ impl<S: Store> Play<S> {
         });
         readers
             .iter()
-            .map(|&(user, lang)| match (&loaded, lang) {
-                (Some((loaded, news)), Some(lang)) if lang != post => Direct {
+            .map(|&(user, lang)| {
+                let (lang, text) = match (&loaded, lang) {
+                    (Some((loaded, news)), Some(lang)) if lang != post => {
+                        (lang, news_in(lang, loaded, *news, self.clock.now_ms()))
+                    }
+                    // Told as the channel was, in the channel's language.
+                    _ => (post, reply.text.clone()),
+                };
+                let record = loaded.as_ref().map(|(loaded, _)| &loaded.record);
+                Direct {
                     user,
                     lang,
-                    text: news_in(lang, loaded, *news, self.clock.now_ms()),
-                },
-                // Told as the channel was, in the channel's language.
-                _ => Direct {
-                    user,
-                    lang: post,
-                    text: reply.text.clone(),
-                },
+                    text,
+                    button: record.and_then(|record| self.play_button(record, user, lang)),
+                }
             })
             .collect()
     }

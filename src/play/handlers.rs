@@ -776,6 +776,17 @@ impl<S: Store> Play<S> {
             self.clock.now_ms(),
             self.place_lang(loaded.record.place.guild),
         );
+        // A player asking is handed their own page of it, where they play by tapping.
+        let lang = self.reader_lang(ctx);
+        let aside = self
+            .play_button(&loaded.record, ctx.user.id, lang)
+            .map(|button| {
+                let id = [("game", loaded.record.id.0.into())];
+                Box::new(
+                    Reply::private(i18n::text_with(lang, "web-link-aside", &id))
+                        .with(Component::Buttons(vec![button])),
+                )
+            });
         // Looking at a board notifies nobody.
         Ok(Reply {
             mentions: Vec::new(),
@@ -783,6 +794,7 @@ impl<S: Store> Play<S> {
                 Some(note) => format!("{note}\n{}", board.text),
                 None => board.text.clone(),
             },
+            aside,
             ..board
         })
     }

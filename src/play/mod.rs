@@ -43,7 +43,7 @@ pub use timing::TimeConfig;
 use crate::ai::AiConfig;
 use crate::games::AnyGame;
 use crate::i18n::{self, Arg, Lang};
-use crate::store::{GameId, GameRecord, GuildId, Status, Store, StoreError, UserId};
+use crate::store::{GameId, GameRecord, GuildId, Place, Status, Store, StoreError, UserId};
 
 /// The time, injected so tests (and later the deadline scheduler's tests) can move it.
 pub trait Clock: Send + Sync {
@@ -329,12 +329,31 @@ impl<S: Store> Play<S> {
     }
 
     /// A board posted for everyone gets a button to the game's public page, where it can be
-    /// watched live and stepped through (its players play there through `/web`).
-    fn page_button(&self, mut reply: Reply, ctx: &Context) -> Reply {
-        let (Some(links), Some(game), false) = (&self.pages, reply.board_of, reply.private) else {
+    /// watched live and stepped through; a board shown to one of its players alone, a
+    /// button to their own page, which plays for them.
+    fn page_button(&self, reply: Reply, ctx: &Context) -> Reply {
+        let Some(game) = reply.board_of else {
             return reply;
         };
-        let lang = self.place_lang(ctx.place.guild);
+        if !reply.private {
+            return self.watch_button(reply, game, self.place_lang(ctx.place.guild));
+        }
+        let mine = match self.store.get(game) {
+            Ok(record) => self.play_button(&record, ctx.user.id, self.reader_lang(ctx)),
+            Err(_) => None,
+        };
+        match mine {
+            Some(button) => reply.with(Component::Buttons(vec![button])),
+            None => reply,
+        }
+    }
+
+    /// `reply`, posted in `game`'s channel for everyone in `lang`, with a button to the
+    /// game's public page.
+    fn watch_button(&self, mut reply: Reply, game: GameId, lang: Lang) -> Reply {
+        let Some(links) = &self.pages else {
+            return reply;
+        };
         let button = Button::link(&links(game, None), &i18n::text(lang, "button-web-watch"));
         match reply.components.last_mut() {
             // Beside the game's own buttons when their row has room (Discord's rows hold 5).
@@ -342,6 +361,31 @@ impl<S: Store> Play<S> {
             _ => reply.components.push(Component::Buttons(vec![button])),
         }
         reply
+    }
+
+    /// A button to `user`'s own page of the game of `record` (their personal link, which
+    /// plays for them), labelled in `lang`: for a player of the game, when pages are served.
+    /// Only ever put where `user` alone sees it.
+    pub(super) fn play_button(
+        &self,
+        record: &GameRecord,
+        user: UserId,
+        lang: Lang,
+    ) -> Option<Button> {
+        let links = self.pages.as_ref()?;
+        record.seat_of(user)?;
+        Some(Button::link(
+            &links(record.id, Some(user)),
+            &i18n::text(lang, "button-web-play"),
+        ))
+    }
+
+    /// What the bot says on its own about `game` in `place`: its mentions addressed as each
+    /// player chose, and the button to the game's page.
+    fn notice(&self, game: GameId, place: Place, reply: Reply) -> Notice {
+        let lang = self.place_lang(place.guild);
+        let reply = self.watch_button(self.address(reply), game, lang);
+        Notice { game, place, reply }
     }
 
     /// Waits, when `wrote`, until what the command wrote is on disk: a reply that reports a

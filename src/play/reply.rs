@@ -165,6 +165,9 @@ pub struct Direct {
     pub lang: Lang,
     /// The message.
     pub text: String,
+    /// A button to the reader's own page of the game (their personal link, which plays for
+    /// them): a direct message is seen by its reader alone, so it may carry one.
+    pub button: Option<Button>,
 }
 
 /// What a post without a board tells of its game.
@@ -219,6 +222,9 @@ pub struct Reply {
     /// lets the computer think ([`Play::computer_moves`](super::Play::computer_moves)) and
     /// posts its move as a message of its own.
     pub computer_turn: Option<GameId>,
+    /// A second answer the caller alone sees, sent after this one: a player's own link to
+    /// the game's page beside a board everyone sees (a personal link must never be public).
+    pub aside: Option<Box<Reply>>,
     /// Only the caller should see it (refusals, help).
     pub private: bool,
     /// How the command went.
@@ -240,6 +246,7 @@ impl Reply {
             about: None,
             begins: None,
             computer_turn: None,
+            aside: None,
             private: false,
             outcome: Outcome::Done,
         }
