@@ -454,7 +454,25 @@ fn bot_play(
     let key = leapfrog::web::LinkKey::load(config.web.secret.as_deref(), &store)
         .context("reading the key of the game pages' links")?;
     play = play.with_pages(page_links(config, listen, key.clone()));
+    if activity(config).is_some() {
+        play = play.with_activity();
+    }
     Ok((Arc::new(play), Some(key)))
+}
+
+/// The Discord Activity, when `[discord]` has the application's id and OAuth2 secret (and
+/// pages are served: the Activity is the game pages inside Discord).
+fn activity(config: &Config) -> Option<leapfrog::web::Activity> {
+    let discord = &config.discord;
+    let secret = discord.client_secret()?;
+    config.web.listen?;
+    let Some(id) = discord.application_id else {
+        tracing::warn!(
+            "[discord] client_secret is set but application_id is not: no Discord Activity"
+        );
+        return None;
+    };
+    Some(leapfrog::web::Activity::new(id, secret, discord.api_base()))
 }
 
 /// The play layer over `store` with the config's time rules and computer opponents.
@@ -586,9 +604,17 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
         .await?;
     }
     if let (Some(address), Some(key)) = (config.web.listen, key) {
-        let site = leapfrog::web::Site::new(Arc::clone(play), key).with_herald(
-            leapfrog::discord::notify::herald(Arc::clone(play), Arc::clone(http), ops.clone()),
-        );
+        let mut site = leapfrog::web::Site::new(Arc::clone(play), key)
+            .with_herald(leapfrog::discord::notify::herald(
+                Arc::clone(play),
+                Arc::clone(http),
+                ops.clone(),
+            ))
+            .with_frame_ancestors(config.web.frame_ancestors.clone());
+        if let Some(activity) = activity(config) {
+            tracing::info!("the game pages also run as a Discord Activity at /activity");
+            site = site.with_activity(activity);
+        }
         let pages = leapfrog::web::router(Arc::new(site));
         serve_router(
             address,
@@ -653,9 +679,9 @@ fn http(
             // In the background: the endpoint answers meanwhile, and Discord checks it
             // when the URL is saved in the portal.
             let http = Arc::clone(&http);
-            let guild = discord.dev_guild;
+            let (guild, activity) = (discord.dev_guild, discord.activity());
             tokio::spawn(async move {
-                leapfrog::discord::commands::register_and_say(&http, guild).await;
+                leapfrog::discord::commands::register_and_say(&http, guild, activity).await;
             });
         }
         let (stop, stopped) = tokio::sync::watch::channel(false);

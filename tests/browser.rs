@@ -9,6 +9,7 @@
 //! `.ci/run` sets) it fails instead.
 
 mod common;
+mod fake_discord;
 
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -180,6 +181,16 @@ impl Window {
         std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
     }
 
+    /// Looks into the page's first frame (WebDriver's "switch to frame"), or back at the
+    /// page itself with `None`.
+    async fn frame(&self, index: Option<u32>) {
+        let answer = match index {
+            Some(index) => self.post("/frame", json!({ "id": index })).await,
+            None => self.post("/frame/parent", json!({})).await,
+        };
+        assert!(answer["value"].is_null(), "switching frames: {answer}");
+    }
+
     async fn close(&self) {
         let _ = reqwest::Client::new().delete(&self.base).send().await;
     }
@@ -338,4 +349,141 @@ async fn two_players_play_by_tapping_and_each_window_follows_the_other() {
             window.close().await;
         }
     }
+}
+
+/// Serves `tests/activity/parent.html` (the fake of Discord's client) on a loopback port of
+/// its own, another origin than the app's, as Discord's is: its origin.
+async fn fake_discord_client() -> String {
+    let page = include_str!("activity/parent.html");
+    let router = axum::Router::new().route(
+        "/parent.html",
+        axum::routing::get(move || async move { axum::response::Html(page) }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    origin
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn inside_discord_the_activity_knows_the_player_and_plays_by_tapping() {
+    let Some(driver) = Driver::start().await else {
+        return;
+    };
+    let (_rest, rest_url) = fake_discord::Rest::start().await;
+    let client = fake_discord_client().await;
+    // alice (101, as the fake client's OAuth2 code says) against bob, in the channel the
+    // Activity is opened in.
+    let store = common::temporary_store();
+    let mut record = common::new_record(GameKind::JumpSturdy, &[101, 202], GuildId(111), 1_000);
+    record.place.channel = leapfrog::store::ChannelId(222);
+    let record = common::blocking(|| store.insert(record).unwrap());
+    let game = record.id;
+    let play = Arc::new(Play::new(store));
+    let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    let activity = leapfrog::web::Activity::new(
+        fake_discord::APP_ID,
+        fake_discord::OAUTH_SECRET.to_owned(),
+        format!("{rest_url}/api/v10"),
+    );
+    let site = Site::new(Arc::clone(&play), key())
+        .with_herald(herald)
+        .with_activity(activity)
+        .with_frame_ancestors(vec![client.clone()]);
+    let router = leapfrog::web::router(Arc::new(site));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+
+    let window = driver.window(390, 844).await;
+    let target: String = format!("{address}/activity?lang=en")
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    window
+        .goto(&format!("{client}/parent.html?target={target}"))
+        .await;
+    // Inside the Activity's frame: Discord said who is there, the game is listed as hers.
+    window.frame(Some(0)).await;
+    let listed = window
+        .until(
+            "return !!document.querySelector('li.game.yours.your-turn a.open')",
+            Duration::from_secs(15),
+        )
+        .await;
+    let note = window
+        .run("const n = document.getElementById('note'); return n ? n.textContent : null")
+        .await;
+    assert!(listed, "alice's game never showed in the Activity: {note}");
+    window.screenshot("activity-list-en-390x844").await;
+    window.tap("li.game.yours a.open").await;
+    // Her game's page, in the same frame, knows her: she plays by tapping.
+    let view = api_view(&address, game).await;
+    let choice = view["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| !c["taps"].as_array().unwrap().is_empty())
+        .unwrap()
+        .clone();
+    for (i, tap) in choice["taps"].as_array().unwrap().iter().enumerate() {
+        let class = if i == 0 { "from" } else { "dest" };
+        let css = format!("rect.spot.{class}[data-name='{}']", tap.as_str().unwrap());
+        assert!(
+            window
+                .until(
+                    &format!("return !!document.querySelector(\"{css}\")"),
+                    Duration::from_secs(10)
+                )
+                .await,
+            "{css} never lit up in the Activity"
+        );
+        window.tap(&css).await;
+    }
+    let told = tokio::time::timeout(Duration::from_secs(10), heard.recv())
+        .await
+        .expect("the move was never played")
+        .unwrap();
+    assert_eq!(told.game, game);
+    let stored = common::blocking(|| play.store().get(game).unwrap());
+    assert_eq!(
+        stored.moves,
+        vec![choice["text"].as_str().unwrap().to_owned()]
+    );
+    // Nothing was proposed: there is nothing to decline.
+    assert!(
+        window
+            .until(
+                "return document.body.dataset.plies === '1' && !!document.querySelector('button.answer.resign') \
+                 && !document.querySelector('button.draw-decline, button.takeback-decline')",
+                Duration::from_secs(5)
+            )
+            .await,
+        "the page offers to decline what nobody proposed"
+    );
+    window.screenshot("activity-game-en-390x844").await;
+    // Discord's side saw the SDK authorize, authenticate, and the game page keep in touch.
+    window.frame(None).await;
+    let seen = window.run("return window.seen.map(m => m.cmd)").await;
+    let seen: Vec<&str> = seen
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        seen.contains(&"AUTHORIZE") && seen.contains(&"AUTHENTICATE"),
+        "{seen:?}"
+    );
+    let handshakes = window
+        .run("return Number(document.body.dataset.handshakes)")
+        .await;
+    assert!(
+        handshakes.as_u64().unwrap() >= 2,
+        "the game page did not shake hands: {handshakes}"
+    );
+    window.close().await;
 }

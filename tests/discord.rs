@@ -1129,7 +1129,8 @@ async fn ratings_through_the_http_endpoint() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_player_asking_for_the_board_is_handed_their_own_page_privately() {
+async fn a_player_asking_for_the_board_is_handed_their_own_page_privately_and_anyone_may_launch_the_activity(
+) {
     let (rest, rest_url) = Rest::start().await;
     let pages: leapfrog::play::PageLinks = Arc::new(|game, user| match user {
         Some(user) => format!("https://pages.test/games/{}?t=for-{}", game.0, user.0),
@@ -1141,7 +1142,8 @@ async fn a_player_asking_for_the_board_is_handed_their_own_page_privately() {
             Box::new(leapfrog::play::SystemClock),
             Box::new(fake_discord::ChallengerFirst),
         )
-        .with_pages(pages),
+        .with_pages(pages)
+        .with_activity(),
     );
     let url = start_endpoint(&config(&rest_url), play).await;
     let mut p = Payloads::new();
@@ -1153,6 +1155,10 @@ async fn a_player_asking_for_the_board_is_handed_their_own_page_privately() {
     let rows = board["components"].to_string();
     assert!(rows.contains("https://pages.test/games/1\""), "{rows}");
     assert!(!rows.contains("?t="), "{rows}");
+    // With the Activity on, "Play in Discord" beside it, answered by launching it.
+    assert!(rows.contains("\"launch:1\""), "{rows}");
+    let launched = send(&url, &p.component(BOB, "launch:1", &[])).await;
+    assert_eq!(launched, json!({"type": 12}));
 
     let ask = p.command(ALICE, "board", &[], None);
     let (seen, shown) = deferred_board(&rest, &url, &ask, seen).await;

@@ -593,7 +593,7 @@ fn every_rule() -> Vec<Illegal> {
 
 /// Every message the code asks for in `lang` (commands, and every answer above).
 fn lookups(lang: Lang) -> Vec<i18n::Lookup> {
-    let (_, mut asked) = record_lookups(leapfrog::discord::commands::definitions);
+    let (_, mut asked) = record_lookups(|| leapfrog::discord::commands::registered(None, true));
     let (_, answers) = record_lookups(|| every_answer(lang));
     asked.extend(answers);
     let (_, refusals) = record_lookups(|| every_refusal(lang));

@@ -7,6 +7,7 @@
 //! nothing.
 
 mod common;
+mod fake_discord;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -43,11 +44,16 @@ async fn serve(
     let site = Site::new(Arc::clone(&play), key())
         .with_herald(herald)
         .with_rate(rate);
+    (serve_site(site).await, play, heard)
+}
+
+/// `site` served on a loopback port: its address.
+async fn serve_site(site: Site<AnyStore>) -> String {
     let router = leapfrog::web::router(Arc::new(site));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    (format!("http://{address}"), play, heard)
+    format!("http://{address}")
 }
 
 /// The game's view as the holder of `token` sees it.
@@ -576,4 +582,144 @@ async fn web_hands_a_player_their_own_link_a_spectator_the_public_page_and_revok
     let fresh = link_in(&reply);
     let token = fresh.split_once("?t=").unwrap().1.to_owned();
     assert_eq!(view(&site, game, Some(&token)).await["you"], 1);
+}
+
+/// Posts Discord's one-time `code` to `/api/token` as the Activity's page does (or from
+/// another site, `cross`): the status and the answer.
+async fn exchange(site: &str, code: &str, cross: bool) -> (u16, serde_json::Value) {
+    let answer = reqwest::Client::new()
+        .post(format!("{site}/api/token?lang=en"))
+        .header("content-type", "application/json")
+        .header(
+            "sec-fetch-site",
+            if cross { "cross-site" } else { "same-origin" },
+        )
+        .body(serde_json::json!({ "code": code }).to_string())
+        .send()
+        .await
+        .unwrap();
+    let status = answer.status().as_u16();
+    (
+        status,
+        serde_json::from_str(&answer.text().await.unwrap()).unwrap(),
+    )
+}
+
+/// The Activity's list of games for the holder of `session`: the status and the answer.
+async fn listed(site: &str, session: &str) -> (u16, serde_json::Value) {
+    let answer = reqwest::Client::new()
+        .get(format!(
+            "{site}/api/activity/games?channel=1&guild=1&lang=en"
+        ))
+        .bearer_auth(session)
+        .send()
+        .await
+        .unwrap();
+    let status = answer.status().as_u16();
+    (
+        status,
+        serde_json::from_str(&answer.text().await.unwrap()).unwrap(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_activity_learns_from_discord_who_opened_it_and_hands_them_their_games() {
+    use fake_discord::{Rest, APP_ID, OAUTH_SECRET};
+    let (_rest, rest_url) = Rest::start().await;
+    let store = common::temporary_store();
+    let mine = stored(&store, GameKind::JumpSturdy, &[101, 202]);
+    let watched = stored(&store, GameKind::Gyges, &[303, 404]);
+    let play = Arc::new(Play::new(store));
+    let activity = leapfrog::web::Activity::new(
+        APP_ID,
+        OAUTH_SECRET.to_owned(),
+        format!("{rest_url}/api/v10"),
+    );
+    let site = serve_site(Site::new(play, key()).with_activity(activity)).await;
+
+    // Discord may frame the pages; no other site may.
+    let page = reqwest::get(format!("{site}/activity?lang=ru"))
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    let policy = page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        policy.contains(
+            "frame-ancestors https://discord.com https://*.discord.com https://*.discordsays.com"
+        ),
+        "{policy}"
+    );
+    assert!(page.headers().get("x-frame-options").is_none());
+    let html = page.text().await.unwrap();
+    assert!(
+        html.contains(&format!("data-client-id=\"{APP_ID}\"")),
+        "{html}"
+    );
+    assert!(html.contains("Спрашиваем у Discord"), "{html}");
+
+    // Discord's code names alice; a made-up one, or one sent from another site, names
+    // nobody.
+    let (status, session) = exchange(&site, "code-101", false).await;
+    assert_eq!(status, 200, "{session}");
+    assert_eq!(session["user"]["id"], "101");
+    assert_eq!(session["user"]["name"], "alice");
+    assert_eq!(session["access_token"], "access-101");
+    let session = session["session"].as_str().unwrap().to_owned();
+    let (status, refused) = exchange(&site, "made-up", false).await;
+    assert_eq!(status, 401);
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("did not confirm"),
+        "{refused}"
+    );
+    assert_eq!(exchange(&site, "code-101", true).await.0, 403);
+
+    // The channel's games: hers first to play through her own link, the other to watch.
+    let (status, games) = listed(&site, &session).await;
+    assert_eq!(status, 200, "{games}");
+    let games = games["games"].as_array().unwrap().clone();
+    assert_eq!(games.len(), 2, "{games:?}");
+    let hers = games.iter().find(|g| g["id"] == mine.id.0).unwrap();
+    assert_eq!(hers["yours"], true);
+    assert_eq!(
+        hers["your_turn"], true,
+        "South (the first seat) moves first"
+    );
+    let url = hers["url"].as_str().unwrap();
+    let token = url
+        .split_once("?t=")
+        .and_then(|(_, rest)| rest.split('&').next())
+        .unwrap_or_else(|| panic!("a personal link: {url}"));
+    assert_eq!(view(&site, mine.id, Some(token)).await["you"], 0);
+    let other = games.iter().find(|g| g["id"] == watched.id.0).unwrap();
+    assert_eq!(other["yours"], false);
+    assert!(!other["url"].as_str().unwrap().contains("?t="), "{other}");
+
+    // A session is not a link to play, and a link is not a session.
+    let seen = view(&site, mine.id, Some(&session)).await;
+    assert!(seen["you"].is_null(), "{seen}");
+    assert_eq!(listed(&site, token).await.0, 401);
+    assert_eq!(listed(&site, "l1.x").await.0, 401);
+
+    // A bot without the Activity says so, and lets no one frame its pages.
+    let (plain, _, _heard) = serve(common::temporary_store(), 100).await;
+    let page = reqwest::get(format!("{plain}/activity")).await.unwrap();
+    assert_eq!(page.status(), 404);
+    assert_eq!(page.headers()["x-frame-options"], "DENY");
+    let policy = page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+    assert!(page
+        .text()
+        .await
+        .unwrap()
+        .contains("does not run as a Discord Activity"));
+    assert_eq!(exchange(&plain, "code-101", false).await.0, 404);
 }

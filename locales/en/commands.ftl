@@ -57,6 +57,9 @@ cmd-forget-me = forget-me
 cmd-web = web
     .desc = Your link to play a game on its page (or to watch one), or revoke your links
 
+cmd-launch = launch
+    .desc = Open Leapfrog as an Activity: the channel's games, played by tapping
+
 opt-revoke = revoke
     .desc = End every link to game pages you were given
 opt-game = game

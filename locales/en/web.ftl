@@ -48,3 +48,16 @@ button-web-open = Open the page
 parse-bad-web-revoke = '{ $typed }' is not yes or no: /web revoke ends your links
 button-web-watch = Watch live
 button-web-play = Play on the page
+
+## The Discord Activity
+activity-title = Leapfrog
+activity-loading = Asking Discord who you are…
+activity-failed = The Activity could not start.
+activity-none = No games in this channel yet: challenge someone with /play.
+activity-play = Play
+activity-watch = Watch
+activity-your-turn = Your turn
+activity-off = This bot does not run as a Discord Activity: its admin sets [discord] client_secret and application_id to turn it on.
+activity-refused = Discord did not confirm who you are: close the Activity and open it again.
+activity-unreachable = Discord could not be reached to confirm who you are. Try again in a moment.
+button-launch = Play in Discord

@@ -57,6 +57,9 @@ cmd-forget-me = zapomnij-mnie
 cmd-web = web
     .desc = Twój link do gry na stronie partii (lub do oglądania) albo unieważnienie linków
 
+cmd-launch = uruchom
+    .desc = Otwórz Leapfrog jako aktywność: partie kanału, ruchy dotykiem
+
 opt-revoke = unieważnij
     .desc = Unieważnij wszystkie linki do stron partii, które dostałeś
 opt-game = gra

@@ -49,3 +49,16 @@ button-web-open = Otwórz stronę
 parse-bad-web-revoke = „{ $typed }” to nie tak ani nie: /web revoke unieważnia twoje linki
 button-web-watch = Oglądaj na żywo
 button-web-play = Graj na stronie
+
+## Aktywność Discorda
+activity-title = Leapfrog
+activity-loading = Pytamy Discorda, kim jesteś…
+activity-failed = Nie udało się uruchomić aktywności.
+activity-none = Na tym kanale nie ma jeszcze partii: wyzwij kogoś poleceniem /play.
+activity-play = Graj
+activity-watch = Oglądaj
+activity-your-turn = Twój ruch
+activity-off = Ten bot nie działa jako aktywność Discorda: administrator włącza ją wpisami [discord] client_secret i application_id.
+activity-refused = Discord nie potwierdził, kim jesteś: zamknij aktywność i otwórz ją ponownie.
+activity-unreachable = Nie udało się połączyć z Discordem, by potwierdzić, kim jesteś. Spróbuj za chwilę.
+button-launch = Graj w Discordzie

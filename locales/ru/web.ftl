@@ -49,3 +49,16 @@ button-web-open = Открыть страницу
 parse-bad-web-revoke = «{ $typed }» — это не «да» и не «нет»: /web revoke отменяет ваши ссылки
 button-web-watch = Смотреть вживую
 button-web-play = Играть на странице
+
+## Активность Discord
+activity-title = Leapfrog
+activity-loading = Спрашиваем у Discord, кто вы…
+activity-failed = Активность не запустилась.
+activity-none = В этом канале пока нет партий: вызовите кого-нибудь командой /play.
+activity-play = Играть
+activity-watch = Смотреть
+activity-your-turn = Ваш ход
+activity-off = Этот бот не работает как активность Discord: администратор включает её строками [discord] client_secret и application_id.
+activity-refused = Discord не подтвердил, кто вы: закройте активность и откройте её снова.
+activity-unreachable = Не удалось связаться с Discord, чтобы подтвердить, кто вы. Попробуйте чуть позже.
+button-launch = Играть в Discord

@@ -216,6 +216,10 @@ impl<S: Store + 'static> Bot<S> {
         match request(&interaction) {
             Request::Ping => Some(CreateInteractionResponse::Pong),
             Request::Ignore => None,
+            Request::Launch => {
+                self.first(CreateInteractionResponse::LaunchActivity, via, id, &token)
+                    .await
+            }
             Request::CompleteNothing => self.suggest(Vec::new(), via, id, &token).await,
             Request::CompleteMove(ctx, game, typed) => {
                 let moves = blocking(move || play.complete_move(&ctx, game, &typed)).await;
@@ -331,7 +335,16 @@ impl<S: Store + 'static> Bot<S> {
         match via {
             Via::Body => (Some(response), false),
             Via::Rest => {
-                let answered = response.execute(self.http.as_ref(), (id, token));
+                let answered = async {
+                    match bare(&response) {
+                        Some(body) => {
+                            self.http
+                                .create_interaction_response(id, token, &body, Vec::new())
+                                .await
+                        }
+                        None => response.execute(self.http.as_ref(), (id, token)).await,
+                    }
+                };
                 match observe("interaction_callback", answered).await {
                     Ok(()) => (None, false),
                     // Answered already (another worker, or a retry that did arrive): the
@@ -854,6 +867,18 @@ impl<S: Store + 'static> Bot<S> {
             }
         }
     }
+}
+
+/// An answer that is its type alone, as Discord documents it (`{"type": 12}`): serenity
+/// writes these with a `null` `data`, which Discord's specification does not allow.
+#[must_use]
+pub fn bare(response: &CreateInteractionResponse) -> Option<serde_json::Value> {
+    let kind = match response {
+        CreateInteractionResponse::Pong => 1,
+        CreateInteractionResponse::LaunchActivity => 12,
+        _ => return None,
+    };
+    Some(serde_json::json!({ "type": kind }))
 }
 
 /// Where and how one interaction is answered.

@@ -2,8 +2,8 @@
 //! values), and their registration.
 
 use serenity::all::{
-    Command as DiscordCommand, CommandOptionType, CreateCommand, CreateCommandOption, GuildId,
-    Http, InstallationContext, InteractionContext,
+    Command as DiscordCommand, CommandOptionType, CommandType, CreateCommand, CreateCommandOption,
+    EntryPointHandlerType, GuildId, Http, InstallationContext, InteractionContext,
 };
 
 use crate::games::GameKind;
@@ -329,14 +329,35 @@ pub fn definitions() -> Vec<CreateCommand> {
     ]
 }
 
+/// The Activity's entry point: the command Discord shows in its App Launcher, which Discord
+/// answers itself by launching the Activity. Discord keeps one per application with
+/// Activities on, and refuses a global overwrite of the commands that leaves it out.
+pub fn entry_point() -> CreateCommand {
+    new_command("launch")
+        .kind(CommandType::PrimaryEntryPoint)
+        .handler(EntryPointHandlerType::DiscordLaunchActivity)
+}
+
+/// What [`register`] registers: every command, and globally with the Activity on, its
+/// entry point.
+#[must_use]
+pub fn registered(guild: Option<u64>, activity: bool) -> Vec<CreateCommand> {
+    let mut commands = definitions();
+    if activity && guild.is_none() {
+        commands.push(entry_point());
+    }
+    commands
+}
+
 /// Registers the commands: to `guild` when given (changes show at once, for development),
-/// else globally. Both overwrite the whole set, so a removed command disappears. Returns
-/// how many were registered.
+/// else globally. Both overwrite the whole set, so a removed command disappears. With
+/// `activity`, the global set also has the Activity's [`entry_point`] (Discord takes entry
+/// points only globally). Returns how many were registered.
 ///
 /// # Errors
 /// Discord refused or could not be reached.
-pub async fn register(http: &Http, guild: Option<u64>) -> serenity::Result<usize> {
-    let commands = definitions();
+pub async fn register(http: &Http, guild: Option<u64>, activity: bool) -> serenity::Result<usize> {
+    let commands = registered(guild, activity);
     let count = commands.len();
     match guild {
         Some(guild) => {
@@ -354,9 +375,11 @@ pub async fn register(http: &Http, guild: Option<u64>) -> serenity::Result<usize
 /// [`register`], trying again while Discord cannot be reached, and saying what was done
 /// (or why not) on the log: a server admin starting the bot sees that the commands are in
 /// place, and where.
-pub async fn register_and_say(http: &Http, guild: Option<u64>) {
-    let registered =
-        super::reach::with_retries("register the slash commands", || register(http, guild)).await;
+pub async fn register_and_say(http: &Http, guild: Option<u64>, activity: bool) {
+    let registered = super::reach::with_retries("register the slash commands", || {
+        register(http, guild, activity)
+    })
+    .await;
     match (registered, guild) {
         (Ok(count), Some(guild)) => {
             tracing::info!("registered {count} slash commands in the server {guild}");
@@ -371,6 +394,29 @@ pub async fn register_and_say(http: &Http, guild: Option<u64>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_activity_adds_its_entry_point_to_the_global_commands_only() {
+        let entry = |commands: Vec<CreateCommand>| {
+            let json = serde_json::to_value(commands).unwrap();
+            json.as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["type"] == 4)
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        let global = entry(registered(None, true));
+        assert_eq!(global.len(), 1);
+        assert_eq!(
+            global[0]["handler"], 2,
+            "Discord launches the Activity itself"
+        );
+        assert_eq!(global[0]["name"], "launch");
+        assert_eq!(global[0]["name_localizations"]["ru"], "запуск");
+        assert!(entry(registered(Some(5), true)).is_empty());
+        assert!(entry(registered(None, false)).is_empty());
+    }
 
     #[test]
     fn definitions_fit_discords_limits() {

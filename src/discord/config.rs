@@ -20,6 +20,11 @@ pub struct DiscordConfig {
     /// Discord sends to `leapfrog http`.
     #[serde(default)]
     pub public_key: Option<String>,
+    /// The application's OAuth2 client secret (Developer Portal → OAuth2), which the Discord
+    /// Activity needs to learn who opened it. `DISCORD_CLIENT_SECRET` overrides it. With it,
+    /// the application id and `[web] listen`, the game pages also run as an Activity.
+    #[serde(default)]
+    pub client_secret: Option<String>,
     /// A server where the commands are registered at start (changes show at once); without
     /// it they are registered globally (Discord may take a while to show changes).
     #[serde(default)]
@@ -144,6 +149,7 @@ impl Default for DiscordConfig {
             token: None,
             application_id: None,
             public_key: None,
+            client_secret: None,
             dev_guild: None,
             register_commands: yes(),
             listen: default_listen(),
@@ -166,6 +172,30 @@ impl DiscordConfig {
             .ok()
             .filter(|t| !t.trim().is_empty())
             .or_else(|| self.token.clone().filter(|t| !t.trim().is_empty()))
+    }
+
+    /// The OAuth2 client secret: `DISCORD_CLIENT_SECRET` if set and not empty, else the
+    /// file's.
+    #[must_use]
+    pub fn client_secret(&self) -> Option<String> {
+        std::env::var("DISCORD_CLIENT_SECRET")
+            .ok()
+            .filter(|t| !t.trim().is_empty())
+            .or_else(|| self.client_secret.clone().filter(|t| !t.trim().is_empty()))
+    }
+
+    /// Whether the game pages run as a Discord Activity too: the OAuth2 client secret is
+    /// set (the Activity also needs `application_id` and `[web] listen`).
+    #[must_use]
+    pub fn activity(&self) -> bool {
+        self.client_secret().is_some()
+    }
+
+    /// Where Discord's API is reached: `api_proxy`, else Discord itself.
+    #[must_use]
+    pub fn api_base(&self) -> String {
+        let host = self.api_proxy.as_deref().unwrap_or("https://discord.com");
+        format!("{}/api/v10", host.trim_end_matches('/'))
     }
 }
 

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::Router;
-use serenity::all::{CreateInteractionResponse, Interaction};
+use serenity::all::Interaction;
 use serenity::interactions_endpoint::Verifier;
 
 use crate::store::Store;
@@ -88,11 +88,10 @@ async fn interactions<S: Store + 'static>(
     let interaction: Interaction =
         serde_json::from_slice(&body).map_err(|_| Rejection::NotAnInteraction)?;
     Ok(match endpoint.bot.answer(interaction, Via::Body).await {
-        // Discord's documented PONG is exactly this (serenity's carries a null `data`).
-        Some(CreateInteractionResponse::Pong) => {
-            axum::Json(serde_json::json!({"type": 1})).into_response()
-        }
-        Some(answer) => axum::Json(answer).into_response(),
+        Some(answer) => match super::bot::bare(&answer) {
+            Some(body) => axum::Json(body).into_response(),
+            None => axum::Json(answer).into_response(),
+        },
         None => Rejection::NotAnInteraction.into_response(),
     })
 }

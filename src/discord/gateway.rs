@@ -23,6 +23,8 @@ struct Handler<S: Store + 'static> {
     defer_after: Duration,
     register: bool,
     dev_guild: Option<u64>,
+    /// Whether the global commands include the Activity's entry point.
+    activity: bool,
     threads: bool,
     /// Readiness (which shards are connected) and the in-flight work a shutdown drains.
     ops: Ops,
@@ -56,7 +58,7 @@ impl<S: Store + 'static> EventHandler for Handler<S> {
         ctx.http.set_application_id(ready.application.id);
         // Once is enough: the first shard registers.
         if self.register && shard == 0 {
-            commands::register_and_say(&ctx.http, self.dev_guild).await;
+            commands::register_and_say(&ctx.http, self.dev_guild, self.activity).await;
         }
     }
 
@@ -151,6 +153,7 @@ pub async fn client_with_ops<S: Store + 'static>(
         defer_after: Duration::from_millis(config.defer_after_ms),
         register: config.register_commands,
         dev_guild: config.dev_guild,
+        activity: config.activity(),
         threads: config.threads,
     };
     ClientBuilder::new_with_http(super::http_client(config, token), GatewayIntents::GUILDS)

@@ -53,6 +53,9 @@ pub enum Request {
         /// What is wrong.
         why: Refusal,
     },
+    /// Open the Discord Activity (a board's "Play in Discord" button): Discord launches it
+    /// in the channel when answered so.
+    Launch,
     /// Nothing the bot handles (a modal, a new interaction type).
     Ignore,
 }
@@ -251,6 +254,9 @@ fn component(i: &ComponentInteraction) -> Request {
             button: inner.to_owned(),
         };
     }
+    if id.starts_with(crate::play::LAUNCH_PREFIX) {
+        return Request::Launch;
+    }
     let chosen = match &i.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
@@ -305,7 +311,11 @@ impl Request {
             | Self::PickPiece(..)
             | Self::PickTarget(..)
             | Self::Confirm { .. } => true,
-            Self::Ping | Self::CompleteNothing | Self::Refuse { .. } | Self::Ignore => false,
+            Self::Ping
+            | Self::CompleteNothing
+            | Self::Refuse { .. }
+            | Self::Launch
+            | Self::Ignore => false,
         }
     }
 }

@@ -36,7 +36,9 @@ pub use parse::{
     command_from_args, command_options, normalise_move, parse_command, Args, ParseCommandError,
     COMMANDS, COMPUTER_NAMES,
 };
-pub use reply::{Button, ButtonStyle, Component, Direct, File, Image, News, Outcome, Reply};
+pub use reply::{
+    Button, ButtonStyle, Component, Direct, File, Image, News, Outcome, Reply, LAUNCH_PREFIX,
+};
 pub use text::{action_label, picture_header};
 pub use timing::TimeConfig;
 
@@ -114,6 +116,8 @@ pub struct Play<S: Store> {
     /// Makes the address of a game's page for a player (or a spectator), when pages are
     /// served (see [`Play::with_pages`]).
     pages: Option<PageLinks>,
+    /// Whether the pages also run as a Discord Activity (see [`Play::with_activity`]).
+    activity: bool,
 }
 
 /// Makes the address of `game`'s page: a player's personal, signed one for `Some(user)`,
@@ -194,6 +198,7 @@ impl<S: Store> Play<S> {
             user_langs: std::sync::Mutex::default(),
             said_once: std::sync::Mutex::default(),
             pages: None,
+            activity: false,
         }
     }
 
@@ -293,6 +298,14 @@ impl<S: Store> Play<S> {
         self
     }
 
+    /// The game pages also run as a Discord Activity: board posts on a server get a "Play
+    /// in Discord" button beside the public page's.
+    #[must_use]
+    pub fn with_activity(mut self) -> Self {
+        self.activity = true;
+        self
+    }
+
     /// The store, for front ends that need to look things up (and for tests).
     pub fn store(&self) -> &S {
         &self.store
@@ -336,7 +349,7 @@ impl<S: Store> Play<S> {
             return reply;
         };
         if !reply.private {
-            return self.watch_button(reply, game, self.place_lang(ctx.place.guild));
+            return self.watch_button(reply, game, ctx.place);
         }
         let mine = match self.store.get(game) {
             Ok(record) => self.play_button(&record, ctx.user.id, self.reader_lang(ctx)),
@@ -348,17 +361,24 @@ impl<S: Store> Play<S> {
         }
     }
 
-    /// `reply`, posted in `game`'s channel for everyone in `lang`, with a button to the
-    /// game's public page.
-    fn watch_button(&self, mut reply: Reply, game: GameId, lang: Lang) -> Reply {
+    /// `reply`, posted for everyone in `game`'s channel at `place`, with a button to the
+    /// game's public page, and on a server with the Activity on, one to play it in Discord.
+    fn watch_button(&self, mut reply: Reply, game: GameId, place: Place) -> Reply {
         let Some(links) = &self.pages else {
             return reply;
         };
-        let button = Button::link(&links(game, None), &i18n::text(lang, "button-web-watch"));
+        let lang = self.place_lang(place.guild);
+        let mut buttons = vec![Button::link(
+            &links(game, None),
+            &i18n::text(lang, "button-web-watch"),
+        )];
+        if self.activity && place.guild.is_some() {
+            buttons.push(Button::launch(game, &i18n::text(lang, "button-launch")));
+        }
         match reply.components.last_mut() {
             // Beside the game's own buttons when their row has room (Discord's rows hold 5).
-            Some(Component::Buttons(row)) if row.len() < 5 => row.push(button),
-            _ => reply.components.push(Component::Buttons(vec![button])),
+            Some(Component::Buttons(row)) if row.len() + buttons.len() <= 5 => row.extend(buttons),
+            _ => reply.components.push(Component::Buttons(buttons)),
         }
         reply
     }
@@ -383,8 +403,7 @@ impl<S: Store> Play<S> {
     /// What the bot says on its own about `game` in `place`: its mentions addressed as each
     /// player chose, and the button to the game's page.
     fn notice(&self, game: GameId, place: Place, reply: Reply) -> Notice {
-        let lang = self.place_lang(place.guild);
-        let reply = self.watch_button(self.address(reply), game, lang);
+        let reply = self.watch_button(self.address(reply), game, place);
         Notice { game, place, reply }
     }
 

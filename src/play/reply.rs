@@ -7,6 +7,10 @@ use crate::store::{GameId, UserId};
 
 use super::command::RULES_PREFIX;
 
+/// What the id of a "Play in Discord" button starts with ([`Button::launch`]); the game's
+/// number follows.
+pub const LAUNCH_PREFIX: &str = "launch:";
+
 /// A board picture, drawn when it is first needed. A command decides and writes first and
 /// draws after: a front end learns from the reply whether it is private (a refusal) before
 /// the slow part, and so never shows a refusal's wait in public.
@@ -123,6 +127,18 @@ impl Button {
             id: url.to_owned(),
             label: label.to_owned(),
             style: ButtonStyle::Link,
+            confirm: false,
+        }
+    }
+
+    /// A board's button that opens the game in the Discord Activity: Discord's front end
+    /// answers it by launching the Activity in the channel (elsewhere it means nothing).
+    #[must_use]
+    pub fn launch(game: GameId, label: &str) -> Self {
+        Self {
+            id: format!("{LAUNCH_PREFIX}{}", game.0),
+            label: label.to_owned(),
+            style: ButtonStyle::Secondary,
             confirm: false,
         }
     }

@@ -19,6 +19,9 @@ const KEY_NAME: &str = "web-links";
 /// What a token starts with: its format, so a later one can be told apart.
 const VERSION: &str = "l1";
 
+/// What an Activity session's token starts with.
+const SESSION: &str = "s1";
+
 /// How many bytes of the MAC a token carries (128 bits: forging one is out of reach).
 const MAC_BYTES: usize = 16;
 
@@ -95,7 +98,19 @@ impl LinkKey {
     /// A token letting `user` play `game` from `issued` until `expires` (unix seconds).
     #[must_use]
     pub fn sign(&self, game: GameId, user: UserId, issued: u64, expires: u64) -> String {
-        let body = format!("{VERSION}.{}.{}.{issued}.{expires}", game.0, user.0);
+        self.sign_as(VERSION, game.0, user, issued, expires)
+    }
+
+    /// A session of the Discord Activity: `user`, as Discord's OAuth2 said, from `issued`
+    /// until `expires`. It lists the channel's games with a link to each; its own format
+    /// (`s1`), so it can never pass for a link that plays a game.
+    #[must_use]
+    pub fn sign_session(&self, user: UserId, issued: u64, expires: u64) -> String {
+        self.sign_as(SESSION, 0, user, issued, expires)
+    }
+
+    fn sign_as(&self, version: &str, game: u64, user: UserId, issued: u64, expires: u64) -> String {
+        let body = format!("{version}.{game}.{}.{issued}.{expires}", user.0);
         let tag = self.mac(&body).finalize().into_bytes();
         let hex: String = tag[..MAC_BYTES]
             .iter()
@@ -115,11 +130,39 @@ impl LinkKey {
         now: u64,
         links_since: impl FnOnce(UserId) -> u64,
     ) -> Result<Pass, LinkError> {
+        self.check_as(VERSION, token, game.0, now, links_since)
+    }
+
+    /// Checks an Activity session's `token` at `now`, with the player's `links_since` (a
+    /// revocation ends sessions too).
+    ///
+    /// # Errors
+    /// Why the token is refused.
+    pub fn check_session(
+        &self,
+        token: &str,
+        now: u64,
+        links_since: impl FnOnce(UserId) -> u64,
+    ) -> Result<Pass, LinkError> {
+        self.check_as(SESSION, token, 0, now, links_since)
+    }
+
+    fn check_as(
+        &self,
+        version: &str,
+        token: &str,
+        game: u64,
+        now: u64,
+        links_since: impl FnOnce(UserId) -> u64,
+    ) -> Result<Pass, LinkError> {
         let (body, hex) = token.rsplit_once('.').ok_or(LinkError::Malformed)?;
         let fields: Vec<&str> = body.split('.').collect();
-        let [VERSION, game_text, user, issued, expires] = fields[..] else {
+        let [kind, game_text, user, issued, expires] = fields[..] else {
             return Err(LinkError::Malformed);
         };
+        if kind != version {
+            return Err(LinkError::Malformed);
+        }
         let number = |text: &str| text.parse::<u64>().map_err(|_| LinkError::Malformed);
         let (token_game, user, issued, expires) = (
             number(game_text)?,
@@ -135,7 +178,7 @@ impl LinkKey {
         self.mac(body)
             .verify_truncated_left(&tag)
             .map_err(|_| LinkError::Forged)?;
-        if token_game != game.0 {
+        if token_game != game {
             return Err(LinkError::OtherGame);
         }
         if now >= expires {
@@ -220,5 +263,31 @@ mod tests {
                 "{junk}"
             );
         }
+    }
+
+    #[test]
+    fn a_session_never_passes_for_a_game_link_nor_a_link_for_a_session() {
+        let session = key().sign_session(UserId(7), 100, 200);
+        assert_eq!(
+            key().check_session(&session, 150, |_| 0).map(|p| p.user),
+            Ok(UserId(7))
+        );
+        assert_eq!(
+            key().check(&session, GameId(0), 150, |_| 0),
+            Err(LinkError::Malformed)
+        );
+        let link = key().sign(GameId(0), UserId(7), 100, 200);
+        assert_eq!(
+            key().check_session(&link, 150, |_| 0),
+            Err(LinkError::Malformed)
+        );
+        assert_eq!(
+            key().check_session(&session, 200, |_| 0),
+            Err(LinkError::Expired)
+        );
+        assert_eq!(
+            key().check_session(&session, 150, |_| 101),
+            Err(LinkError::Revoked)
+        );
     }
 }

@@ -12,6 +12,7 @@
 //! player's signed link ([`links`]) and passes the checks of [`act`].
 
 mod act;
+pub mod activity;
 pub mod links;
 mod page;
 pub mod taps;
@@ -20,7 +21,7 @@ pub mod view;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{FromRequestParts, Path, Query};
+use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -36,6 +37,7 @@ use crate::store::{GameId, GameRecord, Store, StoreError, Written};
 use tokio::sync::broadcast::error::RecvError;
 
 pub use act::{Act, Herald, ANSWERS, PER_WINDOW};
+pub use activity::{Activity, ActivityError, Identified};
 pub use links::{LinkError, LinkKey, Pass};
 pub use page::escape;
 pub use view::{GameView, Words};
@@ -56,6 +58,10 @@ pub struct WebConfig {
     /// and kept in the store, shared by every worker.
     #[serde(default)]
     pub secret: Option<String>,
+    /// Further sites allowed to show the pages in a frame, besides Discord's own when the
+    /// Activity is on (`["https://example.org"]`); none by default.
+    #[serde(default)]
+    pub frame_ancestors: Vec<String>,
 }
 
 /// How many days a player's link to a game works (the `/web` answer says so).
@@ -68,6 +74,10 @@ pub struct Site<S: Store> {
     key: LinkKey,
     herald: Option<Herald>,
     limits: act::Limits,
+    /// The Discord Activity, when the application's OAuth2 is configured.
+    activity: Option<Activity>,
+    /// Further sites that may frame the pages ([`WebConfig::frame_ancestors`]).
+    frame_ancestors: Vec<String>,
 }
 
 impl<S: Store + 'static> Site<S> {
@@ -80,7 +90,24 @@ impl<S: Store + 'static> Site<S> {
             key,
             herald: None,
             limits: act::Limits::new(act::PER_WINDOW),
+            activity: None,
+            frame_ancestors: Vec::new(),
         }
+    }
+
+    /// The pages also run as a Discord Activity, identifying players through `activity`
+    /// (and Discord may frame them).
+    #[must_use]
+    pub fn with_activity(mut self, activity: Activity) -> Self {
+        self.activity = Some(activity);
+        self
+    }
+
+    /// `origins` may show the pages in a frame too.
+    #[must_use]
+    pub fn with_frame_ancestors(mut self, origins: Vec<String>) -> Self {
+        self.frame_ancestors = origins;
+        self
     }
 
     /// Pages may play: their public replies are told to `herald`.
@@ -137,22 +164,57 @@ pub const CONSOLE_LISTEN: SocketAddr =
 const SCRIPT: &str = include_str!("assets/board.js");
 const STYLE: &str = include_str!("assets/board.css");
 
+/// The Activity's bundle: the Embedded App SDK and `front/activity.js`, built by
+/// `npm --prefix front run build` and committed (CI checks it matches its sources).
+const ACTIVITY_SCRIPT: &str = include_str!("assets/activity.js");
+
+/// Where Discord shows an Activity from: its clients, and the proxy the Activity's own
+/// pages are served through.
+const DISCORD_FRAMES: &str = "https://discord.com https://*.discord.com https://*.discordsays.com";
+
 /// Headers on every answer: scripts and styles only from this site, no framing by other
-/// sites, no guessing of types, no address of the page sent on.
-const SECURITY_HEADERS: [(&str, &str); 5] = [
-    (
-        "content-security-policy",
+/// sites (but Discord's, for the Activity), no guessing of types, no address of the page
+/// sent on (which also keeps the SDK of a page opened inside Discord talking to Discord:
+/// it answers the origin of its referrer).
+fn security_headers<S: Store>(site: &Site<S>) -> Vec<(&'static str, HeaderValue)> {
+    let mut ancestors: Vec<&str> = site.frame_ancestors.iter().map(String::as_str).collect();
+    if site.activity.is_some() {
+        ancestors.push(DISCORD_FRAMES);
+    }
+    let framed_by = if ancestors.is_empty() {
+        "'none'".to_owned()
+    } else {
+        ancestors.join(" ")
+    };
+    let policy = format!(
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
-         connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    ),
-    ("x-content-type-options", "nosniff"),
-    ("referrer-policy", "no-referrer"),
-    ("x-frame-options", "DENY"),
-    ("cross-origin-opener-policy", "same-origin"),
-];
+         connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors {framed_by}"
+    );
+    let mut headers = vec![
+        (
+            "content-security-policy",
+            HeaderValue::from_str(&policy)
+                .unwrap_or(HeaderValue::from_static("default-src 'none'")),
+        ),
+        (
+            "x-content-type-options",
+            HeaderValue::from_static("nosniff"),
+        ),
+        ("referrer-policy", HeaderValue::from_static("no-referrer")),
+        (
+            "cross-origin-opener-policy",
+            HeaderValue::from_static("same-origin"),
+        ),
+    ];
+    if ancestors.is_empty() {
+        headers.push(("x-frame-options", HeaderValue::from_static("DENY")));
+    }
+    headers
+}
 
 /// The routes, answering from `site`'s store.
 pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
+    let headers = Arc::new(security_headers(&site));
     Router::new()
         .route("/games/{id}", get(game_page::<S>))
         .route("/games/{id}/board.png", get(board_png::<S>))
@@ -161,8 +223,17 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
         .route("/api/games/{id}/act", axum::routing::post(game_act::<S>))
         .route("/assets/board.js", get(|| asset("text/javascript", SCRIPT)))
         .route("/assets/board.css", get(|| asset("text/css", STYLE)))
+        .route(
+            "/assets/activity.js",
+            get(|| asset("text/javascript", ACTIVITY_SCRIPT)),
+        )
+        .route("/activity", get(activity_page::<S>))
+        .route("/api/token", axum::routing::post(activity_token::<S>))
+        .route("/api/activity/games", get(activity_games::<S>))
         .fallback(not_found)
-        .layer(axum::middleware::map_response(secure))
+        .layer(axum::middleware::map_response(move |response| {
+            secure(response, Arc::clone(&headers))
+        }))
         .with_state(site)
 }
 
@@ -174,6 +245,13 @@ struct Asked {
     lang: Option<String>,
     /// A personal link's token: the reader is that player.
     t: Option<String>,
+    /// Discord's frame, when the page is opened inside the Activity: the page then talks to
+    /// Discord through the Embedded App SDK too.
+    frame_id: Option<String>,
+    /// The channel the Activity was opened in (its list of games).
+    channel: Option<String>,
+    /// The server it was opened in.
+    guild: Option<String>,
 }
 
 /// Why a page has nothing to show, in the reader's language.
@@ -390,6 +468,10 @@ impl<S: Store + 'static> Asking<S> {
 async fn game_page<S: Store + 'static>(asking: Asking<S>) -> Response {
     let lang = asking.lang;
     let token = asking.token.clone();
+    let in_discord = match (&asking.site.activity, &asking.asked.frame_id) {
+        (Some(activity), Some(_)) => Some(activity.client_id),
+        _ => None,
+    };
     match asking.load(|view, _, _| Ok(view)).await {
         Ok(view) => {
             // The token goes to the page's script only when it is good: a bad one is said
@@ -397,7 +479,7 @@ async fn game_page<S: Store + 'static>(asking: Asking<S>) -> Response {
             let token = token.filter(|_| view.you.is_some());
             html(
                 StatusCode::OK,
-                page::game_page(&view, token.as_deref(), lang),
+                page::game_page(&view, token.as_deref(), in_discord, lang),
             )
         }
         Err(refusal) => html(refusal.status(), page::message_page(refusal.text(), lang)),
@@ -568,6 +650,109 @@ async fn game_events<S: Store + 'static>(asking: Asking<S>) -> Response {
         .into_response()
 }
 
+/// `/activity`: what Discord opens; the script takes it from there. Without the Activity
+/// configured, says so.
+async fn activity_page<S: Store + 'static>(
+    State(site): State<Arc<Site<S>>>,
+    Query(asked): Query<Asked>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = reader_lang(&asked, &headers);
+    match &site.activity {
+        Some(activity) => html(
+            StatusCode::OK,
+            activity::activity_page(activity.client_id, lang),
+        ),
+        None => html(
+            StatusCode::NOT_FOUND,
+            page::message_page(&i18n::text(lang, "activity-off"), lang),
+        ),
+    }
+}
+
+/// What the Activity's page posts to `/api/token`.
+#[derive(Deserialize)]
+struct Code {
+    code: String,
+}
+
+/// `POST /api/token`: Discord's one-time code for who opened the Activity, exchanged for
+/// their access token and a session (see [`activity`]).
+async fn activity_token<S: Store + 'static>(
+    State(site): State<Arc<Site<S>>>,
+    Query(asked): Query<Asked>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let lang = reader_lang(&asked, &headers);
+    let refuse = |status, id: &str| activity::refuse(status, lang, id);
+    let Some(activity) = &site.activity else {
+        return refuse(StatusCode::NOT_FOUND, "activity-off");
+    };
+    if !act::same_site(&headers) {
+        return refuse(StatusCode::FORBIDDEN, "web-cross-site");
+    }
+    let Ok(Code { code }) = serde_json::from_slice::<Code>(&body) else {
+        return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
+    };
+    match activity.identify(&code).await {
+        Ok(identified) => {
+            axum::Json(activity::session(&site.key, identified, unix_seconds())).into_response()
+        }
+        Err(ActivityError::Refused(status)) => {
+            tracing::info!(status, "Discord refused an Activity's authorization code");
+            refuse(StatusCode::UNAUTHORIZED, "activity-refused")
+        }
+        Err(error) => {
+            tracing::warn!(%error, "an Activity could not identify its user");
+            refuse(StatusCode::BAD_GATEWAY, "activity-unreachable")
+        }
+    }
+}
+
+/// `GET /api/activity/games?channel=…`: the games the Activity shows its session's user.
+async fn activity_games<S: Store + 'static>(
+    State(site): State<Arc<Site<S>>>,
+    Query(asked): Query<Asked>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = reader_lang(&asked, &headers);
+    let refuse = |status, id: &str| activity::refuse(status, lang, id);
+    let Some(token) = act::bearer(&headers).map(str::to_owned) else {
+        return refuse(StatusCode::UNAUTHORIZED, "web-link-missing");
+    };
+    let number = |text: &Option<String>| text.as_deref().and_then(|t| t.parse::<u64>().ok());
+    let Some(channel) = number(&asked.channel) else {
+        return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
+    };
+    let guild = number(&asked.guild).map(crate::store::GuildId);
+    let listed = tokio::task::spawn_blocking(move || {
+        let store = site.play.store();
+        let pass = site
+            .key
+            .check_session(&token, unix_seconds(), |user| {
+                store.settings(user).map_or(0, |s| s.links_since)
+            })
+            .map_err(|error| Refusal::Said(StatusCode::UNAUTHORIZED, link_refusal(lang, error)))?;
+        let now = unix_seconds();
+        activity::games_for(
+            store,
+            crate::store::ChannelId(channel),
+            guild,
+            pass.user,
+            lang,
+            |game| personal_path(&site.key, game, pass.user, now, LINK_DAYS),
+        )
+        .map_err(|error| failed(lang, &error))
+    })
+    .await
+    .unwrap_or_else(|error| Err(failed(lang, &error)));
+    match listed {
+        Ok(games) => axum::Json(serde_json::json!({ "games": games })).into_response(),
+        Err(refusal) => refusal_json(&refusal),
+    }
+}
+
 async fn asset(kind: &'static str, body: &'static str) -> Response {
     (
         [
@@ -593,11 +778,14 @@ fn html(status: StatusCode, body: String) -> Response {
         .into_response()
 }
 
-/// Adds [`SECURITY_HEADERS`] to every answer.
-async fn secure(mut response: Response) -> Response {
+/// Adds the [`security_headers`] to every answer.
+async fn secure(
+    mut response: Response,
+    security: Arc<Vec<(&'static str, HeaderValue)>>,
+) -> Response {
     let headers = response.headers_mut();
-    for (name, value) in SECURITY_HEADERS {
-        headers.insert(name, HeaderValue::from_static(value));
+    for (name, value) in security.iter() {
+        headers.insert(*name, value.clone());
     }
     response
 }

@@ -25,9 +25,15 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// The page of `view`.
+/// The page of `view`; opened inside the Discord Activity of application `in_discord`, it
+/// also keeps the Embedded App SDK's connection to Discord.
 #[must_use]
-pub fn game_page(view: &GameView, token: Option<&str>, lang: Lang) -> String {
+pub fn game_page(
+    view: &GameView,
+    token: Option<&str>,
+    in_discord: Option<u64>,
+    lang: Lang,
+) -> String {
     let e = |text: &str| escape(text);
     let link = |ply: usize| escape(&page_path(view.id, Some(ply), lang));
     let mut players = String::new();
@@ -86,9 +92,9 @@ pub fn game_page(view: &GameView, token: Option<&str>, lang: Lang) -> String {
         "<!doctype html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<link rel=\"stylesheet\" href=\"/assets/board.css\">\n\
-         <script src=\"/assets/board.js\" defer></script>\n</head>\n\
+         <script src=\"/assets/board.js\" defer></script>\n{sdk}</head>\n\
          <body data-game=\"{game}\" data-id=\"{id}\" data-lang=\"{lang}\" data-ply=\"{ply}\" \
-         data-plies=\"{plies}\"{token}>\n<main>\n<h1>{title}</h1>\n<ol class=\"players\">{players}</ol>\n\
+         data-plies=\"{plies}\"{token}{client}>\n<main>\n<h1>{title}</h1>\n<ol class=\"players\">{players}</ol>\n\
          <p class=\"status\" id=\"status\">{status}</p>\n<p class=\"detail\" id=\"detail\">{detail}</p>\n\
          <figure id=\"figure\"><img id=\"board\" src=\"{board}\" alt=\"{alt}\" width=\"800\"></figure>\n\
          <div class=\"controls\"><p class=\"note\" id=\"note\" role=\"status\" aria-live=\"polite\"></p>\
@@ -97,6 +103,12 @@ pub fn game_page(view: &GameView, token: Option<&str>, lang: Lang) -> String {
          <section class=\"moves\"><h2>{moves_title}</h2><ol start=\"0\" id=\"moves\">{moves}</ol></section>\n\
          <p class=\"keys\">{keys}</p>\n</main>\n</body>\n</html>\n",
         token = token.map_or(String::new(), |t| format!(" data-token=\"{}\"", e(t))),
+        sdk = if in_discord.is_some() {
+            "<script src=\"/assets/activity.js\" defer></script>\n"
+        } else {
+            ""
+        },
+        client = in_discord.map_or(String::new(), |id| format!(" data-client-id=\"{id}\"")),
         title = e(&view.title),
         game = e(view.game),
         id = view.id,

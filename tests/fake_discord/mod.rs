@@ -29,6 +29,8 @@ use tokio_tungstenite::tungstenite::Message as Frame;
 
 /// The application id the fake hands out.
 pub const APP_ID: u64 = 1_000;
+/// The application's OAuth2 client secret, as the fake knows it.
+pub const OAUTH_SECRET: &str = "the-client-secret";
 /// The bot's user id.
 pub const BOT_ID: u64 = 999;
 
@@ -304,6 +306,57 @@ async fn record(
                 "recipients": [user_json(person)]
             }))
             .into_response()
+        }
+        // OAuth2 for the Activity: the code `code-<user id>` is that user's (and
+        // `test-code` alice's, as the browser test's fake client hands out); any other
+        // code is refused as Discord refuses a used or made-up one.
+        ("POST", ["oauth2", "token"]) => {
+            let body = String::from_utf8_lossy(&body).into_owned();
+            let field = |name: &str| {
+                body.split('&')
+                    .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
+                    .unwrap_or("")
+                    .to_owned()
+            };
+            let user = match field("code").as_str() {
+                "test-code" => Some(ALICE.id.to_string()),
+                code => code.strip_prefix("code-").map(str::to_owned),
+            };
+            let good = field("client_id") == APP_ID.to_string()
+                && field("client_secret") == OAUTH_SECRET
+                && field("grant_type") == "authorization_code";
+            match user {
+                Some(user) if good => axum::Json(json!({
+                    "access_token": format!("access-{user}"), "token_type": "Bearer",
+                    "expires_in": 604_800, "refresh_token": "refresh", "scope": "identify"
+                }))
+                .into_response(),
+                _ => (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"error": "invalid_grant"})),
+                )
+                    .into_response(),
+            }
+        }
+        ("GET", ["users", "@me"]) => {
+            let authorization = header("authorization");
+            let user = authorization
+                .strip_prefix("Bearer access-")
+                .and_then(|id| id.parse::<u64>().ok());
+            match user {
+                Some(id) => {
+                    let name = [ALICE, BOB]
+                        .iter()
+                        .find(|p| p.id == id)
+                        .map_or("someone", |p| p.name);
+                    axum::Json(user_json(Person { id, name })).into_response()
+                }
+                None => (
+                    StatusCode::UNAUTHORIZED,
+                    axum::Json(json!({"message": "401: Unauthorized", "code": 0})),
+                )
+                    .into_response(),
+            }
         }
         _ => (StatusCode::NOT_FOUND, "the fake does not know this route").into_response(),
     }

@@ -22,7 +22,15 @@
   let taps = [];
   let sending = false;
 
-  const query = (p) => `ply=${p}&lang=${lang}` + (token ? `&t=${encodeURIComponent(token)}` : "");
+  // Inside the Discord Activity the frame's Discord parameters stay in every address the
+  // page goes to, so that a reload still finds Discord (activity.js reads them).
+  const here = new URLSearchParams(window.location.search);
+  const discord = ["frame_id", "instance_id", "platform", "guild_id", "channel_id", "location_id",
+    "custom_id", "referrer_id", "mobile_app_version"]
+    .filter((key) => here.has(key))
+    .map((key) => `&${key}=${encodeURIComponent(here.get(key))}`)
+    .join("");
+  const query = (p) => `ply=${p}&lang=${lang}` + (token ? `&t=${encodeURIComponent(token)}` : "") + discord;
   const path = (p) => `/games/${id}?${query(p)}`;
   const auth = token ? { Authorization: `Bearer ${token}` } : {};
 
@@ -170,7 +178,7 @@
     if (!view || view.you === null || view.you === undefined || view.to_move === null) return;
     if (view.ply !== view.plies) return;
     // Declining is offered only while another seat's proposal waits.
-    const proposed = (kind) => view.pending && view.pending[0] === kind && view.pending[1] !== view.you;
+    const proposed = (kind) => Boolean(view.pending) && view.pending[0] === kind && view.pending[1] !== view.you;
     const offered = { "draw-decline": proposed("draw"), "takeback-decline": proposed("takeback") };
     for (const [name, label] of view.words.answers) {
       if (offered[name] === false) continue;

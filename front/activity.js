@@ -1,0 +1,226 @@
+// The Discord Activity's script (bundled by esbuild into src/web/assets/activity.js).
+//
+// On GET /activity (the page has #activity): talks to Discord through the Embedded App SDK
+// (handshake, AUTHORIZE, our /api/token, AUTHENTICATE), then lists the channel's games with a
+// link to each. On a game page opened from that list (no #activity, but Discord's frame_id in
+// the query), it only does the SDK handshake so Discord keeps the Activity connected.
+//
+// Texts are set with textContent, never as HTML: names come from players. Nothing here may
+// throw out of the script: every failure ends as words in #note.
+import { DiscordSDK } from "@discord/embedded-app-sdk";
+
+// The query parameters Discord opens the Activity with. They are carried over to the game
+// page so that its SDK can find its frame again. The first five are always there; the rest
+// only sometimes (mobile_app_version decides what the handshake sends on mobile).
+const DISCORD_PARAMS = [
+  "frame_id",
+  "instance_id",
+  "platform",
+  "guild_id",
+  "channel_id",
+  "location_id",
+  "custom_id",
+  "referrer_id",
+  "mobile_app_version",
+];
+
+const DEFAULT_WORDS = {
+  loading: "Loading…",
+  failed: "Something went wrong.",
+  none: "No games in this channel.",
+  play: "Play",
+  watch: "Watch",
+  your_turn: "Your turn",
+};
+
+function readWords() {
+  const words = Object.assign({}, DEFAULT_WORDS);
+  const node = document.getElementById("words");
+  if (!node) return words;
+  try {
+    const given = JSON.parse(node.textContent || "{}");
+    for (const key of Object.keys(DEFAULT_WORDS)) {
+      if (typeof given[key] === "string") words[key] = given[key];
+    }
+  } catch (_) {
+    // Keep the defaults.
+  }
+  return words;
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function say(text) {
+  const note = document.getElementById("note");
+  if (note) note.textContent = text || "";
+}
+
+// An error's words: Errors have a message; the SDK rejects a command with its payload
+// ({code, message}); anything else is shown as a string.
+function reason(err) {
+  if (err && typeof err.message === "string" && err.message) return err.message;
+  if (err && typeof err === "object" && err.code !== undefined) return `code ${err.code}`;
+  return String(err);
+}
+
+// The game's URL with Discord's query parameters added, or null when it is not a plain
+// http(s) URL on this origin.
+function gameHref(url, search) {
+  let target;
+  try {
+    target = new URL(String(url), window.location.href);
+  } catch (_) {
+    return null;
+  }
+  if (target.origin !== window.location.origin) return null;
+  for (const key of DISCORD_PARAMS) {
+    const value = search.get(key);
+    if (value !== null) target.searchParams.set(key, value);
+  }
+  return target.pathname + target.search + target.hash;
+}
+
+async function readJson(response) {
+  try {
+    return await response.json();
+  } catch (_) {
+    return null;
+  }
+}
+
+// A failed answer from our own server: its `error` words when it sent some.
+class ServerError extends Error {
+  constructor(words, status) {
+    super(words || `HTTP ${status}`);
+    this.fromServer = Boolean(words);
+  }
+}
+
+async function api(path, init) {
+  const response = await fetch(path, Object.assign({ credentials: "same-origin" }, init));
+  const body = await readJson(response);
+  if (!response.ok) {
+    const words = body && typeof body.error === "string" ? body.error : "";
+    throw new ServerError(words, response.status);
+  }
+  if (body === null || typeof body !== "object") throw new Error(`bad answer from ${path}`);
+  return body;
+}
+
+function showGames(root, games, words, search) {
+  root.textContent = "";
+  if (!games.length) {
+    root.appendChild(el("p", "none", words.none));
+    return;
+  }
+  // Games where it is the player's turn come first; otherwise the server's order stays.
+  const ordered = games
+    .map((game, index) => ({ game, index }))
+    .sort((a, b) => (b.game.your_turn ? 1 : 0) - (a.game.your_turn ? 1 : 0) || a.index - b.index)
+    .map((entry) => entry.game);
+  const list = el("ul", "games");
+  for (const game of ordered) {
+    const item = el("li", "game");
+    if (game.yours) item.classList.add("yours");
+    if (game.your_turn) item.classList.add("your-turn");
+    const text = el("div", "text");
+    text.appendChild(el("div", "title", String(game.title ?? "")));
+    text.appendChild(el("div", "status", String(game.status ?? "")));
+    item.appendChild(text);
+    if (game.your_turn) item.appendChild(el("span", "turn", words.your_turn));
+    const href = gameHref(game.url, search);
+    if (href) {
+      const link = el("a", "open", game.yours ? words.play : words.watch);
+      link.href = href;
+      // No referrer: the game page's SDK sends to `document.referrer`'s origin, and after a
+      // navigation inside the frame that would be our own origin, not Discord's.
+      link.rel = "noreferrer";
+      link.referrerPolicy = "no-referrer";
+      item.appendChild(link);
+    }
+    list.appendChild(item);
+  }
+  root.appendChild(list);
+}
+
+async function runActivity(root, words) {
+  const body = document.body;
+  const search = new URLSearchParams(window.location.search);
+  const clientId = body.dataset.clientId || "";
+  const lang = body.dataset.lang || "en";
+  if (!search.get("frame_id") || !clientId) {
+    // Opened in a plain browser, not inside Discord.
+    say(words.failed);
+    return;
+  }
+  say(words.loading);
+  const sdk = new DiscordSDK(clientId);
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const token = await api("/api/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code }),
+  });
+  if (typeof token.access_token !== "string" || typeof token.session !== "string") {
+    throw new Error("bad answer from /api/token");
+  }
+  await sdk.commands.authenticate({ access_token: token.access_token });
+  // The server's games: the channel's, and the player's own in the server's other channels
+  // and threads (a game with its own thread is played there).
+  const channel = sdk.channelId || "";
+  const guild = sdk.guildId || "";
+  const answer = await api(
+    `/api/activity/games?channel=${encodeURIComponent(channel)}&guild=${encodeURIComponent(guild)}` +
+      `&lang=${encodeURIComponent(lang)}`,
+    { headers: { Authorization: `Bearer ${token.session}` } },
+  );
+  showGames(root, Array.isArray(answer.games) ? answer.games : [], words, search);
+  say("");
+}
+
+// A game page inside Discord: only the handshake, so the Activity stays connected.
+async function runGamePage() {
+  const search = new URLSearchParams(window.location.search);
+  const clientId = document.body.dataset.clientId || "";
+  if (!search.get("frame_id") || !clientId) return;
+  const sdk = new DiscordSDK(clientId);
+  await sdk.ready();
+}
+
+function main() {
+  try {
+    start();
+  } catch (_) {
+    // Never throw out of the script.
+  }
+}
+
+function start() {
+  const root = document.getElementById("activity");
+  if (!root) {
+    runGamePage().catch(() => {
+      // The game page works without Discord: nothing to show.
+    });
+    return;
+  }
+  const words = readWords();
+  runActivity(root, words).catch((err) => {
+    if (err instanceof ServerError && err.fromServer) say(err.message);
+    else say(`${words.failed} (${reason(err)})`);
+  });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+else main();
