@@ -181,6 +181,14 @@ impl Window {
         std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
     }
 
+    /// Cuts the window's network off (Chromium's network conditions), or brings it back.
+    async fn offline(&self, off: bool) {
+        let conditions = json!({ "network_conditions": {
+            "offline": off, "latency": 0, "download_throughput": -1, "upload_throughput": -1 } });
+        let answer = self.post("/chromium/network_conditions", conditions).await;
+        assert!(answer["value"].is_null(), "network conditions: {answer}");
+    }
+
     /// Looks into the page's first frame (WebDriver's "switch to frame"), or back at the
     /// page itself with `None`.
     async fn frame(&self, index: Option<u32>) {
@@ -429,20 +437,22 @@ async fn inside_discord_the_activity_knows_the_player_and_plays_by_tapping() {
         .find(|c| !c["taps"].as_array().unwrap().is_empty())
         .unwrap()
         .clone();
-    for (i, tap) in choice["taps"].as_array().unwrap().iter().enumerate() {
-        let class = if i == 0 { "from" } else { "dest" };
-        let css = format!("rect.spot.{class}[data-name='{}']", tap.as_str().unwrap());
-        assert!(
-            window
-                .until(
-                    &format!("return !!document.querySelector(\"{css}\")"),
-                    Duration::from_secs(10)
-                )
-                .await,
-            "{css} never lit up in the Activity"
-        );
-        window.tap(&css).await;
-    }
+    // First with the network gone: the page says the move was not played, and it was not.
+    window.offline(true).await;
+    tap_move(&window, &choice).await;
+    assert!(
+        window
+            .until(
+                "return document.getElementById('note').textContent.includes('did not reach')",
+                Duration::from_secs(10)
+            )
+            .await,
+        "a move lost on the way was not said"
+    );
+    let stored = common::blocking(|| play.store().get(game).unwrap());
+    assert!(stored.moves.is_empty());
+    window.offline(false).await;
+    tap_move(&window, &choice).await;
     let told = tokio::time::timeout(Duration::from_secs(10), heard.recv())
         .await
         .expect("the move was never played")
@@ -486,4 +496,22 @@ async fn inside_discord_the_activity_knows_the_player_and_plays_by_tapping() {
         "the game page did not shake hands: {handshakes}"
     );
     window.close().await;
+}
+
+/// Plays `choice` (from the view's choices) by tapping its places, each once it lights up.
+async fn tap_move(window: &Window, choice: &Value) {
+    for (i, tap) in choice["taps"].as_array().unwrap().iter().enumerate() {
+        let class = if i == 0 { "from" } else { "dest" };
+        let css = format!("rect.spot.{class}[data-name='{}']", tap.as_str().unwrap());
+        assert!(
+            window
+                .until(
+                    &format!("return !!document.querySelector(\"{css}\")"),
+                    Duration::from_secs(10)
+                )
+                .await,
+            "{css} never lit up"
+        );
+        window.tap(&css).await;
+    }
 }

@@ -28,6 +28,7 @@ web-answer-takeback = Ask to take back
 web-answer-takeback-decline = Refuse the takeback
 web-resign-sure = Resign this game? It cannot be undone.
 web-which = Which one?
+web-offline = Your move did not reach the bot (the connection dropped), so it was not played: try again.
 web-link-forged = This link is not one the bot made, so it cannot play: ask for a new one with /web.
 web-link-other-game = This link is for another game: ask for this game's link with /web.
 web-link-expired = This link has expired: ask for a new one with /web.

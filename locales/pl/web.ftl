@@ -29,6 +29,7 @@ web-answer-takeback = Poproś o cofnięcie ruchu
 web-answer-takeback-decline = Nie zgadzaj się na cofnięcie
 web-resign-sure = Poddać tę partię? Tego nie da się cofnąć.
 web-which = Który?
+web-offline = Ruch nie dotarł do bota (połączenie zostało przerwane), więc nie został wykonany: spróbuj ponownie.
 web-link-forged = Tego linku nie wydał bot, więc nie można nim grać: poproś o nowy komendą /web.
 web-link-other-game = Ten link prowadzi do innej partii: poproś o link do tej komendą /web.
 web-link-expired = Ten link wygasł: poproś o nowy komendą /web.

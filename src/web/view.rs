@@ -89,6 +89,8 @@ pub struct Words {
     pub resign_sure: String,
     /// Said while several moves share the taps made: which one.
     pub which: String,
+    /// Said when a move could not reach the server (the connection dropped).
+    pub offline: String,
 }
 
 impl Words {
@@ -110,6 +112,7 @@ impl Words {
                 .collect(),
             resign_sure: t("web-resign-sure"),
             which: t("web-which"),
+            offline: t("web-offline"),
         }
     }
 }

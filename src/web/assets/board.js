@@ -236,9 +236,13 @@
       }
       show(reply);
     } catch (_) {
-      // No answer (the connection dropped): nothing to say but what the live channel
-      // brings next.
-      say("");
+      // No answer (the connection dropped): the move may or may not have landed. The game
+      // is read again; if it did not move on, the player is told theirs was not played.
+      const before = view.plies;
+      taps = [];
+      await refresh(true);
+      drawPlay();
+      if (view.plies === before) say(view.words.offline);
     } finally {
       sending = false;
     }
