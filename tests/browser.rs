@@ -1,8 +1,9 @@
 //! The game page in a real browser: headless Chromium driven through its WebDriver
-//! (chromedriver, from Debian's packages; `.ci/run` installs them). Two windows, one per
-//! player, a phone's and a desktop's: each player plays only by tapping the places the page
-//! lights up, every move lands as `/move` would, and the other window shows it without
-//! being touched (the live channel). Screenshots of each window go to
+//! (chromedriver, from Debian's packages; `.ci/run` installs them). A window per player,
+//! phones' and a desktop's, in each of the four games (Skakanie with three players): each
+//! player plays only by tapping the places the page lights up (or its buttons), every move
+//! lands as `/move` would, and the other windows show it without being touched (the live
+//! channel). The Activity's test plays Discord's side of the Embedded App SDK. Screenshots of each window go to
 //! `target/screenshots/` to be looked at.
 //!
 //! Without chromedriver the test says it is skipped; with `LEAPFROG_REQUIRE_BROWSER=1` (as
@@ -239,19 +240,21 @@ async fn api_view(site: &str, game: GameId) -> Value {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn two_players_play_by_tapping_and_each_window_follows_the_other() {
+async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
     let Some(driver) = Driver::start().await else {
         return;
     };
-    for (kind, lang, plies) in [
-        (GameKind::JumpSturdy, "en", 6),
-        (GameKind::Gyges, "ru", 14),
-        (GameKind::Jumpers, "pl", 6),
+    for (kind, lang, plies, seats) in [
+        (GameKind::JumpSturdy, "en", 6, &[1, 2][..]),
+        (GameKind::Gyges, "ru", 14, &[1, 2]),
+        (GameKind::Jumpers, "pl", 6, &[1, 2]),
+        // Three players, each action a button.
+        (GameKind::Skakanie, "en", 9, &[1, 2, 3]),
     ] {
         let store = common::temporary_store();
         let record = common::blocking(|| {
             store
-                .insert(common::new_record(kind, &[1, 2], GuildId(1), 1_000))
+                .insert(common::new_record(kind, seats, GuildId(1), 1_000))
                 .unwrap()
         });
         let game = record.id;
@@ -265,33 +268,42 @@ async fn two_players_play_by_tapping_and_each_window_follows_the_other() {
         let address = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
 
-        // A phone and a desktop.
-        let windows = [
-            driver.window(390, 844).await,
-            driver.window(1280, 800).await,
-        ];
+        // A phone and a desktop (and a phone again for a third player).
+        let mut windows = Vec::new();
+        for seat in 0..seats.len() {
+            let (width, height) = if seat % 2 == 0 {
+                (390, 844)
+            } else {
+                (1280, 800)
+            };
+            windows.push(driver.window(width, height).await);
+        }
         for (seat, window) in windows.iter().enumerate() {
             window
                 .goto(&link(&address, game, seat as u64 + 1, lang))
                 .await;
         }
+        let mut told_turns = 0;
         for ply in 0..plies {
             let view = api_view(&address, game).await;
             let seat = view["to_move"].as_u64().unwrap() as usize;
-            let (mover, other) = (&windows[seat], &windows[1 - seat]);
-            // The move: the first the server offers that is chosen by taps alone.
+            let mover = &windows[seat];
+            // The move: the first the server offers that is chosen by taps, else (Skakanie's
+            // actions) the first button.
             let choices = view["choices"].as_array().unwrap();
             let choice = choices
                 .iter()
                 .find(|c| !c["taps"].as_array().unwrap().is_empty())
-                .unwrap_or_else(|| panic!("{kind:?}: no move chosen by taps"));
-            // Several moves with the same taps (a Gygès placement: which size) end with a
-            // button.
+                .or_else(|| choices.first())
+                .unwrap_or_else(|| panic!("{kind:?}: no move to make"));
+            // Several moves with the same taps (a Gygès placement: which size; every
+            // Skakanie action, tapped nowhere) end with a button.
             let shared = choices
                 .iter()
                 .filter(|d| d["taps"] == choice["taps"])
                 .count()
-                > 1;
+                > 1
+                || choice["taps"].as_array().unwrap().is_empty();
             let taps: Vec<&str> = choice["taps"]
                 .as_array()
                 .unwrap()
@@ -314,46 +326,71 @@ async fn two_players_play_by_tapping_and_each_window_follows_the_other() {
                 mover.tap(&css).await;
             }
             if shared {
-                let text = choice["text"].as_str().unwrap();
+                let label = choice["label"].as_str().unwrap();
                 let script = format!(
                     "const b = [...document.querySelectorAll('button.choice')]\
-                     .find(b => b.textContent === '{text}'); if (b) b.click(); return !!b;"
+                     .find(b => b.textContent === {label:?}); if (b) b.click(); return !!b;"
                 );
                 assert!(
                     mover.until(&script, Duration::from_secs(5)).await,
-                    "{kind:?} ply {ply}: no button for {text}"
+                    "{kind:?} ply {ply}: no button for {label}"
                 );
             }
-            // The move landed, as `/move` would have: the store has it, the channel is told.
-            let told = tokio::time::timeout(Duration::from_secs(10), heard.recv())
-                .await
-                .unwrap_or_else(|_| {
-                    panic!("{kind:?} ply {ply}: {} was never played", choice["text"])
-                })
-                .unwrap();
-            assert_eq!(told.game, game);
-            let stored = common::blocking(|| play.store().get(game).unwrap());
+            // The move landed, as `/move` would have: the store has it.
+            let until = Instant::now() + Duration::from_secs(10);
+            let stored = loop {
+                let stored = common::blocking(|| play.store().get(game).unwrap());
+                if stored.moves.len() > ply || Instant::now() > until {
+                    break stored;
+                }
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            };
+            if stored.moves.len() <= ply {
+                let note = mover
+                    .run("return document.getElementById('note').textContent")
+                    .await;
+                panic!(
+                    "{kind:?} ply {ply}: {} was never played ({note})",
+                    choice["text"]
+                );
+            }
             assert_eq!(
                 stored.moves.last().map(String::as_str),
                 choice["text"].as_str()
             );
-            // The other window shows it without a touch, within a second.
-            let seen = other
-                .until(
-                    &format!("return document.body.dataset.plies === '{}'", ply + 1),
-                    Duration::from_secs(1),
-                )
-                .await;
-            assert!(
-                seen,
-                "{kind:?} ply {ply}: the other window did not follow within 1 s"
-            );
+            // The channel is told as after `/move`: of every move, and in Skakanie of each
+            // turn once its actions are done.
+            let turn_over = api_view(&address, game).await["to_move"] != view["to_move"];
+            if kind != GameKind::Skakanie || turn_over {
+                let told = tokio::time::timeout(Duration::from_secs(10), heard.recv())
+                    .await
+                    .unwrap_or_else(|_| panic!("{kind:?} ply {ply}: the channel was not told"))
+                    .unwrap();
+                assert_eq!(told.game, game);
+                told_turns += 1;
+            }
+            // The other windows show it without a touch, within a second.
+            for (other, window) in windows.iter().enumerate().filter(|(o, _)| *o != seat) {
+                let seen = window
+                    .until(
+                        &format!("return document.body.dataset.plies === '{}'", ply + 1),
+                        Duration::from_secs(1),
+                    )
+                    .await;
+                assert!(
+                    seen,
+                    "{kind:?} ply {ply}: window {other} did not follow within 1 s"
+                );
+            }
         }
+        assert!(told_turns > 0, "{kind:?}: the channel heard of no turn");
         for (seat, window) in windows.iter().enumerate() {
-            let size = if seat == 0 { "390x844" } else { "1280x800" };
-            window
-                .screenshot(&format!("{}-{lang}-{size}", kind.name()))
-                .await;
+            if seat < 2 {
+                let size = if seat == 0 { "390x844" } else { "1280x800" };
+                window
+                    .screenshot(&format!("{}-{lang}-{size}", kind.name()))
+                    .await;
+            }
             window.close().await;
         }
     }

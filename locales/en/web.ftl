@@ -20,6 +20,7 @@ web-bad-ply = "{ $text }" is not a move number: give one from 0 to { $plies }.
 web-failed = This game could not be shown: the server could not read it. Try again later.
 web-console = Game pages in a browser: { $url } (game 1; change the number for another)
 web-your-turn = Your move: tap a piece, then where it goes.
+web-your-turn-buttons = Your move: choose an action below.
 web-wait = Waiting for the other player's move.
 web-answer-resign = Resign
 web-answer-draw = Offer or accept a draw

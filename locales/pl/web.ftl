@@ -21,6 +21,7 @@ web-bad-ply = „{ $text }” to nie numer ruchu: podaj liczbę od 0 do { $plies
 web-failed = Nie udało się pokazać tej partii: serwer nie mógł jej odczytać. Spróbuj później.
 web-console = Strony partii w przeglądarce: { $url } (partia 1; dla innej zmień numer)
 web-your-turn = Twój ruch: dotknij pionka, a potem pola, na które ma pójść.
+web-your-turn-buttons = Twój ruch: wybierz akcję poniżej.
 web-wait = Czekamy na ruch przeciwnika.
 web-answer-resign = Poddaj się
 web-answer-draw = Zaproponuj lub przyjmij remis

@@ -94,8 +94,13 @@ pub struct Words {
 }
 
 impl Words {
-    fn new(lang: Lang) -> Self {
+    fn new(lang: Lang, kind: crate::games::GameKind) -> Self {
         let t = |id: &str| i18n::text(lang, id);
+        // Skakanie's actions are all buttons: nothing on its board is tapped.
+        let your_turn = match kind {
+            crate::games::GameKind::Skakanie => "web-your-turn-buttons",
+            _ => "web-your-turn",
+        };
         Self {
             first: t("web-first"),
             back: t("web-back"),
@@ -104,7 +109,7 @@ impl Words {
             moves: t("web-moves"),
             start: t("web-start"),
             keys: t("web-keys"),
-            your_turn: t("web-your-turn"),
+            your_turn: t(your_turn),
             wait: t("web-wait"),
             answers: super::ANSWERS
                 .iter()
@@ -201,7 +206,7 @@ pub fn view(
             Request::Takeback(seat) => ("takeback", usize::from(seat)),
             Request::Pause(seat) => ("pause", usize::from(seat)),
         }),
-        words: Words::new(lang),
+        words: Words::new(lang, record.kind),
     };
     Ok((view, game))
 }

@@ -228,10 +228,11 @@
       });
       const reply = await answered.json();
       if (!answered.ok) {
-        say(reply.error || String(answered.status));
+        // Drawn first, then the refusal said: drawing says whose turn it is.
         taps = [];
         if (answered.status === 409) await refresh(true);
         else drawPlay();
+        say(reply.error || String(answered.status));
         return;
       }
       show(reply);
