@@ -9,7 +9,7 @@ mod common;
 mod fake_discord;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use fake_discord::{
     config, now, post, start_endpoint, token_of, Payloads, Rest, ALICE, APP_ID, BOB,
@@ -20,11 +20,6 @@ use leapfrog::store::{SledStore, StoreConfig};
 use serde_json::json;
 
 const SAMPLES: usize = 400;
-
-fn percentile(mut samples: Vec<Duration>, p: f64) -> Duration {
-    samples.sort();
-    samples[((samples.len() - 1) as f64 * p).round() as usize]
-}
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
@@ -92,9 +87,9 @@ async fn main() {
         "signed /move over leapfrog http, {SAMPLES} moves: acknowledged median {:.2} ms, p99 {:.2} ms; \
          board PNG delivered median {:.2} ms, p99 {:.2} ms",
         common::median(acks.clone()).as_secs_f64() * 1e3,
-        percentile(acks, 0.99).as_secs_f64() * 1e3,
+        common::percentile(&mut acks, 0.99).as_secs_f64() * 1e3,
         common::median(boards.clone()).as_secs_f64() * 1e3,
-        percentile(boards, 0.99).as_secs_f64() * 1e3,
+        common::percentile(&mut boards, 0.99).as_secs_f64() * 1e3,
     );
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -12,6 +12,7 @@
 //! LOAD_WORKERS (1), LOAD_RATE per second (200), LOAD_SECONDS (60), LOAD_GAMES (100000),
 //! LOAD_ACTIVE (5000).
 
+mod common;
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
 
@@ -24,6 +25,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::http::{Method, Uri};
 use axum::Router;
+use common::{percentile, setting};
 use fake_discord::{hex, key, now, post, Payloads, Person, APP_ID};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::store::{
@@ -31,21 +33,6 @@ use leapfrog::store::{
     SledStore, Status, Store, StoreConfig, UserId,
 };
 use serde_json::json;
-
-fn setting(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn percentile(samples: &mut [Duration], p: f64) -> Duration {
-    if samples.is_empty() {
-        return Duration::ZERO;
-    }
-    samples.sort();
-    samples[((samples.len() - 1) as f64 * p).round() as usize]
-}
 
 /// A game record between two users in a channel of its own.
 fn record(

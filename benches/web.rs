@@ -16,6 +16,8 @@
 //!    process's memory per open page (client and server both live in this process, so the
 //!    figure is an upper bound of the server's).
 
+mod common;
+
 use std::io::Write as _;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -23,6 +25,7 @@ use std::time::{Duration, Instant};
 use axum::extract::{Path, State};
 use axum::routing::post;
 use axum::Router;
+use common::{percentile, setting};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::play::Play;
 use leapfrog::store::{
@@ -31,21 +34,6 @@ use leapfrog::store::{
 };
 use leapfrog::web::{personal_path, LinkKey, Site};
 use serde_json::json;
-
-fn setting(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn percentile(samples: &mut [Duration], p: f64) -> Duration {
-    if samples.is_empty() {
-        return Duration::ZERO;
-    }
-    samples.sort();
-    samples[((samples.len() - 1) as f64 * p).round() as usize]
-}
 
 fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1000.0)

@@ -440,13 +440,17 @@ fn page_links(
     leapfrog::web::page_links(key, &base)
 }
 
-/// The play layer of the bot's `serve` and `http`, with the key of the game pages' links
-/// when `[web] listen` serves pages (read, or made at the first start, before the play
-/// layer, which hands out the links through `/web`).
-fn bot_play(
-    config: &Config,
-    store: AnyStore,
-) -> Result<(Arc<Play<AnyStore>>, Option<leapfrog::web::LinkKey>)> {
+/// What the bot's game pages are served with: the key of players' links, and the Discord
+/// Activity when it is on.
+struct Pages {
+    key: leapfrog::web::LinkKey,
+    activity: Option<leapfrog::web::Activity>,
+}
+
+/// The play layer of the bot's `serve` and `http`, and what its pages are served with when
+/// `[web] listen` serves them (the key read, or made at the first start, before the play
+/// layer, which hands out the links through `/web`; the Activity decided once, here).
+fn bot_play(config: &Config, store: AnyStore) -> Result<(Arc<Play<AnyStore>>, Option<Pages>)> {
     let mut play = configured_play(config, store.clone());
     let Some(listen) = config.web.listen else {
         return Ok((Arc::new(play), None));
@@ -454,18 +458,18 @@ fn bot_play(
     let key = leapfrog::web::LinkKey::load(config.web.secret.as_deref(), &store)
         .context("reading the key of the game pages' links")?;
     play = play.with_pages(page_links(config, listen, key.clone()));
-    if activity(config).is_some() {
+    let activity = activity(config);
+    if activity.is_some() {
         play = play.with_activity();
     }
-    Ok((Arc::new(play), Some(key)))
+    Ok((Arc::new(play), Some(Pages { key, activity })))
 }
 
-/// The Discord Activity, when `[discord]` has the application's id and OAuth2 secret (and
-/// pages are served: the Activity is the game pages inside Discord).
+/// The Discord Activity, when `[discord]` has the application's id and OAuth2 secret (the
+/// caller serves pages: the Activity is the game pages inside Discord).
 fn activity(config: &Config) -> Option<leapfrog::web::Activity> {
     let discord = &config.discord;
     let secret = discord.client_secret()?;
-    config.web.listen?;
     let Some(id) = discord.application_id else {
         tracing::warn!(
             "[discord] client_secret is set but application_id is not: no Discord Activity"
@@ -509,13 +513,13 @@ fn serve(config: &Config, data: Option<PathBuf>) -> Result<()> {
     let token = token(config)?;
     let store = open_store(config, data.clone())?;
     start_backups(config, &store, data.as_ref());
-    let (play, key) = bot_play(config, store)?;
+    let (play, pages) = bot_play(config, store)?;
     let ops = Ops::new();
     runtime()?.block_on(async {
         start_scheduler(config, &token, &play, &ops);
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let http = Arc::new(leapfrog::discord::http_client(&config.discord, &token));
-        serve_extras(config, &ops, &play, key.clone(), &http, &stopped).await?;
+        serve_extras(config, &ops, &play, pages, &http, &stopped).await?;
         let (mut client, recommended) =
             leapfrog::discord::gateway::connect(&config.discord, &token, Arc::clone(&play), ops.clone())
                 .await
@@ -589,7 +593,7 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
     config: &Config,
     ops: &Ops,
     play: &Arc<Play<S>>,
-    key: Option<leapfrog::web::LinkKey>,
+    pages: Option<Pages>,
     http: &Arc<serenity::all::Http>,
     stopped: &tokio::sync::watch::Receiver<bool>,
 ) -> Result<()> {
@@ -603,7 +607,7 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
         )
         .await?;
     }
-    if let (Some(address), Some(key)) = (config.web.listen, key) {
+    if let (Some(address), Some(Pages { key, activity })) = (config.web.listen, pages) {
         let mut site = leapfrog::web::Site::new(Arc::clone(play), key)
             .with_herald(leapfrog::discord::notify::herald(
                 Arc::clone(play),
@@ -611,15 +615,15 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
                 ops.clone(),
             ))
             .with_frame_ancestors(config.web.frame_ancestors.clone());
-        if let Some(activity) = activity(config) {
+        if let Some(activity) = activity {
             tracing::info!("the game pages also run as a Discord Activity at /activity");
             site = site.with_activity(activity);
         }
-        let pages = leapfrog::web::router(Arc::new(site));
+        let router = leapfrog::web::router(Arc::new(site));
         serve_router(
             address,
             "the game pages /games/N ([web] listen)",
-            pages,
+            router,
             stopped.clone(),
         )
         .await?;
@@ -661,7 +665,7 @@ fn http(
     )?;
     let store = open_store(config, data.clone())?;
     start_backups(config, &store, data.as_ref());
-    let (play, key) = bot_play(config, store)?;
+    let (play, pages) = bot_play(config, store)?;
     let http = Arc::new(leapfrog::discord::http_client(discord, &token));
     let address = listen.unwrap_or(discord.listen);
     let ops = Ops::new();
@@ -679,13 +683,13 @@ fn http(
             // In the background: the endpoint answers meanwhile, and Discord checks it
             // when the URL is saved in the portal.
             let http = Arc::clone(&http);
-            let (guild, activity) = (discord.dev_guild, discord.activity());
+            let (guild, activity) = (discord.dev_guild, play.launches_activity());
             tokio::spawn(async move {
                 leapfrog::discord::commands::register_and_say(&http, guild, activity).await;
             });
         }
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        serve_extras(config, &ops, &play, key.clone(), &http, &stopped).await?;
+        serve_extras(config, &ops, &play, pages, &http, &stopped).await?;
         let bot = Bot::new(
             Arc::clone(&play),
             http,

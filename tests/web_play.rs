@@ -96,6 +96,11 @@ async fn act(
         request = request.header(*name, *value);
     }
     let answer = request.send().await.unwrap();
+    answered(answer).await
+}
+
+/// An answer's status and its JSON.
+async fn answered(answer: reqwest::Response) -> (u16, serde_json::Value) {
     let status = answer.status().as_u16();
     (
         status,
@@ -607,11 +612,7 @@ async fn exchange(site: &str, code: &str, cross: bool) -> (u16, serde_json::Valu
         .send()
         .await
         .unwrap();
-    let status = answer.status().as_u16();
-    (
-        status,
-        serde_json::from_str(&answer.text().await.unwrap()).unwrap(),
-    )
+    answered(answer).await
 }
 
 /// The Activity's list of games for the holder of `session`: the status and the answer.
@@ -624,11 +625,7 @@ async fn listed(site: &str, session: &str) -> (u16, serde_json::Value) {
         .send()
         .await
         .unwrap();
-    let status = answer.status().as_u16();
-    (
-        status,
-        serde_json::from_str(&answer.text().await.unwrap()).unwrap(),
-    )
+    answered(answer).await
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -184,13 +184,6 @@ impl DiscordConfig {
             .or_else(|| self.client_secret.clone().filter(|t| !t.trim().is_empty()))
     }
 
-    /// Whether the game pages run as a Discord Activity too: the OAuth2 client secret is
-    /// set (the Activity also needs `application_id` and `[web] listen`).
-    #[must_use]
-    pub fn activity(&self) -> bool {
-        self.client_secret().is_some()
-    }
-
     /// Where Discord's API is reached: `api_proxy`, else Discord itself.
     #[must_use]
     pub fn api_base(&self) -> String {

@@ -23,8 +23,6 @@ struct Handler<S: Store + 'static> {
     defer_after: Duration,
     register: bool,
     dev_guild: Option<u64>,
-    /// Whether the global commands include the Activity's entry point.
-    activity: bool,
     threads: bool,
     /// Readiness (which shards are connected) and the in-flight work a shutdown drains.
     ops: Ops,
@@ -58,7 +56,8 @@ impl<S: Store + 'static> EventHandler for Handler<S> {
         ctx.http.set_application_id(ready.application.id);
         // Once is enough: the first shard registers.
         if self.register && shard == 0 {
-            commands::register_and_say(&ctx.http, self.dev_guild, self.activity).await;
+            let activity = self.play.launches_activity();
+            commands::register_and_say(&ctx.http, self.dev_guild, activity).await;
         }
     }
 
@@ -153,7 +152,6 @@ pub async fn client_with_ops<S: Store + 'static>(
         defer_after: Duration::from_millis(config.defer_after_ms),
         register: config.register_commands,
         dev_guild: config.dev_guild,
-        activity: config.activity(),
         threads: config.threads,
     };
     ClientBuilder::new_with_http(super::http_client(config, token), GatewayIntents::GUILDS)

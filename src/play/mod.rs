@@ -306,6 +306,13 @@ impl<S: Store> Play<S> {
         self
     }
 
+    /// Whether the game pages also run as a Discord Activity ([`Play::with_activity`]): the
+    /// Discord front ends then register the Activity's entry point command.
+    #[must_use]
+    pub fn launches_activity(&self) -> bool {
+        self.activity
+    }
+
     /// The store, for front ends that need to look things up (and for tests).
     pub fn store(&self) -> &S {
         &self.store

@@ -8,8 +8,6 @@
 //! games (`/api/activity/games`), each with the reader's own signed link when they play
 //! in it: from there on the Activity is the game page as in a browser.
 
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::links::LinkKey;
@@ -294,14 +292,4 @@ pub fn activity_page(client_id: u64, lang: Lang) -> String {
          <div id=\"activity\"></div>\n\
          <script type=\"application/json\" id=\"words\">{words}</script>\n</main>\n</body>\n</html>\n"
     )
-}
-
-/// A refusal of the Activity's routes: its status and `{"error": words}`.
-#[must_use]
-pub fn refuse(status: StatusCode, lang: Lang, id: &str) -> Response {
-    (
-        status,
-        axum::Json(serde_json::json!({ "error": i18n::text(lang, id) })),
-    )
-        .into_response()
 }

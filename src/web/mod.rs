@@ -381,14 +381,28 @@ fn link_refusal(lang: Lang, error: LinkError) -> String {
 impl<S: Store> Site<S> {
     /// Checks a link's token for `game` now, against its player's revocations.
     fn pass(&self, token: &str, game: GameId) -> Result<Pass, LinkError> {
-        let now = unix_seconds();
-        let store = self.play.store();
-        self.key.check(token, game, now, |user| {
-            store
-                .settings(user)
-                .map_or(0, |settings| settings.links_since)
-        })
+        self.key
+            .check(token, game, unix_seconds(), |user| self.links_since(user))
     }
+
+    /// Checks an Activity session's token now, against its player's revocations.
+    fn session(&self, token: &str) -> Result<Pass, LinkError> {
+        self.key
+            .check_session(token, unix_seconds(), |user| self.links_since(user))
+    }
+
+    /// When `user` last revoked their links (0 when the store cannot say).
+    fn links_since(&self, user: crate::store::UserId) -> u64 {
+        self.play
+            .store()
+            .settings(user)
+            .map_or(0, |settings| settings.links_since)
+    }
+}
+
+/// A refusal of a JSON route, said in `lang` with the catalogue's `id`.
+fn refuse_json(status: StatusCode, lang: Lang, id: &str) -> Response {
+    refusal_json(&Refusal::Said(status, i18n::text(lang, id)))
 }
 
 /// Now, in unix seconds (links' times are the wall clock's, like their readers').
@@ -510,8 +524,7 @@ async fn game_act<S: Store + 'static>(
     body: axum::body::Bytes,
 ) -> Response {
     let lang = asking.lang;
-    let refuse =
-        |status: StatusCode, id: &str| refusal_json(&Refusal::Said(status, i18n::text(lang, id)));
+    let refuse = |status, id: &str| refuse_json(status, lang, id);
     if !act::same_site(&headers) {
         return refuse(StatusCode::FORBIDDEN, "web-cross-site");
     }
@@ -685,7 +698,7 @@ async fn activity_token<S: Store + 'static>(
     body: axum::body::Bytes,
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
-    let refuse = |status, id: &str| activity::refuse(status, lang, id);
+    let refuse = |status, id: &str| refuse_json(status, lang, id);
     let Some(activity) = &site.activity else {
         return refuse(StatusCode::NOT_FOUND, "activity-off");
     };
@@ -717,7 +730,7 @@ async fn activity_games<S: Store + 'static>(
     headers: HeaderMap,
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
-    let refuse = |status, id: &str| activity::refuse(status, lang, id);
+    let refuse = |status, id: &str| refuse_json(status, lang, id);
     let Some(token) = act::bearer(&headers).map(str::to_owned) else {
         return refuse(StatusCode::UNAUTHORIZED, "web-link-missing");
     };
@@ -727,16 +740,12 @@ async fn activity_games<S: Store + 'static>(
     };
     let guild = number(&asked.guild).map(crate::store::GuildId);
     let listed = tokio::task::spawn_blocking(move || {
-        let store = site.play.store();
         let pass = site
-            .key
-            .check_session(&token, unix_seconds(), |user| {
-                store.settings(user).map_or(0, |s| s.links_since)
-            })
+            .session(&token)
             .map_err(|error| Refusal::Said(StatusCode::UNAUTHORIZED, link_refusal(lang, error)))?;
         let now = unix_seconds();
         activity::games_for(
-            store,
+            site.play.store(),
             crate::store::ChannelId(channel),
             guild,
             pass.user,
