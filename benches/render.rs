@@ -1,7 +1,8 @@
 //! Rendering speed and size: `cargo bench --bench render`. Draws and encodes Jumpers
 //! pictures (the start position, a crowded mid-game with tall stacks and crawlers, the far
 //! board), a Jump Sturdy capture, a Gygès bounce chain and four Skakanie pools (its path found again for the
-//! picture, as the bot does), and prints the median time of each stage and the PNG size. The targets (800 px
+//! picture, as the bot does), and prints the median time of each stage and the PNG size,
+//! then the time and size of the same picture drawn as the game pages' SVG. The targets (800 px
 //! wide, median ≤ 1 ms for draw + encode, ≤ 60 KB) are checked by reading this, never by a
 //! timed test. Each picture's time is also given as a ratio to a peer run beside it: a
 //! chess board drawn by python-chess and turned into a PNG by cairosvg
@@ -91,15 +92,20 @@ fn main() {
             render::draw(game, *last, &header).map(|c| c.to_png())
         });
         let png = canvas.to_png();
+        // The game page's drawing of the same picture (its sprites drawn by the first call).
+        let svg = render::draw_svg(game, *last, &header).expect("drawable");
+        let svg_time = common::median_of(201, || render::draw_svg(game, *last, &header));
         timed.push((*name, both));
         println!(
-            "render {name:<24} {}x{} px: draw {:>6.3} ms, encode {:>6.3} ms, both {:>6.3} ms, {:>3} KB",
+            "render {name:<24} {}x{} px: draw {:>6.3} ms, encode {:>6.3} ms, both {:>6.3} ms, {:>3} KB; svg {:>6.3} ms, {:>3} KB",
             canvas.width(),
             canvas.height(),
             draw.as_secs_f64() * 1e3,
             encode.as_secs_f64() * 1e3,
             both.as_secs_f64() * 1e3,
             png.len() / 1024,
+            svg_time.as_secs_f64() * 1e3,
+            svg.len() / 1024,
         );
     }
     let peer_after = peer();

@@ -193,7 +193,7 @@ async fn page_load(store: &AnyStore, site: &str, client: &reqwest::Client) {
             format!("{site}{path}"),
             format!("{site}/assets/board.js"),
             format!("{site}/assets/board.css"),
-            format!("{site}/games/{game}/board.png"),
+            format!("{site}/games/{game}/board.svg"),
             format!("{site}/api/games/{game}"),
         ];
         let (mut raw, mut packed) = (0, 0);

@@ -117,7 +117,7 @@ enum Command {
         /// Mark this move as the last one played (from-to).
         #[arg(long)]
         last: Option<String>,
-        /// The PNG file to write.
+        /// The file to write: PNG, or SVG (the game pages' drawing) if its name ends in `.svg`.
         #[arg(short, long)]
         output: PathBuf,
         /// The language of the picture's words (en, ru or pl).
@@ -803,8 +803,15 @@ fn run(cli: Cli) -> Result<()> {
                 .map(|name| leapfrog::i18n::side_name(lang, name))
                 .collect();
             let header = Header::for_game(&game, names, None, lang);
-            let png = leapfrog::render::draw(&game, last.as_deref(), &header)?.to_png();
-            std::fs::write(&output, png)
+            let svg = output
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+            let bytes = if svg {
+                leapfrog::render::draw_svg(&game, last.as_deref(), &header)?.into_bytes()
+            } else {
+                leapfrog::render::draw(&game, last.as_deref(), &header)?.to_png()
+            };
+            std::fs::write(&output, bytes)
                 .with_context(|| format!("writing {}", output.display()))?;
         }
         Command::Perft {

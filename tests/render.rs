@@ -819,3 +819,90 @@ fn no_text_of_any_picture_runs_off_it() {
         cut.join("\n")
     );
 }
+
+/// Every element of an SVG document opened is closed, in order, and every `href="#…"`
+/// names something defined in it; the answer lists what is wrong.
+fn svg_faults(svg: &str) -> Vec<String> {
+    let mut faults = Vec::new();
+    let mut open: Vec<&str> = Vec::new();
+    let mut ids = std::collections::BTreeSet::new();
+    let mut uses = Vec::new();
+    let mut rest = svg;
+    while let Some(start) = rest.find('<') {
+        let Some(end) = rest[start..].find('>') else {
+            faults.push("an unclosed tag".to_owned());
+            break;
+        };
+        let tag = &rest[start + 1..start + end];
+        rest = &rest[start + end + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            if open.pop() != Some(name) {
+                faults.push(format!("</{name}> closes nothing open"));
+            }
+            continue;
+        }
+        let name = tag.split([' ', '/']).next().unwrap_or_default();
+        let value = |attribute: &str| {
+            let at = tag.find(attribute)? + attribute.len();
+            Some(tag[at..].split('"').next().unwrap_or_default().to_owned())
+        };
+        ids.extend(value(" id=\""));
+        uses.extend(value(" href=\"#"));
+        if !tag.ends_with('/') {
+            open.push(name);
+        }
+    }
+    if !open.is_empty() {
+        faults.push(format!("left open: {open:?}"));
+    }
+    for used in uses {
+        if !ids.contains(&used) {
+            faults.push(format!("#{used} is used but not defined"));
+        }
+    }
+    faults
+}
+
+/// The SVG board of the pages: a whole, self-contained document of the picture's size for
+/// positions all through games of every kind, in every language, with hostile names; and
+/// drawing it leaves the PNG exactly as it was (the two back ends share caches by mode).
+#[test]
+fn the_svg_board_is_a_whole_document_and_leaves_the_png_unchanged() {
+    let hostile = "<script>\"&'</script>\u{202e}Ж".to_owned();
+    for kind in GameKind::ALL {
+        let mut game = AnyGame::new(kind, &[], None).unwrap();
+        for ply in 0..40usize {
+            if game.outcome().is_finished() {
+                break;
+            }
+            let lang = leapfrog::i18n::Lang::ALL[ply % 3];
+            let mut names = Header::seat_names(&game);
+            names[0] = hostile.clone();
+            let header = Header::for_game(&game, names, None, lang);
+            let before = render::draw(&game, None, &header).unwrap().to_png();
+            let svg = render::draw_svg(&game, None, &header).unwrap();
+            let after = render::draw(&game, None, &header).unwrap().to_png();
+            assert!(before == after, "{kind:?} ply {ply}: the PNG changed");
+            let faults = svg_faults(&svg);
+            assert!(faults.is_empty(), "{kind:?} ply {ply}: {faults:?}");
+            let size = render::layout(&game);
+            assert!(
+                svg.starts_with(&format!(
+                    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\">",
+                    w = size.width,
+                    h = size.height
+                )),
+                "{kind:?}: {}",
+                &svg[..200]
+            );
+            assert!(!svg.contains("script") && !svg.contains('&'), "{kind:?}");
+            let moves = game.legal_moves();
+            let mv = moves[(ply * 7 + 3) % moves.len()].clone();
+            game.play(&mv).unwrap();
+        }
+    }
+    // The check itself finds what it is for.
+    assert_eq!(svg_faults("<svg><g></svg>").len(), 2);
+    assert_eq!(svg_faults("<svg><use href=\"#a\"/></svg>").len(), 1);
+    assert!(svg_faults("<svg><defs><path id=\"a\"/></defs><use href=\"#a\"/></svg>").is_empty());
+}

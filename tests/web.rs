@@ -74,12 +74,15 @@ async fn text(url: &str, language: Option<&str>) -> (u16, String) {
     (status, answer.text().await.unwrap())
 }
 
-/// The picture of `game`, the engine's own game at ply `ply` of `record`.
-fn expected_picture(record: &GameRecord, game: &AnyGame, ply: usize) -> Vec<u8> {
+/// The pictures of `game`, the engine's own game at ply `ply` of `record`: the page's SVG
+/// and Discord's PNG.
+fn expected_pictures(record: &GameRecord, game: &AnyGame, ply: usize) -> (Vec<u8>, Vec<u8>) {
     let header = picture_header(record, game, ply == record.moves.len(), Lang::En);
-    leapfrog::render::draw(game, None, &header)
+    let svg = leapfrog::render::draw_svg(game, None, &header).unwrap();
+    let png = leapfrog::render::draw(game, None, &header)
         .unwrap()
-        .to_png()
+        .to_png();
+    (svg.into_bytes(), png)
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -108,16 +111,22 @@ async fn every_game_steps_through_every_ply_with_the_engines_positions() {
             assert_eq!(view["moves"].as_array().unwrap().len(), plies);
             assert!(!view["status"].as_str().unwrap().is_empty());
             let board = view["board"].as_str().unwrap();
-            let picture = get(&format!("{site}{board}"), None).await;
-            assert_eq!(picture.status().as_u16(), 200);
-            assert_eq!(picture.headers()["content-type"], "image/png");
-            let bytes = picture.bytes().await.unwrap();
-            let expected = common::blocking(|| expected_picture(record, position, ply));
-            assert!(
-                bytes.as_ref() == expected.as_slice(),
-                "{:?} ply {ply}: another picture than the engine's position",
-                record.kind
-            );
+            let (svg, png) = common::blocking(|| expected_pictures(record, position, ply));
+            let png_path = board.replace("/board.svg?", "/board.png?");
+            for (path, kind, expected) in [
+                (board, "image/svg+xml", svg),
+                (png_path.as_str(), "image/png", png),
+            ] {
+                let picture = get(&format!("{site}{path}"), None).await;
+                assert_eq!(picture.status().as_u16(), 200, "{path}");
+                assert_eq!(picture.headers()["content-type"], kind);
+                let bytes = picture.bytes().await.unwrap();
+                assert!(
+                    bytes.as_ref() == expected.as_slice(),
+                    "{:?} ply {ply}: another picture than the engine's position ({kind})",
+                    record.kind
+                );
+            }
         }
         // Without a ply: the latest position; the page links every ply and marks the last.
         let (status, page) = text(&format!("{site}/games/{id}"), None).await;
@@ -186,6 +195,15 @@ async fn names_that_try_to_be_html_are_shown_as_text() {
     assert!(page.contains("<bdi>&lt;script&gt;"), "{page}");
     let (_, view) = json(&format!("{site}/api/games/{}", record.id)).await;
     assert!(view["players"][0].as_str().unwrap().contains(hostile));
+    // The board draws names as the fonts' outlines: no text of theirs is in it at all.
+    let board = view["board"].as_str().unwrap();
+    let (status, svg) = text(&format!("{site}{board}"), None).await;
+    assert_eq!(status, 200);
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
+    assert!(!svg.contains("script") && !svg.contains("alert"), "{svg}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -237,6 +255,7 @@ async fn every_answer_carries_the_security_headers() {
         (format!("/games/{id}"), 200),
         (format!("/api/games/{id}"), 200),
         (format!("/games/{id}/board.png?ply=1"), 200),
+        (format!("/games/{id}/board.svg?ply=1"), 200),
         ("/assets/board.js".to_owned(), 200),
         ("/assets/board.css".to_owned(), 200),
         ("/games/999".to_owned(), 404),
@@ -246,7 +265,13 @@ async fn every_answer_carries_the_security_headers() {
         assert_eq!(answer.status().as_u16(), status, "{path}");
         let headers = answer.headers();
         let csp = headers["content-security-policy"].to_str().unwrap();
-        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        // An SVG picture may load nothing but its own embedded images.
+        let scripts = if path.contains(".svg") {
+            "default-src 'none'; img-src data:;"
+        } else {
+            "script-src 'self'"
+        };
+        assert!(csp.contains(scripts), "{path}: {csp}");
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
         assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");

@@ -4,9 +4,11 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::encode::Analysis;
+use super::vector::{self, Trace};
 
 use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
@@ -137,9 +139,14 @@ struct Spans {
 
 /// An RGBA picture being drawn: opaque for a whole board, transparent around a sprite (a
 /// piece drawn once and stamped many times, which is what keeps a render under 2 ms).
-#[derive(Clone)]
+/// Made inside [`vector::vector`], it records SVG instead and has no pixels.
 pub struct Canvas {
     image: RgbaImage,
+    /// The drawing written down as SVG, for a canvas made inside [`vector::vector`]; its
+    /// pixels are then none (every painting call records and returns).
+    trace: Option<Box<Trace>>,
+    /// A number no other canvas of the process has: how an SVG names it where it is used.
+    serial: u64,
     /// The background this picture was drawn over, whose colours the encoder reuses
     /// where it still shows.
     base: Option<&'static Canvas>,
@@ -162,9 +169,30 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
+impl Clone for Canvas {
+    /// A copy is another canvas: it gets its own serial, so an SVG never mistakes one for
+    /// the other.
+    fn clone(&self) -> Self {
+        Self {
+            image: self.image.clone(),
+            trace: self.trace.clone(),
+            serial: next_serial(),
+            base: self.base,
+            analysis: OnceLock::new(),
+            drawn: self.drawn.clone(),
+        }
+    }
+}
+
+/// The next canvas's [`Canvas::serial`].
+fn next_serial() -> u64 {
+    static SERIAL: AtomicU64 = AtomicU64::new(0);
+    SERIAL.fetch_add(1, Ordering::Relaxed)
+}
+
 impl Drop for Canvas {
     fn drop(&mut self) {
-        let Some(base) = self.base else {
+        let Some(base) = self.base.filter(|_| self.trace.is_none()) else {
             return;
         };
         // A draw that panicked may have written a pixel before noting it: drop that one.
@@ -237,9 +265,14 @@ impl Canvas {
     /// An opaque canvas filled with one colour.
     #[must_use]
     pub fn new(width: u32, height: u32, background: Colour) -> Self {
+        if vector::recording() {
+            return Self::recorder(Trace::new(width, height, Some(background)), None);
+        }
         let [r, g, b] = background;
         Self {
             image: RgbaImage::from_pixel(width, height, Rgba([r, g, b, 255])),
+            trace: None,
+            serial: next_serial(),
             base: None,
             analysis: OnceLock::new(),
             drawn: Vec::new(),
@@ -249,8 +282,13 @@ impl Canvas {
     /// A fully transparent canvas, for sprites.
     #[must_use]
     pub fn transparent(width: u32, height: u32) -> Self {
+        if vector::recording() {
+            return Self::recorder(Trace::new(width, height, None), None);
+        }
         Self {
             image: RgbaImage::new(width, height),
+            trace: None,
+            serial: next_serial(),
             base: None,
             analysis: OnceLock::new(),
             drawn: Vec::new(),
@@ -261,6 +299,18 @@ impl Canvas {
     /// reads only what was drawn, taking the rest from the background's analysis.
     #[must_use]
     pub fn over(background: &'static Canvas) -> Self {
+        if vector::recording() {
+            let trace = match &background.trace {
+                Some(trace) => Trace::clone(trace),
+                None => {
+                    let mut trace = Trace::new(background.width(), background.height(), None);
+                    trace.define(background.serial, None, &background.image);
+                    trace.stamp(background.serial, 0, 0);
+                    trace
+                }
+            };
+            return Self::recorder(trace, Some(background));
+        }
         let image = SPARE
             .with_borrow_mut(|spare| {
                 let at = spare
@@ -271,13 +321,27 @@ impl Canvas {
             .unwrap_or_else(|| background.image.clone());
         Self {
             image,
+            trace: None,
+            serial: next_serial(),
             base: Some(background),
             analysis: OnceLock::new(),
             drawn: vec![0; background.image.height() as usize],
         }
     }
 
-    /// The picture so far.
+    /// A canvas that records `trace` and has no pixels.
+    fn recorder(trace: Trace, base: Option<&'static Canvas>) -> Self {
+        Self {
+            image: RgbaImage::new(0, 0),
+            trace: Some(Box::new(trace)),
+            serial: next_serial(),
+            base,
+            analysis: OnceLock::new(),
+            drawn: Vec::new(),
+        }
+    }
+
+    /// The picture so far (empty for a canvas that records SVG).
     #[must_use]
     pub fn image(&self) -> &RgbaImage {
         &self.image
@@ -286,18 +350,48 @@ impl Canvas {
     /// Width in pixels.
     #[must_use]
     pub fn width(&self) -> u32 {
-        self.image.width()
+        self.trace
+            .as_ref()
+            .map_or(self.image.width(), |t| t.width())
     }
 
     /// Height in pixels.
     #[must_use]
     pub fn height(&self) -> u32 {
-        self.image.height()
+        self.trace
+            .as_ref()
+            .map_or(self.image.height(), |t| t.height())
+    }
+
+    /// The picture as an SVG document: what a canvas made inside [`vector::vector`]
+    /// recorded, or, for one of pixels, those pixels as an embedded image.
+    #[must_use]
+    pub fn to_svg(&self) -> String {
+        match &self.trace {
+            Some(trace) => trace.document(),
+            None => {
+                let mut trace = Trace::new(self.width(), self.height(), None);
+                trace.define(self.serial, None, &self.image);
+                trace.stamp(self.serial, 0, 0);
+                trace.document()
+            }
+        }
+    }
+
+    /// Defines `source` in this canvas's SVG (if it records one) and gives its number.
+    fn define(&mut self, source: &Canvas) -> Option<(&mut Trace, u64)> {
+        let trace = self.trace.as_deref_mut()?;
+        trace.define(source.serial, source.trace.as_deref(), &source.image);
+        Some((trace, source.serial))
     }
 
     /// Paints the pixels `from..to` of row `y` (clipped to the canvas) with `colour` at
     /// opacity `alpha` (0..=255): the fast path for the inside of shapes.
     pub fn fill_run(&mut self, y: i32, from: i32, to: i32, colour: Colour, alpha: u32) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.run(y, from, to, colour, alpha);
+            return;
+        }
         let (w, h) = (self.image.width() as i32, self.image.height() as i32);
         let (from, to) = (from.clamp(0, w), to.clamp(0, w));
         if y < 0 || y >= h || from >= to {
@@ -320,6 +414,10 @@ impl Canvas {
 
     /// Fills an axis-aligned rectangle of whole pixels (bands, square cells).
     pub fn fill_rect(&mut self, x: i32, y: i32, width: i32, height: i32, colour: Colour) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.rect(x, y, width, height, colour);
+            return;
+        }
         for row in y..y + height {
             self.fill_run(row, x, x + width, colour, 255);
         }
@@ -329,6 +427,10 @@ impl Canvas {
     /// Pixels outside the canvas are ignored, so shapes may overhang its edges.
     #[inline]
     pub fn blend(&mut self, x: i32, y: i32, colour: Colour, alpha: u32) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.run(y, x, x + 1, colour, alpha);
+            return;
+        }
         let (w, h) = (self.image.width(), self.image.height());
         let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else {
             return;
@@ -349,6 +451,10 @@ impl Canvas {
     /// Stamps a sprite with its top-left corner at `(x, y)`; the parts off the canvas are
     /// dropped.
     pub fn stamp(&mut self, sprite: &Canvas, x: i32, y: i32) {
+        if let Some((trace, serial)) = self.define(sprite) {
+            trace.stamp(serial, x, y);
+            return;
+        }
         let (w, h) = (self.image.width() as i32, self.image.height() as i32);
         let sw = sprite.image.width() as i32;
         let (from, to) = (x.max(0), (x + sw).min(w));
@@ -378,6 +484,10 @@ impl Canvas {
     }
 
     /// The colour at `(x, y)` (inside the canvas), for pictures sampled into sprites.
+    ///
+    /// # Panics
+    /// Outside the canvas, and on a canvas that records SVG (it has no pixels: sample only
+    /// pictures painted inside [`vector::pixels`]).
     #[must_use]
     pub fn pixel(&self, x: u32, y: u32) -> Colour {
         let p = self.image.get_pixel(x, y).0;
@@ -393,6 +503,10 @@ impl Canvas {
         (x, y): (i32, i32),
         (width, height): (u32, u32),
     ) {
+        if let Some((trace, serial)) = self.define(source) {
+            trace.block(serial, (sx, sy), (x, y), (width, height));
+            return;
+        }
         for row in 0..height {
             let (ty, from_y) = (y + row as i32, sy + row);
             if ty < 0 || ty >= self.image.height() as i32 || from_y >= source.height() {
@@ -435,7 +549,7 @@ impl Canvas {
 
     /// Fills the shape whose signed distance (negative inside, in pixels) is `distance`,
     /// over the box `min..max`, with `colour` at opacity `opacity`.
-    pub fn fill_sdf(
+    fn fill_sdf(
         &mut self,
         min: Point,
         max: Point,
@@ -500,6 +614,10 @@ impl Canvas {
 
     /// Fills a convex polygon (vertices in either winding order).
     pub fn fill_convex(&mut self, points: &[Point], colour: Colour, opacity: f32) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.polygon(points, colour, opacity);
+            return;
+        }
         let (min, max) = bounds(points);
         let distance = convex_distance(points);
         self.fill_shape(min, max, colour, opacity, distance, |top, bottom| Spans {
@@ -511,6 +629,11 @@ impl Canvas {
 
     /// Strokes a convex polygon's outline `width` pixels wide (inside the edge).
     pub fn stroke_convex(&mut self, points: &[Point], width: f32, colour: Colour) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            // SVG strokes are centred on the path: draw on the band's middle line.
+            trace.outline(&inset(points, width / 2.0), width, colour);
+            return;
+        }
         let (min, max) = bounds(points);
         let distance = convex_distance(points);
         // Pixels well inside the inner edge are untouched; those a pixel inside the outer
@@ -542,6 +665,10 @@ impl Canvas {
 
     /// Fills an axis-aligned ellipse.
     pub fn fill_ellipse(&mut self, centre: Point, rx: f32, ry: f32, colour: Colour, opacity: f32) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.ellipse(centre, rx, ry, colour, opacity);
+            return;
+        }
         let min = Point::new(centre.x - rx, centre.y - ry);
         let max = Point::new(centre.x + rx, centre.y + ry);
         let half_width = |y: f32| {
@@ -566,6 +693,10 @@ impl Canvas {
 
     /// Strokes an ellipse's outline `width` pixels wide, centred on the edge.
     pub fn stroke_ellipse(&mut self, centre: Point, rx: f32, ry: f32, width: f32, colour: Colour) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.ring(centre, rx, ry, width, colour);
+            return;
+        }
         let half = width / 2.0;
         let min = Point::new(centre.x - rx - half, centre.y - ry - half);
         let max = Point::new(centre.x + rx + half, centre.y + ry + half);
@@ -576,6 +707,10 @@ impl Canvas {
 
     /// A line segment with round ends, `width` pixels wide.
     pub fn line(&mut self, a: Point, b: Point, width: f32, colour: Colour, opacity: f32) {
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.line(a, b, width, colour, opacity);
+            return;
+        }
         let r = width / 2.0;
         let min = Point::new(a.x.min(b.x) - r, a.y.min(b.y) - r);
         let max = Point::new(a.x.max(b.x) + r, a.y.max(b.y) + r);
@@ -623,11 +758,23 @@ impl Canvas {
         text: &str,
     ) {
         let baseline = at.y + font.as_scaled(PxScale::from(size)).ascent();
-        let right = self.image.width() as f32;
+        let right = self.width() as f32;
         let text = normalised(text);
         // Only a picture's own texts: a sprite's are in its own coordinates, drawn once.
         if self.base.is_some() {
             note_text(at.x, baseline, right, size, font, &text);
+        }
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace.begin_text(colour);
+            for placed in Layout::new(size, font, &text) {
+                let x = at.x + placed.x;
+                if x > right {
+                    break;
+                }
+                trace.glyph(placed.font, placed.id, size, x, baseline);
+            }
+            trace.end_text();
+            return;
         }
         for placed in Layout::new(size, font, &text) {
             let x = at.x + placed.x;
@@ -773,20 +920,45 @@ fn cached_glyph(
 /// Pictures drawn on first use and kept for the process's life: pieces, highlighted cells,
 /// anything a drawer would otherwise draw from shapes on every render. A drawer keys its
 /// sprites as it likes (kind, colour, cell...) in one `static` cache of its own.
-pub struct SpriteCache(Mutex<BTreeMap<u64, Arc<Canvas>>>);
+/// Sprites drawn as pixels and as SVG are kept apart (see [`vector::vector`]).
+pub struct SpriteCache(Mutex<[BTreeMap<u64, Arc<Canvas>>; 2]>);
 
 impl SpriteCache {
     /// An empty cache, for a `static`.
     #[must_use]
     pub const fn new() -> Self {
-        Self(Mutex::new(BTreeMap::new()))
+        Self(Mutex::new([BTreeMap::new(), BTreeMap::new()]))
     }
 
     /// The sprite under `key`, drawn by `draw` the first time.
     pub fn get(&self, key: u64, draw: impl FnOnce() -> Canvas) -> Arc<Canvas> {
         // A panic while drawing leaves no entry behind, so a poisoned map is still sound.
-        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut maps = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let map = &mut maps[usize::from(vector::recording())];
         Arc::clone(map.entry(key).or_insert_with(|| Arc::new(draw())))
+    }
+}
+
+/// A background drawn on first use and kept for the process's life (an empty board with
+/// its header band), once as pixels and once as SVG, whichever is asked for.
+pub struct Backdrop([OnceLock<Canvas>; 2]);
+
+impl Backdrop {
+    /// Nothing drawn yet, for a `static`.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self([OnceLock::new(), OnceLock::new()])
+    }
+
+    /// The background, drawn by `draw` the first time in this mode.
+    pub fn get(&'static self, draw: impl FnOnce() -> Canvas) -> &'static Canvas {
+        self.0[usize::from(vector::recording())].get_or_init(draw)
+    }
+}
+
+impl Default for Backdrop {
+    fn default() -> Self {
+        Self::new()
     }
 }
 

@@ -3,12 +3,10 @@
 //! marked by a tab in its colour, the last move drawn along the path it took with every
 //! bounce numbered, and, while pieces are being placed, each side's pieces still in hand.
 
-use std::sync::OnceLock;
-
 use crate::games::gyges::{Move, Path, Point as PathPoint, Position, Side, Square, Target};
 use crate::i18n::{self, Lang};
 
-use super::canvas::{Canvas, Colour, Point, SpriteCache};
+use super::canvas::{Backdrop, Canvas, Colour, Point, SpriteCache};
 use super::theme::{fonts, label_on, HEADER, PALETTE};
 use super::{draw_header, Header};
 
@@ -388,8 +386,8 @@ fn draw_legend(canvas: &mut Canvas, lang: Lang, rows: &[(Side, Option<u8>)]) {
 
 /// The board, its coordinates and both goals, drawn once per process.
 fn background() -> &'static Canvas {
-    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
-    BACKGROUND.get_or_init(|| {
+    static BACKGROUND: Backdrop = Backdrop::new();
+    BACKGROUND.get(|| {
         let mut canvas = super::empty_picture(HEIGHT);
         let fonts = fonts();
         for square in Square::all() {

@@ -3,12 +3,12 @@
 //! bottom man's colour shows as the lower layer), the last move highlighted and arrowed,
 //! a capture marked, and each side's count of men beside the board.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use crate::games::jump_sturdy::{Color, Move, Position, Square, Stack};
 use crate::i18n;
 
-use super::canvas::{fit_text, text_width, Canvas, Colour, Point, SpriteCache};
+use super::canvas::{fit_text, text_width, Backdrop, Canvas, Colour, Point, SpriteCache};
 use super::disc::{draw_disc, DiscLook, DiscShape};
 use super::theme::{fonts, HEADER, PALETTE, WIDTH};
 use super::{draw_header, Header};
@@ -130,8 +130,8 @@ fn draw_stack(canvas: &mut Canvas, square: Square, stack: Stack) {
 
 /// The empty board with its coordinates, drawn once per process.
 fn background() -> &'static Canvas {
-    static BACKGROUND: OnceLock<Canvas> = OnceLock::new();
-    BACKGROUND.get_or_init(|| {
+    static BACKGROUND: Backdrop = Backdrop::new();
+    BACKGROUND.get(|| {
         let mut canvas = super::empty_picture(HEIGHT);
         let fonts = fonts();
         for rank in 0..8u8 {

@@ -1,12 +1,12 @@
 //! The Jumpers picture: the hex board turned on its side (White's gates on the left, Black's
 //! on the right, so it fits Discord's landscape preview), stacks as side-on discs.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use crate::games::jumpers::{BoardKind, Color, Coord, Geometry, Kind, Piece, Position};
 use crate::games::Rules;
 
-use super::canvas::{hexagon, Canvas, Colour, Point, SpriteCache};
+use super::canvas::{hexagon, Backdrop, Canvas, Colour, Point, SpriteCache};
 use super::disc::{self, DiscLook, DiscShape};
 use super::theme::{fonts, label_on, PALETTE, WIDTH};
 use super::{draw_header, Header};
@@ -103,8 +103,8 @@ fn draw_cell(canvas: &mut Canvas, coord: Coord, c: Point, fill: Colour, gate: Op
 
 /// The empty board of one kind, drawn once per process.
 fn background(board: BoardKind) -> &'static Canvas {
-    static BACKGROUNDS: [OnceLock<Canvas>; 2] = [OnceLock::new(), OnceLock::new()];
-    BACKGROUNDS[board as usize].get_or_init(|| {
+    static BACKGROUNDS: [Backdrop; 2] = [Backdrop::new(), Backdrop::new()];
+    BACKGROUNDS[board as usize].get(|| {
         let geometry = board.geometry();
         let mut canvas = super::empty_picture(HEIGHT);
         for (cell, &coord) in geometry.cells.iter().enumerate() {

@@ -14,6 +14,7 @@ pub mod jumpers;
 pub mod skakanie;
 pub mod spots;
 pub mod theme;
+pub mod vector;
 
 use crate::games::gyges::Move as GygesMove;
 use crate::games::jump_sturdy::{Move as JumpSturdyMove, Square};
@@ -249,6 +250,19 @@ pub fn layout(game: &AnyGame) -> spots::Layout {
         height,
         spots,
     }
+}
+
+/// The picture of [`draw`] as an SVG document, drawn by the same code in the same theme
+/// (see [`vector`]): what the game pages show, sharp at any size and tappable.
+///
+/// # Errors
+/// As [`draw`].
+pub fn draw_svg(
+    game: &AnyGame,
+    last: Option<&str>,
+    header: &Header,
+) -> Result<String, RenderError> {
+    vector::vector(|| draw(game, last, header)).map(|canvas| canvas.to_svg())
 }
 
 /// The picture before encoding. `last` overrides the game's own last move (the CLI's

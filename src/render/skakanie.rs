@@ -16,9 +16,10 @@ use crate::games::skakanie::{Action, Piece, Position, Spot, COLUMNS, PIECES, ROW
 use crate::games::{Rules, Seat};
 
 use super::canvas::{
-    fit_text, fitting_size, square, text_width, Canvas, Colour, Point, SpriteCache,
+    fit_text, fitting_size, square, text_width, Backdrop, Canvas, Colour, Point, SpriteCache,
 };
 use super::theme::{fonts, HEADER, PALETTE, WIDTH};
+use super::vector;
 use super::{draw_header, Header};
 
 /// A piece's side in the big picture (face-up pieces on the table).
@@ -239,7 +240,7 @@ pub fn scene(u: f32, v: f32) -> Colour {
 }
 
 /// The whole picture at `side` pixels per piece (the table's or a pool's), painted once
-/// per size.
+/// per size: pixels by nature, also in an SVG board (where it is embedded as an image).
 fn picture(side: u32) -> &'static Canvas {
     static PICTURES: [OnceLock<Canvas>; 4] = [
         OnceLock::new(),
@@ -252,18 +253,20 @@ fn picture(side: u32) -> &'static Canvas {
         .position(|&cell| cell == side)
         .map_or(0, |i| i + 1);
     PICTURES[index].get_or_init(|| {
-        let (w, h) = (u32::from(COLUMNS) * side, u32::from(ROWS) * side);
-        let mut canvas = Canvas::new(w, h, [0, 0, 0]);
-        for y in 0..h {
-            for x in 0..w {
-                let colour = scene((x as f32 + 0.5) / w as f32, (y as f32 + 0.5) / h as f32);
-                // Flat bands of colour, as a printed illustration has: runs that the
-                // encoder's palette and deflate take in long strides.
-                let colour = colour.map(|c| (c & 0xf0) | 0x08);
-                canvas.blend(x as i32, y as i32, colour, 255);
+        vector::pixels(|| {
+            let (w, h) = (u32::from(COLUMNS) * side, u32::from(ROWS) * side);
+            let mut canvas = Canvas::new(w, h, [0, 0, 0]);
+            for y in 0..h {
+                for x in 0..w {
+                    let colour = scene((x as f32 + 0.5) / w as f32, (y as f32 + 0.5) / h as f32);
+                    // Flat bands of colour, as a printed illustration has: runs that the
+                    // encoder's palette and deflate take in long strides.
+                    let colour = colour.map(|c| (c & 0xf0) | 0x08);
+                    canvas.blend(x as i32, y as i32, colour, 255);
+                }
             }
-        }
-        canvas
+            canvas
+        })
     })
 }
 
@@ -327,39 +330,41 @@ fn piece_distance(piece: Piece, u: f32, v: f32) -> f32 {
 fn piece_sprite(piece: Piece) -> Arc<Canvas> {
     static PIECES_CACHE: SpriteCache = SpriteCache::new();
     PIECES_CACHE.get(u64::from(piece), || {
-        let big = picture(P);
-        let size = P + 2 * TAB;
-        let mut sprite = Canvas::transparent(size, size);
-        let (column, row) = (u32::from(piece % COLUMNS), u32::from(piece / COLUMNS));
-        for y in 0..size {
-            for x in 0..size {
-                let (u, v) = (
-                    (x as f32 + 0.5 - TAB as f32) / P as f32,
-                    (y as f32 + 0.5 - TAB as f32) / P as f32,
-                );
-                let d = piece_distance(piece, u, v) * P as f32;
-                let cover = (0.5 - d).clamp(0.0, 1.0);
-                if cover <= 0.0 {
-                    continue;
+        vector::pixels(|| {
+            let big = picture(P);
+            let size = P + 2 * TAB;
+            let mut sprite = Canvas::transparent(size, size);
+            let (column, row) = (u32::from(piece % COLUMNS), u32::from(piece / COLUMNS));
+            for y in 0..size {
+                for x in 0..size {
+                    let (u, v) = (
+                        (x as f32 + 0.5 - TAB as f32) / P as f32,
+                        (y as f32 + 0.5 - TAB as f32) / P as f32,
+                    );
+                    let d = piece_distance(piece, u, v) * P as f32;
+                    let cover = (0.5 - d).clamp(0.0, 1.0);
+                    if cover <= 0.0 {
+                        continue;
+                    }
+                    let gx = (column * P + x).saturating_sub(TAB).min(big.width() - 1);
+                    let gy = (row * P + y).saturating_sub(TAB).min(big.height() - 1);
+                    let mut colour = big.pixel(gx, gy);
+                    if d > -1.6 {
+                        colour = mix(colour, [0x20, 0x18, 0x10], 0.75);
+                    }
+                    sprite.blend(x as i32, y as i32, colour, (cover * 255.0) as u32);
                 }
-                let gx = (column * P + x).saturating_sub(TAB).min(big.width() - 1);
-                let gy = (row * P + y).saturating_sub(TAB).min(big.height() - 1);
-                let mut colour = big.pixel(gx, gy);
-                if d > -1.6 {
-                    colour = mix(colour, [0x20, 0x18, 0x10], 0.75);
-                }
-                sprite.blend(x as i32, y as i32, colour, (cover * 255.0) as u32);
             }
-        }
-        sprite
+            sprite
+        })
     })
 }
 
 /// The table's cloth and an empty pool grid per seat, drawn once per number of seats.
 fn background(seats: u8) -> &'static Canvas {
-    static BACKGROUNDS: [OnceLock<Canvas>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static BACKGROUNDS: [Backdrop; 3] = [Backdrop::new(), Backdrop::new(), Backdrop::new()];
     let seats = seats.clamp(2, 4);
-    BACKGROUNDS[usize::from(seats - 2)].get_or_init(|| {
+    BACKGROUNDS[usize::from(seats - 2)].get(|| {
         let mut canvas = super::empty_picture(height(seats));
         canvas.fill_rect(
             (TABLE_LEFT - 12.0) as i32,

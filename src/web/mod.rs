@@ -217,7 +217,14 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
     let headers = Arc::new(security_headers(&site));
     Router::new()
         .route("/games/{id}", get(game_page::<S>))
-        .route("/games/{id}/board.png", get(board_png::<S>))
+        .route(
+            "/games/{id}/board.svg",
+            get(|asking: Asking<S>| board_picture(asking, Picture::Svg)),
+        )
+        .route(
+            "/games/{id}/board.png",
+            get(|asking: Asking<S>| board_picture(asking, Picture::Png)),
+        )
         .route("/api/games/{id}", get(game_json::<S>))
         .route("/api/games/{id}/events", get(game_events::<S>))
         .route("/api/games/{id}/act", axum::routing::post(game_act::<S>))
@@ -597,28 +604,48 @@ fn act_now<S: Store + 'static>(
     Ok(())
 }
 
-async fn board_png<S: Store + 'static>(asking: Asking<S>) -> Response {
+/// The encodings of a board's picture: the page draws the SVG (sharp at any size, drawn
+/// by the same code as the PNG, see [`crate::render::vector`]); the PNG is Discord's.
+#[derive(Clone, Copy, Debug)]
+enum Picture {
+    Png,
+    Svg,
+}
+
+/// What an SVG board may load: nothing but the images embedded in it.
+const SVG_POLICY: &str = "default-src 'none'; img-src data:; frame-ancestors 'none'";
+
+async fn board_picture<S: Store + 'static>(asking: Asking<S>, picture: Picture) -> Response {
     let lang = asking.lang;
     let drawn = asking
         .load(move |view, game, record| {
             let header = crate::play::picture_header(&record, &game, view.ply == view.plies, lang);
-            crate::render::draw(&game, None, &header)
-                .map(|canvas| canvas.to_png())
-                .map_err(|e| failed(lang, &e))
+            match picture {
+                Picture::Png => crate::render::draw(&game, None, &header).map(|c| c.to_png()),
+                Picture::Svg => {
+                    crate::render::draw_svg(&game, None, &header).map(String::into_bytes)
+                }
+            }
+            .map_err(|e| failed(lang, &e))
         })
         .await;
-    match drawn {
-        Ok(png) => (
+    // A ply's picture changes only at the last ply (a result decided off the board):
+    // short-lived, so a page never shows a stale one for long.
+    let cache = (header::CACHE_CONTROL, "public, max-age=10");
+    match (drawn, picture) {
+        (Ok(png), Picture::Png) => {
+            ([(header::CONTENT_TYPE, "image/png"), cache], png).into_response()
+        }
+        (Ok(svg), Picture::Svg) => (
             [
-                (header::CONTENT_TYPE, "image/png"),
-                // A ply's picture changes only at the last ply (a result decided off the
-                // board): short-lived, so a page never shows a stale one for long.
-                (header::CACHE_CONTROL, "public, max-age=10"),
+                (header::CONTENT_TYPE, "image/svg+xml"),
+                (header::CONTENT_SECURITY_POLICY, SVG_POLICY),
+                cache,
             ],
-            png,
+            svg,
         )
             .into_response(),
-        Err(refusal) => (refusal.status(), refusal.text().to_owned()).into_response(),
+        (Err(refusal), _) => (refusal.status(), refusal.text().to_owned()).into_response(),
     }
 }
 
@@ -792,9 +819,10 @@ async fn secure(
     mut response: Response,
     security: Arc<Vec<(&'static str, HeaderValue)>>,
 ) -> Response {
+    // An answer's own policy (an SVG picture's) stands; the site's fills in the rest.
     let headers = response.headers_mut();
     for (name, value) in security.iter() {
-        headers.insert(*name, value.clone());
+        headers.entry(*name).or_insert_with(|| value.clone());
     }
     response
 }

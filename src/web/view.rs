@@ -132,10 +132,11 @@ pub fn page_path(id: u64, ply: Option<usize>, lang: Lang) -> String {
     }
 }
 
-/// The picture of ply `ply`.
+/// The picture of ply `ply`, as the page draws it (SVG; `board.png` is the same picture
+/// as Discord's PNG).
 #[must_use]
 pub fn board_path(id: u64, ply: usize, lang: Lang) -> String {
-    format!("/games/{id}/board.png?ply={ply}&lang={lang}")
+    format!("/games/{id}/board.svg?ply={ply}&lang={lang}")
 }
 
 /// The game of `record` after its first `ply` moves (`None`: all of them; past the last:
