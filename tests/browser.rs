@@ -243,12 +243,12 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
     let Some(driver) = Driver::start().await else {
         return;
     };
-    for (kind, lang, plies, seats) in [
-        (GameKind::JumpSturdy, "en", 6, &[1, 2][..]),
-        (GameKind::Gyges, "ru", 14, &[1, 2]),
-        (GameKind::Jumpers, "pl", 6, &[1, 2]),
+    for (kind, lang, seats) in [
+        (GameKind::JumpSturdy, "en", &[1, 2][..]),
+        (GameKind::Gyges, "ru", &[1, 2]),
+        (GameKind::Jumpers, "pl", &[1, 2]),
         // Three players, each action a button.
-        (GameKind::Skakanie, "en", 9, &[1, 2, 3]),
+        (GameKind::Skakanie, "en", &[1, 2, 3]),
     ] {
         let store = common::temporary_store();
         let record = common::blocking(|| {
@@ -277,24 +277,43 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
             };
             windows.push(driver.window(width, height).await);
         }
+        const SIZES: [&str; 2] = ["390x844", "1280x800"];
         for (seat, window) in windows.iter().enumerate() {
             window
                 .goto(&link(&address, game, seat as u64 + 1, lang))
                 .await;
         }
         let mut told_turns = 0;
-        for ply in 0..plies {
+        // The engine's own game beside the page's: every move the page plays must be one
+        // the engine takes.
+        let mut mirror = common::rebuild(&record);
+        // The whole game, to its end.
+        for ply in 0.. {
             let view = api_view(&address, game).await;
+            let choices = view["choices"].as_array().unwrap();
+            if choices.is_empty() {
+                assert!(
+                    mirror.outcome().is_finished(),
+                    "{kind:?}: stuck at ply {ply}"
+                );
+                break;
+            }
+            assert!(ply < 400, "{kind:?}: no end after {ply} plies");
+            if ply == 6 {
+                for (seat, window) in windows.iter().enumerate().take(2) {
+                    window
+                        .screenshot(&format!("{}-{lang}-{}-playing", kind.name(), SIZES[seat]))
+                        .await;
+                }
+            }
             let seat = view["to_move"].as_u64().unwrap() as usize;
             let mover = &windows[seat];
-            // The move: the first the server offers that is chosen by taps, else (Skakanie's
-            // actions) the first button.
-            let choices = view["choices"].as_array().unwrap();
+            // The move: one that brings the game nearer its end, as the page offers it.
+            let wanted = common::finishing_move(&mirror);
             let choice = choices
                 .iter()
-                .find(|c| !c["taps"].as_array().unwrap().is_empty())
-                .or_else(|| choices.first())
-                .unwrap_or_else(|| panic!("{kind:?}: no move to make"));
+                .find(|c| c["text"] == wanted.as_str())
+                .unwrap_or_else(|| panic!("{kind:?}: the page does not offer {wanted}"));
             // Several moves with the same taps (a Gygès placement: which size; every
             // Skakanie action, tapped nowhere) end with a button.
             let shared = choices
@@ -357,6 +376,7 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                 stored.moves.last().map(String::as_str),
                 choice["text"].as_str()
             );
+            mirror.play(&wanted).unwrap();
             // The channel is told as after `/move`: of every move, and in Skakanie of each
             // turn once its actions are done.
             let turn_over = api_view(&address, game).await["to_move"] != view["to_move"];
@@ -383,12 +403,28 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
             }
         }
         assert!(told_turns > 0, "{kind:?}: the channel heard of no turn");
+        eprintln!("{kind:?}: {} plies played by tapping", mirror.moves().len());
+        // The finished game in each language, on a phone and a desktop.
         for (seat, window) in windows.iter().enumerate() {
             if seat < 2 {
-                let size = if seat == 0 { "390x844" } else { "1280x800" };
-                window
-                    .screenshot(&format!("{}-{lang}-{size}", kind.name()))
-                    .await;
+                for reader in ["en", "ru", "pl"] {
+                    window
+                        .goto(&link(&address, game, seat as u64 + 1, reader))
+                        .await;
+                    assert!(
+                        window
+                            .until(
+                                "const b = document.getElementById('board'); \
+                                 return !!b && b.complete && b.naturalWidth > 0",
+                                Duration::from_secs(5)
+                            )
+                            .await,
+                        "{kind:?}: the board was not drawn in {reader}"
+                    );
+                    window
+                        .screenshot(&format!("{}-{reader}-{}", kind.name(), SIZES[seat]))
+                        .await;
+                }
             }
             window.close().await;
         }

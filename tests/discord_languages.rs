@@ -242,7 +242,7 @@ async fn a_game_in(lang: Lang, kind: GameKind) -> Vec<String> {
             GameKind::Skakanie => common::skakanie_turn(&game, &mut stream).join(" "),
             GameKind::Gyges => common::gyges_move(&game),
             GameKind::JumpSturdy => common::racing_move(&game),
-            GameKind::Jumpers => jumpers_move(&game),
+            GameKind::Jumpers => common::jumpers_move(&game),
         };
         if turns == 2 {
             // A wrong move first: the rule, and the legal moves.
@@ -294,27 +294,6 @@ async fn a_game_in(lang: Lang, kind: GameKind) -> Vec<String> {
         }
     }
     texts
-}
-
-/// Jumpers: a jump towards the far side when there is one, else the first move (a
-/// scripted game that ends).
-fn jumpers_move(game: &AnyGame) -> String {
-    let moves = game.legal_moves();
-    let white = game.to_move().0 == 0;
-    let row = |mv: &String| {
-        let to = mv.rsplit('-').next().unwrap_or_default();
-        let n: i32 = to[1..].parse().unwrap_or(0);
-        if white {
-            n
-        } else {
-            -n
-        }
-    };
-    moves
-        .iter()
-        .max_by_key(|m| row(m))
-        .cloned()
-        .expect("a move")
 }
 
 /// Checks that what was shown in `lang` holds no English.

@@ -99,6 +99,27 @@ pub fn racing_move(game: &AnyGame) -> String {
         .expect("a move")
 }
 
+/// Jumpers: a jump towards the far side when there is one, else the first move (a
+/// scripted game that ends).
+pub fn jumpers_move(game: &AnyGame) -> String {
+    let moves = game.legal_moves();
+    let white = game.to_move().0 == 0;
+    let row = |mv: &String| {
+        let to = mv.rsplit('-').next().unwrap_or_default();
+        let n: i32 = to[1..].parse().unwrap_or(0);
+        if white {
+            n
+        } else {
+            -n
+        }
+    };
+    moves
+        .iter()
+        .max_by_key(|m| row(m))
+        .cloned()
+        .expect("a move")
+}
+
 /// Gygès: a goal move if there is one, else the move that ends furthest towards the
 /// mover's goal (placements: the first), so a scripted game ends.
 pub fn gyges_move(game: &AnyGame) -> String {
@@ -124,6 +145,24 @@ pub fn gyges_move(game: &AnyGame) -> String {
         .max_by_key(|m| progress(m))
         .cloned()
         .expect("a move")
+}
+
+/// A move that brings `game` nearer its end, for scripted games that must finish: racing
+/// to the far side (Jump Sturdy, Jumpers), to the goal (Gygès), taking pieces (Skakanie).
+pub fn finishing_move(game: &AnyGame) -> String {
+    match game.kind() {
+        leapfrog::games::GameKind::JumpSturdy => racing_move(game),
+        leapfrog::games::GameKind::Gyges => gyges_move(game),
+        leapfrog::games::GameKind::Jumpers => jumpers_move(game),
+        leapfrog::games::GameKind::Skakanie => {
+            let moves = game.legal_moves();
+            if moves.iter().any(|m| m == "take") {
+                "take".to_owned()
+            } else {
+                moves.first().cloned().expect("a move")
+            }
+        }
+    }
 }
 
 /// Plays `mirror`'s game to its end through `console`, the two `players` taking turns from
