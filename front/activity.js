@@ -2,7 +2,9 @@
 //
 // On GET /activity (the page has #activity): talks to Discord through the Embedded App SDK
 // (handshake, AUTHORIZE, our /api/token, AUTHENTICATE), then lists the channel's games with a
-// link to each. On a game page opened from that list (no #activity, but Discord's frame_id in
+// link to each, the challenges waiting there (accept, withdraw...) and a way to start a new
+// game (against anyone in the channel or the computer). The list follows the channel live
+// (/api/activity/events). On a game page opened from that list (no #activity, but Discord's frame_id in
 // the query), it only does the SDK handshake so Discord keeps the Activity connected.
 //
 // Texts are set with textContent, never as HTML: names come from players. Nothing here may
@@ -31,6 +33,11 @@ const DEFAULT_WORDS = {
   play: "Play",
   watch: "Watch",
   your_turn: "Your turn",
+  games: "Games",
+  challenges: "Waiting for an opponent",
+  new_game: "New game",
+  anyone: "Against anyone here",
+  computer: "Against the computer",
 };
 
 function readWords() {
@@ -112,12 +119,66 @@ async function api(path, init) {
   return body;
 }
 
-function showGames(root, games, words, search) {
+// The list: the challenges waiting (with what the player may answer), the games, and the
+// buttons that start a new one. `act(deed)` sends what a button does.
+function showList(root, list, words, search, act) {
   root.textContent = "";
-  if (!games.length) {
-    root.appendChild(el("p", "none", words.none));
-    return;
+  const challenges = Array.isArray(list.challenges) ? list.challenges : [];
+  if (challenges.length) {
+    const section = el("section", "challenges");
+    section.appendChild(el("h2", "", words.challenges));
+    const items = el("ul", "games");
+    for (const challenge of challenges) {
+      const item = el("li", "game challenge");
+      item.dataset.game = String(challenge.id);
+      const text = el("div", "text");
+      text.appendChild(el("div", "title", String(challenge.title ?? "")));
+      item.appendChild(text);
+      for (const answer of Array.isArray(challenge.answers) ? challenge.answers : []) {
+        const [what, label] = Array.isArray(answer) ? answer : [];
+        const button = el("button", `answer ${String(what)}`, String(label ?? what));
+        button.type = "button";
+        button.dataset.what = String(what);
+        button.addEventListener("click", () => act({ what: String(what), game: challenge.id }));
+        item.appendChild(button);
+      }
+      items.appendChild(item);
+    }
+    section.appendChild(items);
+    root.appendChild(section);
   }
+  const games = Array.isArray(list.games) ? list.games : [];
+  const section = el("section", "listed");
+  section.appendChild(el("h2", "", words.games));
+  if (games.length) section.appendChild(gameList(games, words, search));
+  else section.appendChild(el("p", "none", words.none));
+  root.appendChild(section);
+  const kinds = Array.isArray(list.kinds) ? list.kinds : [];
+  if (kinds.length) {
+    const start = el("section", "new-game");
+    start.appendChild(el("h2", "", words.new_game));
+    for (const [computer, label] of [
+      [false, words.anyone],
+      [true, words.computer],
+    ]) {
+      start.appendChild(el("p", "against", label));
+      const buttons = el("div", "buttons");
+      for (const kind of kinds) {
+        const [name, title] = Array.isArray(kind) ? kind : [];
+        const button = el("button", "new", String(title ?? name));
+        button.type = "button";
+        button.dataset.kind = String(name);
+        button.dataset.computer = String(computer);
+        button.addEventListener("click", () => act({ what: "challenge", kind: String(name), computer }));
+        buttons.appendChild(button);
+      }
+      start.appendChild(buttons);
+    }
+    root.appendChild(start);
+  }
+}
+
+function gameList(games, words, search) {
   // Games where it is the player's turn come first; otherwise the server's order stays.
   const ordered = games
     .map((game, index) => ({ game, index }))
@@ -145,7 +206,7 @@ function showGames(root, games, words, search) {
     }
     list.appendChild(item);
   }
-  root.appendChild(list);
+  return list;
 }
 
 async function runActivity(root, words) {
@@ -181,13 +242,70 @@ async function runActivity(root, words) {
   // and threads (a game with its own thread is played there).
   const channel = sdk.channelId || "";
   const guild = sdk.guildId || "";
-  const answer = await api(
-    `/api/activity/games?channel=${encodeURIComponent(channel)}&guild=${encodeURIComponent(guild)}` +
-      `&lang=${encodeURIComponent(lang)}`,
-    { headers: { Authorization: `Bearer ${token.session}` } },
-  );
-  showGames(root, Array.isArray(answer.games) ? answer.games : [], words, search);
+  const place = `channel=${encodeURIComponent(channel)}&guild=${encodeURIComponent(guild)}`;
+  const auth = { Authorization: `Bearer ${token.session}` };
+  let busy = false;
+  // What a button does: sent with the instance, so the server asks Discord where it runs.
+  const act = async (deed) => {
+    if (busy) return;
+    busy = true;
+    try {
+      const list = await api(
+        `/api/activity/act?instance=${encodeURIComponent(sdk.instanceId || "")}` +
+          `&lang=${encodeURIComponent(lang)}`,
+        {
+          method: "POST",
+          headers: Object.assign({ "Content-Type": "application/json" }, auth),
+          body: JSON.stringify(deed),
+        },
+      );
+      showList(root, list, words, search, act);
+      say("");
+    } catch (err) {
+      say(err instanceof ServerError && err.fromServer ? err.message : `${words.failed} (${reason(err)})`);
+    } finally {
+      busy = false;
+    }
+  };
+  const refresh = async () => {
+    const list = await api(`/api/activity/games?${place}&lang=${encodeURIComponent(lang)}`, {
+      headers: auth,
+    });
+    showList(root, list, words, search, act);
+  };
+  await refresh();
   say("");
+  document.body.dataset.listed = "1";
+  // Live: whenever a game of the channel is written, the list is read again (at most one
+  // reading at a time; a change during one is read after it).
+  if (typeof EventSource === "function") {
+    let reading = null;
+    let again = false;
+    const reread = () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = refresh()
+        .catch(() => {})
+        .finally(() => {
+          reading = null;
+          document.body.dataset.listed = String(Number(document.body.dataset.listed || 0) + 1);
+          if (again) {
+            again = false;
+            reread();
+          }
+        });
+    };
+    const events = new EventSource(`/api/activity/events?${place}`);
+    events.addEventListener("written", reread);
+    // Back after a lost connection: what was written meanwhile was not heard.
+    let opened = 0;
+    events.addEventListener("open", () => {
+      opened += 1;
+      if (opened > 1) reread();
+    });
+  }
 }
 
 // A game page inside Discord: only the handshake, so the Activity stays connected.

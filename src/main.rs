@@ -476,7 +476,13 @@ fn activity(config: &Config) -> Option<leapfrog::web::Activity> {
         );
         return None;
     };
-    Some(leapfrog::web::Activity::new(id, secret, discord.api_base()))
+    let activity = leapfrog::web::Activity::new(id, secret, discord.api_base());
+    // The bot's token lets the server ask Discord where an instance runs, which every
+    // change made from the Activity (a challenge, an answer) needs.
+    Some(match discord.token() {
+        Some(token) => activity.with_bot_token(token),
+        None => activity,
+    })
 }
 
 /// The play layer over `store` with the config's time rules and computer opponents.

@@ -465,7 +465,8 @@ async fn inside_discord_the_activity_knows_the_player_and_plays_by_tapping() {
         fake_discord::APP_ID,
         fake_discord::OAUTH_SECRET.to_owned(),
         format!("{rest_url}/api/v10"),
-    );
+    )
+    .with_bot_token("bot-token".to_owned());
     let site = Site::new(Arc::clone(&play), key())
         .with_herald(herald)
         .with_activity(activity)
@@ -567,7 +568,84 @@ async fn inside_discord_the_activity_knows_the_player_and_plays_by_tapping() {
         handshakes.as_u64().unwrap() >= 2,
         "the game page did not shake hands: {handshakes}"
     );
+
+    // A new game from the Activity: alice opens a challenge by tapping; bob, in the same
+    // Activity on his phone, sees it come without reloading and accepts it; alice's list
+    // then shows the game begun, live too.
+    let opened = format!("{client}/parent.html?target={target}");
+    window.goto(&opened).await;
+    window.frame(Some(0)).await;
+    let bob = driver.window(390, 844).await;
+    bob.goto(&format!("{opened}&code=code-202")).await;
+    bob.frame(Some(0)).await;
+    for who in [&window, &bob] {
+        assert!(
+            who.until(
+                "return document.body.dataset.listed >= '1'",
+                Duration::from_secs(15)
+            )
+            .await,
+            "the Activity's list never showed"
+        );
+    }
+    window
+        .tap("button.new[data-kind='jumpers'][data-computer='false']")
+        .await;
+    assert!(
+        window
+            .until(
+                "return !!document.querySelector('li.challenge button.answer.cancel')",
+                Duration::from_secs(5)
+            )
+            .await,
+        "alice's challenge is not in her list"
+    );
+    let challenge = heard_challenge(&mut heard).await;
+    assert!(
+        bob.until(
+            &format!("return !!document.querySelector(\"li.challenge[data-game='{challenge}'] button.answer.accept\")"),
+            Duration::from_secs(2)
+        )
+        .await,
+        "bob's list did not show the challenge by itself"
+    );
+    bob.screenshot("activity-challenge-en-390x844").await;
+    bob.tap(&format!(
+        "li.challenge[data-game='{challenge}'] button.answer.accept"
+    ))
+    .await;
+    let until = Instant::now() + Duration::from_secs(5);
+    while !matches!(
+        common::blocking(|| play.store().get(GameId(challenge)).unwrap()).status,
+        leapfrog::store::Status::Active
+    ) {
+        assert!(Instant::now() < until, "bob's tap did not start the game");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(
+        window
+            .until(
+                "return !document.querySelector('li.challenge') && \
+                 document.querySelectorAll('li.game.yours a.open').length === 2",
+                Duration::from_secs(2)
+            )
+            .await,
+        "alice's list did not follow by itself"
+    );
+    window.screenshot("activity-list-after-en-390x844").await;
+    bob.close().await;
     window.close().await;
+}
+
+/// The game of the next challenge the channel is told of.
+async fn heard_challenge(
+    heard: &mut tokio::sync::mpsc::UnboundedReceiver<leapfrog::play::Notice>,
+) -> u64 {
+    let told = tokio::time::timeout(Duration::from_secs(10), heard.recv())
+        .await
+        .expect("the challenge was never posted")
+        .unwrap();
+    told.game.0
 }
 
 /// Plays `choice` (from the view's choices) by tapping its places, each once it lights up.

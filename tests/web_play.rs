@@ -729,3 +729,172 @@ async fn the_activity_learns_from_discord_who_opened_it_and_hands_them_their_gam
         .contains("does not run as a Discord Activity"));
     assert_eq!(exchange(&plain, "code-101", false).await.0, 404);
 }
+
+/// Something done from the Activity's list (`deed`) by the holder of `session`, in the
+/// instance `instance`: the status and the answer.
+async fn deed(
+    site: &str,
+    session: &str,
+    instance: &str,
+    deed: serde_json::Value,
+) -> (u16, serde_json::Value) {
+    let answer = reqwest::Client::new()
+        .post(format!(
+            "{site}/api/activity/act?instance={instance}&lang=en"
+        ))
+        .bearer_auth(session)
+        .header("content-type", "application/json")
+        .header("sec-fetch-site", "same-origin")
+        .body(deed.to_string())
+        .send()
+        .await
+        .unwrap();
+    answered(answer).await
+}
+
+/// Reads the live channel `events` until an event comes (true) or `within` passes.
+async fn next_event(events: &mut reqwest::Response, within: Duration) -> bool {
+    let mut seen = String::new();
+    tokio::time::timeout(within, async {
+        while !seen.contains("event: written") {
+            match events.chunk().await {
+                Ok(Some(chunk)) => seen.push_str(&String::from_utf8_lossy(&chunk)),
+                _ => return false,
+            }
+        }
+        true
+    })
+    .await
+    .unwrap_or(false)
+}
+
+/// The Activity challenges and answers as `/play` and `/accept` do, in the channel Discord
+/// says the instance runs in (a page naming another, or a user not in the instance, changes
+/// nothing), and its list follows every change live.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_activity_makes_and_answers_challenges_where_discord_says_it_runs() {
+    use fake_discord::{Rest, APP_ID, OAUTH_SECRET};
+    let (_rest, rest_url) = Rest::start().await;
+    let store = common::temporary_store();
+    let play = Arc::new(Play::new(store));
+    let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    let activity = || {
+        leapfrog::web::Activity::new(
+            APP_ID,
+            OAUTH_SECRET.to_owned(),
+            format!("{rest_url}/api/v10"),
+        )
+    };
+    let site = serve_site(
+        Site::new(Arc::clone(&play), key())
+            .with_herald(herald.clone())
+            .with_activity(activity().with_bot_token("bot-token".into())),
+    )
+    .await;
+    let alice = exchange(&site, "code-101", false).await.1["session"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let bob = exchange(&site, "code-202", false).await.1["session"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let carol = exchange(&site, "code-303", false).await.1["session"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut events = reqwest::Client::new()
+        .get(format!("{site}/api/activity/events?channel=1&guild=1"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.headers()["content-type"], "text/event-stream");
+
+    // Alice opens a challenge to anyone in the channel the instance runs in (1).
+    let challenge = serde_json::json!({ "what": "challenge", "kind": "jump-sturdy" });
+    let (status, list) = deed(&site, &alice, "i-1-1", challenge.clone()).await;
+    assert_eq!(status, 200, "{list}");
+    let offered = list["challenges"].as_array().unwrap();
+    assert_eq!(offered.len(), 1, "{list}");
+    let id = offered[0]["id"].as_u64().unwrap();
+    assert!(
+        offered[0]["title"].as_str().unwrap().contains("alice"),
+        "{list}"
+    );
+    assert_eq!(offered[0]["answers"][0][0], "cancel", "{list}");
+    let told = heard.recv().await.unwrap();
+    assert_eq!(told.place.channel.0, 1);
+    assert_eq!(told.game.0, id);
+    assert!(
+        next_event(&mut events, Duration::from_secs(1)).await,
+        "the list was not told"
+    );
+    assert_eq!(list["kinds"].as_array().unwrap().len(), 4);
+
+    // Bob sees it with an Accept, and accepts: the game begins, and is his to play or watch.
+    let (_, his) = listed(&site, &bob).await;
+    assert_eq!(his["challenges"][0]["answers"][0][0], "accept", "{his}");
+    let accept = serde_json::json!({ "what": "accept", "game": id });
+    // Nobody but those Discord places in the instance, and only where it runs.
+    assert_eq!(deed(&site, &carol, "i-1-1", accept.clone()).await.0, 403);
+    assert_eq!(deed(&site, &bob, "made-up", accept.clone()).await.0, 403);
+    let (status, refused) = deed(&site, &bob, "i-2-1", accept.clone()).await;
+    assert_eq!(status, 403, "a challenge of another channel: {refused}");
+    let (status, list) = deed(&site, &bob, "i-1-1", accept).await;
+    assert_eq!(status, 200, "{list}");
+    assert!(list["challenges"].as_array().unwrap().is_empty(), "{list}");
+    let game = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap_or_else(|| panic!("the game: {list}"));
+    assert_eq!(game["yours"], true);
+    assert!(game["url"].as_str().unwrap().contains("?t="), "{game}");
+    heard.recv().await.unwrap();
+    assert!(next_event(&mut events, Duration::from_secs(1)).await);
+    let record = common::blocking(|| play.store().get(GameId(id)).unwrap());
+    assert!(matches!(record.status, leapfrog::store::Status::Active));
+    assert_eq!(record.place.channel.0, 1);
+    let mut seated: Vec<u64> = record
+        .seats
+        .iter()
+        .filter_map(|p| p.user_id())
+        .map(|u| u.0)
+        .collect();
+    seated.sort_unstable();
+    assert_eq!(seated, [101, 202]);
+
+    // Against the computer, the game begins at once.
+    let computer = serde_json::json!({ "what": "challenge", "kind": "gyges", "computer": true });
+    let (status, list) = deed(&site, &alice, "i-1-1", computer).await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!(list["games"].as_array().unwrap().len(), 2, "{list}");
+
+    // Nonsense is refused.
+    let (status, _) = deed(
+        &site,
+        &alice,
+        "i-1-1",
+        serde_json::json!({ "what": "explode" }),
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, refused) = deed(
+        &site,
+        &alice,
+        "i-1-1",
+        serde_json::json!({ "what": "challenge", "kind": "chess" }),
+    )
+    .await;
+    assert_eq!(status, 400, "{refused}");
+    // Without the bot's token the Activity can look, not change.
+    let looking = serve_site(
+        Site::new(Arc::clone(&play), key())
+            .with_herald(herald)
+            .with_activity(activity()),
+    )
+    .await;
+    let (status, refused) = deed(&looking, &alice, "i-1-1", challenge).await;
+    assert_eq!(status, 403, "{refused}");
+}

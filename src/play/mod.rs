@@ -39,7 +39,7 @@ pub use parse::{
 pub use reply::{
     Button, ButtonStyle, Component, Direct, File, Image, News, Outcome, Reply, LAUNCH_PREFIX,
 };
-pub use text::{action_label, picture_header};
+pub use text::{action_label, challenge_line, picture_header};
 pub use timing::TimeConfig;
 
 use crate::ai::AiConfig;

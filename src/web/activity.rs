@@ -7,13 +7,25 @@
 //! (a signed token, [`LinkKey::sign_session`]) with which the page lists the channel's
 //! games (`/api/activity/games`), each with the reader's own signed link when they play
 //! in it: from there on the Activity is the game page as in a browser.
+//!
+//! The list also holds the channel's open challenges and a way to make one: what the
+//! Activity changes ([`Deed`]) is done as the same command `/play` or `/accept` makes, in the
+//! channel Discord says the Activity runs in. The page says which instance it is; the
+//! server asks Discord (`GET /applications/{id}/activity-instances/{instance}`, with the bot's
+//! token) where that instance runs and who is in it, so a page cannot name a channel of its
+//! choosing. The list is live: `/api/activity/events` tells the page whenever a game of the
+//! channel (or a new one of the server) is written.
 
 use serde::{Deserialize, Serialize};
 
 use super::links::LinkKey;
 use super::page::escape;
+use crate::games::GameKind;
 use crate::i18n::{self, Lang};
-use crate::store::{ChannelId, GameId, GameRecord, GuildId, Status, Store, UserId};
+use crate::play::Command;
+use crate::store::{
+    ChannelId, GameId, GameRecord, GuildId, Place, SeatChoice, Status, Store, UserId,
+};
 
 /// How long an Activity session lasts: a sitting, not a month (a game's own link lasts
 /// [`super::LINK_DAYS`]).
@@ -33,6 +45,8 @@ pub struct Activity {
     /// Discord's API, `…/api/v10` (or the tests' fake).
     api: String,
     http: reqwest::Client,
+    /// The bot's token, with which Discord says where an instance of the Activity runs.
+    bot_token: Option<String>,
 }
 
 impl std::fmt::Debug for Activity {
@@ -66,6 +80,29 @@ pub enum ActivityError {
     Unreachable(String),
 }
 
+/// Where an instance of the Activity runs and who is in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// Its channel (and server).
+    pub place: Place,
+    /// The users connected to it.
+    pub users: Vec<UserId>,
+}
+
+/// Discord's activity instance (the fields used).
+#[derive(Deserialize)]
+struct InstanceJson {
+    location: LocationJson,
+    #[serde(default)]
+    users: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct LocationJson {
+    channel_id: Option<String>,
+    guild_id: Option<String>,
+}
+
 /// The token exchange's answer (the fields used).
 #[derive(Deserialize)]
 struct Token {
@@ -95,7 +132,70 @@ impl Activity {
             secret,
             api: api.trim_end_matches('/').to_owned(),
             http,
+            bot_token: None,
         }
+    }
+
+    /// The same, with the bot's token: without it, nothing can be changed from the
+    /// Activity (its instances cannot be checked), only looked at.
+    #[must_use]
+    pub fn with_bot_token(mut self, token: String) -> Self {
+        self.bot_token = Some(token);
+        self
+    }
+
+    /// Where the Activity's instance `id` runs and who is in it, as Discord says.
+    ///
+    /// # Errors
+    /// No such instance (Discord answers 404), no bot token, or Discord unreachable.
+    pub async fn instance(&self, id: &str) -> Result<Instance, ActivityError> {
+        let token = self
+            .bot_token
+            .as_deref()
+            .ok_or(ActivityError::Refused(401))?;
+        let plain = !id.is_empty()
+            && id.len() <= 128
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_:.".contains(&b));
+        if !plain {
+            return Err(ActivityError::Refused(404));
+        }
+        let answer = self
+            .http
+            .get(format!(
+                "{}/applications/{}/activity-instances/{id}",
+                self.api, self.client_id
+            ))
+            .header(reqwest::header::AUTHORIZATION, format!("Bot {token}"))
+            .send()
+            .await
+            .map_err(|e| ActivityError::Unreachable(e.to_string()))?;
+        let found: InstanceJson = read(answer).await?;
+        let number = |text: &str| text.parse::<u64>().ok();
+        let channel = found
+            .location
+            .channel_id
+            .as_deref()
+            .and_then(number)
+            .ok_or_else(|| ActivityError::Unreachable("an instance with no channel".into()))?;
+        Ok(Instance {
+            place: Place {
+                guild: found
+                    .location
+                    .guild_id
+                    .as_deref()
+                    .and_then(number)
+                    .map(GuildId),
+                channel: ChannelId(channel),
+            },
+            users: found
+                .users
+                .iter()
+                .filter_map(|u| number(u))
+                .map(UserId)
+                .collect(),
+        })
     }
 
     /// Exchanges the page's one-time `code` for an access token, then asks Discord whose
@@ -182,7 +282,12 @@ pub struct SessionUser {
 #[must_use]
 pub fn session(key: &LinkKey, identified: Identified, now: u64) -> Session {
     Session {
-        session: key.sign_session(identified.user, now, now + SESSION_SECONDS),
+        session: key.sign_session(
+            identified.user,
+            &identified.name,
+            now,
+            now + SESSION_SECONDS,
+        ),
         user: SessionUser {
             id: identified.user.0.to_string(),
             name: identified.name,
@@ -206,6 +311,132 @@ pub struct Listed {
     pub your_turn: bool,
     /// Its page: the reader's own signed link when they play in it, else the public page.
     pub url: String,
+}
+
+/// What a page may do from the Activity's list: make a challenge in its channel, or
+/// answer one there.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Deed {
+    /// One of [`ANSWERABLE`]'s names, or `challenge`.
+    pub what: String,
+    /// The challenge answered.
+    #[serde(default)]
+    pub game: Option<u64>,
+    /// The game a challenge is for (its name, as `/play` takes it).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Whether the challenge is to the computer (at its default level) rather than open to
+    /// anyone in the channel.
+    #[serde(default)]
+    pub computer: bool,
+}
+
+/// The command an answer to a challenge makes.
+pub type MakeAnswer = fn(Option<GameId>) -> Command;
+
+/// The answers to a challenge the list offers: each one's name (what the page sends),
+/// the message of its button, and the command it makes.
+pub const ANSWERABLE: &[(&str, &str, MakeAnswer)] = &[
+    ("accept", "activity-accept", |game| Command::Accept { game }),
+    ("decline", "activity-decline", |game| Command::Decline {
+        game,
+    }),
+    ("cancel", "activity-cancel", |game| Command::Cancel { game }),
+    ("start", "activity-start", |game| Command::Start { game }),
+    ("leave", "activity-leave", |game| Command::Leave { game }),
+];
+
+/// The command of `deed`, if it names one.
+#[must_use]
+pub fn command(deed: &Deed) -> Option<Command> {
+    if deed.what == "challenge" {
+        let kind: GameKind = deed.kind.as_deref()?.parse().ok()?;
+        return Some(Command::Challenge {
+            game: kind.name().to_owned(),
+            opponents: Vec::new(),
+            options: Vec::new(),
+            seat: SeatChoice::Random,
+            computers: if deed.computer {
+                vec![crate::ai::Level::DEFAULT]
+            } else {
+                Vec::new()
+            },
+        });
+    }
+    let game = Some(GameId(deed.game?));
+    ANSWERABLE
+        .iter()
+        .find(|(name, _, _)| *name == deed.what)
+        .map(|(_, _, make)| make(game))
+}
+
+/// An open challenge in the Activity's list, with what the reader may do about it.
+#[derive(Debug, Serialize)]
+pub struct Offered {
+    /// The challenge's game number.
+    pub id: u64,
+    /// Who challenged whom to what, as the channel read it.
+    pub title: String,
+    /// What the reader may answer ([`ANSWERABLE`]'s names), each with its button's words.
+    pub answers: Vec<(String, String)>,
+}
+
+/// The challenges waiting in `channel`, with what `user` may answer to each: the
+/// challenger cancels (or starts a table that has enough players); one named or anyone
+/// for an open challenge accepts (and one named may decline); one who joined a table may
+/// leave it.
+///
+/// # Errors
+/// The store failed.
+pub fn challenges_for(
+    store: &dyn Store,
+    channel: ChannelId,
+    user: UserId,
+    lang: Lang,
+) -> Result<Vec<Offered>, crate::store::StoreError> {
+    let here = store.games_in_channel(channel)?;
+    let mut offered: Vec<Offered> = here
+        .iter()
+        .filter_map(|record| {
+            let Status::Challenge(challenge) = &record.status else {
+                return None;
+            };
+            let mine = challenge.from.user_id() == Some(user);
+            let named = challenge.names(user);
+            let joined = challenge.has_joined(user);
+            let table = record.kind.info().max_seats > 2;
+            let may = |name: &str| match name {
+                "cancel" => mine,
+                "start" => mine && table && !challenge.joined.is_empty(),
+                "accept" => !mine && !joined && (named || challenge.to.is_none()),
+                "decline" => named && !joined,
+                "leave" => joined,
+                _ => false,
+            };
+            let answers = ANSWERABLE
+                .iter()
+                .filter(|(name, _, _)| may(name))
+                .map(|(name, id, _)| ((*name).to_owned(), i18n::text(lang, id)))
+                .collect();
+            Some(Offered {
+                id: record.id.0,
+                title: crate::play::challenge_line(lang, record),
+                answers,
+            })
+        })
+        .collect();
+    offered.sort_by_key(|o| std::cmp::Reverse(o.id));
+    offered.truncate(LISTED);
+    Ok(offered)
+}
+
+/// The games a challenge may be for, each as `/play` takes it and by its title in `lang`.
+#[must_use]
+pub fn kinds(lang: Lang) -> Vec<(String, String)> {
+    GameKind::ALL
+        .iter()
+        .map(|kind| (kind.name().to_owned(), i18n::game_title(lang, *kind)))
+        .collect()
 }
 
 /// The games an Activity opened in `channel` (of `guild`) shows `user`: the channel's
@@ -272,6 +503,11 @@ pub fn activity_page(client_id: u64, lang: Lang) -> String {
         ("play", "activity-play"),
         ("watch", "activity-watch"),
         ("your_turn", "activity-your-turn"),
+        ("challenges", "activity-challenges"),
+        ("new_game", "activity-new-game"),
+        ("anyone", "activity-anyone"),
+        ("computer", "activity-computer"),
+        ("games", "activity-games"),
     ]
     .into_iter()
     .map(|(key, id)| (key.to_owned(), i18n::text(lang, id).into()))

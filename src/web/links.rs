@@ -19,8 +19,13 @@ const KEY_NAME: &str = "web-links";
 /// What a token starts with: its format, so a later one can be told apart.
 const VERSION: &str = "l1";
 
-/// What an Activity session's token starts with.
-const SESSION: &str = "s1";
+/// What an Activity session's token starts with (`s2`: with the player's name, which
+/// their challenges made from the Activity carry).
+const SESSION: &str = "s2";
+
+/// The most characters of a name a session carries (Discord's display names are at most
+/// 32; the rest would only lengthen the token).
+const SESSION_NAME_CHARS: usize = 64;
 
 /// How many bytes of the MAC a token carries (128 bits: forging one is out of reach).
 const MAC_BYTES: usize = 16;
@@ -101,16 +106,26 @@ impl LinkKey {
         self.sign_as(VERSION, game.0, user, issued, expires)
     }
 
-    /// A session of the Discord Activity: `user`, as Discord's OAuth2 said, from `issued`
-    /// until `expires`. It lists the channel's games with a link to each; its own format
-    /// (`s1`), so it can never pass for a link that plays a game.
+    /// A session of the Discord Activity: `user` called `name`, as Discord's OAuth2 said,
+    /// from `issued` until `expires`. It lists the channel's games with a link to each and
+    /// makes challenges in the player's name; its own format (`s2`), so it can never pass
+    /// for a link that plays a game.
     #[must_use]
-    pub fn sign_session(&self, user: UserId, issued: u64, expires: u64) -> String {
-        self.sign_as(SESSION, 0, user, issued, expires)
+    pub fn sign_session(&self, user: UserId, name: &str, issued: u64, expires: u64) -> String {
+        let name: String = name.chars().take(SESSION_NAME_CHARS).collect();
+        let hex: String = name.bytes().map(|b| format!("{b:02x}")).collect();
+        self.sign_as(SESSION, &hex, user, issued, expires)
     }
 
-    fn sign_as(&self, version: &str, game: u64, user: UserId, issued: u64, expires: u64) -> String {
-        let body = format!("{version}.{game}.{}.{issued}.{expires}", user.0);
+    fn sign_as(
+        &self,
+        version: &str,
+        second: impl std::fmt::Display,
+        user: UserId,
+        issued: u64,
+        expires: u64,
+    ) -> String {
+        let body = format!("{version}.{second}.{}.{issued}.{expires}", user.0);
         let tag = self.mac(&body).finalize().into_bytes();
         let hex: String = tag[..MAC_BYTES]
             .iter()
@@ -130,11 +145,17 @@ impl LinkKey {
         now: u64,
         links_since: impl FnOnce(UserId) -> u64,
     ) -> Result<Pass, LinkError> {
-        self.check_as(VERSION, token, game.0, now, links_since)
+        let game = |text: &str| match text.parse::<u64>() {
+            Ok(number) if number == game.0 => Ok(()),
+            Ok(_) => Err(LinkError::OtherGame),
+            Err(_) => Err(LinkError::Malformed),
+        };
+        self.check_as(VERSION, token, game, now, links_since)
+            .map(|(pass, ())| pass)
     }
 
     /// Checks an Activity session's `token` at `now`, with the player's `links_since` (a
-    /// revocation ends sessions too).
+    /// revocation ends sessions too); the session's player and their name.
     ///
     /// # Errors
     /// Why the token is refused.
@@ -143,33 +164,35 @@ impl LinkKey {
         token: &str,
         now: u64,
         links_since: impl FnOnce(UserId) -> u64,
-    ) -> Result<Pass, LinkError> {
-        self.check_as(SESSION, token, 0, now, links_since)
+    ) -> Result<(Pass, String), LinkError> {
+        let name = |hex: &str| {
+            decode_hex(hex)
+                .and_then(|bytes| String::from_utf8(bytes).ok())
+                .ok_or(LinkError::Malformed)
+        };
+        self.check_as(SESSION, token, name, now, links_since)
     }
 
-    fn check_as(
+    /// Checks `token` of format `version`: its MAC, then its second field by `second`
+    /// (a link's game, a session's name), its expiry and its player's revocations.
+    fn check_as<T>(
         &self,
         version: &str,
         token: &str,
-        game: u64,
+        second: impl FnOnce(&str) -> Result<T, LinkError>,
         now: u64,
         links_since: impl FnOnce(UserId) -> u64,
-    ) -> Result<Pass, LinkError> {
+    ) -> Result<(Pass, T), LinkError> {
         let (body, hex) = token.rsplit_once('.').ok_or(LinkError::Malformed)?;
         let fields: Vec<&str> = body.split('.').collect();
-        let [kind, game_text, user, issued, expires] = fields[..] else {
+        let [kind, second_text, user, issued, expires] = fields[..] else {
             return Err(LinkError::Malformed);
         };
         if kind != version {
             return Err(LinkError::Malformed);
         }
         let number = |text: &str| text.parse::<u64>().map_err(|_| LinkError::Malformed);
-        let (token_game, user, issued, expires) = (
-            number(game_text)?,
-            number(user)?,
-            number(issued)?,
-            number(expires)?,
-        );
+        let (user, issued, expires) = (number(user)?, number(issued)?, number(expires)?);
         let tag = decode_hex(hex).ok_or(LinkError::Malformed)?;
         if tag.len() != MAC_BYTES {
             return Err(LinkError::Malformed);
@@ -178,9 +201,7 @@ impl LinkKey {
         self.mac(body)
             .verify_truncated_left(&tag)
             .map_err(|_| LinkError::Forged)?;
-        if token_game != game {
-            return Err(LinkError::OtherGame);
-        }
+        let second = second(second_text)?;
         if now >= expires {
             return Err(LinkError::Expired);
         }
@@ -188,7 +209,7 @@ impl LinkKey {
         if issued < links_since(user) {
             return Err(LinkError::Revoked);
         }
-        Ok(Pass { user, issued })
+        Ok((Pass { user, issued }, second))
     }
 }
 
@@ -267,10 +288,25 @@ mod tests {
 
     #[test]
     fn a_session_never_passes_for_a_game_link_nor_a_link_for_a_session() {
-        let session = key().sign_session(UserId(7), 100, 200);
+        let session = key().sign_session(UserId(7), "Оля.<b>", 100, 200);
         assert_eq!(
-            key().check_session(&session, 150, |_| 0).map(|p| p.user),
-            Ok(UserId(7))
+            key().check_session(&session, 150, |_| 0),
+            Ok((
+                Pass {
+                    user: UserId(7),
+                    issued: 100
+                },
+                "Оля.<b>".to_owned()
+            ))
+        );
+        // The name is signed: another name with the same MAC is a forgery.
+        let (body, mac) = session.rsplit_once('.').unwrap();
+        let (_, rest) = body.split_once('.').unwrap();
+        let (_, rest) = rest.split_once('.').unwrap();
+        let renamed = format!("s2.626f62.{rest}.{mac}");
+        assert_eq!(
+            key().check_session(&renamed, 150, |_| 0),
+            Err(LinkError::Forged)
         );
         assert_eq!(
             key().check(&session, GameId(0), 150, |_| 0),

@@ -237,6 +237,8 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
         .route("/activity", get(activity_page::<S>))
         .route("/api/token", axum::routing::post(activity_token::<S>))
         .route("/api/activity/games", get(activity_games::<S>))
+        .route("/api/activity/act", axum::routing::post(activity_act::<S>))
+        .route("/api/activity/events", get(activity_events::<S>))
         .fallback(not_found)
         .layer(axum::middleware::map_response(move |response| {
             secure(response, Arc::clone(&headers))
@@ -392,8 +394,9 @@ impl<S: Store> Site<S> {
             .check(token, game, unix_seconds(), |user| self.links_since(user))
     }
 
-    /// Checks an Activity session's token now, against its player's revocations.
-    fn session(&self, token: &str) -> Result<Pass, LinkError> {
+    /// Checks an Activity session's token now, against its player's revocations: its
+    /// player and their name.
+    fn session(&self, token: &str) -> Result<(Pass, String), LinkError> {
         self.key
             .check_session(token, unix_seconds(), |user| self.links_since(user))
     }
@@ -767,26 +770,253 @@ async fn activity_games<S: Store + 'static>(
     };
     let guild = number(&asked.guild).map(crate::store::GuildId);
     let listed = tokio::task::spawn_blocking(move || {
-        let pass = site
+        let (pass, _) = site
             .session(&token)
             .map_err(|error| Refusal::Said(StatusCode::UNAUTHORIZED, link_refusal(lang, error)))?;
-        let now = unix_seconds();
-        activity::games_for(
-            site.play.store(),
+        activity_list(
+            &site,
             crate::store::ChannelId(channel),
             guild,
             pass.user,
             lang,
-            |game| personal_path(&site.key, game, pass.user, now, LINK_DAYS),
         )
-        .map_err(|error| failed(lang, &error))
     })
     .await
     .unwrap_or_else(|error| Err(failed(lang, &error)));
     match listed {
-        Ok(games) => axum::Json(serde_json::json!({ "games": games })).into_response(),
+        Ok(list) => axum::Json(list).into_response(),
         Err(refusal) => refusal_json(&refusal),
     }
+}
+
+/// What the Activity's list shows `user` in `channel`: the games, the challenges waiting
+/// there with what they may answer, and the games a challenge may be for.
+fn activity_list<S: Store>(
+    site: &Site<S>,
+    channel: crate::store::ChannelId,
+    guild: Option<crate::store::GuildId>,
+    user: crate::store::UserId,
+    lang: Lang,
+) -> Result<serde_json::Value, Refusal> {
+    let now = unix_seconds();
+    let store = site.play.store();
+    let games = activity::games_for(store, channel, guild, user, lang, |game| {
+        personal_path(&site.key, game, user, now, LINK_DAYS)
+    })
+    .map_err(|error| failed(lang, &error))?;
+    let challenges = activity::challenges_for(store, channel, user, lang)
+        .map_err(|error| failed(lang, &error))?;
+    Ok(serde_json::json!({
+        "games": games,
+        "challenges": challenges,
+        "kinds": activity::kinds(lang),
+    }))
+}
+
+/// Where the Activity's requests say they come from: its instance (which Discord is
+/// asked about), and the reader's language.
+#[derive(Deserialize)]
+struct Instanced {
+    instance: Option<String>,
+    lang: Option<String>,
+}
+
+/// `POST /api/activity/act?instance=…`: a challenge made, or answered, from the
+/// Activity's list, by its session's player, in the channel Discord says the instance runs
+/// in (the player must be in it). Done as the command `/play` or `/accept` makes; the
+/// channel hears of it as of those. Answers the list afresh.
+async fn activity_act<S: Store + 'static>(
+    State(site): State<Arc<Site<S>>>,
+    Query(asked): Query<Instanced>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let lang = reader_lang(
+        &Asked {
+            lang: asked.lang,
+            ..Asked::default()
+        },
+        &headers,
+    );
+    let refuse = |status, id: &str| refuse_json(status, lang, id);
+    let Some(activity) = site.activity.clone() else {
+        return refuse(StatusCode::NOT_FOUND, "activity-off");
+    };
+    if !act::same_site(&headers) {
+        return refuse(StatusCode::FORBIDDEN, "web-cross-site");
+    }
+    let Ok(deed) = serde_json::from_slice::<activity::Deed>(&body) else {
+        return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
+    };
+    let Some(command) = activity::command(&deed) else {
+        return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
+    };
+    let Some(token) = act::bearer(&headers) else {
+        return refuse(StatusCode::UNAUTHORIZED, "web-link-missing");
+    };
+    let (pass, name) = match site.session(token) {
+        Ok(session) => session,
+        Err(error) => {
+            return refusal_json(&Refusal::Said(
+                StatusCode::UNAUTHORIZED,
+                link_refusal(lang, error),
+            ))
+        }
+    };
+    if !site.limits.allow(pass.user) {
+        return refuse(StatusCode::TOO_MANY_REQUESTS, "web-too-fast");
+    }
+    // Where the Activity runs is Discord's word, not the page's.
+    let instance = match activity
+        .instance(asked.instance.as_deref().unwrap_or(""))
+        .await
+    {
+        Ok(instance) if instance.users.contains(&pass.user) => instance,
+        Ok(_) | Err(ActivityError::Refused(_)) => {
+            return refuse(StatusCode::FORBIDDEN, "activity-not-there")
+        }
+        Err(error) => {
+            tracing::warn!(%error, "Discord could not say where an Activity runs");
+            return refuse(StatusCode::BAD_GATEWAY, "activity-unreachable");
+        }
+    };
+    let site_now = Arc::clone(&site);
+    let done = tokio::task::spawn_blocking(move || {
+        let site = site_now;
+        let said = |status, id: &str| Refusal::Said(status, i18n::text(lang, id));
+        let Some(herald) = &site.herald else {
+            return Err(said(StatusCode::FORBIDDEN, "web-read-only"));
+        };
+        // An answer is to a challenge of this channel only.
+        if let Some(game) = deed.game {
+            let record = site.play.store().get(GameId(game)).map_err(|_| {
+                Refusal::NotFound(i18n::text_with(
+                    lang,
+                    "web-no-game",
+                    &[("game", game.into())],
+                ))
+            })?;
+            if record.place.channel != instance.place.channel {
+                return Err(said(StatusCode::FORBIDDEN, "activity-not-there"));
+            }
+        }
+        let ctx = crate::play::Context {
+            user: crate::play::User::new(pass.user, &name),
+            place: instance.place,
+            manager: false,
+            lang,
+            guild_lang: None,
+        };
+        let reply = site.play.handle(&ctx, command);
+        match reply.outcome {
+            crate::play::Outcome::Done => {}
+            crate::play::Outcome::Refused => {
+                return Err(Refusal::Said(StatusCode::UNPROCESSABLE_ENTITY, reply.text))
+            }
+            crate::play::Outcome::Failed => {
+                return Err(Refusal::Said(StatusCode::INTERNAL_SERVER_ERROR, reply.text))
+            }
+        }
+        let game = reply
+            .board_of
+            .or(reply.about.as_ref().map(|(game, _)| *game))
+            .or(reply.begins.as_ref().map(|(game, _)| *game))
+            .or(deed.game.map(GameId));
+        if let (false, Some(game)) = (reply.private, game) {
+            let _ = herald.send(crate::play::Notice {
+                game,
+                place: instance.place,
+                reply,
+            });
+        }
+        activity_list(
+            &site,
+            instance.place.channel,
+            instance.place.guild,
+            pass.user,
+            lang,
+        )
+    })
+    .await
+    .unwrap_or_else(|error| Err(failed(lang, &error)));
+    match done {
+        Ok(list) => axum::Json(list).into_response(),
+        Err(refusal) => refusal_json(&refusal),
+    }
+}
+
+/// `GET /api/activity/events?channel=…&guild=…`: the Activity list's live channel
+/// (Server-Sent Events), an event `written` whenever a game of the channel is written, or a
+/// game new since the channel was opened is written in the same server (a challenge, a game
+/// begun in a thread); the page then reads its list afresh. It says only that something
+/// changed, as the games' own channels do.
+async fn activity_events<S: Store + 'static>(
+    State(site): State<Arc<Site<S>>>,
+    Query(asked): Query<Asked>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = reader_lang(&asked, &headers);
+    let number = |text: &Option<String>| text.as_deref().and_then(|t| t.parse::<u64>().ok());
+    let Some(channel) = number(&asked.channel).map(crate::store::ChannelId) else {
+        return refuse_json(StatusCode::BAD_REQUEST, lang, "web-bad-request");
+    };
+    let guild = number(&asked.guild).map(crate::store::GuildId);
+    // Watch first, then read which games are here: a write between the two is heard.
+    let found = tokio::task::spawn_blocking({
+        let site = Arc::clone(&site);
+        move || {
+            let watch = site.play.store().watch();
+            let here = site.play.store().games_in_channel(channel)?;
+            let known: std::collections::HashSet<GameId> = here.iter().map(|r| r.id).collect();
+            let newest = here.iter().map(|r| r.id.0).max().unwrap_or(0);
+            Ok::<_, StoreError>((watch, known, newest))
+        }
+    })
+    .await;
+    let Ok(Ok((watch, known, newest))) = found else {
+        return refuse_json(StatusCode::INTERNAL_SERVER_ERROR, lang, "web-failed");
+    };
+    // Games new since, found to be elsewhere: never read again.
+    let elsewhere = std::collections::HashSet::new();
+    let state = (watch, known, elsewhere, newest, site);
+    let events = futures_util::stream::unfold(state, move |mut state| async move {
+        loop {
+            let (watch, known, elsewhere, newest, site) = &mut state;
+            let heard = match watch.recv().await {
+                Ok(Written::Game(game)) if known.contains(&game) => true,
+                // A game newer than any of the channel's: read once, kept if it is here.
+                Ok(Written::Game(game)) if game.0 > *newest && !elsewhere.contains(&game) => {
+                    let store_site = Arc::clone(site);
+                    let record =
+                        tokio::task::spawn_blocking(move || store_site.play.store().get(game).ok())
+                            .await
+                            .ok()
+                            .flatten();
+                    let ours = record.is_some_and(|r| {
+                        r.place.channel == channel || (guild.is_some() && r.place.guild == guild)
+                    });
+                    if ours {
+                        known.insert(game);
+                    } else {
+                        elsewhere.insert(game);
+                    }
+                    ours
+                }
+                Ok(Written::Game(_)) => false,
+                Ok(Written::Unknown) | Err(RecvError::Lagged(_)) => true,
+                Err(RecvError::Closed) => return None,
+            };
+            if heard {
+                let event = Event::default()
+                    .event("written")
+                    .data(channel.0.to_string());
+                return Some((Ok::<_, std::convert::Infallible>(event), state));
+            }
+        }
+    });
+    Sse::new(events)
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+        .into_response()
 }
 
 async fn asset(kind: &'static str, body: &'static str) -> Response {

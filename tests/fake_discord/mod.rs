@@ -338,6 +338,30 @@ async fn record(
                     .into_response(),
             }
         }
+        // Where an Activity's instance runs: `i-<channel>-<guild>` is in that channel, with
+        // alice and bob in it; any other instance is unknown. Only the bot may ask.
+        ("GET", ["applications", app, "activity-instances", instance]) => {
+            let place: Vec<&str> = instance
+                .strip_prefix("i-")
+                .unwrap_or("")
+                .split('-')
+                .collect();
+            let bot = header("authorization").starts_with("Bot ");
+            match place[..] {
+                [channel, guild] if bot && *app == APP_ID.to_string() => axum::Json(json!({
+                    "application_id": APP_ID.to_string(), "instance_id": instance,
+                    "launch_id": "1", "users": [ALICE.id.to_string(), BOB.id.to_string()],
+                    "location": {"id": "gc-1", "kind": "gc", "channel_id": channel,
+                                 "guild_id": guild}
+                }))
+                .into_response(),
+                _ => (
+                    StatusCode::NOT_FOUND,
+                    axum::Json(json!({"message": "Unknown Application Instance", "code": 10_000})),
+                )
+                    .into_response(),
+            }
+        }
         ("GET", ["users", "@me"]) => {
             let authorization = header("authorization");
             let user = authorization
