@@ -851,17 +851,21 @@ async fn activity_act<S: Store + 'static>(
     let Some(command) = activity::command(&deed) else {
         return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
     };
-    let Some(token) = act::bearer(&headers) else {
+    let Some(token) = act::bearer(&headers).map(str::to_owned) else {
         return refuse(StatusCode::UNAUTHORIZED, "web-link-missing");
     };
-    let (pass, name) = match site.session(token) {
-        Ok(session) => session,
-        Err(error) => {
+    // The session's revocations are in the store: read off the runtime.
+    let checking = Arc::clone(&site);
+    let checked = tokio::task::spawn_blocking(move || checking.session(&token)).await;
+    let (pass, name) = match checked {
+        Ok(Ok(session)) => session,
+        Ok(Err(error)) => {
             return refusal_json(&Refusal::Said(
                 StatusCode::UNAUTHORIZED,
                 link_refusal(lang, error),
             ))
         }
+        Err(error) => return refusal_json(&failed(lang, &error)),
     };
     if !site.limits.allow(pass.user) {
         return refuse(StatusCode::TOO_MANY_REQUESTS, "web-too-fast");
