@@ -895,6 +895,34 @@ async fn the_activity_makes_and_answers_challenges_where_discord_says_it_runs() 
             .with_activity(activity()),
     )
     .await;
-    let (status, refused) = deed(&looking, &alice, "i-1-1", challenge).await;
+    let (status, refused) = deed(&looking, &alice, "i-1-1", challenge.clone()).await;
     assert_eq!(status, 403, "{refused}");
+    assert!(
+        refused["error"].as_str().unwrap().contains("token"),
+        "{refused}"
+    );
+    // ... and offers no button that would only fail.
+    let (_, seen) = deed(&site, &bob, "i-1-1", challenge).await;
+    assert_eq!(seen["challenges"].as_array().unwrap().len(), 1, "{seen}");
+    let (_, looked) = listed(&looking, &alice).await;
+    assert!(looked["kinds"].as_array().unwrap().is_empty(), "{looked}");
+    assert!(
+        looked["challenges"][0]["answers"]
+            .as_array()
+            .unwrap()
+            .is_empty(),
+        "{looked}"
+    );
+    // An instance id that is no instance's (a path that would climb) is refused unasked.
+    assert_eq!(
+        deed(
+            &site,
+            &alice,
+            "..",
+            serde_json::json!({ "what": "accept", "game": id })
+        )
+        .await
+        .0,
+        403
+    );
 }

@@ -67,6 +67,7 @@ activity-cancel = Withdraw
 activity-start = Start now
 activity-leave = Leave the table
 activity-not-there = Discord does not place you in this Activity: close it and open it again from the channel.
+activity-no-token = This Activity shows and plays games, but cannot start or answer challenges: the bot's admin has not given it the bot's token.
 activity-play = Play
 activity-watch = Watch
 activity-your-turn = Your turn

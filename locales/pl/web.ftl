@@ -68,6 +68,7 @@ activity-cancel = Wycofaj
 activity-start = Zacznij teraz
 activity-leave = Odejdź od stołu
 activity-not-there = Discord nie widzi cię w tej aktywności: zamknij ją i otwórz ponownie z kanału.
+activity-no-token = Ta aktywność pokazuje partie i pozwala w nie grać, ale nie może tworzyć wyzwań ani na nie odpowiadać: administrator bota nie dał jej tokenu bota.
 activity-play = Graj
 activity-watch = Oglądaj
 activity-your-turn = Twój ruch

@@ -68,6 +68,7 @@ activity-cancel = Отозвать
 activity-start = Начать сейчас
 activity-leave = Выйти из-за стола
 activity-not-there = Discord не видит вас в этой активности: закройте её и откройте снова из канала.
+activity-no-token = Эта активность показывает партии и позволяет в них играть, но не может создавать вызовы и отвечать на них: администратор бота не дал ей токен бота.
 activity-play = Играть
 activity-watch = Смотреть
 activity-your-turn = Ваш ход

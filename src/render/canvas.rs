@@ -147,6 +147,11 @@ pub struct Canvas {
     trace: Option<Box<Trace>>,
     /// A number no other canvas of the process has: how an SVG names it where it is used.
     serial: u64,
+    /// The pixels as a PNG data URL, made the first time an SVG embeds this canvas (a
+    /// sprite is embedded in every SVG that stamps it). Only finished pictures are embedded
+    /// (sprites, backgrounds, painted pictures, all kept unchanged in their caches), so it
+    /// is never stale; a canvas's own [`Canvas::to_svg`] does not use it.
+    png_url: OnceLock<String>,
     /// The background this picture was drawn over, whose colours the encoder reuses
     /// where it still shows.
     base: Option<&'static Canvas>,
@@ -177,6 +182,7 @@ impl Clone for Canvas {
             image: self.image.clone(),
             trace: self.trace.clone(),
             serial: next_serial(),
+            png_url: OnceLock::new(),
             base: self.base,
             analysis: OnceLock::new(),
             drawn: self.drawn.clone(),
@@ -273,6 +279,7 @@ impl Canvas {
             image: RgbaImage::from_pixel(width, height, Rgba([r, g, b, 255])),
             trace: None,
             serial: next_serial(),
+            png_url: OnceLock::new(),
             base: None,
             analysis: OnceLock::new(),
             drawn: Vec::new(),
@@ -289,6 +296,7 @@ impl Canvas {
             image: RgbaImage::new(width, height),
             trace: None,
             serial: next_serial(),
+            png_url: OnceLock::new(),
             base: None,
             analysis: OnceLock::new(),
             drawn: Vec::new(),
@@ -304,7 +312,12 @@ impl Canvas {
                 Some(trace) => Trace::clone(trace),
                 None => {
                     let mut trace = Trace::new(background.width(), background.height(), None);
-                    trace.define(background.serial, None, &background.image);
+                    trace.define(
+                        background.serial,
+                        None,
+                        (background.width(), background.height()),
+                        || background.png_url(),
+                    );
                     trace.stamp(background.serial, 0, 0);
                     trace
                 }
@@ -323,6 +336,7 @@ impl Canvas {
             image,
             trace: None,
             serial: next_serial(),
+            png_url: OnceLock::new(),
             base: Some(background),
             analysis: OnceLock::new(),
             drawn: vec![0; background.image.height() as usize],
@@ -335,6 +349,7 @@ impl Canvas {
             image: RgbaImage::new(0, 0),
             trace: Some(Box::new(trace)),
             serial: next_serial(),
+            png_url: OnceLock::new(),
             base,
             analysis: OnceLock::new(),
             drawn: Vec::new(),
@@ -371,7 +386,8 @@ impl Canvas {
             Some(trace) => trace.document(),
             None => {
                 let mut trace = Trace::new(self.width(), self.height(), None);
-                trace.define(self.serial, None, &self.image);
+                let pixels = vector::png_data_url(&self.image);
+                trace.define(self.serial, None, (self.width(), self.height()), || &pixels);
                 trace.stamp(self.serial, 0, 0);
                 trace.document()
             }
@@ -381,8 +397,19 @@ impl Canvas {
     /// Defines `source` in this canvas's SVG (if it records one) and gives its number.
     fn define(&mut self, source: &Canvas) -> Option<(&mut Trace, u64)> {
         let trace = self.trace.as_deref_mut()?;
-        trace.define(source.serial, source.trace.as_deref(), &source.image);
+        trace.define(
+            source.serial,
+            source.trace.as_deref(),
+            (source.width(), source.height()),
+            || source.png_url(),
+        );
         Some((trace, source.serial))
+    }
+
+    /// The pixels as a PNG data URL, made once.
+    fn png_url(&self) -> &str {
+        self.png_url
+            .get_or_init(|| vector::png_data_url(&self.image))
     }
 
     /// Paints the pixels `from..to` of row `y` (clipped to the canvas) with `colour` at

@@ -168,7 +168,7 @@ fn glyph_path(font: &FontRef<'static>, id: GlyphId) -> String {
 }
 
 /// A picture of pixels as a PNG data URL (translucent pixels kept).
-fn png_data_url(image: &RgbaImage) -> String {
+pub(super) fn png_data_url(image: &RgbaImage) -> String {
     let mut png = Vec::new();
     // Writing to memory cannot fail for an image of valid dimensions.
     let _ = image.write_with_encoder(image::codecs::png::PngEncoder::new(&mut png));
@@ -344,9 +344,16 @@ impl Trace {
         self.body.push_str("</g>");
     }
 
-    /// Defines the canvas numbered `serial` (its trace, or its pixels when it has none) so
-    /// it can be used, once however often it is stamped.
-    pub(super) fn define(&mut self, serial: u64, trace: Option<&Trace>, image: &RgbaImage) {
+    /// Defines the canvas numbered `serial` (its trace, or its pixels of `width` × `height`
+    /// as the PNG data URL `pixels` gives, when it has none) so it can be used, once however
+    /// often it is stamped. A drawing is clipped to its size, as a sprite's pixels are.
+    pub(super) fn define<'a>(
+        &mut self,
+        serial: u64,
+        trace: Option<&Trace>,
+        (width, height): (u32, u32),
+        pixels: impl FnOnce() -> &'a str,
+    ) {
         let def = Def::Canvas(serial);
         if self.defs.contains_key(&def) {
             return;
@@ -356,14 +363,18 @@ impl Trace {
                 for (key, markup) in &trace.defs {
                     self.defs.entry(*key).or_insert_with(|| markup.clone());
                 }
-                format!("<g id=\"{}\">{}</g>", def.id(), trace.body)
+                format!(
+                    "<svg id=\"{}\" width=\"{}\" height=\"{}\">{}</svg>",
+                    def.id(),
+                    trace.width,
+                    trace.height,
+                    trace.body
+                )
             }
             None => format!(
-                "<image id=\"{}\" width=\"{}\" height=\"{}\" href=\"{}\"/>",
+                "<image id=\"{}\" width=\"{width}\" height=\"{height}\" href=\"{}\"/>",
                 def.id(),
-                image.width(),
-                image.height(),
-                png_data_url(image)
+                pixels()
             ),
         };
         self.defs.insert(def, markup);

@@ -14,7 +14,7 @@
 //! server asks Discord (`GET /applications/{id}/activity-instances/{instance}`, with the bot's
 //! token) where that instance runs and who is in it, so a page cannot name a channel of its
 //! choosing. The list is live: `/api/activity/events` tells the page whenever a game of the
-//! channel (or a new one of the server) is written.
+//! channel is written (a new one there included).
 
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +78,9 @@ pub enum ActivityError {
     /// Discord could not be reached, or answered something that is not OAuth2.
     #[error("Discord's OAuth2 could not be used: {0}")]
     Unreachable(String),
+    /// The bot has no token to ask Discord where an instance runs.
+    #[error("no bot token: the Activity cannot check where it runs")]
+    NoBotToken,
 }
 
 /// Where an instance of the Activity runs and who is in it.
@@ -144,20 +147,26 @@ impl Activity {
         self
     }
 
+    /// Whether challenges can be made and answered from the Activity (it has the bot's
+    /// token to check its instances with).
+    #[must_use]
+    pub fn can_change(&self) -> bool {
+        self.bot_token.is_some()
+    }
+
     /// Where the Activity's instance `id` runs and who is in it, as Discord says.
     ///
     /// # Errors
     /// No such instance (Discord answers 404), no bot token, or Discord unreachable.
     pub async fn instance(&self, id: &str) -> Result<Instance, ActivityError> {
-        let token = self
-            .bot_token
-            .as_deref()
-            .ok_or(ActivityError::Refused(401))?;
+        let token = self.bot_token.as_deref().ok_or(ActivityError::NoBotToken)?;
+        // Discord's instance ids are letters, digits and dashes: anything else (a `..` that
+        // would climb the path) is no instance.
         let plain = !id.is_empty()
             && id.len() <= 128
             && id
                 .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-_:.".contains(&b));
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
         if !plain {
             return Err(ActivityError::Refused(404));
         }
@@ -394,7 +403,7 @@ pub fn challenges_for(
     user: UserId,
     lang: Lang,
 ) -> Result<Vec<Offered>, crate::store::StoreError> {
-    let here = store.games_in_channel(channel)?;
+    let here = store.challenges_in_channel(channel)?;
     let mut offered: Vec<Offered> = here
         .iter()
         .filter_map(|record| {

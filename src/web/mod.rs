@@ -804,12 +804,22 @@ fn activity_list<S: Store>(
         personal_path(&site.key, game, user, now, LINK_DAYS)
     })
     .map_err(|error| failed(lang, &error))?;
-    let challenges = activity::challenges_for(store, channel, user, lang)
+    let mut challenges = activity::challenges_for(store, channel, user, lang)
         .map_err(|error| failed(lang, &error))?;
+    // Without the bot's token nothing can be changed: no buttons that would only fail.
+    let can_change = site.activity.as_ref().is_some_and(Activity::can_change);
+    let kinds = if can_change {
+        activity::kinds(lang)
+    } else {
+        for offered in &mut challenges {
+            offered.answers.clear();
+        }
+        Vec::new()
+    };
     Ok(serde_json::json!({
         "games": games,
         "challenges": challenges,
-        "kinds": activity::kinds(lang),
+        "kinds": kinds,
     }))
 }
 
@@ -870,14 +880,19 @@ async fn activity_act<S: Store + 'static>(
     if !site.limits.allow(pass.user) {
         return refuse(StatusCode::TOO_MANY_REQUESTS, "web-too-fast");
     }
-    // Where the Activity runs is Discord's word, not the page's.
+    // Where the Activity runs is Discord's word, not the page's. Only "no such instance"
+    // is the player's to hear; Discord refusing the bot (a bad token, a rate limit) is the
+    // admin's, logged.
     let instance = match activity
         .instance(asked.instance.as_deref().unwrap_or(""))
         .await
     {
         Ok(instance) if instance.users.contains(&pass.user) => instance,
-        Ok(_) | Err(ActivityError::Refused(_)) => {
+        Ok(_) | Err(ActivityError::Refused(404)) => {
             return refuse(StatusCode::FORBIDDEN, "activity-not-there")
+        }
+        Err(ActivityError::NoBotToken) => {
+            return refuse(StatusCode::FORBIDDEN, "activity-no-token")
         }
         Err(error) => {
             tracing::warn!(%error, "Discord could not say where an Activity runs");
@@ -949,22 +964,25 @@ async fn activity_act<S: Store + 'static>(
     }
 }
 
-/// `GET /api/activity/events?channel=…&guild=…`: the Activity list's live channel
-/// (Server-Sent Events), an event `written` whenever a game of the channel is written, or a
-/// game new since the channel was opened is written in the same server (a challenge, a game
-/// begun in a thread); the page then reads its list afresh. It says only that something
-/// changed, as the games' own channels do.
+/// `GET /api/activity/events?channel=…`: the Activity list's live channel (Server-Sent
+/// Events), an event `written` whenever a game of the channel is written (one that moved
+/// to a thread since is still followed), or a game new since the list was opened is written
+/// there (a challenge); the page then reads its list afresh. It says only that something
+/// changed, as the games' own channels do. Each game new since is read once to learn where
+/// it is.
 async fn activity_events<S: Store + 'static>(
     State(site): State<Arc<Site<S>>>,
     Query(asked): Query<Asked>,
     headers: HeaderMap,
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
+    if site.activity.is_none() {
+        return refuse_json(StatusCode::NOT_FOUND, lang, "activity-off");
+    }
     let number = |text: &Option<String>| text.as_deref().and_then(|t| t.parse::<u64>().ok());
     let Some(channel) = number(&asked.channel).map(crate::store::ChannelId) else {
         return refuse_json(StatusCode::BAD_REQUEST, lang, "web-bad-request");
     };
-    let guild = number(&asked.guild).map(crate::store::GuildId);
     // Watch first, then read which games are here: a write between the two is heard.
     let found = tokio::task::spawn_blocking({
         let site = Arc::clone(&site);
@@ -996,15 +1014,22 @@ async fn activity_events<S: Store + 'static>(
                             .await
                             .ok()
                             .flatten();
-                    let ours = record.is_some_and(|r| {
-                        r.place.channel == channel || (guild.is_some() && r.place.guild == guild)
-                    });
-                    if ours {
-                        known.insert(game);
-                    } else {
-                        elsewhere.insert(game);
+                    // A game that could not be read is asked about again at its next write.
+                    match record {
+                        Some(record) if record.place.channel == channel => {
+                            known.insert(game);
+                            true
+                        }
+                        Some(_) => {
+                            // A bound on what one open list remembers.
+                            if elsewhere.len() >= 100_000 {
+                                elsewhere.clear();
+                            }
+                            elsewhere.insert(game);
+                            false
+                        }
+                        None => false,
                     }
-                    ours
                 }
                 Ok(Written::Game(_)) => false,
                 Ok(Written::Unknown) | Err(RecvError::Lagged(_)) => true,
