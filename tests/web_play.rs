@@ -926,3 +926,62 @@ async fn the_activity_makes_and_answers_challenges_where_discord_says_it_runs() 
         403
     );
 }
+
+/// A game on time shows its clock on the page as on the board post: how long the player to
+/// move has.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_game_on_time_shows_its_clock() {
+    let store = common::temporary_store();
+    let (site, play, _heard) = serve(store, 100).await;
+    let place = leapfrog::store::Place {
+        guild: Some(GuildId(1)),
+        channel: leapfrog::store::ChannelId(1),
+    };
+    let ctx = |user: u64, name: &str| Context {
+        user: User::new(UserId(user), name),
+        place,
+        manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
+    };
+    let game = common::blocking(|| {
+        let reply = play.handle(
+            &ctx(1, "ann"),
+            Command::Challenge {
+                game: "jump-sturdy".into(),
+                opponents: vec![User::new(UserId(2), "ben")],
+                options: vec!["days=2".into()],
+                seat: leapfrog::store::SeatChoice::First,
+                computers: Vec::new(),
+            },
+        );
+        let game = reply.about.expect("a challenge").0;
+        let reply = play.handle(&ctx(2, "ben"), Command::Accept { game: Some(game) });
+        assert_eq!(
+            reply.outcome,
+            leapfrog::play::Outcome::Done,
+            "{}",
+            reply.text
+        );
+        game
+    });
+    let seen = view(&site, game, None).await;
+    let clock = seen["clock"].as_str().unwrap_or_default();
+    assert!(
+        clock.contains("left for") && clock.contains("ann"),
+        "{seen}"
+    );
+    let page = reqwest::get(format!("{site}/games/{game}"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains(&format!("id=\"clock\">{}", leapfrog::web::escape(clock))),
+        "{page}"
+    );
+    // A game without a clock has an empty line, hidden.
+    let untimed = stored(play.store(), GameKind::Gyges, &[3, 4]);
+    assert!(view(&site, untimed.id, None).await["clock"].is_null());
+}

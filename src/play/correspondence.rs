@@ -648,8 +648,10 @@ pub(super) fn others_playing(record: &GameRecord, game: &AnyGame, seat: u8) -> V
         .collect()
 }
 
-/// The board's clock line for a record (who is to move, by name).
-pub(super) fn board_clock_line(
+/// The board's clock line for a record (who is to move, by name): how long they have, or
+/// that the game is paused or out of time; `None` for a game without a clock or not running.
+#[must_use]
+pub fn board_clock_line(
     record: &GameRecord,
     game: &AnyGame,
     now: u64,

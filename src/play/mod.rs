@@ -30,7 +30,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub use command::{
     Answer, Command, Context, User, ACTION_PREFIX, FORGET_ME_BUTTON, MAX_NAME_CHARS, RULES_PREFIX,
 };
-pub use correspondence::Notice;
+pub use correspondence::{board_clock_line, Notice};
 pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{
     command_from_args, command_options, normalise_move, parse_command, Args, ParseCommandError,
@@ -182,6 +182,13 @@ impl<S: Store> Play<S> {
             Box::new(SystemClock),
             Box::new(SystemDice::default()),
         )
+    }
+
+    /// Now, by the play layer's clock (unix milliseconds): what its deadlines are read
+    /// against, for a front end that shows them.
+    #[must_use]
+    pub fn now_ms(&self) -> u64 {
+        self.clock.now_ms()
     }
 
     /// The command layer with an injected clock and dice.

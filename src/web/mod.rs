@@ -345,6 +345,9 @@ fn load<S: Store>(
         ),
     };
     let (mut view, game) = view::view(&record, ply, lang).map_err(|error| failed(lang, &error))?;
+    if view.ply == view.plies {
+        view.clock = crate::play::board_clock_line(&record, &game, site.play.now_ms(), lang);
+    }
     if let Some(token) = token {
         match site.pass(token, record.id) {
             Ok(pass) => view.you = record.seat_of(pass.user).map(usize::from),

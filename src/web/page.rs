@@ -96,6 +96,7 @@ pub fn game_page(
          <body data-game=\"{game}\" data-id=\"{id}\" data-lang=\"{lang}\" data-ply=\"{ply}\" \
          data-plies=\"{plies}\"{token}{client}>\n<main>\n<h1>{title}</h1>\n<ol class=\"players\">{players}</ol>\n\
          <p class=\"status\" id=\"status\">{status}</p>\n<p class=\"detail\" id=\"detail\">{detail}</p>\n\
+         <p class=\"clock\" id=\"clock\">{clock}</p>\n\
          <figure id=\"figure\"><img id=\"board\" src=\"{board}\" alt=\"{alt}\" width=\"800\"></figure>\n\
          <div class=\"controls\"><p class=\"note\" id=\"note\" role=\"status\" aria-live=\"polite\"></p>\
          <div class=\"buttons\" id=\"buttons\"></div></div>\n\
@@ -114,6 +115,7 @@ pub fn game_page(
         id = view.id,
         status = e(&view.status),
         detail = e(&view.detail),
+        clock = e(view.clock.as_deref().unwrap_or("")),
         board = e(&view.board),
         alt = e(&view.board_alt),
         position = e(&view.position),

@@ -41,6 +41,10 @@ pub struct GameView {
     pub moves: Vec<String>,
     /// What the ply is, in words ("Move 7 of 30").
     pub position: String,
+    /// How long the player to move has (a game on time, at its latest ply), or that it is
+    /// paused or out of time: the board post's clock line. Filled by the page's server,
+    /// which knows the time.
+    pub clock: Option<String>,
     /// The picture's alternative text.
     pub board_alt: String,
     /// The board picture of this ply.
@@ -193,6 +197,7 @@ pub fn view(
         moves: record.moves.clone(),
         position,
         board_alt,
+        clock: None,
         board: board_path(id, ply, lang),
         layout: crate::render::layout(&game),
         choices: if ply == plies && matches!(record.status, Status::Active) {

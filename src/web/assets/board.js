@@ -72,6 +72,7 @@
     body.dataset.plies = String(plies);
     document.getElementById("status").textContent = v.status;
     document.getElementById("detail").textContent = v.detail;
+    document.getElementById("clock").textContent = v.clock || "";
     document.getElementById("position").textContent = v.position;
     const board = document.getElementById("board");
     if (board.getAttribute("src") !== v.board) board.src = v.board;
