@@ -592,15 +592,7 @@ fn act_now<S: Store + 'static>(
         act::command(act, game).ok_or_else(|| said(StatusCode::BAD_REQUEST, "web-bad-request"))?;
     let ctx = act::context(&record, pass.user, lang);
     let reply = site.play.handle(&ctx, command);
-    match reply.outcome {
-        crate::play::Outcome::Done => {}
-        crate::play::Outcome::Refused => {
-            return Err(Refusal::Said(StatusCode::UNPROCESSABLE_ENTITY, reply.text))
-        }
-        crate::play::Outcome::Failed => {
-            return Err(Refusal::Said(StatusCode::INTERNAL_SERVER_ERROR, reply.text))
-        }
-    }
+    let reply = done(reply)?;
     // The channel hears of it as of `/move` (a Skakanie action in the middle of a turn
     // is the mover's own business until the turn ends, as in Discord); a front end gone
     // (shutting down) loses only the post, never the move.
@@ -930,15 +922,7 @@ async fn activity_act<S: Store + 'static>(
             guild_lang: None,
         };
         let reply = site.play.handle(&ctx, command);
-        match reply.outcome {
-            crate::play::Outcome::Done => {}
-            crate::play::Outcome::Refused => {
-                return Err(Refusal::Said(StatusCode::UNPROCESSABLE_ENTITY, reply.text))
-            }
-            crate::play::Outcome::Failed => {
-                return Err(Refusal::Said(StatusCode::INTERNAL_SERVER_ERROR, reply.text))
-            }
-        }
+        let reply = done(reply)?;
         let game = reply
             .board_of
             .or(reply.about.as_ref().map(|(game, _)| *game))
@@ -965,6 +949,17 @@ async fn activity_act<S: Store + 'static>(
         Ok(list) => axum::Json(list).into_response(),
         Err(refusal) => refusal_json(&refusal),
     }
+}
+
+/// A reply of the play layer as a page's answer: done, or refused (the rules' words) or
+/// failed, with its status.
+fn done(reply: crate::play::Reply) -> Result<crate::play::Reply, Refusal> {
+    let status = match reply.outcome {
+        crate::play::Outcome::Done => return Ok(reply),
+        crate::play::Outcome::Refused => StatusCode::UNPROCESSABLE_ENTITY,
+        crate::play::Outcome::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    Err(Refusal::Said(status, reply.text))
 }
 
 /// `GET /api/activity/events?channel=…`: the Activity list's live channel (Server-Sent
