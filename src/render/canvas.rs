@@ -157,6 +157,10 @@ pub struct Canvas {
     base: Option<&'static Canvas>,
     /// A background's colour analysis, made on first use.
     analysis: OnceLock<Analysis>,
+    /// Per row, the columns from the first to past the last pixel that is not fully
+    /// transparent, made the first time the canvas is stamped as a sprite: a stamp then
+    /// touches (and marks drawn, for the encoder to read) only those.
+    visible: OnceLock<Vec<(u32, u32)>>,
     /// Which tiles of each row were drawn on since the canvas was made [`Canvas::over`]
     /// its background ([`super::encode::tiles`]); empty when there is no background.
     drawn: Vec<u64>,
@@ -185,6 +189,7 @@ impl Clone for Canvas {
             png_url: OnceLock::new(),
             base: self.base,
             analysis: OnceLock::new(),
+            visible: OnceLock::new(),
             drawn: self.drawn.clone(),
         }
     }
@@ -282,6 +287,7 @@ impl Canvas {
             png_url: OnceLock::new(),
             base: None,
             analysis: OnceLock::new(),
+            visible: OnceLock::new(),
             drawn: Vec::new(),
         }
     }
@@ -299,6 +305,7 @@ impl Canvas {
             png_url: OnceLock::new(),
             base: None,
             analysis: OnceLock::new(),
+            visible: OnceLock::new(),
             drawn: Vec::new(),
         }
     }
@@ -339,6 +346,7 @@ impl Canvas {
             png_url: OnceLock::new(),
             base: Some(background),
             analysis: OnceLock::new(),
+            visible: OnceLock::new(),
             drawn: vec![0; background.image.height() as usize],
         }
     }
@@ -352,6 +360,7 @@ impl Canvas {
             png_url: OnceLock::new(),
             base,
             analysis: OnceLock::new(),
+            visible: OnceLock::new(),
             drawn: Vec::new(),
         }
     }
@@ -484,15 +493,32 @@ impl Canvas {
         }
         let (w, h) = (self.image.width() as i32, self.image.height() as i32);
         let sw = sprite.image.width() as i32;
-        let (from, to) = (x.max(0), (x + sw).min(w));
-        if from >= to {
-            return;
-        }
         let source = sprite.image.as_raw();
         let target: &mut [u8] = self.image.as_mut();
-        for (sy, row) in source.chunks_exact(sw as usize * 4).enumerate() {
+        let visible = sprite.visible.get_or_init(|| {
+            source
+                .chunks_exact(sw as usize * 4)
+                .map(|row| {
+                    let seen = |p: &[u8]| p[3] != 0;
+                    let pixels = || row.chunks_exact(4);
+                    match pixels().position(seen) {
+                        Some(first) => (
+                            first as u32,
+                            (pixels().rposition(seen).unwrap_or(first) + 1) as u32,
+                        ),
+                        None => (0, 0),
+                    }
+                })
+                .collect()
+        });
+        for ((sy, row), &(first, end)) in source
+            .chunks_exact(sw as usize * 4)
+            .enumerate()
+            .zip(visible)
+        {
             let ty = y + sy as i32;
-            if ty < 0 || ty >= h {
+            let (from, to) = ((x + first as i32).max(0), (x + end as i32).min(w));
+            if ty < 0 || ty >= h || from >= to {
                 continue;
             }
             mark(&mut self.drawn, ty as usize, from as usize, to as usize);

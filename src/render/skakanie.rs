@@ -526,14 +526,42 @@ fn draw_pawn(canvas: &mut Canvas, at: Point, seat: usize, to_move: bool) {
         (10.0, SLOT - 30.0),
     ];
     let (dx, dy) = offsets[seat % 4];
-    let c = Point::new(at.x + dx, at.y + dy);
-    let (face, rim) = SEAT_COLOURS[seat % 4];
-    if to_move {
-        canvas.fill_ellipse(c, 16.0, 16.0, PALETTE.to, 1.0);
-    }
-    canvas.fill_ellipse(c, 12.5, 12.5, rim, 1.0);
-    canvas.fill_ellipse(c, 10.5, 10.5, face, 1.0);
-    canvas.text_centred(c, 13.0, &fonts().bold, rim, &(seat + 1).to_string());
+    let (sprite, centre) = pawn(seat % 4, to_move);
+    canvas.stamp_at(&sprite, centre, Point::new(at.x + dx, at.y + dy));
+}
+
+/// A pawn (ringed when it is to move), drawn once and stamped: its slots' corners sit on
+/// whole pixels, so a stamp lands where the drawing would. Its centre in it.
+fn pawn(seat: usize, to_move: bool) -> (Arc<Canvas>, Point) {
+    static PAWNS: SpriteCache = SpriteCache::new();
+    let centre = Point::new(18.0, 18.0);
+    let sprite = PAWNS.get(seat as u64 * 2 + u64::from(to_move), || {
+        let mut sprite = Canvas::transparent(36, 36);
+        let (face, rim) = SEAT_COLOURS[seat];
+        if to_move {
+            sprite.fill_ellipse(centre, 16.0, 16.0, PALETTE.to, 1.0);
+        }
+        sprite.fill_ellipse(centre, 12.5, 12.5, rim, 1.0);
+        sprite.fill_ellipse(centre, 10.5, 10.5, face, 1.0);
+        sprite.text_centred(centre, 13.0, &fonts().bold, rim, &(seat + 1).to_string());
+        sprite
+    });
+    (sprite, centre)
+}
+
+/// A seat's disc of radius `r` (whole pixels), beside its name and score: drawn once per
+/// seat and size and stamped. Its centre in it.
+fn seat_disc(seat: usize, r: u32) -> (Arc<Canvas>, Point) {
+    static DISCS: SpriteCache = SpriteCache::new();
+    let centre = Point::new(r as f32 + 2.0, r as f32 + 2.0);
+    let sprite = DISCS.get(seat as u64 * 64 + u64::from(r), || {
+        let mut sprite = Canvas::transparent(2 * r + 4, 2 * r + 4);
+        let (face, rim) = SEAT_COLOURS[seat];
+        sprite.fill_ellipse(centre, r as f32, r as f32, rim, 1.0);
+        sprite.fill_ellipse(centre, r as f32 - 1.5, r as f32 - 1.5, face, 1.0);
+        sprite
+    });
+    (sprite, centre)
 }
 
 /// A pool: the pieces held, in place on the picture's grid, each fragment outlined
@@ -632,10 +660,9 @@ pub fn draw(view: &View<'_>) -> Canvas {
                 i18n::text_with(lang, "skakanie-player", &[("number", (seat.0 + 1).into())])
             })
     };
-    let disc = |canvas: &mut Canvas, seat: Seat, at: Point, r: f32| {
-        let (face, rim) = SEAT_COLOURS[seat.index() % 4];
-        canvas.fill_ellipse(at, r, r, rim, 1.0);
-        canvas.fill_ellipse(at, r - 1.5, r - 1.5, face, 1.0);
+    let disc = |canvas: &mut Canvas, seat: Seat, at: Point, r: u32| {
+        let (sprite, centre) = seat_disc(seat.index() % 4, r);
+        canvas.stamp_at(&sprite, centre, at);
     };
     // The panel's width, whatever the language: a smaller size first; then, if still too
     // long, the player's name is cut (never the words about the turn).
@@ -669,7 +696,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
             &mut canvas,
             to_move,
             Point::new(PANEL_LEFT + 8.0, y + 11.0),
-            9.0,
+            9,
         );
     }
     canvas.text(
@@ -687,7 +714,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
             &mut canvas,
             seat,
             Point::new(PANEL_LEFT + 8.0, top + 12.0),
-            8.0,
+            8,
         );
         let label = fit_text(18.0, &fonts.bold, &name(seat), 170.0);
         canvas.text(
@@ -751,7 +778,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
             &mut canvas,
             seat,
             Point::new(x as f32 + 7.0, POOLS_TOP + 11.0),
-            7.0,
+            7,
         );
         canvas.text(
             Point::new(x as f32 + 20.0, POOLS_TOP - 1.0),
