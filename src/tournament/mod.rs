@@ -7,6 +7,7 @@
 //! ratings at the start, highest first). Scores are kept in half points, so a draw or a
 //! shared place is exact.
 
+pub mod event;
 pub mod round_robin;
 pub mod standings;
 pub mod swiss;
