@@ -40,7 +40,8 @@ pub(super) const SOURCES: &[(Lang, &str, &str)] = catalogues![
     "standings",
     "web",
     "privacy",
-    "frontends"
+    "frontends",
+    "tournaments"
 ];
 
 type Bundle = FluentBundle<FluentResource>;

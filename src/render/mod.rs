@@ -13,6 +13,7 @@ pub mod jump_sturdy;
 pub mod jumpers;
 pub mod skakanie;
 pub mod spots;
+pub mod standings;
 pub mod theme;
 pub mod vector;
 

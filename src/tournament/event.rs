@@ -14,6 +14,10 @@ use super::{round_robin, Entrant, HalfPoints, Pairing, WIN};
 /// A player, as the play layer knows them (a Discord user's id).
 pub type Player = u64;
 
+/// Each pair's games from the row's side ([`Tournament::crosstable`]): per entrant, per
+/// opponent, the points scored in each game and whether it was played over the board.
+pub type Crosstable = Vec<Vec<Vec<(HalfPoints, bool)>>>;
+
 /// How the tournament pairs its players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Format {
@@ -323,6 +327,27 @@ impl Tournament {
             _ => TieBreaks::RoundRobin,
         };
         standings::table(self.players.len(), &games, tie_breaks)
+    }
+
+    /// The crosstable of a two-player tournament: for each entrant (row) and opponent
+    /// (column), the points the row scored in their games, in round order, and whether each
+    /// was played over the board. Tables are not crossed: a Skakanie table has no pairs.
+    #[must_use]
+    pub fn crosstable(&self) -> Crosstable {
+        let n = self.players.len();
+        let mut cells = vec![vec![Vec::new(); n]; n];
+        for round in &self.rounds {
+            for (pairing, result) in round.pairings.iter().zip(&round.results) {
+                let (Pairing::Table(seats), Some(outcome)) = (pairing, result) else {
+                    continue;
+                };
+                if let [a, b] = seats[..] {
+                    cells[a][b].push((outcome.points[0], outcome.played));
+                    cells[b][a].push((outcome.points[1], outcome.played));
+                }
+            }
+        }
+        cells
     }
 
     /// Pairs the next round (from the schedule, or by the Swiss rules from the results so
@@ -659,6 +684,21 @@ mod tests {
             play_round(&mut t);
         }
         assert_eq!(t.phase, Phase::Finished);
+    }
+
+    #[test]
+    fn the_crosstable_holds_each_pairs_games_from_both_sides() {
+        let mut t = joined(Format::RoundRobin { double: true }, 3);
+        t.start(|_| 0.0).unwrap();
+        while t.phase == Phase::Running {
+            play_round(&mut t);
+            t.advance();
+        }
+        let cells = t.crosstable();
+        // The higher seed won both games of every pair.
+        assert_eq!(cells[0][1], vec![(WIN, true), (WIN, true)]);
+        assert_eq!(cells[1][0], vec![(0, true), (0, true)]);
+        assert!(cells[2][2].is_empty());
     }
 
     #[test]
