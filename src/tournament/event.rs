@@ -107,10 +107,17 @@ pub enum Refusal {
     /// No such game in the round, or its result is in already.
     #[error("no game waiting for a result there")]
     NoSuchGame,
-    /// A result that does not fit the game (a point per seat).
-    #[error("a result needs one score per seat")]
+    /// A result that does not fit the game: a score per seat, adding up to what the
+    /// game's places are worth.
+    #[error("a result needs one score per seat, adding up to the game's points")]
     BadResult,
+    /// Tables of a size Skakanie does not have.
+    #[error("tables seat 3 or 4 players")]
+    BadTables,
 }
+
+/// The sizes a tournament's Skakanie tables may have.
+pub const TABLE_SEATS: std::ops::RangeInclusive<usize> = 3..=4;
 
 /// A tournament.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -154,7 +161,7 @@ impl Tournament {
     #[must_use]
     pub fn fewest_players(&self) -> usize {
         match self.format {
-            Format::Tables { seats } => seats.clamp(2, 3),
+            Format::Tables { .. } => 3,
             _ => 2,
         }
     }
@@ -223,6 +230,9 @@ impl Tournament {
         if self.phase != Phase::Open {
             return Err(Refusal::NotOpen);
         }
+        if matches!(self.format, Format::Tables { seats } if !TABLE_SEATS.contains(&seats)) {
+            return Err(Refusal::BadTables);
+        }
         let need = self.fewest_players();
         if self.players.len() < need {
             return Err(Refusal::TooFew {
@@ -271,7 +281,12 @@ impl Tournament {
         if slot.is_some() {
             return Err(Refusal::NoSuchGame);
         }
-        if outcome.points.len() != pairing.entrants().len() {
+        let seats = pairing.entrants().len() as HalfPoints;
+        let total: HalfPoints = outcome.points.iter().sum();
+        if outcome.points.len() != pairing.entrants().len()
+            || total != WIN * seats * (seats - 1) / 2
+            || outcome.points.iter().any(|&p| p > WIN * (seats - 1))
+        {
             return Err(Refusal::BadResult);
         }
         *slot = Some(outcome);
@@ -281,16 +296,33 @@ impl Tournament {
     /// When the current round is over: pairs the next one (and returns it), or finishes
     /// the tournament after the last (None). Does nothing while a game of the round is
     /// still going (None).
+    ///
+    /// A round can be over as soon as it is paired (all byes, or every game forfeited
+    /// after withdrawals): the next one is paired at once, so one call always leaves the
+    /// tournament waiting for a game or finished. A Swiss whose field has shrunk so far that
+    /// a fresh opponent is no longer sure for everyone ([`swiss::max_rounds`] of the
+    /// players left) ends there, before a repeat pairing or a second bye.
     pub fn advance(&mut self) -> Option<&Round> {
-        if self.phase != Phase::Running || !self.rounds.last().is_some_and(Round::is_over) {
-            return None;
+        let mut begun = false;
+        while self.phase == Phase::Running && self.rounds.last().is_some_and(Round::is_over) {
+            let active = self.withdrawn.iter().filter(|&&left| !left).count();
+            let field_left = match self.format {
+                Format::Swiss { .. } => self.rounds.len() < swiss::max_rounds(active),
+                _ => true,
+            };
+            if self.rounds.len() >= self.round_count() || !field_left {
+                self.swiss_rounds = self.swiss_rounds.min(self.rounds.len());
+                self.phase = Phase::Finished;
+                return None;
+            }
+            self.begin_round();
+            begun = true;
         }
-        if self.rounds.len() >= self.round_count() {
-            self.phase = Phase::Finished;
-            return None;
+        if begun {
+            self.rounds.last()
+        } else {
+            None
         }
-        self.begin_round();
-        self.rounds.last()
     }
 
     /// Calls the tournament off.
@@ -412,9 +444,17 @@ impl Tournament {
                         records[*p].score += points.map_or(0, |x| x[0]);
                     }
                     Pairing::Table(seats) => {
+                        let played = result.as_ref().is_none_or(|o| o.played);
                         for (i, &p) in seats.iter().enumerate() {
-                            records[p].score += points.map_or(0, |x| x[i]);
-                            records[p].sides.push(i == 0);
+                            let got = points.map_or(0, |x| x[i]);
+                            records[p].score += got;
+                            // A forfeit is no game for the sides; won, it stands for the
+                            // player's bye (a point without playing, once).
+                            if played {
+                                records[p].sides.push(i == 0);
+                            } else if got > 0 {
+                                records[p].had_bye = true;
+                            }
                             records[p]
                                 .opponents
                                 .extend(seats.iter().copied().filter(|&q| q != p));
@@ -699,6 +739,53 @@ mod tests {
         assert_eq!(cells[0][1], vec![(WIN, true), (WIN, true)]);
         assert_eq!(cells[1][0], vec![(0, true), (0, true)]);
         assert!(cells[2][2].is_empty());
+    }
+
+    #[test]
+    fn tables_seat_three_or_four_and_results_must_add_up() {
+        for seats in [0, 1, 2, 5, 7] {
+            let mut t = joined(Format::Tables { seats }, 6);
+            assert_eq!(t.start(|_| 0.0).unwrap_err(), Refusal::BadTables);
+        }
+        let mut t = joined(Format::RoundRobin { double: false }, 2);
+        t.start(|_| 0.0).unwrap();
+        for points in [vec![WIN, WIN], vec![3, 0], vec![0, 0]] {
+            let outcome = Outcome {
+                points,
+                played: true,
+            };
+            assert_eq!(t.record(0, 0, outcome), Err(Refusal::BadResult));
+        }
+    }
+
+    /// A Swiss whose field shrinks ends before a repeat pairing or a second bye.
+    #[test]
+    fn a_swiss_that_loses_its_field_ends_before_a_repeat_or_a_second_bye() {
+        let mut t = joined(Format::Swiss { rounds: 2 }, 4);
+        t.start(|_| 0.0).unwrap();
+        play_round(&mut t);
+        t.leave(t.players[1]).unwrap();
+        t.leave(t.players[3]).unwrap();
+        assert!(t.advance().is_none());
+        assert_eq!(t.phase, Phase::Finished);
+        assert_eq!((t.rounds.len(), t.round_count()), (1, 1));
+
+        let mut t = joined(Format::Swiss { rounds: 2 }, 5);
+        t.start(|_| 0.0).unwrap();
+        assert_eq!(t.rounds[0].pairings.last(), Some(&Pairing::Bye(4)));
+        for p in 0..4 {
+            t.leave(t.players[p]).unwrap();
+        }
+        // Every game of round one is forfeited: the round is over, and the tournament too.
+        assert!(t.advance().is_none());
+        assert_eq!(t.phase, Phase::Finished);
+        let byes = t
+            .rounds
+            .iter()
+            .flat_map(|r| &r.pairings)
+            .filter(|p| matches!(p, Pairing::Bye(4)))
+            .count();
+        assert_eq!(byes, 1);
     }
 
     #[test]

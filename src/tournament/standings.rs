@@ -25,6 +25,12 @@ pub struct Game {
 #[must_use]
 pub fn place_points(places: &[usize]) -> Vec<HalfPoints> {
     let n = places.len();
+    // Places as competition ranks (a seat's place is how many did better), whatever
+    // numbering they came in: [1, 2, 3] and [0, 0, 1] read as [0, 1, 2] and [0, 0, 2].
+    let places: Vec<usize> = places
+        .iter()
+        .map(|&p| places.iter().filter(|&&q| q < p).count())
+        .collect();
     places
         .iter()
         .map(|&place| {
@@ -168,6 +174,9 @@ mod tests {
         assert_eq!(place_points(&[0, 1, 1, 1]), vec![6, 2, 2, 2]);
         assert_eq!(place_points(&[2, 0, 1]), vec![0, 4, 2]);
         assert_eq!(place_points(&[0, 0, 0]), vec![2, 2, 2]);
+        // Places numbered from one, or densely, read as competition ranks.
+        assert_eq!(place_points(&[1, 2, 3]), vec![4, 2, 0]);
+        assert_eq!(place_points(&[0, 0, 1]), vec![3, 3, 0]);
         for n in 2..=4 {
             let total: HalfPoints = place_points(&vec![0; n]).iter().sum();
             assert_eq!(

@@ -110,9 +110,10 @@ fn find(records: &[Record], ranked: &[Entrant]) -> Option<Round> {
             .map(|&p| Some(p))
             .collect()
     };
-    for bye in byes {
-        let rest: Vec<Entrant> = ranked.iter().copied().filter(|&p| Some(p) != bye).collect();
-        for keep_sides in [true, false] {
+    // The side rules weigh more than who sits out: every bye is tried with them first.
+    for keep_sides in [true, false] {
+        for &bye in &byes {
+            let rest: Vec<Entrant> = ranked.iter().copied().filter(|&p| Some(p) != bye).collect();
             let mut budget = if keep_sides { SIDE_BUDGET } else { usize::MAX };
             if let Some(pairs) = search(records, &rest, keep_sides, &mut budget) {
                 return Some((bye, pairs));
