@@ -6,7 +6,7 @@
 use crate::i18n::{self, Lang};
 use crate::tournament::event::Crosstable;
 use crate::tournament::standings::{Line, TieBreaks};
-use crate::tournament::{HalfPoints, WIN};
+use crate::tournament::{Points, WIN};
 
 use super::canvas::{fit_text, text_width, Canvas, Colour, Point};
 use super::theme::{fonts, HEADER, PALETTE, WIDTH};
@@ -64,14 +64,15 @@ pub fn height(players: usize) -> u32 {
     (TOP + players as i32 * ROW + MARGIN) as u32
 }
 
-/// Points as players write them: "3", "3½", "½".
+/// Points as players write them: "3", "3½", "½", "1¼" (a scaled Skakanie place).
 #[must_use]
-pub fn points_text(points: HalfPoints) -> String {
-    let (whole, half) = (points / WIN, !points.is_multiple_of(WIN));
-    match (whole, half) {
-        (0, true) => "½".to_owned(),
-        (w, true) => format!("{w}½"),
-        (w, false) => w.to_string(),
+pub fn points_text(points: Points) -> String {
+    let (whole, quarters) = (points / WIN, points % WIN);
+    let part = ["", "¼", "½", "¾"][quarters as usize];
+    match (whole, part) {
+        (0, "") => "0".to_owned(),
+        (0, part) => part.to_owned(),
+        (w, part) => format!("{w}{part}"),
     }
 }
 
@@ -88,7 +89,7 @@ fn decimal(lang: Lang, value: f64) -> String {
 
 /// One crossed cell: each game's result from the row's side, "1", "½" or "0" over the
 /// board, "+" or "−" by forfeit.
-fn cell_text(games: &[(HalfPoints, bool)]) -> String {
+fn cell_text(games: &[(Points, bool)]) -> String {
     games
         .iter()
         .map(|&(points, played)| match (played, points) {
@@ -296,15 +297,16 @@ mod tests {
                 }
                 let seats = t.rounds[r].pairings[i].entrants().to_vec();
                 count += 1;
-                let points = if seats.len() == 2 {
+                let points = if t.most_seats() == 2 {
                     match (count % 3 == 0, seats[0] < seats[1]) {
-                        (true, _) => vec![1, 1],
+                        (true, _) => vec![WIN / 2, WIN / 2],
                         (false, true) => vec![WIN, 0],
                         (false, false) => vec![0, WIN],
                     }
                 } else {
                     crate::tournament::standings::place_points(
                         &(0..seats.len()).collect::<Vec<_>>(),
+                        t.most_seats(),
                     )
                 };
                 t.record(
@@ -347,13 +349,15 @@ mod tests {
     #[test]
     fn points_and_decimals_read_as_players_write_them() {
         assert_eq!(points_text(0), "0");
-        assert_eq!(points_text(1), "½");
-        assert_eq!(points_text(7), "3½");
-        assert_eq!(points_text(8), "4");
+        assert_eq!(points_text(2), "½");
+        assert_eq!(points_text(3), "¾");
+        assert_eq!(points_text(14), "3½");
+        assert_eq!(points_text(16), "4");
+        assert_eq!(points_text(5), "1¼");
         assert_eq!(decimal(Lang::En, 4.25), "4.25");
         assert_eq!(decimal(Lang::Ru, 4.5), "4,5");
         assert_eq!(decimal(Lang::Pl, 6.0), "6");
-        assert_eq!(cell_text(&[(WIN, true), (1, true)]), "1 ½");
+        assert_eq!(cell_text(&[(WIN, true), (WIN / 2, true)]), "1 ½");
         assert_eq!(cell_text(&[(0, false)]), "−");
     }
 

@@ -9,14 +9,14 @@ use thiserror::Error;
 
 use super::standings::{self, Game, Line, TieBreaks};
 use super::swiss::{self, Record};
-use super::{round_robin, Entrant, HalfPoints, Pairing, WIN};
+use super::{round_robin, Entrant, Pairing, Points, WIN};
 
 /// A player, as the play layer knows them (a Discord user's id).
 pub type Player = u64;
 
 /// Each pair's games from the row's side ([`Tournament::crosstable`]): per entrant, per
 /// opponent, the points scored in each game and whether it was played over the board.
-pub type Crosstable = Vec<Vec<Vec<(HalfPoints, bool)>>>;
+pub type Crosstable = Vec<Vec<Vec<(Points, bool)>>>;
 
 /// How the tournament pairs its players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,8 +55,8 @@ pub enum Phase {
 /// played over the board (not a forfeit).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
-    /// Each seat's points ([`standings::place_points`] at a table).
-    pub points: Vec<HalfPoints>,
+    /// Each seat's points, in quarters ([`standings::place_points`] at a table).
+    pub points: Vec<Points>,
     /// False for a forfeit.
     pub played: bool,
 }
@@ -162,6 +162,16 @@ impl Tournament {
     pub fn fewest_players(&self) -> usize {
         match self.format {
             Format::Tables { .. } => 3,
+            _ => 2,
+        }
+    }
+
+    /// The most players at one of its games: a Skakanie table's size, else two. Places at
+    /// smaller tables are scaled to it ([`standings::place_points`]).
+    #[must_use]
+    pub fn most_seats(&self) -> usize {
+        match self.format {
+            Format::Tables { seats } => seats,
             _ => 2,
         }
     }
@@ -274,6 +284,7 @@ impl Tournament {
         if self.phase != Phase::Running {
             return Err(Refusal::NotRunning);
         }
+        let most_seats = self.most_seats();
         let r = self.rounds.get_mut(round).ok_or(Refusal::NoSuchGame)?;
         let (Some(pairing), Some(slot)) = (r.pairings.get(index), r.results.get_mut(index)) else {
             return Err(Refusal::NoSuchGame);
@@ -281,11 +292,13 @@ impl Tournament {
         if slot.is_some() {
             return Err(Refusal::NoSuchGame);
         }
-        let seats = pairing.entrants().len() as HalfPoints;
-        let total: HalfPoints = outcome.points.iter().sum();
+        // A game's places are worth (most - 1) / 2 points a seat ([`standings::place_points`]).
+        let seats = pairing.entrants().len() as Points;
+        let most = most_seats.max(pairing.entrants().len()) as Points;
+        let total: Points = outcome.points.iter().sum();
         if outcome.points.len() != pairing.entrants().len()
-            || total != WIN * seats * (seats - 1) / 2
-            || outcome.points.iter().any(|&p| p > WIN * (seats - 1))
+            || total * 2 != WIN * seats * (most - 1)
+            || outcome.points.iter().any(|&p| p > WIN * (most - 1))
         {
             return Err(Refusal::BadResult);
         }
@@ -495,6 +508,7 @@ mod tests {
     /// wins a two-player game; at a table, places follow seat order.
     fn play_round(t: &mut Tournament) {
         let round = t.rounds.len() - 1;
+        let most = t.most_seats();
         let waiting: Vec<(usize, usize)> = t.rounds[round]
             .pairings
             .iter()
@@ -505,14 +519,14 @@ mod tests {
             .collect();
         for (i, seats) in waiting {
             let entrants = t.rounds[round].pairings[i].entrants().to_vec();
-            let points = if seats == 2 {
+            let points = if most == 2 {
                 if entrants[0] < entrants[1] {
                     vec![WIN, 0]
                 } else {
                     vec![0, WIN]
                 }
             } else {
-                standings::place_points(&(0..seats).collect::<Vec<_>>())
+                standings::place_points(&(0..seats).collect::<Vec<_>>(), most)
             };
             t.record(
                 round,
@@ -620,7 +634,7 @@ mod tests {
             0,
             1,
             Outcome {
-                points: vec![1, 1],
+                points: vec![WIN / 2, WIN / 2],
                 played: true,
             },
         )
@@ -682,9 +696,9 @@ mod tests {
             t.advance();
         }
         let table = t.standings();
-        let total: HalfPoints = table.iter().map(|l| l.score).sum();
-        // Twelve tables, each worth 2 + 1 + 0 points.
-        assert_eq!(total, 12 * 6);
+        let total: Points = table.iter().map(|l| l.score).sum();
+        // Twelve tables, each worth 2 + 1 + 0 points (in quarters).
+        assert_eq!(total, 12 * 3 * WIN);
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! a second worker or a rebuild computes the same pairings and the same table.
 //!
 //! Players are [`Entrant`]s: their places in the tournament's list, in seed order (the
-//! ratings at the start, highest first). Scores are kept in half points, so a draw or a
-//! shared place is exact.
+//! ratings at the start, highest first). Scores are kept in quarter points ([`Points`]),
+//! so a draw, a shared place or a scaled place is exact.
 
 pub mod event;
 pub mod round_robin;
@@ -40,8 +40,11 @@ impl Pairing {
     }
 }
 
-/// Points in half points: a win is 2, a draw 1.
-pub type HalfPoints = u32;
+/// Points in quarters: a two-player win is 4, a draw 2. Quarters, not halves: a Skakanie
+/// place at a smaller table is scaled to the tournament's largest ([`standings::place_points`]:
+/// at a table of three among tables of four, a place is worth one and a half times its
+/// points), and tied places share what they cover.
+pub type Points = u32;
 
-/// The half points a two-player win is worth (a draw is half of it).
-pub const WIN: HalfPoints = 2;
+/// The points a two-player win is worth, in quarters (a draw is half of it).
+pub const WIN: Points = 4;

@@ -116,8 +116,10 @@ const SEARCH_BUDGET: usize = 20_000;
 /// [`fewest_table_rounds`] where the search finds them), as few pairs as possible
 /// meeting twice.
 ///
-/// Known limit: with tables of two sizes (10 players at tables of 4: 4, 3, 3) who sits at
-/// the larger table is not balanced, and its places are worth more points.
+/// With tables of two sizes (10 players at tables of 4: 4, 3, 3), who sits at the larger
+/// table is not balanced; the places of a smaller table are scaled up to the larger's
+/// ([`super::standings::place_points`]), so a seat is worth the same points on average at
+/// either.
 ///
 /// Each round is first seated greedily ([`fewest_repeats`]), then searched (a placement at
 /// a time, backtracking) for tables where nobody meets anyone again, then, failing that,

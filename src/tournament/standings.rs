@@ -6,7 +6,7 @@
 //! final score, as FIDE's tie-break rules have it: a bye neither lifts nor sinks a player.
 //! At a Skakanie table every other seat is an opponent, beaten when placed below.
 
-use super::{Entrant, HalfPoints, WIN};
+use super::{Entrant, Points, WIN};
 
 /// One game (or round off) as the standings count it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,17 +14,24 @@ pub struct Game {
     /// The players, in seat order (one for a bye).
     pub seats: Vec<Entrant>,
     /// Each seat's points ([`place_points`] at a table of three or four).
-    pub points: Vec<HalfPoints>,
+    pub points: Vec<Points>,
     /// False for a bye or a forfeit: no game was played over the board.
     pub played: bool,
 }
 
 /// The points for each seat of a table from their places (0 for the winner; equal places
-/// for a tie): a place is worth one point for every seat below it, and tied seats share
-/// the points of the places they cover. Two seats: a win 1, a draw ½ each.
+/// for a tie; any numbering, read as competition ranks): a place is worth one point for
+/// every seat below it, tied seats share the points of the places they cover, and a table
+/// smaller than the tournament's largest (`most_seats`) has its points scaled up to it, so
+/// that every seat of a round is worth the same on average, whichever table it is at. Two
+/// seats of two: a win 1, a draw ½ each.
 #[must_use]
-pub fn place_points(places: &[usize]) -> Vec<HalfPoints> {
+pub fn place_points(places: &[usize], most_seats: usize) -> Vec<Points> {
     let n = places.len();
+    if n < 2 {
+        return vec![0; n];
+    }
+    let most = most_seats.max(n);
     // Places as competition ranks (a seat's place is how many did better), whatever
     // numbering they came in: [1, 2, 3] and [0, 0, 1] read as [0, 1, 2] and [0, 0, 2].
     let places: Vec<usize> = places
@@ -35,9 +42,11 @@ pub fn place_points(places: &[usize]) -> Vec<HalfPoints> {
         .iter()
         .map(|&place| {
             let tied = places.iter().filter(|&&p| p == place).count();
-            // Places `place..place + tied` are worth n-1-k points each: their average, in
-            // half points, is the sum of the first and the last.
-            ((n - 1 - place) + (n - place).saturating_sub(tied)) as HalfPoints
+            // Places `place..place + tied` are worth n-1-k points each, times
+            // (most-1)/(n-1); their average is half the sum of the first and the last. In
+            // quarters that is exact for tables of two to four.
+            let ends = (n - 1 - place) + (n - place).saturating_sub(tied);
+            (WIN as usize / 2 * (most - 1) * ends / (n - 1)) as Points
         })
         .collect()
 }
@@ -57,8 +66,8 @@ pub enum TieBreaks {
 pub struct Line {
     /// Who.
     pub entrant: Entrant,
-    /// Their points, in half points.
-    pub score: HalfPoints,
+    /// Their points, in quarters.
+    pub score: Points,
     /// Their tie-break values in points, in the order [`TieBreaks`] uses them.
     pub tie_breaks: Vec<f64>,
     /// Games played over the board.
@@ -68,7 +77,7 @@ pub struct Line {
 /// The table of `players` entrants after `games`, best first.
 #[must_use]
 pub fn table(players: usize, games: &[Game], tie_breaks: TieBreaks) -> Vec<Line> {
-    let mut score = vec![0 as HalfPoints; players];
+    let mut score = vec![0 as Points; players];
     for game in games {
         for (&p, &points) in game.seats.iter().zip(&game.points) {
             score[p] += points;
@@ -86,7 +95,7 @@ pub fn table(players: usize, games: &[Game], tie_breaks: TieBreaks) -> Vec<Line>
                 let most = if game.seats.len() == 1 {
                     WIN
                 } else {
-                    WIN * (game.seats.len() as HalfPoints - 1)
+                    WIN * (game.seats.len() as Points - 1)
                 };
                 opponents[p].push(points(p));
                 berger[p] += f64::from(game.points[i]) / f64::from(most) * points(p);
@@ -149,7 +158,9 @@ fn median(values: &[f64]) -> f64 {
 mod tests {
     use super::*;
 
-    fn game(a: Entrant, b: Entrant, pa: HalfPoints) -> Game {
+    /// A game of `a` and `b` in which `a` scored `halves` half points (2 a win, 1 a draw).
+    fn game(a: Entrant, b: Entrant, halves: Points) -> Game {
+        let pa = halves * WIN / 2;
         Game {
             seats: vec![a, b],
             points: vec![pa, WIN - pa],
@@ -157,7 +168,7 @@ mod tests {
         }
     }
 
-    fn bye(p: Entrant, points: HalfPoints) -> Game {
+    fn bye(p: Entrant, points: Points) -> Game {
         Game {
             seats: vec![p],
             points: vec![points],
@@ -167,24 +178,40 @@ mod tests {
 
     #[test]
     fn places_share_their_points() {
-        assert_eq!(place_points(&[0, 1]), vec![2, 0]);
-        assert_eq!(place_points(&[0, 0]), vec![1, 1]);
-        assert_eq!(place_points(&[0, 1, 2, 3]), vec![6, 4, 2, 0]);
-        assert_eq!(place_points(&[0, 0, 2, 3]), vec![5, 5, 2, 0]);
-        assert_eq!(place_points(&[0, 1, 1, 1]), vec![6, 2, 2, 2]);
-        assert_eq!(place_points(&[2, 0, 1]), vec![0, 4, 2]);
-        assert_eq!(place_points(&[0, 0, 0]), vec![2, 2, 2]);
+        let unscaled = |places: &[usize]| place_points(places, places.len());
+        assert_eq!(unscaled(&[0, 1]), vec![4, 0]);
+        assert_eq!(unscaled(&[0, 0]), vec![2, 2]);
+        assert_eq!(unscaled(&[0, 1, 2, 3]), vec![12, 8, 4, 0]);
+        assert_eq!(unscaled(&[0, 0, 2, 3]), vec![10, 10, 4, 0]);
+        assert_eq!(unscaled(&[0, 1, 1, 1]), vec![12, 4, 4, 4]);
+        assert_eq!(unscaled(&[2, 0, 1]), vec![0, 8, 4]);
+        assert_eq!(unscaled(&[0, 0, 0]), vec![4, 4, 4]);
         // Places numbered from one, or densely, read as competition ranks.
-        assert_eq!(place_points(&[1, 2, 3]), vec![4, 2, 0]);
-        assert_eq!(place_points(&[0, 0, 1]), vec![3, 3, 0]);
+        assert_eq!(unscaled(&[1, 2, 3]), vec![8, 4, 0]);
+        assert_eq!(unscaled(&[0, 0, 1]), vec![6, 6, 0]);
         for n in 2..=4 {
-            let total: HalfPoints = place_points(&vec![0; n]).iter().sum();
+            let total: Points = unscaled(&vec![0; n]).iter().sum();
             assert_eq!(
                 total,
-                (n * (n - 1)) as HalfPoints,
+                (2 * n * (n - 1)) as Points,
                 "a tie shares all the points"
             );
         }
+        // Among tables of four, a table of three is worth as much a seat: 3, 1½, 0.
+        assert_eq!(place_points(&[0, 1, 2], 4), vec![12, 6, 0]);
+        assert_eq!(place_points(&[0, 0, 2], 4), vec![9, 9, 0]);
+        assert_eq!(place_points(&[0, 1], 4), vec![12, 0]);
+        assert_eq!(place_points(&[0, 0], 3), vec![4, 4]);
+        for (n, most) in [(2, 3), (2, 4), (3, 4), (4, 4), (3, 3)] {
+            let total: Points = place_points(&(0..n).collect::<Vec<_>>(), most).iter().sum();
+            // Every seat is worth (most - 1) / 2 points on average.
+            assert_eq!(
+                total as usize * 2,
+                n * (most - 1) * WIN as usize,
+                "{n} of {most}"
+            );
+        }
+        assert_eq!(place_points(&[0], 4), vec![0]);
     }
 
     /// Four players: 0 beat 1, drew 2, lost to 3; 1 beat 2 and 3; 2 drew 3. By hand:
@@ -201,13 +228,13 @@ mod tests {
             game(2, 3, 1),
         ];
         let lines = table(4, &games, TieBreaks::RoundRobin);
-        let got: Vec<(Entrant, HalfPoints, f64)> = lines
+        let got: Vec<(Entrant, Points, f64)> = lines
             .iter()
             .map(|l| (l.entrant, l.score, l.tie_breaks[0]))
             .collect();
         assert_eq!(
             got,
-            vec![(1, 4, 2.5), (0, 3, 2.5), (3, 3, 2.0), (2, 2, 1.5)]
+            vec![(1, 8, 2.5), (0, 6, 2.5), (3, 6, 2.0), (2, 4, 1.5)]
         );
     }
 
@@ -230,18 +257,18 @@ mod tests {
             bye(3, WIN),
         ];
         let lines = table(5, &games, TieBreaks::Swiss);
-        let got: Vec<(Entrant, HalfPoints, Vec<f64>, u32)> = lines
+        let got: Vec<(Entrant, Points, Vec<f64>, u32)> = lines
             .iter()
             .map(|l| (l.entrant, l.score, l.tie_breaks.clone(), l.played))
             .collect();
         assert_eq!(
             got,
             vec![
-                (1, 5, vec![6.0, 2.0], 2),
-                (2, 4, vec![5.5, 2.0], 2),
-                (4, 4, vec![5.5, 2.0], 3),
-                (0, 3, vec![5.5, 2.0], 3),
-                (3, 2, vec![4.5, 1.5], 2),
+                (1, 10, vec![6.0, 2.0], 2),
+                (2, 8, vec![5.5, 2.0], 2),
+                (4, 8, vec![5.5, 2.0], 3),
+                (0, 6, vec![5.5, 2.0], 3),
+                (3, 4, vec![4.5, 1.5], 2),
             ]
         );
     }
@@ -255,21 +282,21 @@ mod tests {
         let games = [
             Game {
                 seats: vec![0, 1, 2],
-                points: place_points(&[0, 1, 2]),
+                points: place_points(&[0, 1, 2], 3),
                 played: true,
             },
             Game {
                 seats: vec![2, 0, 1],
-                points: place_points(&[0, 0, 2]),
+                points: place_points(&[0, 0, 2], 3),
                 played: true,
             },
         ];
         let lines = table(3, &games, TieBreaks::RoundRobin);
-        let got: Vec<(Entrant, HalfPoints, f64)> = lines
+        let got: Vec<(Entrant, Points, f64)> = lines
             .iter()
             .map(|l| (l.entrant, l.score, l.tie_breaks[0]))
             .collect();
-        assert_eq!(got, vec![(0, 7, 4.25), (2, 3, 2.75), (1, 2, 1.5)]);
+        assert_eq!(got, vec![(0, 14, 4.25), (2, 6, 2.75), (1, 4, 1.5)]);
     }
 
     #[test]
@@ -282,11 +309,11 @@ mod tests {
         };
         let games = [game(0, 1, 2), forfeit(0), forfeit(1)];
         let lines = table(3, &games, TieBreaks::RoundRobin);
-        let got: Vec<(Entrant, HalfPoints, f64)> = lines
+        let got: Vec<(Entrant, Points, f64)> = lines
             .iter()
             .map(|l| (l.entrant, l.score, l.tie_breaks[0]))
             .collect();
         // 0: beat 1 (1 point) + forfeit (own 2) = 3; 1: forfeit (own 1) = 1; 2: nothing.
-        assert_eq!(got, vec![(0, 4, 3.0), (1, 2, 1.0), (2, 0, 0.0)]);
+        assert_eq!(got, vec![(0, 8, 3.0), (1, 4, 1.0), (2, 0, 0.0)]);
     }
 }

@@ -10,13 +10,13 @@
 //! more than two ahead on one side, nor on one side three times running), then scores
 //! (the closest first), then the Dutch order inside a score group.
 
-use super::{Entrant, HalfPoints, Pairing};
+use super::{Entrant, Pairing, Points};
 
 /// What the pairing needs to know of one player after the rounds so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     /// Points so far, byes included.
-    pub score: HalfPoints,
+    pub score: Points,
     /// Everyone met so far (a forfeited game counts: it is not paired again).
     pub opponents: Vec<Entrant>,
     /// The sides played, in order: `true` for moving first.
@@ -266,6 +266,7 @@ fn sides(
 
 #[cfg(test)]
 mod tests {
+    use super::super::WIN;
     use super::*;
 
     /// A small deterministic generator for results (no dependency for a test).
@@ -313,7 +314,7 @@ mod tests {
                     Pairing::Bye(b) => {
                         assert!(!records[*b].had_bye, "{players}/{round}: {b} had a bye");
                         records[*b].had_bye = true;
-                        records[*b].score += super::super::WIN;
+                        records[*b].score += WIN;
                     }
                     Pairing::Table(s) => {
                         let (a, b) = (s[0], s[1]);
@@ -327,9 +328,9 @@ mod tests {
                         records[b].sides.push(false);
                         let roll = rng.next(100);
                         let (pa, pb) = match roll {
-                            r if r < 45 + if a < b { 10 } else { 0 } => (2, 0),
-                            r if r < 70 => (1, 1),
-                            _ => (0, 2),
+                            r if r < 45 + if a < b { 10 } else { 0 } => (WIN, 0),
+                            r if r < 70 => (WIN / 2, WIN / 2),
+                            _ => (0, WIN),
                         };
                         records[a].score += pa;
                         records[b].score += pb;
@@ -401,9 +402,9 @@ mod tests {
         assert_eq!(pair(&records).last(), Some(&Pairing::Bye(4)));
         // Player 4 has had it and leads: the lowest of the others sits out.
         records[4].had_bye = true;
-        records[4].score = 2;
+        records[4].score = WIN;
         records[3].score = 0;
-        records[2].score = 2;
+        records[2].score = WIN;
         assert_eq!(pair(&records).last(), Some(&Pairing::Bye(3)));
     }
 
@@ -418,7 +419,7 @@ mod tests {
             records[b].sides.push(false);
         }
         for w in [0, 1, 2] {
-            records[w].score = 2;
+            records[w].score = WIN;
         }
         let round = pair(&records);
         let pairs: Vec<Vec<Entrant>> = round
