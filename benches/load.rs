@@ -70,6 +70,7 @@ fn record(
         days: None,
         clock: None,
         rated: false,
+        tournament: None,
         version: 1,
     }
 }

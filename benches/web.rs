@@ -96,6 +96,7 @@ fn record(kind: GameKind, channel: u64, moves: usize) -> GameRecord {
         days: None,
         clock: None,
         rated: false,
+        tournament: None,
         version: 1,
     }
 }

@@ -17,6 +17,18 @@ pub fn date(ms: u64) -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
+/// The days since 1970-01-01 of a civil date (Howard Hinnant's days-from-civil): how a
+/// date players type (`/tournament create starts:2026-12-01`) becomes a time.
+#[must_use]
+pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let yoe = year.rem_euclid(400);
+    let doy = (153 * (month + if month > 2 { -3 } else { 9 }) + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 /// A moment as `2026-11-23 14:05 UTC`, from unix milliseconds.
 #[must_use]
 pub fn utc(ms: u64) -> String {
@@ -32,6 +44,16 @@ pub fn utc(ms: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn civil_dates_go_back_to_days() {
+        for ms in [0, 951_782_400_000, 1_795_478_400_000, 4_102_444_800_000] {
+            let text = date(ms);
+            let parts: Vec<i64> = text.split('-').map(|p| p.parse().unwrap()).collect();
+            let days = days_from_civil(parts[0], parts[1], parts[2]);
+            assert_eq!(days * 86_400_000, ms as i64, "{text}");
+        }
+    }
 
     #[test]
     fn dates_are_civil() {

@@ -176,6 +176,12 @@ impl<S: Store> Console<S> {
                     shown.push('\n');
                     shown.push_str(&self.computer_moves(game));
                 }
+                for notice in &reply.follow {
+                    shown.push_str(&format!(
+                        "[notice]\n{}",
+                        self.show(&notice.reply, "", self.lang)
+                    ));
+                }
                 shown
             }
             Err(error) => format!("! {}\n", error.text(lang)),

@@ -17,7 +17,8 @@ use leapfrog::discord::{gateway, DiscordConfig};
 use leapfrog::play::Play;
 use leapfrog::store::AnyStore;
 use leapfrog::store::{
-    ChannelId, GameId, GameRecord, GuildId, GuildSettings, Store, StoreError, UserId, UserSettings,
+    ChannelId, GameId, GameRecord, GuildId, GuildSettings, Store, StoreError, TournamentId,
+    TournamentRecord, UserId, UserSettings,
 };
 use serde_json::{json, Value};
 
@@ -127,6 +128,24 @@ impl Store for SlowStore {
     }
     fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError> {
         self.0.secret(name, fresh)
+    }
+    fn insert_tournament(&self, record: TournamentRecord) -> Result<TournamentRecord, StoreError> {
+        self.0.insert_tournament(record)
+    }
+    fn tournament(&self, id: TournamentId) -> Result<TournamentRecord, StoreError> {
+        self.0.tournament(id)
+    }
+    fn replace_tournament(
+        &self,
+        record: &TournamentRecord,
+    ) -> Result<TournamentRecord, StoreError> {
+        self.0.replace_tournament(record)
+    }
+    fn tournaments_in(&self, scope: u64) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.0.tournaments_in(scope)
+    }
+    fn live_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.0.live_tournaments()
     }
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         self.0.all_games()

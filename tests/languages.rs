@@ -59,6 +59,7 @@ fn settings(
         threads,
         language,
         server_language,
+        tournaments: None,
     }
 }
 
@@ -268,6 +269,15 @@ fn every_exchange(lang: Lang) -> Vec<String> {
             "@ana /play jumpers @bo level:3",
             "@ana /play jumpers @ai level:9",
             "@ana /settings threads:maybe",
+            "@ana /settings tournaments:maybe",
+            "@ana /tournament",
+            "@ana /tournament brew",
+            "@ana /tournament create jumpers",
+            "@ana /tournament create jumpers knockout",
+            "@ana /tournament create jumpers swiss rounds:x",
+            "@ana /tournament create jumpers round-robin double:maybe",
+            "@ana /tournament join id:Tx",
+            "@ana /tournament remove",
             "@ana /forget-me maybe",
             "@ana /web revoke:maybe",
             "@ana /web",
@@ -1119,6 +1129,7 @@ fn direct_messages_tell_the_news_in_their_readers_language() {
         threads: None,
         language: None,
         server_language: None,
+        tournaments: None,
     };
     assert!(!play.handle(&bo, bo_dm).is_refused());
     let admin = caller("ana", Lang::Pl, Some(1), true);

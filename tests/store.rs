@@ -41,7 +41,13 @@ fn filled(store: AnyStore) -> AnyStore {
                   @bob /resign\n\
                   @carol /play gyges opponent:@dave\n\
                   @erin /play jumpers opponent:@frank seat:first\n\
-                  @frank /accept\n";
+                  @frank /accept\n\
+                  @gina /tournament create gyges swiss rounds:2\n\
+                  @gina /tournament join\n\
+                  @hugo /tournament join\n\
+                  @ivan /tournament join\n\
+                  @gina /tournament start\n\
+                  @hugo /tournament create jumpers round-robin\n";
     let mut shown = Vec::new();
     console.run(script.as_bytes(), &mut shown, true).unwrap();
     let store = console.play().store().clone();
@@ -69,6 +75,7 @@ fn filled(store: AnyStore) -> AnyStore {
                 threads: Some(false),
                 lang: Some(leapfrog::i18n::Lang::Pl),
                 discord_lang: Some(leapfrog::i18n::Lang::Ru),
+                tournaments: Some(leapfrog::store::TournamentHosts::Admins),
             },
         )
         .unwrap();
@@ -183,6 +190,38 @@ fn racing_writers_land_one_write_per_version() {
     assert_eq!(stored.version, 41);
 }
 
+/// A tournament is written under compare-and-swap like a game, and a tournament slot takes
+/// one game however many workers make it.
+#[test]
+fn a_tournament_is_swapped_once_and_each_slot_holds_one_game() {
+    let store = filled(common::temporary_store());
+    let live = store.live_tournaments().unwrap();
+    assert_eq!(live.len(), 2, "the running Swiss and the open round-robin");
+    let running = live.iter().find(|t| !t.games.is_empty()).unwrap().clone();
+    let (mut mine, theirs) = (running.clone(), running.clone());
+    mine.updated += 1;
+    assert_eq!(
+        store.replace_tournament(&mine).unwrap().version,
+        running.version + 1
+    );
+    assert!(matches!(
+        store.replace_tournament(&theirs),
+        Err(StoreError::TournamentConflict(_))
+    ));
+    let made = running.games[0].iter().flatten().next().copied().unwrap();
+    let mut again = store.get(made).unwrap();
+    again.id = GameId(0);
+    let next = store.export().unwrap().next_game;
+    assert!(matches!(store.insert(again), Err(StoreError::SlotTaken(g)) if g == made));
+    assert_eq!(
+        store.export().unwrap().next_game,
+        next,
+        "the refused insert took no number"
+    );
+    let scope = running.scope();
+    assert_eq!(store.tournaments_in(scope).unwrap().len(), 2);
+}
+
 #[test]
 fn the_indexes_follow_every_write() {
     let store = common::temporary_store();
@@ -229,7 +268,7 @@ fn export_then_import_gives_the_same_store() {
     let store = filled(common::temporary_store());
     let before = exported(&store);
     let text = String::from_utf8(before.clone()).unwrap();
-    assert!(text.starts_with("{\"header\":{\"format\":\"leapfrog-export\",\"version\":1,"));
+    assert!(text.starts_with("{\"header\":{\"format\":\"leapfrog-export\",\"version\":2,"));
     for kind in [
         "game",
         "user_settings",
@@ -237,6 +276,7 @@ fn export_then_import_gives_the_same_store() {
         "board_link",
         "rating",
         "rated_player",
+        "tournament",
     ] {
         assert!(
             text.contains(&format!("{{\"{kind}\":")),
@@ -263,10 +303,10 @@ fn a_damaged_file_is_refused_with_its_line() {
     let damaged = lines.join("\n");
     let error = Dump::read(damaged.as_bytes()).unwrap_err().to_string();
     assert!(error.starts_with("line 3:"), "{error}");
-    let newer = text.replacen("\"version\":1", "\"version\":99", 1);
+    let newer = text.replacen("\"version\":2", "\"version\":99", 1);
     let error = Dump::read(newer.as_bytes()).unwrap_err().to_string();
     assert!(
-        error.contains("not a Leapfrog export of version 1"),
+        error.contains("not a Leapfrog export of version 2"),
         "{error}"
     );
 }

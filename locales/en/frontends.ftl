@@ -80,3 +80,12 @@ console-not-utf8 = line { $line } is not valid UTF-8 text; it was skipped
 
 # The console's greeting when a person types at it.
 console-banner = Leapfrog console. Type lines like: @alice /play jumpers opponent:@bob  (Ctrl-D to quit; @you /help)
+parse-bad-tournament-hosts = '{ $typed }' is not a choice of who makes tournaments: say admins or everyone
+parse-needs-tournament-action = what to do, like /tournament create, join, leave, start, cancel, remove, show or list
+parse-needs-tournament-player = the player to remove, like /tournament remove @ola
+parse-needs-tournament-format = a format, like /tournament create jumpers swiss (or round-robin)
+parse-bad-tournament-action = '{ $typed }' is not a tournament action: say create, join, leave, start, cancel, remove, show or list
+parse-bad-tournament-number = '{ $typed }' is not a tournament number: say like T3
+parse-bad-tournament-format = '{ $typed }' is not a tournament format: say round-robin or swiss
+parse-bad-tournament-count = '{ $typed }' is not a number
+parse-bad-tournament-yes-no = '{ $typed }' is not yes or no

@@ -25,3 +25,9 @@ settings-threads = On this server each new game { $on ->
    *[no] is played in the channel where it was accepted
 } (admins: /settings threads:on|off).
 settings-server-language = This server's boards and notices are in { $language } (`{ $code }`; admins: /settings server_language:en|ru|pl).
+settings-tournaments-not-server = Who may make tournaments is a server setting, and this is not a server.
+settings-tournaments-admins-only = Only the server's admins (Manage Server) can choose who may make tournaments.
+settings-tournaments = { $hosts ->
+    [admins] Only admins
+   *[everyone] Everyone
+} may make tournaments here (admins: /settings tournaments:admins|everyone).

@@ -94,3 +94,12 @@ console-not-utf8 = wiersz { $line } nie jest poprawnym tekstem UTF-8; pominięto
 
 # The console's greeting when a person types at it.
 console-banner = Konsola Leapfrog. Pisz wiersze takie jak: @ola /graj jumpers przeciwnik:@piotr  (Ctrl-D kończy; @ty /pomoc)
+parse-bad-tournament-hosts = „{ $typed }” to nie wybór: turnieje tworzą admins (tylko administratorzy) albo everyone (wszyscy)
+parse-needs-tournament-action = co zrobić, np. /turniej utwórz, dołącz, wypisz, rozpocznij, odwołaj, usuń, pokaż albo lista
+parse-needs-tournament-player = kogo usunąć, np. /turniej usuń @ola
+parse-needs-tournament-format = format, np. /turniej utwórz jumpers swiss (albo round-robin)
+parse-bad-tournament-action = „{ $typed }” to nie czynność turnieju: utwórz, dołącz, wypisz, rozpocznij, odwołaj, usuń, pokaż albo lista
+parse-bad-tournament-number = „{ $typed }” to nie numer turnieju: wpisz np. T3
+parse-bad-tournament-format = „{ $typed }” to nie format turnieju: round-robin (kołowy) albo swiss (szwajcarski)
+parse-bad-tournament-count = „{ $typed }” to nie liczba
+parse-bad-tournament-yes-no = „{ $typed }” to nie tak ani nie

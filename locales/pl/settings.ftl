@@ -33,3 +33,9 @@ settings-server-language = Plansze i powiadomienia na tym serwerze są publikowa
     [pl] po polsku
    *[other] po rosyjsku
 } (administratorzy: /ustawienia język_serwera:en|ru|pl).
+settings-tournaments-not-server = Kto tworzy turnieje, to ustawienie serwera, a to nie jest serwer.
+settings-tournaments-admins-only = Tylko administratorzy serwera (Zarządzanie serwerem) mogą wybrać, kto tworzy turnieje.
+settings-tournaments = Turnieje tworzą tu { $hosts ->
+    [admins] tylko administratorzy
+   *[everyone] wszyscy
+} (administratorzy: /ustawienia turnieje:admins|everyone).

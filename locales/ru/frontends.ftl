@@ -92,3 +92,12 @@ console-not-utf8 = строка { $line } — не текст в UTF-8; она �
 
 # The console's greeting when a person types at it.
 console-banner = Консоль Leapfrog. Пишите строки вида: @аня /играть jumpers соперник:@боря  (Ctrl-D — выход; @вы /помощь)
+parse-bad-tournament-hosts = «{ $typed }» — не вариант: турниры создают admins (только администраторы) или everyone (все)
+parse-needs-tournament-action = что сделать, например /турнир создать, вступить, выйти, начать, отменить, исключить, показать или список
+parse-needs-tournament-player = кого исключить, например /турнир исключить @ola
+parse-needs-tournament-format = формат, например /турнир создать jumpers swiss (или round-robin)
+parse-bad-tournament-action = «{ $typed }» — не действие с турниром: создать, вступить, выйти, начать, отменить, исключить, показать или список
+parse-bad-tournament-number = «{ $typed }» — не номер турнира: укажите вроде T3
+parse-bad-tournament-format = «{ $typed }» — не формат турнира: round-robin (круговой) или swiss (швейцарка)
+parse-bad-tournament-count = «{ $typed }» — не число
+parse-bad-tournament-yes-no = «{ $typed }» — не «да» и не «нет»

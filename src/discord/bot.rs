@@ -103,6 +103,10 @@ impl<S: Store + 'static> Clone for Bot<S> {
 /// has to travel.
 const FIRST_ANSWER_BUDGET: Duration = Duration::from_millis(2_300);
 
+/// How long after a command's answer its follow-up posts go out (see `Bot::follow_later`),
+/// so that the channel reads them after it.
+const FOLLOW_AFTER: Duration = Duration::from_millis(700);
+
 /// How many times an edit or follow-up is tried: over the endpoint it can reach Discord
 /// before Discord has read our acknowledgement.
 const DELIVERY_TRIES: u32 = 3;
@@ -252,9 +256,11 @@ impl<S: Store + 'static> Bot<S> {
                 };
                 let private = answers_privately(&command);
                 let done = tracked.clone();
+                let bot = self.clone();
                 self.show_reply(to(how, Some(ctx.place), private), move || {
-                    let reply = play.handle(&ctx, command);
+                    let mut reply = play.handle(&ctx, command);
                     done.finished(reply.outcome, reply.board_of.map(|g| g.0));
+                    bot.follow_later(std::mem::take(&mut reply.follow));
                     reply
                 })
                 .await
@@ -526,6 +532,26 @@ impl<S: Store + 'static> Bot<S> {
                 .spawn(async move { bot.note_original(&to.token, game, place).await });
         }
         answered
+    }
+
+    /// Posts what the bot says on its own after a command (a tournament round's boards and
+    /// standings), in the background from the blocking thread the command ran on, a moment
+    /// after the answer so that the channel reads them in order.
+    fn follow_later(&self, follow: Vec<crate::play::Notice>) {
+        if follow.is_empty() {
+            return;
+        }
+        let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let _entered = runtime.enter();
+        self.ops.spawn(async move {
+            tokio::time::sleep(FOLLOW_AFTER).await;
+            for notice in follow {
+                super::notify::post_notice(&play, &http, notice).await;
+            }
+        });
     }
 
     /// Once a player's answer is shown, lets the computer reply in the background when it

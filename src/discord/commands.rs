@@ -9,7 +9,7 @@ use serenity::all::{
 use crate::games::GameKind;
 use crate::i18n::{self, Arg, Lang};
 use crate::play::timing::DAY_CHOICES;
-use crate::store::Notify;
+use crate::store::{Notify, TournamentHosts};
 
 /// The commands that make sense in a direct message with the bot: they read or change only
 /// the caller's own things. Every other command is about a game, which is played on a server
@@ -254,6 +254,10 @@ fn settings() -> CreateCommand {
             option.add_string_choice(lang.native_name(), lang.code())
         })
     };
+    let tournaments = TournamentHosts::ALL.iter().fold(
+        option(CommandOptionType::String, "tournaments", "opt-tournaments"),
+        |option, (_, name)| choice(option, &format!("choice-tournaments-{name}"), name),
+    );
     new_command("settings")
         .add_option(notify)
         .add_option(languages(option(
@@ -267,6 +271,96 @@ fn settings() -> CreateCommand {
             "server_language",
             "opt-server-language",
         )))
+        .add_option(tournaments)
+}
+
+/// A subcommand of `/tournament`, named and described from `tournament-action-<name>`.
+fn subcommand(name: &str) -> CreateCommandOption {
+    option(
+        CommandOptionType::SubCommand,
+        name,
+        &format!("tournament-action-{name}"),
+    )
+}
+
+/// `tournament:` on the subcommands that act on one: its number (the only live one of the
+/// server when left out).
+fn tournament_number() -> CreateCommandOption {
+    option(CommandOptionType::Integer, "id", "opt-tournament-id").min_int_value(1)
+}
+
+/// `/tournament`: create, join, leave, start, cancel, remove, show, list.
+fn tournament() -> CreateCommand {
+    let format = choices(
+        option(CommandOptionType::String, "format", "opt-format").required(true),
+        &[
+            ("choice-format-round-robin", "round-robin"),
+            ("choice-format-swiss", "swiss"),
+        ],
+    );
+    let yes_no = |name: &str, id: &str, yes: &str, no: &str| {
+        choices(
+            option(CommandOptionType::String, name, id),
+            &[(yes, "yes"), (no, "no")],
+        )
+    };
+    let days = DAY_CHOICES.iter().fold(
+        option(CommandOptionType::Integer, "days", "opt-days"),
+        |option, days| {
+            let args = [("count", Arg::from(*days))];
+            let label = i18n::text_with(Lang::En, "choice-days-per-move", &args);
+            option.add_int_choice_localized(
+                label,
+                i32::from(*days),
+                labels("choice-days-per-move", &args),
+            )
+        },
+    );
+    let create = subcommand("create")
+        .add_sub_option(game_choice(true))
+        .add_sub_option(format)
+        .add_sub_option(
+            option(CommandOptionType::Integer, "rounds", "opt-rounds")
+                .min_int_value(1)
+                .max_int_value(20),
+        )
+        .add_sub_option(days)
+        .add_sub_option(yes_no(
+            "rated",
+            "opt-rated",
+            "choice-rated-yes",
+            "choice-rated-no",
+        ))
+        .add_sub_option(
+            option(CommandOptionType::Integer, "max", "opt-max")
+                .min_int_value(2)
+                .max_int_value(crate::store::MAX_TOURNAMENT_PLAYERS as u64),
+        )
+        .add_sub_option(option(CommandOptionType::String, "starts", "opt-starts"))
+        .add_sub_option(
+            option(CommandOptionType::Integer, "seats", "opt-seats")
+                .min_int_value(2)
+                .max_int_value(4),
+        )
+        .add_sub_option(yes_no(
+            "double",
+            "opt-double",
+            "choice-double-yes",
+            "choice-double-no",
+        ))
+        .add_sub_option(option(CommandOptionType::String, "options", "opt-options"));
+    let on_one = |name: &str| subcommand(name).add_sub_option(tournament_number());
+    new_command("tournament")
+        .add_option(create)
+        .add_option(on_one("join"))
+        .add_option(on_one("leave"))
+        .add_option(on_one("start"))
+        .add_option(on_one("cancel"))
+        .add_option(on_one("remove").add_sub_option(
+            option(CommandOptionType::User, "user", "opt-tournament-user").required(true),
+        ))
+        .add_option(on_one("show"))
+        .add_option(subcommand("list"))
 }
 
 /// Every command, as registered.
@@ -326,6 +420,7 @@ pub fn definitions() -> Vec<CreateCommand> {
         )),
         new_command("privacy"),
         new_command("forget-me"),
+        tournament(),
     ]
 }
 
@@ -448,15 +543,18 @@ mod tests {
         let json = serde_json::to_value(definitions()).unwrap();
         for command in json.as_array().unwrap() {
             let name = command["name"].as_str().unwrap();
-            let offered: std::collections::BTreeSet<&str> = command["options"]
-                .as_array()
-                .map(|options| {
-                    options
-                        .iter()
-                        .map(|o| o["name"].as_str().unwrap())
-                        .collect()
-                })
-                .unwrap_or_default();
+            // A subcommand is read as `action:` with its own options beside it.
+            let mut offered = std::collections::BTreeSet::new();
+            for option in command["options"].as_array().into_iter().flatten() {
+                if option["type"] == 1 {
+                    offered.insert("action");
+                    for inner in option["options"].as_array().into_iter().flatten() {
+                        offered.insert(inner["name"].as_str().unwrap());
+                    }
+                } else {
+                    offered.insert(option["name"].as_str().unwrap());
+                }
+            }
             let read: std::collections::BTreeSet<&str> =
                 crate::play::command_options(name).iter().copied().collect();
             if name == "play" {

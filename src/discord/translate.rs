@@ -171,11 +171,27 @@ fn slash(i: &CommandInteraction) -> Request {
     let ctx = command_context(i);
     // The bot's own user (its id is the application's) stands for the computer opponent.
     let me = i.application_id.get().to_string();
-    let pairs: Vec<(String, String)> = i
-        .data
-        .options
-        .iter()
-        .filter_map(|o| Some((o.name.clone(), option_text(&o.value)?)))
+    // A subcommand (`/tournament create`) is read as its command's `action:` with its own
+    // options beside it.
+    let mut options: Vec<(String, &CommandDataOptionValue)> = Vec::new();
+    let mut action = None;
+    for o in &i.data.options {
+        match &o.value {
+            CommandDataOptionValue::SubCommand(inner) => {
+                action = Some(o.name.clone());
+                options.extend(inner.iter().map(|o| (o.name.clone(), &o.value)));
+            }
+            value => options.push((o.name.clone(), value)),
+        }
+    }
+    let pairs: Vec<(String, String)> = action
+        .map(|a| ("action".to_owned(), a))
+        .into_iter()
+        .chain(
+            options
+                .iter()
+                .filter_map(|(name, value)| Some((name.clone(), option_text(value)?))),
+        )
         .map(|(key, value)| {
             if key.starts_with("opponent") && value == me {
                 (key, COMPUTER_NAMES[0].to_owned())

@@ -2,7 +2,7 @@
 
 use crate::ai::Level;
 use crate::i18n::Lang;
-use crate::store::{GameId, Notify, Place, SeatChoice, UserId};
+use crate::store::{GameId, Notify, Place, SeatChoice, TournamentHosts, UserId};
 
 /// A person issuing a command or named in one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,6 +162,8 @@ pub enum Command {
         language: Option<Lang>,
         /// The server's new language (admins), if any.
         server_language: Option<Lang>,
+        /// Who may make tournaments on the server (admins), if chosen now.
+        tournaments: Option<TournamentHosts>,
     },
     /// The caller's personal link to a game's page (a spectator's for a game they do not
     /// play), or, with `revoke`, an end to every link they were given.
@@ -212,6 +214,13 @@ pub enum Command {
     },
     /// What the bot keeps about the caller, why and for how long.
     Privacy,
+    /// A tournament: make, join, leave, start, cancel, remove a player, show, list.
+    Tournament {
+        /// What to do.
+        action: super::TournamentAction,
+        /// Which tournament; `None`: the only live one of the server (or channel).
+        id: Option<crate::store::TournamentId>,
+    },
     /// Delete what the bot keeps about the caller: first what it would do and a button
     /// (console: `/forget-me confirm`), then, confirmed, the deletion.
     ForgetMe {
@@ -249,6 +258,10 @@ impl Command {
                 | Self::Profile { .. }
                 | Self::Privacy
                 | Self::ForgetMe { confirm: false }
+                | Self::Tournament {
+                    action: super::TournamentAction::Show | super::TournamentAction::List,
+                    ..
+                }
         )
     }
 
@@ -264,6 +277,19 @@ impl Command {
             return Some(Self::Rules {
                 game: Some(game.to_owned()),
                 page: Some(page.parse().ok().filter(|&p| p > 0)?),
+            });
+        }
+        if let Some(rest) = id.strip_prefix(super::TOURNAMENT_BUTTON) {
+            let (action, number) = rest.split_once(':')?;
+            let action = match action {
+                "join" => super::TournamentAction::Join,
+                "leave" => super::TournamentAction::Leave,
+                "show" => super::TournamentAction::Show,
+                _ => return None,
+            };
+            return Some(Self::Tournament {
+                action,
+                id: Some(super::tournament_number(number)?),
             });
         }
         let (action, game) = id.split_once(':')?;

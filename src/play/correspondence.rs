@@ -5,7 +5,7 @@ use crate::games::{AnyGame, Seat};
 use crate::i18n::{self, Arg, Lang};
 use crate::store::{
     ChannelId, ClockStage, GameId, GameRecord, GameResult, Notify, Place, Status, Store,
-    StoreError, UserId, UserSettings,
+    StoreError, TournamentHosts, UserId, UserSettings,
 };
 
 use super::command::{Answer, Context};
@@ -25,6 +25,15 @@ pub struct Notice {
     pub place: Place,
     /// What to post.
     pub reply: Reply,
+}
+
+/// What a server's admins may choose with `/settings` besides threads.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct ServerChoices {
+    /// The language of the server's posts.
+    pub lang: Option<Lang>,
+    /// Who may make tournaments.
+    pub tournaments: Option<TournamentHosts>,
 }
 
 /// Why a player is taken out of a game.
@@ -147,7 +156,7 @@ impl<S: Store> Play<S> {
         crate::ops::metrics::scheduler_lag(std::time::Duration::from_millis(
             now.saturating_sub(oldest),
         ));
-        let notices: Vec<Notice> = due
+        let mut notices: Vec<Notice> = due
             .into_iter()
             .filter_map(|(_, id)| match self.fire(id, now) {
                 Ok(notice) => notice,
@@ -167,6 +176,8 @@ impl<S: Store> Play<S> {
                 }
             })
             .collect();
+        // Games ended by time may end a tournament's round: the next one begins now.
+        notices.extend(self.tournament_notices());
         // The stages are on disk before anyone hears of them: a crash after this cannot
         // make a notice go out twice.
         if !notices.is_empty() {
@@ -363,8 +374,9 @@ impl<S: Store> Play<S> {
         notify: Option<Notify>,
         threads: Option<bool>,
         language: Option<Lang>,
-        server_language: Option<Lang>,
+        server: ServerChoices,
     ) -> Result<Reply, Stop> {
+        let server_language = server.lang;
         let server_wide = [
             (
                 threads.is_some(),
@@ -375,6 +387,11 @@ impl<S: Store> Play<S> {
                 server_language.is_some(),
                 "settings-language-not-server",
                 "settings-language-admins-only",
+            ),
+            (
+                server.tournaments.is_some(),
+                "settings-tournaments-not-server",
+                "settings-tournaments-admins-only",
             ),
         ];
         for (asked, not_server, admins_only) in server_wide {
@@ -426,10 +443,12 @@ impl<S: Store> Play<S> {
             ),
         ];
         if let Some(guild) = ctx.place.guild {
+            let chosen = server.tournaments;
             let mut server = self.store.guild_settings(guild).unwrap_or_default();
-            if threads.is_some() || server_language.is_some() {
+            if threads.is_some() || server_language.is_some() || chosen.is_some() {
                 server.threads = threads.or(server.threads);
                 server.lang = server_language.or(server.lang);
+                server.tournaments = chosen.or(server.tournaments);
                 self.store.set_guild_settings(guild, server)?;
             }
             lines.push(i18n::text_with(
@@ -446,6 +465,16 @@ impl<S: Store> Play<S> {
                     ("language", posts.native_name().into()),
                     ("code", posts.code().into()),
                 ],
+            ));
+            let hosts = server.tournaments.unwrap_or(TournamentHosts::Everyone);
+            let hosts = TournamentHosts::ALL
+                .iter()
+                .find(|(h, _)| *h == hosts)
+                .map_or("everyone", |(_, name)| name);
+            lines.push(i18n::text_with(
+                lang,
+                "settings-tournaments",
+                &[("hosts", hosts.into())],
             ));
         }
         Ok(Reply::private(lines.join("\n")))

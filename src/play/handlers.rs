@@ -52,7 +52,7 @@ pub(super) fn rules_result(game: &AnyGame) -> Option<GameResult> {
 }
 
 /// Reads `rated=…`.
-fn parse_rated(value: &str) -> Result<bool, Stop> {
+pub(super) fn parse_rated(value: &str) -> Result<bool, Stop> {
     match value.trim().to_ascii_lowercase().as_str() {
         "yes" | "on" | "true" => Ok(true),
         "no" | "off" | "false" => Ok(false),
@@ -89,7 +89,12 @@ fn rated_choice(
 
 impl<S: Store> Play<S> {
     /// A game that could not be set up as asked, said in the caller's language.
-    fn setup_refusal(&self, ctx: &Context, kind: Option<GameKind>, error: &SetupError) -> Stop {
+    pub(super) fn setup_refusal(
+        &self,
+        ctx: &Context,
+        kind: Option<GameKind>,
+        error: &SetupError,
+    ) -> Stop {
         Stop::Refuse(i18n::refusals::setup_error(
             self.reader_lang(ctx),
             kind,
@@ -227,6 +232,7 @@ impl<S: Store> Play<S> {
             days,
             clock: None,
             rated,
+            tournament: None,
             version: 0,
         })?;
         let mentions = opponents.iter().map(|o| o.id);

@@ -315,6 +315,7 @@ pub fn import_record(
         updated: 0,
         days,
         clock: None,
+        tournament: None,
         version: 0,
     };
     Ok(Imported { record, game })

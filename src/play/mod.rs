@@ -22,6 +22,7 @@ mod standings;
 mod table;
 mod text;
 pub mod timing;
+mod tournaments;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -41,6 +42,10 @@ pub use reply::{
 };
 pub use text::{action_label, challenge_line, picture_header};
 pub use timing::TimeConfig;
+pub use tournaments::{
+    tournament_number, Pairings, TournamentAction, TournamentSpec, TOURNAMENT_ACTIONS,
+    TOURNAMENT_BUTTON,
+};
 
 use crate::ai::AiConfig;
 use crate::games::AnyGame;
@@ -325,6 +330,22 @@ impl<S: Store> Play<S> {
         &self.store
     }
 
+    /// When `reply` shows the board of a tournament game that has just ended, brings its
+    /// tournament up to date at once (the next round need not wait for the scheduler).
+    fn tournament_after(&self, reply: &Reply) -> Vec<Notice> {
+        let Some(game) = reply.board_of else {
+            return Vec::new();
+        };
+        match self.store.get(game) {
+            Ok(GameRecord {
+                tournament: Some(slot),
+                status: Status::Finished(_),
+                ..
+            }) => self.settle_tournament(slot.tournament),
+            _ => Vec::new(),
+        }
+    }
+
     /// Carries out a command. Never panics on user input; refusals and failures are replies.
     pub fn handle(&self, ctx: &Context, command: Command) -> Reply {
         self.note_guild_lang(ctx);
@@ -342,6 +363,7 @@ impl<S: Store> Play<S> {
                 Ok(()) => {
                     let mut reply = self.address(reply);
                     reply.computer_turn = self.computer_turn_after(&reply);
+                    reply.follow.extend(self.tournament_after(&reply));
                     self.page_button(reply, ctx)
                 }
                 Err(error) => failure_reply(&error, self.reader_lang(ctx)),
@@ -460,7 +482,17 @@ impl<S: Store> Play<S> {
                 threads,
                 language,
                 server_language,
-            } => self.settings(ctx, notify, threads, language, server_language),
+                tournaments,
+            } => self.settings(
+                ctx,
+                notify,
+                threads,
+                language,
+                correspondence::ServerChoices {
+                    lang: server_language,
+                    tournaments,
+                },
+            ),
             Command::History { game } => self.history(ctx, game),
             Command::Rules { game, page } => {
                 text::rules(self.reader_lang(ctx), game.as_deref(), page).map_err(Stop::Refuse)
@@ -473,6 +505,7 @@ impl<S: Store> Play<S> {
             Command::Privacy => self.privacy(ctx),
             Command::Web { game, revoke } => self.web(ctx, game, revoke),
             Command::ForgetMe { confirm } => self.forget_me(ctx, confirm),
+            Command::Tournament { action, id } => self.tournament(ctx, action, id),
         }
     }
 

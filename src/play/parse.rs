@@ -4,9 +4,11 @@
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::i18n::{self, Arg, Lang};
-use crate::store::{GameId, Notify, SeatChoice};
+use crate::store::{GameId, Notify, SeatChoice, TournamentHosts};
 
 use super::command::{Answer, Command, User};
+
+mod tournament;
 
 /// The commands, for help and error messages.
 pub const COMMANDS: &[&str] = &[
@@ -36,6 +38,7 @@ pub const COMMANDS: &[&str] = &[
     "profile",
     "privacy",
     "forget-me",
+    "tournament",
 ];
 
 /// A command line that could not be read. Its words are the catalogue's (`parse-…`), read
@@ -179,7 +182,13 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
     ("pause", &["answer", "game"]),
     (
         "settings",
-        &["notify", "threads", "language", "server_language"],
+        &[
+            "notify",
+            "threads",
+            "language",
+            "server_language",
+            "tournaments",
+        ],
     ),
     ("rules", &["game", "page"]),
     ("games", &[]),
@@ -190,6 +199,13 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
     ("privacy", &[]),
     ("forget-me", &[]),
     ("web", &["game", "revoke"]),
+    (
+        "tournament",
+        &[
+            "action", "id", "game", "format", "rounds", "days", "rated", "max", "starts", "seats",
+            "double", "options", "user",
+        ],
+    ),
 ];
 
 /// The options `command` takes (besides positional words; `/play` also takes its game's):
@@ -439,6 +455,11 @@ const TYPED_WORDS: &[(&str, &[&str])] = &[
     ("dm", &["лс", "личка", "личное", "prywatnie", "priv"]),
     ("server", &["сервер", "serwer"]),
     ("global", &["все", "везде", "wszyscy", "wszędzie"]),
+    (
+        "admins",
+        &["админы", "администраторы", "admini", "administratorzy"],
+    ),
+    ("everyone", &["каждый", "любой", "każdy", "kazdy"]),
 ];
 
 /// A typed choice in lower case, a Russian or Polish word read as its English one.
@@ -790,10 +811,20 @@ pub fn command_from_args(
             };
             let language_choice = language(&["language", "lang"])?;
             let server_language = language(&["server_language"])?;
+            let tournaments = match args.take(&["tournaments"]) {
+                None => None,
+                Some(text) => Some(TournamentHosts::from_name(&typed_word(&text)).ok_or_else(
+                    || ParseCommandError::Bad {
+                        what: "tournament-hosts",
+                        typed: text.clone(),
+                    },
+                )?),
+            };
             Command::Settings {
                 threads,
                 language: language_choice,
                 server_language,
+                tournaments,
                 notify: match notify {
                     None => None,
                     Some(text) => Some(Notify::from_name(&typed_word(&text)).ok_or_else(|| {
@@ -879,6 +910,7 @@ pub fn command_from_args(
                 }
             }
         }
+        "tournament" | "tournaments" => tournament::tournament(&mut args, user)?,
         _ => return Err(ParseCommandError::Unknown(name)),
     };
     args.check_all_read(command_name(&name))?;

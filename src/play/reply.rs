@@ -241,6 +241,9 @@ pub struct Reply {
     /// A second answer the caller alone sees, sent after this one: a player's own link to
     /// the game's page beside a board everyone sees (a personal link must never be public).
     pub aside: Option<Box<Reply>>,
+    /// What the bot posts on its own after this reply, in the places they name: the boards
+    /// of a tournament round's games and the standings, when the command began a round.
+    pub follow: Vec<super::Notice>,
     /// Only the caller should see it (refusals, help).
     pub private: bool,
     /// How the command went.
@@ -263,6 +266,7 @@ impl Reply {
             begins: None,
             computer_turn: None,
             aside: None,
+            follow: Vec::new(),
             private: false,
             outcome: Outcome::Done,
         }

@@ -251,6 +251,13 @@ impl<S: Store> Play<S> {
     /// never got going says nothing of anyone's strength.
     pub(super) fn abort(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
         let (Loaded { mut record, game }, seat) = self.seated(ctx, id)?;
+        if let Some(slot) = record.tournament {
+            // A tournament's pairing has no second try: resigning is the way out.
+            return say_with(
+                "abort-tournament",
+                [("tournament", slot.tournament.0.into())],
+            );
+        }
         let movers = game.movers();
         let everyone_moved = (0..record.seats.len())
             .filter_map(|s| u8::try_from(s).ok())

@@ -3,7 +3,7 @@
 
 use super::{
     ChannelId, Dump, GameId, GameRecord, GuildId, GuildSettings, PgStore, SledStore, Store,
-    StoreConfig, StoreError, UserId, UserSettings,
+    StoreConfig, StoreError, TournamentId, TournamentRecord, UserId, UserSettings,
 };
 use crate::games::GameKind;
 use crate::ratings::Standing;
@@ -126,4 +126,9 @@ forward! {
     fn import(&self, dump: &Dump) -> Result<(), StoreError>;
     fn forget_user(&self, user: UserId, anonymous: UserId, now: u64) -> Result<super::Forgotten, StoreError>;
     fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError>;
+    fn insert_tournament(&self, record: TournamentRecord) -> Result<TournamentRecord, StoreError>;
+    fn tournament(&self, id: TournamentId) -> Result<TournamentRecord, StoreError>;
+    fn replace_tournament(&self, record: &TournamentRecord) -> Result<TournamentRecord, StoreError>;
+    fn tournaments_in(&self, scope: u64) -> Result<Vec<TournamentRecord>, StoreError>;
+    fn live_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError>;
 }

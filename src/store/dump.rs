@@ -5,7 +5,8 @@
 //! `{"header":{"format":"leapfrog-export","version":1,"next_game":N,"rated_games":M}}`, then
 //! one line per item, each an object with one key naming the kind: `game` (the stored record
 //! with its schema envelope), `user_settings`, `guild_settings`, `board_link`, `rating`,
-//! `rated_player`. Items come in a fixed order (kind, then number), so equal stores give
+//! `rated_player`, `tournament` (with its schema envelope; version 2 on). The header of version
+//! 2 also holds `next_tournament`. Items come in a fixed order (kind, then number), so equal stores give
 //! byte-equal files.
 
 use std::io::{BufRead, Write};
@@ -14,8 +15,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::check;
-use super::record::{kind_name, GameId, GameRecord, GuildId, UserId};
-use super::{GuildSettings, StoreError, UserSettings};
+use super::record::{kind_name, GameId, GameRecord, GuildId, TournamentId, UserId};
+use super::{GuildSettings, StoreError, TournamentRecord, UserSettings};
 use crate::games::GameKind;
 use crate::ratings::Standing;
 
@@ -24,7 +25,7 @@ pub const EXPORT_FORMAT: &str = "leapfrog-export";
 
 /// The layout this release writes. A release that changes it bumps this and still reads
 /// the older ones (records inside carry their own schema version and migrate on reading).
-pub const EXPORT_VERSION: u32 = 1;
+pub const EXPORT_VERSION: u32 = 2;
 
 /// Everything a store holds.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -46,6 +47,10 @@ pub struct Dump {
     /// Who played which game rated on which server (the server leaderboards), by server,
     /// game, user.
     pub rated_players: Vec<(GuildId, GameKind, UserId)>,
+    /// The number the next new tournament gets (0 in a file from before tournaments).
+    pub next_tournament: u64,
+    /// Every tournament, by number.
+    pub tournaments: Vec<TournamentRecord>,
 }
 
 /// Why an export file could not be read or written.
@@ -78,9 +83,12 @@ enum Line<'a> {
         version: u32,
         next_game: u64,
         rated_games: u64,
+        #[serde(default)]
+        next_tournament: u64,
     },
     #[serde(borrow)]
     Game(&'a RawValue),
+    Tournament(&'a RawValue),
     UserSettings {
         user: u64,
         settings: UserSettings,
@@ -120,6 +128,18 @@ impl Dump {
             .max(self.next_game)
     }
 
+    /// The number the next new tournament gets after an import: never one a tournament in
+    /// the file has (nor 0).
+    #[must_use]
+    pub fn next_tournament_number(&self) -> u64 {
+        self.tournaments
+            .iter()
+            .map(|t| t.id.0 + 1)
+            .max()
+            .unwrap_or(1)
+            .max(self.next_tournament)
+    }
+
     /// Puts every list in the canonical order (what [`Dump::write`] relies on for byte-equal
     /// files from equal stores).
     pub fn sort(&mut self) {
@@ -131,6 +151,7 @@ impl Dump {
         self.ratings.sort_by_key(|(k, u, _)| (kind(*k), *u));
         self.rated_players
             .sort_by_key(|(g, k, u)| (*g, kind(*k), *u));
+        self.tournaments.sort_by_key(|t| t.id);
     }
 
     /// Writes the dump as an export file.
@@ -150,6 +171,7 @@ impl Dump {
                 version: EXPORT_VERSION,
                 next_game: self.next_game,
                 rated_games: self.rated_games,
+                next_tournament: self.next_tournament,
             },
         )?;
         for game in &self.games {
@@ -184,6 +206,12 @@ impl Dump {
         for &(guild, game, user) in &self.rated_players {
             let (guild, user) = (guild.0, user.0);
             line(out, &Line::RatedPlayer { guild, game, user })?;
+        }
+        for tournament in &self.tournaments {
+            let bytes = tournament.encode();
+            let text = std::str::from_utf8(&bytes).expect("a tournament is JSON");
+            let raw: &RawValue = serde_json::from_str(text).expect("a tournament is JSON");
+            line(out, &Line::Tournament(raw))?;
         }
         out.flush()?;
         Ok(())
@@ -220,6 +248,7 @@ impl Dump {
                     version,
                     next_game,
                     rated_games,
+                    next_tournament,
                 } => {
                     if header {
                         return Err(format("a second header".into()));
@@ -232,6 +261,7 @@ impl Dump {
                     header = true;
                     dump.next_game = next_game;
                     dump.rated_games = rated_games;
+                    dump.next_tournament = next_tournament;
                 }
                 _ if !header => {
                     return Err(DumpError::Header("the first line is not the header".into()))
@@ -246,6 +276,18 @@ impl Dump {
                         .map_err(|reason| format(format!("game #{id}: {reason}")))?;
                     seen.once(Item::Game, [id.0, 0, 0], number)?;
                     dump.games.push(record);
+                }
+                Line::Tournament(raw) => {
+                    let id = serde_json::from_str::<TournamentIdOnly>(raw.get())
+                        .map(|r| TournamentId(r.tournament.id))
+                        .map_err(|e| format(e.to_string()))?;
+                    if id.0 == 0 || id.0 > check::MAX_GAME_ID {
+                        return Err(format(format!("tournament number {id} is out of range")));
+                    }
+                    let record = TournamentRecord::decode(id, raw.get().as_bytes())
+                        .map_err(|e| format(e.to_string()))?;
+                    seen.once(Item::Tournament, [id.0, 0, 0], number)?;
+                    dump.tournaments.push(record);
                 }
                 Line::UserSettings { user, settings } => {
                     seen.once(Item::UserSettings, [user, 0, 0], number)?;
@@ -302,6 +344,7 @@ enum Item {
     BoardLink,
     Rating,
     RatedPlayer,
+    Tournament,
 }
 
 /// The line where each item of a file was first read: an import that brought one game
@@ -357,8 +400,15 @@ impl Item {
             Self::BoardLink => format!("the board link of game #{}", key[0]),
             Self::Rating => format!("a rating of user {}", key[1]),
             Self::RatedPlayer => format!("server {}'s rated player {}", key[0], key[2]),
+            Self::Tournament => format!("tournament T{}", key[0]),
         }
     }
+}
+
+/// Just the number inside a tournament's envelope, to name a damaged one.
+#[derive(Deserialize)]
+struct TournamentIdOnly {
+    tournament: IdField,
 }
 
 /// Just the number inside a record's envelope, to name a damaged record.

@@ -21,6 +21,7 @@ mod rebuild;
 mod record;
 mod settings;
 mod sled_store;
+mod tournament_record;
 
 pub use any::AnyStore;
 pub use changes::{Changes, Watch, Written};
@@ -34,11 +35,12 @@ pub use postgres::PgStore;
 pub use rebuild::rebuilt_ratings;
 pub use record::{
     ChallengeRecord, ChannelId, ClockStage, GameId, GameRecord, GuildId, MoveClock, Place, Player,
-    Request, Result as GameResult, SeatChoice, Status, UserId, ANONYMOUS_TAG, COMPUTER,
-    FORGOTTEN_NAME, SCHEMA_VERSION,
+    Request, Result as GameResult, SeatChoice, Status, TournamentId, TournamentSlot, UserId,
+    ANONYMOUS_TAG, COMPUTER, FORGOTTEN_NAME, SCHEMA_VERSION,
 };
-pub use settings::{GuildSettings, Notify, UserSettings};
+pub use settings::{GuildSettings, Notify, TournamentHosts, UserSettings};
 pub use sled_store::SledStore;
+pub use tournament_record::{Start, TournamentRecord, MAX_TOURNAMENT_PLAYERS, TOURNAMENT_SCHEMA};
 
 use crate::games::GameKind;
 use crate::ratings::Standing;
@@ -93,6 +95,15 @@ pub enum StoreError {
     /// A player asked to be forgotten while still playing this game.
     #[error("game #{0} is still being played")]
     InProgress(GameId),
+    /// No tournament with this number.
+    #[error("there is no tournament T{0}")]
+    NoTournament(TournamentId),
+    /// The tournament changed since it was read (another worker recorded a result first).
+    #[error("tournament T{0} changed since it was read")]
+    TournamentConflict(TournamentId),
+    /// A tournament game for a slot that has its game already ([`TournamentSlot`]).
+    #[error("that tournament game is #{0} already")]
+    SlotTaken(GameId),
     /// An import into a store that already holds games (it would mix two histories).
     #[error("the store already holds {0} games: import into an empty store")]
     NotEmpty(u64),
@@ -266,6 +277,41 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// [`StoreError::NotEmpty`]; database failures.
     fn import(&self, dump: &Dump) -> Result<(), StoreError>;
+
+    /// Stores a new tournament, giving it the next tournament number and version 1.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn insert_tournament(&self, record: TournamentRecord) -> Result<TournamentRecord, StoreError>;
+
+    /// Reads a tournament.
+    ///
+    /// # Errors
+    /// [`StoreError::NoTournament`], a damaged record, database failures.
+    fn tournament(&self, id: TournamentId) -> Result<TournamentRecord, StoreError>;
+
+    /// Writes `record` if the stored version still equals `record.version` (the same
+    /// compare-and-swap as games: a round is begun by one worker only); returns it as
+    /// stored, its version increased by one.
+    ///
+    /// # Errors
+    /// [`StoreError::TournamentConflict`] if someone else wrote first; as
+    /// [`Store::tournament`].
+    fn replace_tournament(&self, record: &TournamentRecord)
+        -> Result<TournamentRecord, StoreError>;
+
+    /// The tournaments of a server (or, outside servers, of a channel:
+    /// [`TournamentRecord::scope`]), newest first.
+    ///
+    /// # Errors
+    /// Database failures; damaged records are skipped (and logged).
+    fn tournaments_in(&self, scope: u64) -> Result<Vec<TournamentRecord>, StoreError>;
+
+    /// Every tournament taking players or playing: the scheduler's work list.
+    ///
+    /// # Errors
+    /// Database failures; damaged records are skipped (and logged).
+    fn live_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError>;
 
     /// Every game written from now on, by this process or, where the store is shared, by
     /// any worker: what an open page of a game waits on.

@@ -42,6 +42,34 @@ id_type!(
     /// A server.
     GuildId
 );
+id_type!(
+    /// A tournament's number, shown to players as `T3` (its own sequence, apart from games).
+    TournamentId
+);
+
+/// Where a game stands in a tournament: which tournament, round and game of the round.
+/// The store keeps one game per slot (a second insert is refused with
+/// [`StoreError::SlotTaken`]), so however many workers start a round, each game is made once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TournamentSlot {
+    /// The tournament.
+    pub tournament: TournamentId,
+    /// The round, from 0.
+    pub round: u32,
+    /// The game's place in the round's pairings, from 0.
+    pub game: u32,
+}
+
+impl TournamentSlot {
+    /// The slot as two numbers, for an index key: the tournament, then round and game.
+    #[must_use]
+    pub fn key(self) -> (u64, u64) {
+        (
+            self.tournament.0,
+            (u64::from(self.round) << 32) | u64::from(self.game),
+        )
+    }
+}
 
 /// Who sits in a seat.
 ///
@@ -384,6 +412,9 @@ pub struct GameRecord {
     /// read as unrated.
     #[serde(default)]
     pub rated: bool,
+    /// The tournament game this is, if any: its result counts there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentSlot>,
     /// Bumped by every write: the compare-and-swap token.
     pub version: u64,
 }

@@ -85,6 +85,39 @@ pub struct GuildSettings {
     /// its posts use until the admins choose `lang`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discord_lang: Option<Lang>,
+    /// Who may make tournaments on the server; `None` until the admins choose, meaning
+    /// everyone (a server of friends needs no admin to play one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournaments: Option<TournamentHosts>,
+}
+
+/// Who may make tournaments on a server (`/settings tournaments:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TournamentHosts {
+    /// Only those who may manage the server.
+    Admins,
+    /// Anyone.
+    Everyone,
+}
+
+impl TournamentHosts {
+    /// Every choice with its name, for parsing and for the command's choices.
+    pub const ALL: [(Self, &'static str); 2] =
+        [(Self::Admins, "admins"), (Self::Everyone, "everyone")];
+
+    /// Reads a typed name; `all` and `global` (what "все" and "wszyscy" read as) are
+    /// everyone too.
+    #[must_use]
+    pub fn from_name(text: &str) -> Option<Self> {
+        match text.trim().to_lowercase().as_str() {
+            "all" | "global" => Some(Self::Everyone),
+            typed => Self::ALL
+                .iter()
+                .find(|(_, name)| *name == typed)
+                .map(|(hosts, _)| *hosts),
+        }
+    }
 }
 
 impl GuildSettings {

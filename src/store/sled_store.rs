@@ -10,8 +10,8 @@ use super::durable::GroupCommit;
 use super::keys::IndexKey;
 use super::rate_on_write::{decode_standing, encode_standing, rate_result, RatingWrites};
 use super::rating_keys;
-use super::record::{ChannelId, GameId, GameRecord, GuildId, Status, UserId};
-use super::{Dump, GuildSettings, Store, StoreConfig, StoreError, UserSettings};
+use super::record::{ChannelId, GameId, GameRecord, GuildId, Status, TournamentId, UserId};
+use super::{Dump, GuildSettings, Store, StoreConfig, StoreError, TournamentRecord, UserSettings};
 use crate::games::GameKind;
 use crate::ratings::Standing;
 
@@ -34,6 +34,8 @@ pub struct SledStore {
     rating_order: Tree,
     /// Who played which game rated on which server ([`rating_keys::member`]).
     rated_players: Tree,
+    /// The tournaments' trees.
+    tournament_trees: Arc<TournamentTrees>,
     /// Every acknowledged thing's latest write, by its stamp: see [`Stamps`].
     stamps: Tree,
     /// The stamp of each thing's latest write: what to remove from `stamps` when it is
@@ -49,6 +51,18 @@ pub struct SledStore {
     high_water: Option<Arc<HighWater>>,
     /// Tells open pages of each game written (this process is the only one on the folder).
     changes: super::Changes,
+}
+
+/// The trees of tournaments, apart so that a store stays small to move.
+struct TournamentTrees {
+    /// Tournaments by number.
+    tournaments: Tree,
+    /// Tournaments by server (or channel) and number ([`TournamentRecord::scope`]).
+    by_scope: Tree,
+    /// The tournaments taking players or playing, by number.
+    live: Tree,
+    /// The game made for each tournament slot ([`super::TournamentSlot::key`]).
+    games: Tree,
 }
 
 /// The file beside sled's log that remembers how far the store had gone when it was last
@@ -130,6 +144,9 @@ impl HighWater {
 /// The key in the `meta` tree of the next game number to hand out.
 const NEXT_GAME: &[u8] = b"next_game";
 
+/// The key in the `meta` tree of the next tournament number.
+const NEXT_TOURNAMENT: &[u8] = b"next_tournament";
+
 /// The beginning of the keys of [`Store::secret`]'s values in the `meta` tree.
 const SECRET_PREFIX: &str = "secret:";
 
@@ -148,6 +165,7 @@ enum Stamped {
     BoardLink = 4,
     /// The ratings rebuilt from the games (`ratings rebuild`): one thing, number 0.
     Ratings = 5,
+    Tournament = 6,
 }
 
 /// Stamps: every write of a game record or a setting takes the next number of one
@@ -219,10 +237,24 @@ enum Part {
     BoardLinks,
     Stamps,
     StampOf,
+    Tournaments,
+    TournamentsByScope,
+    TournamentsLive,
+    TournamentGames,
 }
 
+/// Every tree a tournament's write touches.
+const TOURNAMENT_PARTS: [Part; 6] = [
+    Part::Tournaments,
+    Part::TournamentsByScope,
+    Part::TournamentsLive,
+    Part::Meta,
+    Part::Stamps,
+    Part::StampOf,
+];
+
 /// Every tree a record's write touches.
-const RECORD_PARTS: [Part; 11] = [
+const RECORD_PARTS: [Part; 12] = [
     Part::Games,
     Part::ByUser,
     Part::ByChannel,
@@ -234,6 +266,7 @@ const RECORD_PARTS: [Part; 11] = [
     Part::RatedPlayers,
     Part::Stamps,
     Part::StampOf,
+    Part::TournamentGames,
 ];
 
 /// The trees of one transaction, each found by its [`Part`].
@@ -276,6 +309,10 @@ impl SledStore {
             Part::BoardLinks => &self.board_links,
             Part::Stamps => &self.stamps,
             Part::StampOf => &self.stamp_of,
+            Part::Tournaments => &self.tournament_trees.tournaments,
+            Part::TournamentsByScope => &self.tournament_trees.by_scope,
+            Part::TournamentsLive => &self.tournament_trees.live,
+            Part::TournamentGames => &self.tournament_trees.games,
         }
     }
 
@@ -388,6 +425,12 @@ impl SledStore {
             ratings: db.open_tree("ratings")?,
             rating_order: db.open_tree("rating_order")?,
             rated_players: db.open_tree("rated_players")?,
+            tournament_trees: Arc::new(TournamentTrees {
+                tournaments: db.open_tree("tournaments")?,
+                by_scope: db.open_tree("tournaments_by_scope")?,
+                live: db.open_tree("tournaments_live")?,
+                games: db.open_tree("tournament_games")?,
+            }),
             stamps,
             stamp_of: db.open_tree("stamp_of")?,
             next_stamp: Arc::new(AtomicU64::new(latest + 1)),
@@ -437,6 +480,13 @@ impl SledStore {
                 };
                 record.id = GameId(next);
                 trees[Part::Meta].insert(NEXT_GAME, &(next + 1).to_be_bytes())?;
+                if let Some(slot) = record.tournament {
+                    let slot = slot_key(slot);
+                    if let Some(made) = trees[Part::TournamentGames].get(slot)? {
+                        return abort(StoreError::SlotTaken(GameId(read_u64(&made).unwrap_or(0))));
+                    }
+                    trees[Part::TournamentGames].insert(&slot, &next.to_be_bytes())?;
+                }
             }
             let key = record.id.0.to_be_bytes();
             let old = match trees[Part::Games].get(key)? {
@@ -505,6 +555,10 @@ impl SledStore {
             let mut stamp = 0;
             for record in records {
                 apply(trees, &Entries::of(record), true)?;
+                if let Some(slot) = record.tournament {
+                    trees[Part::TournamentGames]
+                        .insert(&slot_key(slot), &record.id.0.to_be_bytes())?;
+                }
                 trees[Part::Games].insert(&record.id.0.to_be_bytes(), record.encode())?;
                 stamp = Stamps::note(trees, &self.next_stamp, Stamped::Game, record.id.0)?;
             }
@@ -558,6 +612,108 @@ impl SledStore {
         }
         Ok(records)
     }
+}
+
+impl SledStore {
+    /// Writes a tournament (version already set) with its index entries in one
+    /// transaction; `expect` as for games (0: a new one, which takes the next number).
+    fn write_tournament(
+        &self,
+        record: &TournamentRecord,
+        expect: u64,
+    ) -> Result<TournamentRecord, StoreError> {
+        let (record, stamp) = self.transaction(&TOURNAMENT_PARTS, |trees| {
+            let mut record = record.clone();
+            if expect == 0 {
+                let next = match trees[Part::Meta].get(NEXT_TOURNAMENT)? {
+                    Some(bytes) => read_u64(&bytes).unwrap_or(1),
+                    None => 1,
+                };
+                record.id = TournamentId(next);
+                trees[Part::Meta].insert(NEXT_TOURNAMENT, &(next + 1).to_be_bytes())?;
+            }
+            let key = record.id.0.to_be_bytes();
+            let old = match trees[Part::Tournaments].get(key)? {
+                Some(bytes) => Some(TournamentRecord::decode(record.id, &bytes).or_else(abort)?),
+                None => None,
+            };
+            if old.as_ref().map_or(0, |o| o.version) != expect {
+                return abort(match old {
+                    Some(_) => StoreError::TournamentConflict(record.id),
+                    None => StoreError::NoTournament(record.id),
+                });
+            }
+            if let Some(old) = &old {
+                tournament_entries(trees, old, false)?;
+            }
+            tournament_entries(trees, &record, true)?;
+            trees[Part::Tournaments].insert(&key, record.encode())?;
+            let stamp = Stamps::note(trees, &self.next_stamp, Stamped::Tournament, record.id.0)?;
+            Ok((record, stamp))
+        })?;
+        self.wrote(stamp, 0);
+        Ok(record)
+    }
+
+    /// The tournaments an index lists under `prefix`, newest first, skipping damaged ones.
+    fn list_tournaments(
+        &self,
+        tree: &Tree,
+        prefix: u64,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        let mut records = Vec::new();
+        for entry in tree.scan_prefix(prefix.to_be_bytes()).rev() {
+            let (key, _) = entry?;
+            let Some(key) = IndexKey::from_bytes(&key) else {
+                continue;
+            };
+            match self.tournament(TournamentId(key.game)) {
+                Ok(record) => records.push(record),
+                Err(error) => {
+                    tracing::warn!(tournament = key.game, %error, "skipping a tournament");
+                }
+            }
+        }
+        Ok(records)
+    }
+}
+
+/// A tournament slot's key in the `tournament_games` tree.
+fn slot_key(slot: super::TournamentSlot) -> [u8; super::KEY_LEN] {
+    let (prefix, game) = slot.key();
+    IndexKey { prefix, game }.to_bytes()
+}
+
+/// Adds (or removes) a tournament's index entries: by scope, and live while it is.
+fn tournament_entries(
+    trees: &Tx<'_>,
+    record: &TournamentRecord,
+    add: bool,
+) -> Result<(), ConflictableTransactionError<StoreError>> {
+    let mut keys = vec![(
+        Part::TournamentsByScope,
+        IndexKey {
+            prefix: record.scope(),
+            game: record.id.0,
+        },
+    )];
+    if record.is_live() {
+        keys.push((
+            Part::TournamentsLive,
+            IndexKey {
+                prefix: 0,
+                game: record.id.0,
+            },
+        ));
+    }
+    for (part, key) in keys {
+        if add {
+            trees[part].insert(&key.to_bytes(), &[])?;
+        } else {
+            trees[part].remove(&key.to_bytes())?;
+        }
+    }
+    Ok(())
 }
 
 /// Adds (or removes) a record's index entries.
@@ -889,6 +1045,12 @@ impl Store for SledStore {
         for key in self.rated_players.iter().keys() {
             dump.rated_players.extend(rating_keys::member_parts(&key?));
         }
+        dump.next_tournament = self.counter(NEXT_TOURNAMENT)?.max(1);
+        for entry in &self.tournament_trees.tournaments {
+            let (key, bytes) = entry?;
+            let id = TournamentId(read_u64(&key).unwrap_or(0));
+            dump.tournaments.push(TournamentRecord::decode(id, &bytes)?);
+        }
         dump.sort();
         Ok(dump)
     }
@@ -926,6 +1088,17 @@ impl Store for SledStore {
             self.rated_players
                 .insert(rating_keys::member(guild, kind, user), &[])?;
         }
+        for record in &dump.tournaments {
+            self.transaction(&TOURNAMENT_PARTS, |trees| {
+                tournament_entries(trees, record, true)?;
+                trees[Part::Tournaments].insert(&record.id.0.to_be_bytes(), record.encode())?;
+                Stamps::note(trees, &self.next_stamp, Stamped::Tournament, record.id.0)
+            })?;
+        }
+        self.meta.insert(
+            NEXT_TOURNAMENT,
+            &dump.next_tournament_number().to_be_bytes(),
+        )?;
         self.flush()
     }
 
@@ -936,6 +1109,40 @@ impl Store for SledStore {
         now: u64,
     ) -> Result<super::Forgotten, StoreError> {
         forget_in_sled(self, user, anonymous, now)
+    }
+
+    fn insert_tournament(
+        &self,
+        mut record: TournamentRecord,
+    ) -> Result<TournamentRecord, StoreError> {
+        record.version = 1;
+        self.write_tournament(&record, 0)
+    }
+
+    fn tournament(&self, id: TournamentId) -> Result<TournamentRecord, StoreError> {
+        let bytes = self
+            .tournament_trees
+            .tournaments
+            .get(id.0.to_be_bytes())?
+            .ok_or(StoreError::NoTournament(id))?;
+        TournamentRecord::decode(id, &bytes)
+    }
+
+    fn replace_tournament(
+        &self,
+        record: &TournamentRecord,
+    ) -> Result<TournamentRecord, StoreError> {
+        let mut next = record.clone();
+        next.version = record.version + 1;
+        self.write_tournament(&next, record.version)
+    }
+
+    fn tournaments_in(&self, scope: u64) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.list_tournaments(&self.tournament_trees.by_scope, scope)
+    }
+
+    fn live_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.list_tournaments(&self.tournament_trees.live, 0)
     }
 }
 

@@ -591,7 +591,10 @@ fn act_now<S: Store + 'static>(
     let command =
         act::command(act, game).ok_or_else(|| said(StatusCode::BAD_REQUEST, "web-bad-request"))?;
     let ctx = act::context(&record, pass.user, lang);
-    let reply = site.play.handle(&ctx, command);
+    let mut reply = site.play.handle(&ctx, command);
+    for notice in std::mem::take(&mut reply.follow) {
+        let _ = herald.send(notice);
+    }
     let reply = done(reply)?;
     // The channel hears of it as of `/move` (a Skakanie action in the middle of a turn
     // is the mover's own business until the turn ends, as in Discord); a front end gone
@@ -921,7 +924,10 @@ async fn activity_act<S: Store + 'static>(
             lang,
             guild_lang: None,
         };
-        let reply = site.play.handle(&ctx, command);
+        let mut reply = site.play.handle(&ctx, command);
+        for notice in std::mem::take(&mut reply.follow) {
+            let _ = herald.send(notice);
+        }
         let reply = done(reply)?;
         let game = reply
             .board_of

@@ -438,6 +438,7 @@ pub fn new_record(
         days: None,
         clock: None,
         rated: true,
+        tournament: None,
         version: 0,
     }
 }

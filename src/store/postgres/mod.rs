@@ -17,6 +17,7 @@
 mod forget;
 mod listen;
 mod schema;
+mod tournaments;
 
 use std::time::Duration;
 
@@ -27,8 +28,8 @@ use r2d2_postgres::{r2d2, PostgresConnectionManager};
 use super::dump::Dump;
 use super::rate_on_write::{decode_standing, encode_standing, rate_result, RatingWrites};
 use super::rating_keys::{self, kind_byte};
-use super::record::{ChannelId, GameId, GameRecord, GuildId, Status, UserId};
-use super::{GuildSettings, Store, StoreError, UserSettings};
+use super::record::{ChannelId, GameId, GameRecord, GuildId, Status, TournamentId, UserId};
+use super::{GuildSettings, Store, StoreError, TournamentRecord, UserSettings};
 use crate::games::GameKind;
 use crate::ratings::Standing;
 
@@ -364,6 +365,9 @@ impl PgStore {
                     &bytes,
                 ],
             )?;
+            if let Some(slot) = record.tournament {
+                tournaments::claim_slot(tx, slot, record.id)?;
+            }
         } else {
             tx.execute(
                 "UPDATE games SET version = $2, channel = $3, challenge_channel = $4, \
@@ -751,6 +755,54 @@ impl Store for PgStore {
         now: u64,
     ) -> Result<super::Forgotten, StoreError> {
         self.run(|tx| forget::forget_user(tx, user, anonymous, now))
+    }
+
+    fn insert_tournament(
+        &self,
+        mut record: TournamentRecord,
+    ) -> Result<TournamentRecord, StoreError> {
+        record.version = 1;
+        self.run(|tx| tournaments::write(tx, &record, 0))
+    }
+
+    fn tournament(&self, id: TournamentId) -> Result<TournamentRecord, StoreError> {
+        let row = self.run(|tx| {
+            Ok(tx.query_opt(
+                "SELECT record FROM tournaments WHERE id = $1",
+                &[&sql(id.0)],
+            )?)
+        })?;
+        let row = row.ok_or(StoreError::NoTournament(id))?;
+        TournamentRecord::decode(id, row.get(0))
+    }
+
+    fn replace_tournament(
+        &self,
+        record: &TournamentRecord,
+    ) -> Result<TournamentRecord, StoreError> {
+        let mut next = record.clone();
+        next.version = record.version + 1;
+        self.run(|tx| tournaments::write(tx, &next, record.version))
+    }
+
+    fn tournaments_in(&self, scope: u64) -> Result<Vec<TournamentRecord>, StoreError> {
+        let rows = self.run(|tx| {
+            Ok(tx.query(
+                "SELECT id, record FROM tournaments WHERE scope = $1 ORDER BY id DESC",
+                &[&sql(scope)],
+            )?)
+        })?;
+        Ok(tournaments::listed(&rows))
+    }
+
+    fn live_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
+        let rows = self.run(|tx| {
+            Ok(tx.query(
+                "SELECT id, record FROM tournaments WHERE live ORDER BY id DESC",
+                &[],
+            )?)
+        })?;
+        Ok(tournaments::listed(&rows))
     }
 }
 

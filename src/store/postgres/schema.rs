@@ -62,6 +62,24 @@ const MIGRATIONS: &[&str] = &[
     CREATE TRIGGER games_written AFTER INSERT OR UPDATE ON games
         FOR EACH ROW EXECUTE FUNCTION leapfrog_game_written();
     CREATE TABLE secrets (name TEXT PRIMARY KEY, value BYTEA NOT NULL);",
+    // 3: tournaments, listed by server (or channel) and while live, and the one game made
+    // for each tournament slot (round and game, `TournamentSlot::key`).
+    "CREATE TABLE tournaments (
+        id BIGINT PRIMARY KEY,
+        version BIGINT NOT NULL,
+        scope BIGINT NOT NULL,
+        live BOOLEAN NOT NULL,
+        record BYTEA NOT NULL
+    );
+    CREATE INDEX tournaments_by_scope ON tournaments (scope, id);
+    CREATE INDEX tournaments_live ON tournaments (id) WHERE live;
+    CREATE TABLE tournament_games (
+        tournament BIGINT NOT NULL,
+        slot BIGINT NOT NULL,
+        game BIGINT NOT NULL REFERENCES games (id),
+        PRIMARY KEY (tournament, slot)
+    );
+    INSERT INTO counters (name, value) VALUES ('next_tournament', 1);",
 ];
 
 /// An advisory lock number: processes starting together migrate one at a time.
@@ -143,6 +161,8 @@ pub(super) fn export(tx: &mut Transaction<'_>) -> Result<Dump, Fail> {
             UserId(id(row.get(2))),
         ));
     }
+    dump.next_tournament = counter(tx, "next_tournament")?;
+    dump.tournaments = super::tournaments::all(tx)?;
     Ok(dump)
 }
 
@@ -230,5 +250,6 @@ pub(super) fn import(tx: &mut Transaction<'_>, dump: &Dump) -> Result<(), Fail> 
             ],
         )?;
     }
+    super::tournaments::import(tx, dump)?;
     Ok(())
 }

@@ -1,0 +1,1121 @@
+//! Tournaments in play: `/tournament create|join|leave|start|cancel|remove|show|list`, and
+//! the scheduler's part ([`Play::tournament_notices`]): results read from the finished
+//! games, rounds begun, their games made, standings posted.
+//!
+//! A tournament is one record changed under compare-and-swap, like a game; a round's games
+//! are made with the store's one-game-per-slot guarantee ([`TournamentSlot`]). So any worker
+//! may look at any tournament at any time: whoever wins the swap that ends a round posts its
+//! standings, whoever makes a game posts its board, and a worker that dies between the two
+//! leaves nothing the next look does not finish.
+
+use crate::games::{AnyGame, GameKind, Seat};
+use crate::i18n::{self, Lang};
+use crate::render::standings::{self as picture, View, MOST_CROSSED};
+use crate::store::{
+    GameId, GameRecord, Player, Start, Status, Store, StoreError, TournamentHosts, TournamentId,
+    TournamentRecord, TournamentSlot, UserId, MAX_TOURNAMENT_PLAYERS,
+};
+use crate::tournament::event::{Format, Outcome, Phase, Refusal, Tournament};
+use crate::tournament::standings::{place_points, TieBreaks};
+use crate::tournament::Pairing;
+
+use super::command::{Context, User};
+use super::correspondence::{Forfeit, Notice};
+use super::reply::{Button, ButtonStyle, Component, Image, Reply};
+use super::text::board_reply;
+use super::{say, say_with, Play, Stop};
+
+/// What `/tournament` is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentAction {
+    /// Make a tournament.
+    Create(Box<TournamentSpec>),
+    /// Sign up.
+    Join,
+    /// Leave: off the list before the start, a withdrawal after.
+    Leave,
+    /// Begin play (its host, or a server admin).
+    Start,
+    /// Call it off (its host, or a server admin).
+    Cancel,
+    /// Take a player out (its host, or a server admin).
+    Remove(User),
+    /// The standings and the round in play.
+    Show,
+    /// The server's tournaments.
+    List,
+}
+
+/// The actions as typed (`/tournament create`), in the order help lists them.
+pub const TOURNAMENT_ACTIONS: [&str; 8] = [
+    "create", "join", "leave", "start", "cancel", "remove", "show", "list",
+];
+
+/// How a tournament pairs, as asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairings {
+    /// Everyone meets everyone (at tables, for Skakanie of three or four).
+    RoundRobin,
+    /// Swiss.
+    Swiss,
+}
+
+/// A new tournament as asked in `/tournament create`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSpec {
+    /// The game's name as typed.
+    pub game: String,
+    /// How it pairs.
+    pub format: Pairings,
+    /// A Swiss's rounds (default: enough to find a winner among the players who join).
+    pub rounds: Option<usize>,
+    /// A round-robin where each pair meets twice, each moving first once.
+    pub double: bool,
+    /// Players per Skakanie table (3 or 4; 2 plays it as a two-player round-robin).
+    pub seats: Option<usize>,
+    /// The most players.
+    pub max: Option<usize>,
+    /// When it begins, as typed: `full`, a date (`2026-12-01`, `2026-12-01T18:00`, UTC), or
+    /// a wait (`3d`, `12h`); `None`: when the host starts it.
+    pub starts: Option<String>,
+    /// `key=value` options: `days`, `rated` and the game's own.
+    pub options: Vec<String>,
+}
+
+/// The most tournaments `/tournament list` shows.
+const LISTED: usize = 10;
+
+/// How many times a tournament's write is tried when another worker's lands first.
+const TRIES: usize = 5;
+
+/// Reads a tournament number as typed: `T3`, `#3` or `3`.
+#[must_use]
+pub fn tournament_number(typed: &str) -> Option<TournamentId> {
+    let digits = typed.trim().trim_start_matches(['T', 't', '#', 'Т', 'т']);
+    digits.parse().ok().filter(|&n| n > 0).map(TournamentId)
+}
+
+/// When `starts` means, read against `now` (unix milliseconds).
+fn start_time(typed: &str, now: u64) -> Option<Start> {
+    let text = typed.trim().to_lowercase();
+    if matches!(
+        text.as_str(),
+        "full" | "when-full" | "when full" | "whenfull" | "pełny" | "заполнен"
+    ) {
+        return Some(Start::WhenFull);
+    }
+    let wait = |unit: char, ms: u64| {
+        text.strip_suffix(unit)
+            .and_then(|n| n.trim().parse::<u64>().ok())
+            .filter(|&n| n > 0 && n <= 365 * 24)
+            .map(|n| Start::At(now + n * ms))
+    };
+    if let Some(start) = wait('d', 86_400_000).or_else(|| wait('h', 3_600_000)) {
+        return Some(start);
+    }
+    let (date, time) = text
+        .split_once(['t', ' '])
+        .unwrap_or((text.as_str(), "00:00"));
+    let mut parts = date.split('-').map(|p| p.parse::<i64>().ok());
+    let (Some(Some(y)), Some(Some(m)), Some(Some(d)), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return None;
+    };
+    let (h, min) = time.split_once(':')?;
+    let (h, min): (i64, i64) = (h.parse().ok()?, min.parse().ok()?);
+    if !(1..=12).contains(&m)
+        || !(1..=31).contains(&d)
+        || !(0..24).contains(&h)
+        || !(0..60).contains(&min)
+    {
+        return None;
+    }
+    let at = (crate::calendar::days_from_civil(y, m, d) * 86_400 + h * 3600 + min * 60) * 1000;
+    u64::try_from(at).ok().filter(|&at| at > now).map(Start::At)
+}
+
+/// Each seat's place in a finished game, for the points a tournament gives (0 first, equal
+/// places for a tie): the winners first, then those who played to the end by score (if the
+/// game keeps one), then those who left it.
+fn places(record: &GameRecord, game: &AnyGame) -> Vec<usize> {
+    let seats = record.seats.len();
+    let Status::Finished(result) = &record.status else {
+        return vec![0; seats];
+    };
+    let scores = game.scores();
+    let key = |s: usize| {
+        let seat = Seat(s as u8);
+        (
+            result.winners.contains(&(s as u8)),
+            !game.has_left(seat),
+            scores
+                .as_ref()
+                .map_or(0, |sc| sc.get(s).copied().unwrap_or(0)),
+        )
+    };
+    (0..seats)
+        .map(|s| (0..seats).filter(|&o| key(o) > key(s)).count())
+        .collect()
+}
+
+impl<S: Store> Play<S> {
+    /// `/tournament …`.
+    pub(super) fn tournament(
+        &self,
+        ctx: &Context,
+        action: TournamentAction,
+        id: Option<TournamentId>,
+    ) -> Result<Reply, Stop> {
+        match action {
+            TournamentAction::Create(spec) => self.create_tournament(ctx, &spec),
+            TournamentAction::List => self.list_tournaments(ctx),
+            TournamentAction::Show => {
+                let record = self.find_tournament(ctx, id, true)?;
+                Ok(self.standings_reply(&record, self.place_lang(record.place.guild), true))
+            }
+            TournamentAction::Join => self.change_tournament(ctx, id, |play, t| {
+                if t.names.len() >= 4 * MAX_TOURNAMENT_PLAYERS {
+                    return Err(Refusal::Full(t.event.players.len()));
+                }
+                t.event.join(ctx.user.id.0)?;
+                t.names.retain(|(u, _)| *u != ctx.user.id);
+                t.names.push((ctx.user.id, ctx.user.name.clone()));
+                let full = t.event.max_players == Some(t.event.players.len());
+                if full && t.start == Start::WhenFull {
+                    play.begin_tournament(t);
+                }
+                Ok(("tournament-joined", ctx.user.name.clone()))
+            }),
+            TournamentAction::Leave => self.withdraw(ctx, id, &ctx.user),
+            TournamentAction::Remove(user) => {
+                self.host_only(ctx, id)?;
+                self.withdraw(ctx, id, &user)
+            }
+            TournamentAction::Start => {
+                self.host_only(ctx, id)?;
+                self.change_tournament(ctx, id, |play, t| {
+                    if t.event.phase != Phase::Open {
+                        return Err(Refusal::NotOpen);
+                    }
+                    let need = t.event.fewest_players();
+                    if t.event.players.len() < need {
+                        return Err(Refusal::TooFew {
+                            have: t.event.players.len(),
+                            need,
+                        });
+                    }
+                    play.begin_tournament(t);
+                    Ok(("tournament-started", String::new()))
+                })
+            }
+            TournamentAction::Cancel => {
+                self.host_only(ctx, id)?;
+                self.change_tournament(ctx, id, |_, t| {
+                    t.event.cancel()?;
+                    Ok(("tournament-cancelled", String::new()))
+                })
+            }
+        }
+    }
+
+    /// `/tournament create`.
+    fn create_tournament(&self, ctx: &Context, spec: &TournamentSpec) -> Result<Reply, Stop> {
+        if let Some(guild) = ctx.place.guild {
+            let hosts = self.store.guild_settings(guild)?.tournaments;
+            if hosts == Some(TournamentHosts::Admins) && !ctx.manager {
+                return say("tournament-admins-only");
+            }
+        }
+        let kind: GameKind = spec
+            .game
+            .parse()
+            .map_err(|e| self.setup_refusal(ctx, None, &e))?;
+        let (mut days, mut rated, mut options) = (None, None, Vec::new());
+        for option in &spec.options {
+            match option
+                .split_once('=')
+                .map(|(k, v)| (k.trim().to_lowercase(), v))
+            {
+                Some((key, value)) if key == "days" => {
+                    days = super::timing::parse_days(value).map_err(|_| {
+                        Stop::Say(
+                            "refuse-bad-days",
+                            vec![
+                                ("typed", value.into()),
+                                (
+                                    "choices",
+                                    super::timing::DAY_CHOICES
+                                        .map(|d| d.to_string())
+                                        .join("|")
+                                        .into(),
+                                ),
+                            ],
+                        )
+                    })?;
+                }
+                Some((key, value)) if key == "rated" => {
+                    rated = Some(super::handlers::parse_rated(value)?)
+                }
+                Some((key, _)) if ["seed", "players", "handicap"].contains(&key.as_str()) => {
+                    return say_with("tournament-option-not-here", [("option", key.into())]);
+                }
+                _ => options.push(option.clone()),
+            }
+        }
+        let multi = kind.info().max_seats > 2;
+        let format = match (spec.format, multi, spec.seats) {
+            (_, false, Some(_)) => return say("tournament-seats-skakanie"),
+            (Pairings::Swiss, _, Some(seats)) if seats != 2 => {
+                return say("tournament-seats-skakanie")
+            }
+            (Pairings::Swiss, ..) => Format::Swiss {
+                rounds: spec.rounds.unwrap_or(0),
+            },
+            (Pairings::RoundRobin, true, seats) if seats != Some(2) => {
+                let seats = seats.unwrap_or(4);
+                if !crate::tournament::event::TABLE_SEATS.contains(&seats) {
+                    return say("tournament-seats-skakanie");
+                }
+                Format::Tables { seats }
+            }
+            (Pairings::RoundRobin, ..) => Format::RoundRobin {
+                double: spec.double,
+            },
+        };
+        if spec.rounds.is_some() && !matches!(format, Format::Swiss { .. }) {
+            return say("tournament-rounds-swiss");
+        }
+        if spec.rounds.is_some_and(|r| !(1..=20).contains(&r)) {
+            return say("tournament-bad-rounds");
+        }
+        // Every game of it must start from these options: checked now, at the largest table.
+        let mut pairs = options.clone();
+        let seats = match format {
+            Format::Tables { seats } => seats,
+            _ => 2,
+        };
+        if multi {
+            pairs.push(format!("players={seats}"));
+        }
+        if kind.info().shuffles {
+            pairs.push("seed=1".into());
+        }
+        let start = AnyGame::new(kind, &pairs, None)
+            .map_err(|e| self.setup_refusal(ctx, Some(kind), &e))?;
+        let options: Vec<String> = start
+            .non_default_options()
+            .iter()
+            .filter(|(k, _)| *k != "players")
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let event = Tournament::new(format, spec.max);
+        let fewest = event.fewest_players();
+        if spec
+            .max
+            .is_some_and(|m| m < fewest || m > MAX_TOURNAMENT_PLAYERS)
+        {
+            return say_with(
+                "tournament-bad-max",
+                [
+                    ("least", fewest.into()),
+                    ("most", MAX_TOURNAMENT_PLAYERS.into()),
+                ],
+            );
+        }
+        let now = self.clock.now_ms();
+        let begins = match &spec.starts {
+            None => Start::Host,
+            Some(typed) => start_time(typed, now).ok_or_else(|| {
+                Stop::Say(
+                    "tournament-bad-start",
+                    vec![("typed", typed.as_str().into())],
+                )
+            })?,
+        };
+        if begins == Start::WhenFull && spec.max.is_none() {
+            return say("tournament-full-needs-max");
+        }
+        let record = self.store.insert_tournament(TournamentRecord {
+            id: TournamentId(0),
+            kind,
+            options,
+            days,
+            rated: rated.unwrap_or(true),
+            place: ctx.place,
+            host: ctx.user.id,
+            names: vec![(ctx.user.id, ctx.user.name.clone())],
+            start: begins,
+            at_once: false,
+            event,
+            games: Vec::new(),
+            created: now,
+            updated: now,
+            version: 0,
+        })?;
+        let lang = self.place_lang(record.place.guild);
+        let mut reply = Reply::public(format!(
+            "{}\n{}",
+            i18n::text_with(
+                lang,
+                "tournament-created",
+                &[
+                    ("host", ctx.user.name.as_str().into()),
+                    ("tournament", record.id.0.into())
+                ]
+            ),
+            self.summary(&record, lang)
+        ));
+        reply
+            .components
+            .push(Component::Buttons(join_buttons(lang, record.id)));
+        Ok(reply)
+    }
+
+    /// The tournament `id`, or when none is named, the only one of the caller's place that
+    /// is taking players or playing (`ended`: else the newest, even if over).
+    fn find_tournament(
+        &self,
+        ctx: &Context,
+        id: Option<TournamentId>,
+        ended: bool,
+    ) -> Result<TournamentRecord, Stop> {
+        if let Some(id) = id {
+            return self.store.tournament(id).map_err(|e| match e {
+                StoreError::NoTournament(id) => {
+                    Stop::Say("tournament-none", vec![("tournament", id.0.into())])
+                }
+                other => Stop::Fail(other),
+            });
+        }
+        let scope = ctx.place.guild.map_or(ctx.place.channel.0, |g| g.0);
+        let all = self.store.tournaments_in(scope)?;
+        let newest = all.first().cloned();
+        let mut live: Vec<TournamentRecord> = all.into_iter().filter(|t| t.is_live()).collect();
+        match (live.len(), newest) {
+            (1, _) => Ok(live.remove(0)),
+            (0, Some(newest)) if ended => Ok(newest),
+            (0, _) => say("tournament-none-here"),
+            _ => {
+                let ids: Vec<String> = live.iter().map(|t| format!("T{}", t.id)).collect();
+                say_with("tournament-which", [("ids", ids.join(", ").into())])
+            }
+        }
+    }
+
+    /// Refuses anyone but the tournament's host and the server's admins.
+    fn host_only(&self, ctx: &Context, id: Option<TournamentId>) -> Result<(), Stop> {
+        let record = self.find_tournament(ctx, id, false)?;
+        if record.host != ctx.user.id && !ctx.manager {
+            return say_with(
+                "tournament-host-only",
+                [("host", record.name_of(record.host).into())],
+            );
+        }
+        Ok(())
+    }
+
+    /// Changes a tournament by `change` under compare-and-swap (tried again on the fresh
+    /// record when another write lands first), then makes the games it now needs. The
+    /// change returns the message saying what was done and its `who`.
+    fn change_tournament(
+        &self,
+        ctx: &Context,
+        id: Option<TournamentId>,
+        change: impl Fn(&Self, &mut TournamentRecord) -> Result<(&'static str, String), Refusal>,
+    ) -> Result<Reply, Stop> {
+        let mut found = self.find_tournament(ctx, id, false)?;
+        for _ in 0..TRIES {
+            let before = found.event.rounds.len();
+            let mut next = found.clone();
+            let (said, who) = change(self, &mut next).map_err(|r| self.refusal(&found, &r))?;
+            next.updated = self.clock.now_ms();
+            match self.store.replace_tournament(&next) {
+                Ok(stored) => {
+                    let lang = self.place_lang(stored.place.guild);
+                    let mut lines = vec![i18n::text_with(
+                        lang,
+                        said,
+                        &[
+                            ("who", who.into()),
+                            ("tournament", stored.id.0.into()),
+                            ("count", stored.event.players.len().into()),
+                        ],
+                    )];
+                    if stored.event.rounds.len() > before || stored.event.phase != found.event.phase
+                    {
+                        lines.push(self.summary(&stored, lang));
+                    }
+                    let mut reply = Reply::public(lines.join("\n"));
+                    if stored.event.phase == Phase::Open {
+                        reply
+                            .components
+                            .push(Component::Buttons(join_buttons(lang, stored.id)));
+                    }
+                    reply.follow = self.settle_tournament(stored.id);
+                    return Ok(reply);
+                }
+                Err(StoreError::TournamentConflict(_)) => {
+                    found = self.store.tournament(found.id)?
+                }
+                Err(other) => return Err(other.into()),
+            }
+        }
+        Err(Stop::Fail(StoreError::TournamentConflict(found.id)))
+    }
+
+    /// A refusal of the pure layer in the caller's words.
+    fn refusal(&self, record: &TournamentRecord, refusal: &Refusal) -> Stop {
+        let id = record.id.0;
+        match refusal {
+            Refusal::NotOpen => Stop::Say("tournament-not-open", vec![("tournament", id.into())]),
+            Refusal::NotRunning => Stop::Say("tournament-over", vec![("tournament", id.into())]),
+            Refusal::AlreadyIn => {
+                Stop::Say("tournament-already-in", vec![("tournament", id.into())])
+            }
+            Refusal::NotIn => Stop::Say("tournament-not-in", vec![("tournament", id.into())]),
+            Refusal::Full(max) => Stop::Say(
+                "tournament-full",
+                vec![("tournament", id.into()), ("max", (*max).into())],
+            ),
+            Refusal::TooFew { have, need } => Stop::Say(
+                "tournament-too-few",
+                vec![("have", (*have).into()), ("need", (*need).into())],
+            ),
+            Refusal::NoSuchGame | Refusal::BadResult | Refusal::BadTables => {
+                Stop::Say("tournament-not-open", vec![("tournament", id.into())])
+            }
+        }
+    }
+
+    /// Starts play in `record`: seeds by rating (Swiss rounds fixed now if not asked) and
+    /// pairs the first round; its games are made after the write.
+    fn begin_tournament(&self, record: &mut TournamentRecord) {
+        if let Format::Swiss { rounds: 0 } = record.event.format {
+            // Enough rounds for one winner among n: log2(n) rounded up, and one more.
+            let n = record.event.players.len().max(2);
+            let rounds = usize::BITS - (n - 1).leading_zeros() + 1;
+            record.event.format = Format::Swiss {
+                rounds: rounds as usize,
+            };
+        }
+        let kind = record.kind;
+        let rating = |player: u64| {
+            self.store
+                .standing(kind, UserId(player))
+                .ok()
+                .flatten()
+                .map_or(0.0, |s| s.rating)
+        };
+        if record.event.start(rating).is_ok() {
+            record.start = Start::Host;
+            sync_games(record);
+        }
+    }
+
+    /// `/tournament leave` (the caller) and `remove` (a player the host names): before the
+    /// start off the list; after, a withdrawal, their games of the round lost by forfeit
+    /// (a Skakanie table plays on without them).
+    fn withdraw(&self, ctx: &Context, id: Option<TournamentId>, who: &User) -> Result<Reply, Stop> {
+        let record = self.find_tournament(ctx, id, false)?;
+        let lang = self.place_lang(record.place.guild);
+        if record.event.phase == Phase::Running {
+            if let Some(games) = record.games.last() {
+                for &game in games.iter().flatten() {
+                    self.forfeit_game(game, who.id, lang)?;
+                }
+            }
+        }
+        let name = record.name_of(who.id).to_owned();
+        self.change_tournament(ctx, Some(record.id), |_, t| {
+            t.event.leave(who.id.0)?;
+            Ok(("tournament-left", name.clone()))
+        })
+    }
+
+    /// Ends `user`'s part in `game` if it is still played: they resign (or, at a table that
+    /// plays on, leave it).
+    fn forfeit_game(&self, game: GameId, user: UserId, lang: Lang) -> Result<(), Stop> {
+        for _ in 0..TRIES {
+            let super::Loaded {
+                mut record,
+                mut game,
+            } = self.load(game)?;
+            let Some(seat) = record.seat_of(user) else {
+                return Ok(());
+            };
+            if record.status != Status::Active || game.has_left(Seat(seat)) {
+                return Ok(());
+            }
+            self.forfeit(&mut record, &mut game, seat, Forfeit::Resigned, lang)?;
+            match self.store.replace(&record) {
+                Ok(_) => return Ok(()),
+                Err(StoreError::Conflict(_)) => continue,
+                Err(other) => return Err(other.into()),
+            }
+        }
+        Ok(())
+    }
+
+    /// `/tournament list`.
+    fn list_tournaments(&self, ctx: &Context) -> Result<Reply, Stop> {
+        let lang = self.reader_lang(ctx);
+        let scope = ctx.place.guild.map_or(ctx.place.channel.0, |g| g.0);
+        let all = self.store.tournaments_in(scope)?;
+        if all.is_empty() {
+            return Ok(Reply::private(i18n::text(lang, "tournament-list-empty")));
+        }
+        let lines: Vec<String> = all
+            .iter()
+            .take(LISTED)
+            .map(|t| self.summary(t, lang))
+            .collect();
+        Ok(Reply::private(lines.join("\n")))
+    }
+
+    /// One line about a tournament: number, game, format, players, where it stands.
+    fn summary(&self, record: &TournamentRecord, lang: Lang) -> String {
+        let event = &record.event;
+        let (format, rounds) = match event.format {
+            Format::RoundRobin { double: false } => ("round-robin", 0),
+            Format::RoundRobin { double: true } => ("double", 0),
+            Format::Tables { .. } => ("tables", 0),
+            Format::Swiss { rounds } => ("swiss", rounds),
+        };
+        let phase = match event.phase {
+            Phase::Open => "open",
+            Phase::Running => "running",
+            Phase::Finished => "finished",
+            Phase::Cancelled => "cancelled",
+        };
+        let starts = match record.start {
+            Start::At(at) if event.phase == Phase::Open => crate::calendar::utc(at),
+            _ => "none".to_owned(),
+        };
+        let mut options = record.options.clone();
+        if let Some(days) = record.days {
+            options.push(format!("days={days}"));
+        }
+        i18n::text_with(
+            lang,
+            "tournament-line",
+            &[
+                ("tournament", record.id.0.into()),
+                ("kind", record.kind.into()),
+                ("format", format.into()),
+                ("seats", event.most_seats().into()),
+                ("rounds", rounds.into()),
+                ("phase", phase.into()),
+                ("count", event.players.len().into()),
+                ("max", event.max_players.map_or(0, |m| m).into()),
+                ("round", event.rounds.len().into()),
+                ("of", event.round_count().into()),
+                ("starts", starts.into()),
+                ("rated", record.rated.into()),
+                (
+                    "options",
+                    if options.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        options.join(" ")
+                    }
+                    .into(),
+                ),
+                ("when_full", (record.start == Start::WhenFull).into()),
+            ],
+        )
+    }
+
+    /// The standings as a picture with a line of text: after each round, at the end, and on
+    /// `/tournament show` (`games`: with the round's games and how they stand).
+    pub(super) fn standings_reply(
+        &self,
+        record: &TournamentRecord,
+        lang: Lang,
+        games: bool,
+    ) -> Reply {
+        let event = &record.event;
+        let names: Vec<String> = event
+            .players
+            .iter()
+            .map(|&p| record.name_of(UserId(p)).to_owned())
+            .collect();
+        let done = event.rounds.iter().filter(|r| r.is_over()).count();
+        let title = i18n::text_with(
+            lang,
+            "tournament-title",
+            &[
+                ("tournament", record.id.0.into()),
+                ("kind", record.kind.into()),
+            ],
+        );
+        let subtitle = i18n::text_with(
+            lang,
+            "tournament-after",
+            &[
+                ("round", done.into()),
+                ("of", event.round_count().into()),
+                ("phase", phase_word(event.phase).into()),
+            ],
+        );
+        let lines = event.standings();
+        let crosstable = event.crosstable();
+        let crossed = !matches!(event.format, Format::Swiss { .. } | Format::Tables { .. })
+            && names.len() <= MOST_CROSSED;
+        let tie_breaks = match event.format {
+            Format::Swiss { .. } => TieBreaks::Swiss,
+            _ => TieBreaks::RoundRobin,
+        };
+        let mut text = vec![
+            format!("**{title}** · {subtitle}"),
+            self.summary(record, lang),
+        ];
+        if let (Phase::Finished, Some(first)) = (event.phase, lines.first()) {
+            let winners: Vec<&str> = lines
+                .iter()
+                .filter(|l| l.score == first.score && l.tie_breaks == first.tie_breaks)
+                .map(|l| names[l.entrant].as_str())
+                .collect();
+            text.push(i18n::text_with(
+                lang,
+                "tournament-winner",
+                &[
+                    ("names", winners.join(", ").into()),
+                    ("count", winners.len().into()),
+                    ("points", picture::points_text(first.score).into()),
+                ],
+            ));
+        }
+        if games && event.phase == Phase::Running {
+            if let (Some(round), Some(made)) = (event.rounds.last(), record.games.last()) {
+                text.push(i18n::text_with(
+                    lang,
+                    "tournament-round",
+                    &[("round", event.rounds.len().into())],
+                ));
+                for ((pairing, result), game) in round.pairings.iter().zip(&round.results).zip(made)
+                {
+                    let who: Vec<&str> = pairing
+                        .entrants()
+                        .iter()
+                        .map(|&e| names[e].as_str())
+                        .collect();
+                    let state = match (pairing, result, game) {
+                        (Pairing::Bye(_), ..) => i18n::text(lang, "tournament-bye"),
+                        (_, Some(outcome), _) => outcome
+                            .points
+                            .iter()
+                            .map(|&p| picture::points_text(p))
+                            .collect::<Vec<_>>()
+                            .join("–"),
+                        (_, None, Some(game)) => format!("#{game}"),
+                        (_, None, None) => "…".into(),
+                    };
+                    text.push(format!(
+                        "· {} — {state}",
+                        i18n::versus(
+                            lang,
+                            &who.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>()
+                        )
+                    ));
+                }
+            }
+        }
+        let view = View {
+            lang,
+            title: &title,
+            subtitle: &subtitle,
+            names: &names,
+            withdrawn: &event.withdrawn,
+            lines: &lines,
+            tie_breaks,
+            crosstable: crossed.then_some(&crosstable),
+        };
+        let png = picture::draw(&view).to_png();
+        let mut reply = Reply::public(text.join("\n"));
+        reply.image = Some(Image::png(
+            format!("tournament-{}-{done}.png", record.id.0),
+            png,
+        ));
+        reply
+    }
+
+    /// The scheduler's part: every live tournament is brought up to date
+    /// ([`Play::settle_tournament`]); what that posts is returned. Tournaments due to start
+    /// by their date start.
+    pub(super) fn tournament_notices(&self) -> Vec<Notice> {
+        let live = match self.store.live_tournaments() {
+            Ok(live) => live,
+            Err(error) => {
+                tracing::error!(%error, "cannot list the tournaments");
+                return Vec::new();
+            }
+        };
+        let now = self.clock.now_ms();
+        let mut notices = Vec::new();
+        for record in live {
+            if let (Phase::Open, Start::At(at)) = (record.event.phase, record.start) {
+                if at <= now {
+                    notices.extend(self.start_on_time(record));
+                    continue;
+                }
+            }
+            notices.extend(self.settle_tournament(record.id));
+        }
+        notices
+    }
+
+    /// Starts a tournament whose time has come (or, too few having joined, calls it off).
+    fn start_on_time(&self, mut record: TournamentRecord) -> Vec<Notice> {
+        let lang = self.place_lang(record.place.guild);
+        let enough = record.event.players.len() >= record.event.fewest_players();
+        let said = if enough {
+            self.begin_tournament(&mut record);
+            "tournament-started"
+        } else {
+            let _ = record.event.cancel();
+            "tournament-cancelled-few"
+        };
+        record.updated = self.clock.now_ms();
+        let Ok(stored) = self.store.replace_tournament(&record) else {
+            return Vec::new(); // Another worker got there first.
+        };
+        let text = i18n::text_with(
+            lang,
+            said,
+            &[
+                ("tournament", stored.id.0.into()),
+                ("who", "".into()),
+                ("count", stored.event.players.len().into()),
+            ],
+        );
+        let mentions: Vec<UserId> = stored.event.players.iter().map(|&p| UserId(p)).collect();
+        let mut notices = vec![Notice {
+            game: GameId(0),
+            place: stored.place,
+            reply: Reply::public(format!("{text}\n{}", self.summary(&stored, lang)))
+                .mentioning(mentions),
+        }];
+        notices.extend(self.settle_tournament(stored.id));
+        notices
+    }
+
+    /// Brings a tournament up to date with its games: the results of finished games are
+    /// recorded, a round that is over gives way to the next (or the tournament ends), and
+    /// every game the rounds begun need is made. Returns what to post: each new game's
+    /// board, and the standings after each round ended here.
+    pub(super) fn settle_tournament(&self, id: TournamentId) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        for _ in 0..TRIES {
+            let Ok(mut record) = self.store.tournament(id) else {
+                return notices;
+            };
+            if record.event.phase != Phase::Running {
+                return notices;
+            }
+            let before = (record.event.rounds.len(), record.event.phase);
+            let recorded = self.record_results(&mut record);
+            if !recorded {
+                break;
+            }
+            record.event.advance();
+            sync_games(&mut record);
+            record.updated = self.clock.now_ms();
+            match self.store.replace_tournament(&record) {
+                Ok(stored) => {
+                    let lang = self.place_lang(stored.place.guild);
+                    if (stored.event.rounds.len(), stored.event.phase) != before {
+                        let mut reply = self.standings_reply(&stored, lang, false);
+                        reply.mentions = stored.event.players.iter().map(|&p| UserId(p)).collect();
+                        notices.push(Notice {
+                            game: GameId(0),
+                            place: stored.place,
+                            reply,
+                        });
+                    }
+                    break;
+                }
+                Err(StoreError::TournamentConflict(_)) => continue,
+                Err(error) => {
+                    tracing::error!(tournament = id.0, %error, "cannot record a tournament's results");
+                    return notices;
+                }
+            }
+        }
+        notices.extend(self.make_games(id));
+        notices
+    }
+
+    /// Records in `record` the result of every game of its current round that has ended;
+    /// whether any was.
+    fn record_results(&self, record: &mut TournamentRecord) -> bool {
+        let Some(r) = record.event.rounds.len().checked_sub(1) else {
+            return false;
+        };
+        let mut recorded = false;
+        let most = record.event.most_seats();
+        for i in 0..record.event.rounds[r].pairings.len() {
+            if record.event.rounds[r].results[i].is_some() {
+                continue;
+            }
+            let Some(game) = record.games[r][i] else {
+                continue;
+            };
+            let Ok(super::Loaded {
+                record: played,
+                game,
+            }) = self.load(game)
+            else {
+                continue;
+            };
+            if !matches!(played.status, Status::Finished(_)) {
+                continue;
+            }
+            let outcome = Outcome {
+                points: place_points(&places(&played, &game), most.max(played.seats.len())),
+                played: true,
+            };
+            recorded |= record.event.record(r, i, outcome).is_ok();
+        }
+        recorded
+    }
+
+    /// Makes every game the tournament's current round still lacks, each at most once
+    /// whichever worker asks ([`StoreError::SlotTaken`]), and notes them in the record.
+    /// Returns the boards of the games made here.
+    fn make_games(&self, id: TournamentId) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        let Ok(record) = self.store.tournament(id) else {
+            return notices;
+        };
+        if record.event.phase != Phase::Running {
+            return notices;
+        }
+        let Some(r) = record.event.rounds.len().checked_sub(1) else {
+            return notices;
+        };
+        let mut made = Vec::new();
+        for (i, pairing) in record.event.rounds[r].pairings.iter().enumerate() {
+            let (Pairing::Table(seats), None, None) = (
+                pairing,
+                &record.event.rounds[r].results[i],
+                record.games[r][i],
+            ) else {
+                continue;
+            };
+            let slot = TournamentSlot {
+                tournament: id,
+                round: r as u32,
+                game: i as u32,
+            };
+            match self.make_game(&record, slot, seats) {
+                Ok((game, notice)) => {
+                    made.push((i, game));
+                    notices.push(notice);
+                }
+                Err(StoreError::SlotTaken(game)) => made.push((i, game)),
+                Err(error) => {
+                    tracing::error!(tournament = id.0, %error, "cannot make a tournament game")
+                }
+            }
+        }
+        if made.is_empty() {
+            return notices;
+        }
+        for _ in 0..TRIES {
+            let Ok(mut fresh) = self.store.tournament(id) else {
+                break;
+            };
+            let Some(row) = fresh.games.get_mut(r) else {
+                break;
+            };
+            for &(i, game) in &made {
+                if let Some(slot) = row.get_mut(i) {
+                    slot.get_or_insert(game);
+                }
+            }
+            match self.store.replace_tournament(&fresh) {
+                Err(StoreError::TournamentConflict(_)) => continue,
+                Err(error) => {
+                    tracing::error!(tournament = id.0, %error, "cannot note a tournament's games");
+                    break;
+                }
+                Ok(_) => break,
+            }
+        }
+        notices
+    }
+
+    /// Makes one game of a round, `seats` in the pairing's order (the first moves first),
+    /// with the tournament's options, clock and rating; returns it with its first board.
+    fn make_game(
+        &self,
+        tournament: &TournamentRecord,
+        slot: TournamentSlot,
+        seats: &[usize],
+    ) -> Result<(GameId, Notice), StoreError> {
+        let kind = tournament.kind;
+        let players: Vec<Player> = seats
+            .iter()
+            .map(|&e| {
+                let id = UserId(tournament.event.players[e]);
+                Player::User {
+                    id,
+                    name: tournament.name_of(id).to_owned(),
+                }
+            })
+            .collect();
+        let mut pairs = tournament.options.clone();
+        if kind.info().max_seats > 2 {
+            pairs.push(format!("players={}", players.len()));
+        }
+        let seed = if kind.info().shuffles {
+            self.dice.roll(0)
+        } else {
+            0
+        };
+        if kind.info().shuffles {
+            pairs.push(format!("seed={seed}"));
+        }
+        let game = AnyGame::new(kind, &pairs, None).map_err(|e| StoreError::Corrupt {
+            id: GameId(0),
+            reason: format!("tournament T{}'s options: {e}", tournament.id),
+        })?;
+        let now = self.clock.now_ms();
+        let mut record = GameRecord {
+            id: GameId(0),
+            kind,
+            options: game
+                .non_default_options()
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            seed,
+            start: None,
+            seats: players,
+            place: tournament.place,
+            home: None,
+            moves: Vec::new(),
+            position: game.position_text(),
+            status: Status::Active,
+            pending: None,
+            agreed: Vec::new(),
+            created: now,
+            updated: now,
+            days: tournament.days,
+            clock: None,
+            rated: tournament.rated,
+            tournament: Some(slot),
+            version: 0,
+        };
+        self.restart_clock(&mut record);
+        let record = self.store.insert(record)?;
+        let lang = self.place_lang(record.place.guild);
+        let names: Vec<String> = record
+            .seats
+            .iter()
+            .map(|p| super::text::player_name(lang, p))
+            .collect();
+        let headline = i18n::text_with(
+            lang,
+            "tournament-game-begins",
+            &[
+                ("tournament", tournament.id.0.into()),
+                ("round", (slot.round + 1).into()),
+                ("game", record.id.0.into()),
+            ],
+        );
+        let title = i18n::text_with(
+            lang,
+            "game-thread-title",
+            &[
+                ("game", record.id.0.into()),
+                ("kind", kind.into()),
+                ("names", i18n::versus(lang, &names).into()),
+            ],
+        );
+        let mut reply = board_reply(&record, &game, &headline, now, lang);
+        reply.begins = Some((record.id, title));
+        reply.mentions = record.seats.iter().filter_map(Player::user_id).collect();
+        Ok((record.id, self.notice(record.id, record.place, reply)))
+    }
+}
+
+/// Gives every round begun its row of game slots (empty until the games are made).
+fn sync_games(record: &mut TournamentRecord) {
+    let rounds = &record.event.rounds;
+    record.games.truncate(rounds.len());
+    for round in &rounds[record.games.len()..] {
+        record.games.push(vec![None; round.pairings.len()]);
+    }
+}
+
+/// The phase in the catalogue's words (`tournament-after`).
+fn phase_word(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Open => "open",
+        Phase::Running => "running",
+        Phase::Finished => "finished",
+        Phase::Cancelled => "cancelled",
+    }
+}
+
+/// The buttons under a tournament taking players: join and leave.
+fn join_buttons(lang: Lang, id: TournamentId) -> Vec<Button> {
+    [
+        ("join", "button-tournament-join", ButtonStyle::Primary),
+        ("leave", "button-tournament-leave", ButtonStyle::Secondary),
+    ]
+    .into_iter()
+    .map(|(action, label, style)| Button {
+        id: format!("{TOURNAMENT_BUTTON}{action}:{}", id.0),
+        label: i18n::text(lang, label),
+        style,
+        confirm: false,
+    })
+    .collect()
+}
+
+/// What the id of a tournament's button starts with: `tournament-join:3`.
+pub const TOURNAMENT_BUTTON: &str = "tournament-";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_times_read_dates_waits_and_full() {
+        let now = 1_700_000_000_000;
+        assert_eq!(start_time("full", now), Some(Start::WhenFull));
+        assert_eq!(start_time("3d", now), Some(Start::At(now + 3 * 86_400_000)));
+        assert_eq!(
+            start_time("12h", now),
+            Some(Start::At(now + 12 * 3_600_000))
+        );
+        // 2030-01-02 18:30 UTC.
+        assert_eq!(
+            start_time("2030-01-02T18:30", now),
+            Some(Start::At(1_893_609_000_000))
+        );
+        assert_eq!(
+            start_time("2030-01-02", now),
+            Some(Start::At(1_893_542_400_000))
+        );
+        assert_eq!(start_time("2020-01-02", now), None, "the past");
+        assert_eq!(start_time("2030-13-02", now), None);
+        assert_eq!(start_time("soon", now), None);
+    }
+
+    #[test]
+    fn tournament_numbers_read_with_or_without_their_mark() {
+        assert_eq!(tournament_number("T3"), Some(TournamentId(3)));
+        assert_eq!(tournament_number("#12"), Some(TournamentId(12)));
+        assert_eq!(
+            tournament_number("Т7"),
+            Some(TournamentId(7)),
+            "a Cyrillic T"
+        );
+        assert_eq!(tournament_number("0"), None);
+        assert_eq!(tournament_number("x"), None);
+    }
+}

@@ -1,0 +1,206 @@
+//! The tournament record: a [`Tournament`] as the store keeps it, with what the play layer
+//! needs beside the pure value (the game and its options, where it is played, who hosts it,
+//! the players' names, the games made for each pairing), and its versioned encoding.
+
+use serde::{Deserialize, Serialize};
+
+use super::record::{kind_name, GameId, Place, TournamentId, UserId};
+use super::StoreError;
+use crate::games::GameKind;
+use crate::tournament::event::{Format, Phase, Tournament};
+use crate::tournament::Pairing;
+
+/// The layout this release writes for tournaments (see [`super::SCHEMA_VERSION`] for games).
+pub const TOURNAMENT_SCHEMA: u32 = 1;
+
+/// The most players a tournament takes: a Swiss of this many still pairs in well under a
+/// second, and a round's games fit the store's and Discord's pace.
+pub const MAX_TOURNAMENT_PLAYERS: usize = 128;
+
+/// When a tournament that is taking players begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Start {
+    /// When its host says `/tournament start`.
+    Host,
+    /// As soon as its last place is taken (or when the host starts it before).
+    WhenFull,
+    /// At this time (unix milliseconds), or when the host starts it before.
+    At(u64),
+}
+
+/// Everything the bot keeps about one tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentRecord {
+    /// Its number (0 until stored).
+    pub id: TournamentId,
+    /// The game played.
+    #[serde(with = "kind_name")]
+    pub kind: GameKind,
+    /// The game's options, as canonical `key=value` pairs, for every game of it.
+    pub options: Vec<String>,
+    /// Days per move of its games, if they are played on time.
+    pub days: Option<u8>,
+    /// Whether its games change ratings.
+    pub rated: bool,
+    /// Where it was made: its posts and its games (or their threads) go there.
+    pub place: Place,
+    /// Who made it: they may start, cancel and remove players.
+    pub host: UserId,
+    /// Every player who ever joined, with the name they joined under (for pictures and
+    /// lists); players who left before the start stay here, harmlessly.
+    pub names: Vec<(UserId, String)>,
+    /// When it begins.
+    pub start: Start,
+    /// A round-robin whose every game is made at the start (the host's choice), rather than
+    /// round after round.
+    #[serde(default)]
+    pub at_once: bool,
+    /// The tournament itself: players, rounds, results.
+    pub event: Tournament,
+    /// For each round begun, the game made for each pairing (`None` for a bye, or until
+    /// made).
+    pub games: Vec<Vec<Option<GameId>>>,
+    /// When it was made, unix milliseconds.
+    pub created: u64,
+    /// When it last changed, unix milliseconds.
+    pub updated: u64,
+    /// Bumped by every write: the compare-and-swap token.
+    pub version: u64,
+}
+
+#[derive(Serialize)]
+struct EnvelopeRef<'a> {
+    schema: u32,
+    tournament: &'a TournamentRecord,
+}
+
+#[derive(Deserialize)]
+struct Header {
+    schema: u32,
+}
+
+#[derive(Deserialize)]
+struct Envelope {
+    tournament: TournamentRecord,
+}
+
+impl TournamentRecord {
+    /// Whether the tournament still needs the scheduler: taking players or playing.
+    #[must_use]
+    pub fn is_live(&self) -> bool {
+        matches!(self.event.phase, Phase::Open | Phase::Running)
+    }
+
+    /// The number its listings are kept under: its server, else (the console, a direct
+    /// message) its channel.
+    #[must_use]
+    pub fn scope(&self) -> u64 {
+        self.place.guild.map_or(self.place.channel.0, |g| g.0)
+    }
+
+    /// The name a player joined under.
+    #[must_use]
+    pub fn name_of(&self, user: UserId) -> &str {
+        self.names
+            .iter()
+            .find(|(id, _)| *id == user)
+            .map_or("?", |(_, name)| name)
+    }
+
+    /// The record's bytes, tagged with [`TOURNAMENT_SCHEMA`].
+    #[must_use]
+    pub fn encode(&self) -> Vec<u8> {
+        serde_json::to_vec(&EnvelopeRef {
+            schema: TOURNAMENT_SCHEMA,
+            tournament: self,
+        })
+        .expect("a tournament always serialises")
+    }
+
+    /// Reads a record and checks that it hangs together ([`TournamentRecord::check`]).
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for bytes that are not a sound tournament,
+    /// [`StoreError::UnknownSchema`] for a newer release's.
+    pub fn decode(id: TournamentId, bytes: &[u8]) -> Result<Self, StoreError> {
+        let corrupt = |reason: String| StoreError::Corrupt {
+            id: GameId(0),
+            reason: format!("tournament T{id}: {reason}"),
+        };
+        let header: Header = serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
+        if header.schema != TOURNAMENT_SCHEMA {
+            return Err(StoreError::UnknownSchema {
+                id: GameId(0),
+                found: header.schema,
+            });
+        }
+        let envelope: Envelope =
+            serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
+        let record = envelope.tournament;
+        if record.id != id {
+            return Err(corrupt(format!("it says T{}", record.id)));
+        }
+        record.check().map_err(corrupt)?;
+        Ok(record)
+    }
+
+    /// Checks what the play layer relies on without looking (indexes in range, one result
+    /// and one game slot per pairing), so a damaged or edited record is refused when read,
+    /// never a panic later.
+    ///
+    /// # Errors
+    /// What does not hang together, in words.
+    pub fn check(&self) -> Result<(), String> {
+        let event = &self.event;
+        let n = event.players.len();
+        if n > MAX_TOURNAMENT_PLAYERS || event.withdrawn.len() != n {
+            return Err(format!("{n} players, {} marks", event.withdrawn.len()));
+        }
+        if self.names.len() > 4 * MAX_TOURNAMENT_PLAYERS
+            || self
+                .names
+                .iter()
+                .any(|(_, name)| name.chars().count() > super::MAX_NAME_CHARS)
+        {
+            return Err("too many or too long names".into());
+        }
+        if let Format::Tables { seats } = event.format {
+            if !(2..=4).contains(&seats) {
+                return Err(format!("tables of {seats}"));
+            }
+        }
+        let pairing_ok = |p: &Pairing| {
+            let seats = p.entrants();
+            !seats.is_empty() && seats.len() <= 4 && seats.iter().all(|&e| e < n)
+        };
+        if !event.schedule.iter().flatten().all(pairing_ok) {
+            return Err("a scheduled pairing names no player".into());
+        }
+        if event.rounds.len() > 256 || self.games.len() != event.rounds.len() {
+            return Err("rounds and their games differ".into());
+        }
+        for (round, games) in event.rounds.iter().zip(&self.games) {
+            let count = round.pairings.len();
+            if round.results.len() != count || games.len() != count {
+                return Err("a round's results or games do not match its pairings".into());
+            }
+            if !round.pairings.iter().all(pairing_ok) {
+                return Err("a pairing names no player".into());
+            }
+            for (pairing, result) in round.pairings.iter().zip(&round.results) {
+                if result
+                    .as_ref()
+                    .is_some_and(|r| r.points.len() != pairing.entrants().len())
+                {
+                    return Err("a result does not fit its game".into());
+                }
+            }
+        }
+        let scheduled = matches!(event.format, Format::Swiss { .. })
+            || event.rounds.len() <= event.schedule.len();
+        if !scheduled {
+            return Err("more rounds than the schedule".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,307 @@
+//! Whole tournaments through the console, as players type them: sign-up, rounds that begin
+//! by themselves when the last game of the one before ends, a withdrawal, a restart of the
+//! bot between rounds (the store reopened), to the winner and the final standings.
+
+use std::path::Path;
+
+use leapfrog::console::{name_id, Console};
+use leapfrog::play::Play;
+use leapfrog::store::{
+    GameId, SledStore, Status, Store, StoreConfig, TournamentId, TournamentRecord, UserId,
+};
+use leapfrog::tournament::event::{Format, Phase};
+use leapfrog::tournament::{Pairing, WIN};
+
+/// The console over the sled folder `data` (a fresh process's view of it).
+fn console(data: &Path) -> Console<SledStore> {
+    let config = StoreConfig {
+        data_dir: data.to_path_buf(),
+        ..StoreConfig::default()
+    };
+    let store = SledStore::open(&config).unwrap();
+    Console::new(Play::new(store), data.with_file_name("out"))
+}
+
+fn tournament(console: &Console<SledStore>, id: u64) -> TournamentRecord {
+    console.play().store().tournament(TournamentId(id)).unwrap()
+}
+
+/// Plays every game of the current round to its end: in each, every seat but the first
+/// resigns (at a Skakanie table, one after the other), except that the games `drawn`
+/// chooses end in a draw by agreement. Returns what the console printed.
+fn play_round(console: &Console<SledStore>, id: u64, drawn: impl Fn(usize) -> bool) -> String {
+    let record = tournament(console, id);
+    let games: Vec<GameId> = record
+        .games
+        .last()
+        .unwrap()
+        .iter()
+        .flatten()
+        .copied()
+        .collect();
+    let mut out = String::new();
+    for (i, game) in games.into_iter().enumerate() {
+        let played = console.play().store().get(game).unwrap();
+        if played.status != Status::Active {
+            continue;
+        }
+        let names: Vec<String> = played.seats.iter().map(|p| p.name().to_owned()).collect();
+        if drawn(i) && names.len() == 2 {
+            out += &console.run_line(&format!("@{} /draw #{game}", names[0]));
+            out += &console.run_line(&format!("@{} /draw accept #{game}", names[1]));
+        } else {
+            for name in names.iter().skip(1).rev() {
+                out += &console.run_line(&format!("@{name} /resign #{game}"));
+            }
+        }
+        out += &console.notices();
+    }
+    out
+}
+
+/// The players named p1..pn join tournament `id`; returns the output.
+fn join_all(console: &Console<SledStore>, n: usize) -> String {
+    (1..=n)
+        .map(|i| console.run_line(&format!("@p{i} /tournament join")))
+        .collect()
+}
+
+/// What every finished tournament must hold: each round's results, every result worth what
+/// its game's places are, and the standings' points adding up to them.
+fn check_finished(record: &TournamentRecord) {
+    let event = &record.event;
+    assert_eq!(event.phase, Phase::Finished);
+    assert!(event.rounds.iter().all(|r| r.is_over()));
+    let total: u32 = event
+        .rounds
+        .iter()
+        .flat_map(|r| r.results.iter().flatten())
+        .flat_map(|o| o.points.iter())
+        .sum();
+    let standings: u32 = event.standings().iter().map(|l| l.score).sum();
+    assert_eq!(total, standings);
+}
+
+#[test]
+fn an_eight_player_round_robin_runs_to_its_winner_across_a_restart_and_a_withdrawal() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    {
+        let console = console(&data);
+        let out = console.run_line(
+            "@p1 /tournament create jumpers round-robin max:8 starts:full days:3 board=far",
+        );
+        assert!(out.contains("made tournament **T1**"), "{out}");
+        assert!(
+            out.contains(
+                "round-robin · 0/8 players · taking players, starts when full · board=far days=3"
+            ),
+            "{out}"
+        );
+        let out = join_all(&console, 8);
+        assert!(out.contains("**p8** joined T1 (8 players)"), "{out}");
+        assert!(
+            out.contains("round 1 of 7"),
+            "the last place taken starts it: {out}"
+        );
+        assert_eq!(out.matches("round 1: game #").count(), 4, "{out}");
+        let refused = console.run_line("@p9 /tournament join");
+        assert!(
+            refused.contains("no tournament here now") || refused.contains("no longer taking"),
+            "{refused}"
+        );
+        for round in 0..3 {
+            let out = play_round(&console, 1, |i| i == round % 4);
+            assert!(
+                out.contains(&format!("after round {} of 7", round + 1)),
+                "{out}"
+            );
+        }
+    }
+    // The bot restarts: the tournament, its round and its games are read back as they were.
+    let console = console(&data);
+    let record = tournament(&console, 1);
+    assert_eq!(record.event.rounds.len(), 4);
+    assert_eq!(
+        record.games[3].iter().flatten().count(),
+        4,
+        "round 4's games were made"
+    );
+    let leaver = record
+        .event
+        .players
+        .iter()
+        .position(|&p| p == name_id("p8"))
+        .unwrap();
+    let out = console.run_line("@p8 /tournament leave");
+    assert!(out.contains("**p8** left T1"), "{out}");
+    let mut last = String::new();
+    for _ in 3..7 {
+        last = play_round(&console, 1, |_| false);
+    }
+    let record = tournament(&console, 1);
+    check_finished(&record);
+    assert!(last.contains("final standings"), "{last}");
+    assert!(last.contains("🏆"), "{last}");
+    // Every pair met once; p8's games after leaving were lost by forfeit, not played.
+    let crosstable = record.event.crosstable();
+    for (a, row) in crosstable.iter().enumerate() {
+        for (b, cell) in row.iter().enumerate() {
+            assert_eq!(cell.len(), usize::from(a != b), "{a} v {b}");
+        }
+    }
+    let forfeits = (0..8)
+        .filter(|&o| crosstable[leaver][o].first().is_some_and(|c| !c.1))
+        .count();
+    assert_eq!(
+        forfeits, 4,
+        "rounds 4 to 7: the game under way is forfeited too"
+    );
+    assert_eq!(record.event.format, Format::RoundRobin { double: false });
+    // The standings picture of the end was written.
+    assert!(last.contains("tournament-1-7.png"), "{last}");
+    let png = image::open(dir.path().join("out").join("tournament-1-7.png")).unwrap();
+    assert_eq!(png.width(), 800);
+}
+
+#[test]
+fn a_thirteen_player_swiss_of_five_rounds_gives_byes_and_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    {
+        let console = console(&data);
+        let out = console.run_line("@host /tournament create gyges swiss rounds:5 rated:no");
+        assert!(out.contains("Swiss, 5 rounds"), "{out}");
+        join_all(&console, 13);
+        let out = console.run_line("@host /tournament start");
+        assert!(out.contains("begins with 13 players"), "{out}");
+        assert_eq!(out.matches("round 1: game #").count(), 6, "{out}");
+        play_round(&console, 1, |i| i == 2);
+        let out = console.run_line("@p5 /tournament leave");
+        assert!(out.contains("**p5** left T1"), "{out}");
+        play_round(&console, 1, |_| false);
+    }
+    let console = console(&data);
+    for _ in 2..5 {
+        play_round(&console, 1, |i| i == 0);
+    }
+    let record = tournament(&console, 1);
+    check_finished(&record);
+    assert_eq!(record.event.rounds.len(), 5);
+    let left = record
+        .event
+        .players
+        .iter()
+        .position(|&p| p == name_id("p5"))
+        .unwrap();
+    let mut byes = vec![0; 13];
+    let mut met = std::collections::BTreeSet::new();
+    for (r, round) in record.event.rounds.iter().enumerate() {
+        for pairing in &round.pairings {
+            match pairing {
+                Pairing::Bye(e) => byes[*e] += 1,
+                Pairing::Table(seats) => {
+                    assert!(r < 2 || !seats.contains(&left), "paired after leaving");
+                    let pair = (seats[0].min(seats[1]), seats[0].max(seats[1]));
+                    assert!(met.insert(pair), "a repeat pairing in round {}", r + 1);
+                }
+            }
+        }
+    }
+    assert!(byes.iter().all(|&b| b <= 1), "{byes:?}");
+    assert_eq!(
+        byes.iter().sum::<usize>(),
+        2,
+        "rounds 1 and 2 (paired before the withdrawal) have a bye; 12 players pair up after"
+    );
+    // Nobody's rating moved: the tournament was unrated.
+    let store = console.play().store();
+    assert!(store
+        .standing(leapfrog::games::GameKind::Gyges, UserId(name_id("p1")))
+        .unwrap()
+        .is_none());
+    let out = console.run_line("@p1 /tournament show");
+    assert!(out.contains("final standings"), "{out}");
+    let lines = record.event.standings();
+    assert!(lines[0].score >= 3 * WIN, "{lines:?}");
+}
+
+#[test]
+fn nine_skakanie_players_meet_at_tables_of_three() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let console = console(&data);
+    let out = console.run_line("@host /tournament create skakanie round-robin seats:3");
+    assert!(out.contains("round-robin at tables of 3"), "{out}");
+    join_all(&console, 9);
+    let out = console.run_line("@host /tournament start");
+    assert_eq!(out.matches("round 1: game #").count(), 3, "{out}");
+    for _ in 0..4 {
+        play_round(&console, 1, |_| false);
+    }
+    let record = tournament(&console, 1);
+    check_finished(&record);
+    assert_eq!(
+        record.event.rounds.len(),
+        4,
+        "9 players at tables of 3 meet in 4 rounds"
+    );
+    // Each table's points: first 2, the two who left share second and third (½ each) or
+    // not, but every table gives out 3 points.
+    for round in &record.event.rounds {
+        for result in round.results.iter().flatten() {
+            assert_eq!(result.points.iter().sum::<u32>(), 3 * WIN);
+        }
+    }
+}
+
+#[test]
+fn tournament_commands_explain_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir.path().join("data"));
+    for (line, says) in [
+        ("@a /tournament", "what to do"),
+        ("@a /tournament brew", "not a tournament action"),
+        ("@a /tournament create jumpers", "a format"),
+        (
+            "@a /tournament create jumpers knockout",
+            "not a tournament format",
+        ),
+        ("@a /tournament create chess swiss", "chess"),
+        (
+            "@a /tournament create jumpers round-robin rounds:3",
+            "rounds: is for a Swiss",
+        ),
+        (
+            "@a /tournament create jumpers swiss seats:3",
+            "seats: is for Skakanie",
+        ),
+        (
+            "@a /tournament create jumpers swiss starts:full",
+            "starts:full needs max:",
+        ),
+        (
+            "@a /tournament create jumpers swiss starts:yesterday",
+            "is not a start",
+        ),
+        ("@a /tournament create jumpers swiss board=huge", "huge"),
+        ("@a /tournament join", "no tournament here now"),
+        ("@a /tournament join T9", "no tournament T9"),
+    ] {
+        let out = console.run_line(line);
+        assert!(
+            out.to_lowercase().contains(&says.to_lowercase()),
+            "{line}: {out}"
+        );
+    }
+    console.run_line("@a /tournament create jumpers swiss");
+    let out = console.run_line("@a /tournament start");
+    assert!(out.contains("at least 2 are needed"), "{out}");
+    console.run_line("@b /tournament join");
+    let out = console.run_line("@b /tournament join");
+    assert!(out.contains("in T1 already"), "{out}");
+    let out = console.run_line("@a /tournament cancel");
+    assert!(out.contains("T1 is cancelled"), "{out}");
+    let out = console.run_line("@a /tournament list");
+    assert!(out.contains("cancelled"), "{out}");
+}
