@@ -349,10 +349,10 @@ fn sled_to_postgres_and_back_with_two_commands_gives_the_same_file() {
     .unwrap();
     let (first, second) = (dir.path().join("sled.jsonl"), dir.path().join("pg.jsonl"));
     let said = leapfrog(&sled_config, &["export", first.to_str().unwrap()]);
-    assert!(said.contains("Exported 6 games"), "{said}");
+    assert!(said.contains("Exported 7 games"), "{said}");
     let said = leapfrog(&pg_config, &["import", first.to_str().unwrap()]);
     assert!(
-        said.contains("Imported 6 games into PostgreSQL; the next new game is #7."),
+        said.contains("Imported 7 games into PostgreSQL; the next new game is #8."),
         "{said}"
     );
     leapfrog(&pg_config, &["export", second.to_str().unwrap()]);
