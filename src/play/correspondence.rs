@@ -467,14 +467,10 @@ impl<S: Store> Play<S> {
                 ],
             ));
             let hosts = server.tournaments.unwrap_or(TournamentHosts::Everyone);
-            let hosts = TournamentHosts::ALL
-                .iter()
-                .find(|(h, _)| *h == hosts)
-                .map_or("everyone", |(_, name)| name);
             lines.push(i18n::text_with(
                 lang,
                 "settings-tournaments",
-                &[("hosts", hosts.into())],
+                &[("hosts", hosts.name().into())],
             ));
         }
         Ok(Reply::private(lines.join("\n")))

@@ -51,6 +51,22 @@ pub(super) fn rules_result(game: &AnyGame) -> Option<GameResult> {
     }
 }
 
+/// Reads `days=…` (a challenge's or a tournament's clock), refusing with the choices.
+pub(super) fn days_option(value: &str) -> Result<Option<u8>, Stop> {
+    parse_days(value).map_err(|_| {
+        Stop::Say(
+            "refuse-bad-days",
+            vec![
+                ("typed", value.trim().into()),
+                (
+                    "choices",
+                    DAY_CHOICES.map(|d| d.to_string()).join("|").into(),
+                ),
+            ],
+        )
+    })
+}
+
 /// Reads `rated=…`.
 pub(super) fn parse_rated(value: &str) -> Result<bool, Stop> {
     match value.trim().to_ascii_lowercase().as_str() {
@@ -121,18 +137,7 @@ impl<S: Store> Play<S> {
         for option in options {
             match option.split_once('=') {
                 Some((key, value)) if key.trim().eq_ignore_ascii_case("days") => {
-                    days = parse_days(value).map_err(|_| {
-                        Stop::Say(
-                            "refuse-bad-days",
-                            vec![
-                                ("typed", value.trim().into()),
-                                (
-                                    "choices",
-                                    DAY_CHOICES.map(|d| d.to_string()).join("|").into(),
-                                ),
-                            ],
-                        )
-                    })?;
+                    days = days_option(value)?;
                 }
                 // `rated=yes|no` is the bot's too: whether the result changes ratings.
                 Some((key, value)) if key.trim().eq_ignore_ascii_case("rated") => {

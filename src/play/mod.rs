@@ -330,22 +330,6 @@ impl<S: Store> Play<S> {
         &self.store
     }
 
-    /// When `reply` shows the board of a tournament game that has just ended, brings its
-    /// tournament up to date at once (the next round need not wait for the scheduler).
-    fn tournament_after(&self, reply: &Reply) -> Vec<Notice> {
-        let Some(game) = reply.board_of else {
-            return Vec::new();
-        };
-        match self.store.get(game) {
-            Ok(GameRecord {
-                tournament: Some(slot),
-                status: Status::Finished(_),
-                ..
-            }) => self.settle_tournament(slot.tournament),
-            _ => Vec::new(),
-        }
-    }
-
     /// Carries out a command. Never panics on user input; refusals and failures are replies.
     pub fn handle(&self, ctx: &Context, command: Command) -> Reply {
         self.note_guild_lang(ctx);
@@ -363,7 +347,9 @@ impl<S: Store> Play<S> {
                 Ok(()) => {
                     let mut reply = self.address(reply);
                     reply.computer_turn = self.computer_turn_after(&reply);
-                    reply.follow.extend(self.tournament_after(&reply));
+                    if let Some(tournament) = reply.over_in_tournament {
+                        reply.follow.extend(self.settle_tournament(tournament));
+                    }
                     self.page_button(reply, ctx)
                 }
                 Err(error) => failure_reply(&error, self.reader_lang(ctx)),

@@ -241,6 +241,9 @@ pub struct Reply {
     /// A second answer the caller alone sees, sent after this one: a player's own link to
     /// the game's page beside a board everyone sees (a personal link must never be public).
     pub aside: Option<Box<Reply>>,
+    /// The tournament of the game this board shows over, if it is one's: its round may have
+    /// ended with it, so the play layer brings the tournament up to date after the command.
+    pub over_in_tournament: Option<crate::store::TournamentId>,
     /// What the bot posts on its own after this reply, in the places they name: the boards
     /// of a tournament round's games and the standings, when the command began a round.
     pub follow: Vec<super::Notice>,
@@ -266,6 +269,7 @@ impl Reply {
             begins: None,
             computer_turn: None,
             aside: None,
+            over_in_tournament: None,
             follow: Vec::new(),
             private: false,
             outcome: Outcome::Done,

@@ -436,6 +436,10 @@ pub fn board_reply(
         components,
         image: Some(board_image(record, game, lang)),
         board_of: Some(id),
+        over_in_tournament: record
+            .tournament
+            .filter(|_| matches!(record.status, Status::Finished(_)))
+            .map(|slot| slot.tournament),
         ..Reply::public(lines.join("\n"))
     }
 }

@@ -238,21 +238,7 @@ impl<S: Store> Play<S> {
                 .map(|(k, v)| (k.trim().to_lowercase(), v))
             {
                 Some((key, value)) if key == "days" => {
-                    days = super::timing::parse_days(value).map_err(|_| {
-                        Stop::Say(
-                            "refuse-bad-days",
-                            vec![
-                                ("typed", value.into()),
-                                (
-                                    "choices",
-                                    super::timing::DAY_CHOICES
-                                        .map(|d| d.to_string())
-                                        .join("|")
-                                        .into(),
-                                ),
-                            ],
-                        )
-                    })?;
+                    days = super::handlers::days_option(value)?;
                 }
                 Some((key, value)) if key == "rated" => {
                     rated = Some(super::handlers::parse_rated(value)?)
@@ -582,12 +568,7 @@ impl<S: Store> Play<S> {
             Format::Tables { .. } => ("tables", 0),
             Format::Swiss { rounds } => ("swiss", rounds),
         };
-        let phase = match event.phase {
-            Phase::Open => "open",
-            Phase::Running => "running",
-            Phase::Finished => "finished",
-            Phase::Cancelled => "cancelled",
-        };
+        let phase = phase_word(event.phase);
         let starts = match record.start {
             Start::At(at) if event.phase == Phase::Open => crate::calendar::utc(at),
             _ => "none".to_owned(),
@@ -1050,7 +1031,7 @@ fn sync_games(record: &mut TournamentRecord) {
     }
 }
 
-/// The phase in the catalogue's words (`tournament-after`).
+/// The phase in the catalogue's words (`tournament-after`, `tournament-line`).
 fn phase_word(phase: Phase) -> &'static str {
     match phase {
         Phase::Open => "open",

@@ -106,6 +106,15 @@ impl TournamentHosts {
     pub const ALL: [(Self, &'static str); 2] =
         [(Self::Admins, "admins"), (Self::Everyone, "everyone")];
 
+    /// The choice's name, as typed and shown.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(hosts, _)| *hosts == self)
+            .map_or("everyone", |(_, name)| name)
+    }
+
     /// Reads a typed name; `all` and `global` (what "все" and "wszyscy" read as) are
     /// everyone too.
     #[must_use]

@@ -33,12 +33,16 @@ fn yes_no(value: &str, what: &'static str) -> Result<bool, ParseCommandError> {
     }
 }
 
-/// A count option (`rounds:5`).
-fn count(value: &str, what: &'static str) -> Result<usize, ParseCommandError> {
-    value.trim().parse().map_err(|_| ParseCommandError::Bad {
-        what,
-        typed: value.to_owned(),
-    })
+/// The count option `key` (`rounds:5`), if given.
+fn count(args: &mut Args, key: &str) -> Result<Option<usize>, ParseCommandError> {
+    args.take(&[key])
+        .map(|value| {
+            value.trim().parse().map_err(|_| ParseCommandError::Bad {
+                what: "tournament-count",
+                typed: value.clone(),
+            })
+        })
+        .transpose()
 }
 
 /// `/tournament …` from its arguments.
@@ -129,18 +133,9 @@ fn spec(args: &mut Args) -> Result<TournamentSpec, ParseCommandError> {
             })
         }
     };
-    let rounds = args
-        .take(&["rounds"])
-        .map(|v| count(&v, "tournament-count"))
-        .transpose()?;
-    let max = args
-        .take(&["max"])
-        .map(|v| count(&v, "tournament-count"))
-        .transpose()?;
-    let seats = args
-        .take(&["seats"])
-        .map(|v| count(&v, "tournament-count"))
-        .transpose()?;
+    let rounds = count(args, "rounds")?;
+    let max = count(args, "max")?;
+    let seats = count(args, "seats")?;
     let double = args
         .take(&["double"])
         .map(|v| yes_no(&v, "tournament-yes-no"))

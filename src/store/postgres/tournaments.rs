@@ -23,16 +23,7 @@ pub(super) fn write(
             &[],
         )?;
         record.id = TournamentId(id(row.get(0)));
-        tx.execute(
-            "INSERT INTO tournaments (id, version, scope, live, record) VALUES ($1, $2, $3, $4, $5)",
-            &[
-                &sql(record.id.0),
-                &sql(record.version),
-                &sql(record.scope()),
-                &record.is_live(),
-                &record.encode(),
-            ],
-        )?;
+        insert_row(tx, &record)?;
         return Ok(record);
     }
     let row = tx.query_opt(
@@ -56,6 +47,21 @@ pub(super) fn write(
         ],
     )?;
     Ok(record)
+}
+
+/// Inserts `record` as it is (number and version kept), with its listing columns.
+fn insert_row(tx: &mut Transaction<'_>, record: &TournamentRecord) -> Result<(), Fail> {
+    tx.execute(
+        "INSERT INTO tournaments (id, version, scope, live, record) VALUES ($1, $2, $3, $4, $5)",
+        &[
+            &sql(record.id.0),
+            &sql(record.version),
+            &sql(record.scope()),
+            &record.is_live(),
+            &record.encode(),
+        ],
+    )?;
+    Ok(())
 }
 
 /// Claims `slot` for the new game `game` in `tx`.
@@ -115,16 +121,7 @@ pub(super) fn all(tx: &mut Transaction<'_>) -> Result<Vec<TournamentRecord>, Fai
 /// Loads an export's tournaments and the slots of its games, and sets the counter.
 pub(super) fn import(tx: &mut Transaction<'_>, dump: &crate::store::Dump) -> Result<(), Fail> {
     for record in &dump.tournaments {
-        tx.execute(
-            "INSERT INTO tournaments (id, version, scope, live, record) VALUES ($1, $2, $3, $4, $5)",
-            &[
-                &sql(record.id.0),
-                &sql(record.version),
-                &sql(record.scope()),
-                &record.is_live(),
-                &record.encode(),
-            ],
-        )?;
+        insert_row(tx, record)?;
     }
     for game in &dump.games {
         if let Some(slot) = game.tournament {
