@@ -168,7 +168,7 @@ async fn main() {
     let http = Arc::new(leapfrog::discord::http_client(&config, "bench-token"));
     let play = Arc::new(Play::new(store.clone()));
     let ops = leapfrog::ops::Ops::new();
-    let herald = leapfrog::discord::notify::herald(Arc::clone(&play), http, ops);
+    let herald = leapfrog::discord::notify::herald(Arc::clone(&play), http, ops, false);
     let site = Site::new(Arc::clone(&play), key())
         .with_herald(herald)
         .with_rate(1_000_000);

@@ -496,7 +496,9 @@ fn configured_play(config: &Config, store: AnyStore) -> Play<AnyStore> {
 /// so a restart picks up exactly where the last run stopped.
 fn start_scheduler(config: &Config, token: &str, play: &Arc<Play<AnyStore>>, ops: &Ops) {
     let http = Arc::new(leapfrog::discord::http_client(&config.discord, token));
-    let scheduler = Scheduler::new(Arc::clone(play), http).with_ops(ops.clone());
+    let scheduler = Scheduler::new(Arc::clone(play), http)
+        .with_ops(ops.clone())
+        .with_threads(config.discord.threads);
     let every = Duration::from_secs(config.time.tick_seconds.max(1));
     tokio::spawn(scheduler.run(every));
 }
@@ -619,6 +621,7 @@ async fn serve_extras<S: leapfrog::store::Store + 'static>(
                 Arc::clone(play),
                 Arc::clone(http),
                 ops.clone(),
+                config.discord.threads,
             ))
             .with_frame_ancestors(config.web.frame_ancestors.clone());
         if let Some(activity) = activity {

@@ -53,23 +53,8 @@ async fn boot(spot: &common::StoreSpot, time: &Arc<AtomicU64>, config: &DiscordC
 
 /// Stops the bot and waits until nothing holds its store any more, as a process exit would.
 async fn stop(running: Running) {
-    running.server.abort();
-    let _ = running.server.await;
     drop(running.scheduler);
-    let mut play = running.play;
-    for _ in 0..200 {
-        match Arc::try_unwrap(play) {
-            Ok(play) => {
-                common::blocking(|| play.store().flush().unwrap());
-                return;
-            }
-            Err(still_shared) => {
-                play = still_shared;
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-        }
-    }
-    panic!("the bot never let go of its store");
+    fake_discord::stop_endpoint(running.server, running.play).await;
 }
 
 async fn send(url: &str, payload: &Value) -> Value {

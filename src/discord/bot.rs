@@ -8,17 +8,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    AutoArchiveDuration, AutocompleteChoice, Builder, ChannelId, ChannelType,
-    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateThread, Http, Interaction, InteractionId, MessageId,
+    AutocompleteChoice, Builder, ChannelId, ChannelType, CreateAutocompleteResponse,
+    CreateInteractionResponse, CreateInteractionResponseMessage, Http, Interaction, InteractionId,
+    MessageId,
 };
 
 use crate::i18n::{self, Lang};
 use crate::play::{Command, Play};
-use crate::store::{ChannelId as StoreChannelId, GameId, Place, Store};
+use crate::store::{GameId, Place, Store};
 
 use super::message::Message;
-use super::permissions::Doing;
 use super::reach::{code, nonce, repeated};
 use super::translate::{request, Request};
 use crate::ops::rest::observe;
@@ -542,15 +541,14 @@ impl<S: Store + 'static> Bot<S> {
             return;
         }
         let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
+        let threads = self.threads;
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return;
         };
         let _entered = runtime.enter();
         self.ops.spawn(async move {
             tokio::time::sleep(FOLLOW_AFTER).await;
-            for notice in follow {
-                super::notify::post_notice(&play, &http, notice).await;
-            }
+            super::notify::post_notices(&play, &http, follow, threads).await;
         });
     }
 
@@ -574,9 +572,7 @@ impl<S: Store + 'static> Bot<S> {
         if to.in_thread {
             return false;
         }
-        let play = Arc::clone(&self.play);
-        let chosen = blocking(move || play.store().guild_settings(guild).ok()).await;
-        chosen.and_then(|s| s.threads).unwrap_or(self.threads)
+        super::notify::wants_thread(&self.play, guild, self.threads).await
     }
 
     /// Opens a thread for a game that just began, moves the game there, posts its board in
@@ -614,98 +610,10 @@ impl<S: Store + 'static> Bot<S> {
         message: &Message,
         place: Place,
     ) -> Result<Message, Option<String>> {
-        let (game, title) = message.begins.clone().ok_or(None)?;
-        let title: String = title.chars().take(100).collect();
-        let created = observe(
-            "create_thread",
-            ChannelId::new(place.channel.0).create_thread(
-                self.http.as_ref(),
-                CreateThread::new(title)
-                    .kind(ChannelType::PublicThread)
-                    .auto_archive_duration(AutoArchiveDuration::OneWeek),
-            ),
-        )
-        .await;
-        let thread = match created {
-            Ok(thread) => thread.id,
-            Err(error) => {
-                tracing::info!(%error, "no thread for a new game; it stays in the channel");
-                return Err(self.why_no_thread(place, Doing::OpenThread, &error).await);
-            }
-        };
-        // The board first: a thread the bot cannot post in must not take the game.
-        let once = nonce();
-        let posted = match repeated("create_message", || {
-            thread.send_message(self.http.as_ref(), message.post(&once))
-        })
-        .await
-        {
-            Ok(posted) => posted,
-            Err(error) => {
-                tracing::info!(%error, "cannot post in the new thread; the game stays in the channel");
-                self.delete_thread(thread).await;
-                return Err(self.why_no_thread(place, Doing::PostInThread, &error).await);
-            }
-        };
-        let play = Arc::clone(&self.play);
-        let (moved, lang) = blocking(move || {
-            let moved = play
-                .move_to_channel(GameId(game), StoreChannelId(thread.get()))
-                .map_err(|e| e.to_string())
-                .err();
-            (moved, play.place_lang(place.guild))
-        })
-        .await;
-        if let Some(error) = moved {
-            tracing::warn!(%error, "could not move a game to its thread");
-            self.delete_thread(thread).await;
-            return Err(None);
-        }
-        let in_thread = Place {
-            channel: StoreChannelId(thread.get()),
-            ..place
-        };
-        self.note(game, in_thread, posted.id.get()).await;
+        let thread =
+            super::notify::open_game_thread(&self.play, &self.http, message, place).await?;
         // Replaces the clicked challenge (its buttons too), or answers the /accept.
-        Ok(Message {
-            content: i18n::text_with(
-                lang,
-                "discord-in-thread",
-                &[
-                    ("game", game.into()),
-                    ("thread", format!("<#{thread}>").into()),
-                ],
-            ),
-            ..Message::default()
-        })
-    }
-
-    /// Why a new game stays in the channel, when a permission is missing and the server
-    /// has not been told yet in this process: the game's players and the server's admins
-    /// read it in the channel, once.
-    async fn why_no_thread(
-        &self,
-        place: Place,
-        doing: Doing,
-        error: &serenity::Error,
-    ) -> Option<String> {
-        if !super::permissions::is_missing_permission(error) {
-            return None;
-        }
-        let play = Arc::clone(&self.play);
-        let lang = blocking(move || play.place_lang(place.guild)).await;
-        let named = super::permissions::notice_once(&self.play, place, doing, error, lang)?;
-        Some(format!(
-            "{}\n{named}",
-            i18n::text(lang, "discord-no-thread")
-        ))
-    }
-
-    /// Deletes a thread the game could not move into, so that no empty thread is left.
-    async fn delete_thread(&self, thread: ChannelId) {
-        if let Err(error) = observe("delete_channel", thread.delete(self.http.as_ref())).await {
-            tracing::warn!(%error, "could not delete an unused game thread");
-        }
+        Ok(super::notify::thread_link(&self.play, message, place, thread).await)
     }
 
     /// Notes where the original answer to an interaction (a board) was posted.

@@ -7,12 +7,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    ChannelId, CreateActionRow, CreateAllowedMentions, CreateMessage, Http, UserId as DiscordUserId,
+    AutoArchiveDuration, ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions,
+    CreateMessage, CreateThread, Http, UserId as DiscordUserId,
 };
 
 use crate::i18n;
 use crate::play::{Direct, Notice, Play};
-use crate::store::{GameId, Place, Store};
+use crate::store::{ChannelId as StoreChannelId, GameId, GuildId, Place, Store};
 
 use super::bot::note_board;
 use super::message::{button, cut, Message};
@@ -128,6 +129,190 @@ pub async fn post_notice<S: Store + 'static>(
     };
     send_direct(http, &message, channel).await;
     posted
+}
+
+/// Posts what the bot says on its own after something happened — a tournament round's new
+/// games, its standings — in order. A game that begins gets a thread of its own, as one
+/// begun by a challenge does, when its server wants threads (its admins' choice, else
+/// `threads`, the bot's default); the channel then reads a link to it.
+pub async fn post_notices<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    notices: Vec<Notice>,
+    threads: bool,
+) {
+    for notice in notices {
+        let place = notice.place;
+        let threaded = match (notice.reply.begins.is_some(), place.guild) {
+            (true, Some(guild)) => wants_thread(play, guild, threads).await,
+            _ => false,
+        };
+        if !threaded {
+            post_notice(play, http, notice).await;
+            continue;
+        }
+        let message = Message::from_reply(notice.reply.clone());
+        match open_game_thread(play, http, &message, place).await {
+            Ok(thread) => {
+                let link = thread_link(play, &message, place, thread).await;
+                let once = nonce();
+                let sent = repeated("create_message", || {
+                    ChannelId::new(place.channel.0).send_message(http, link.post(&once))
+                })
+                .await;
+                if let Err(error) = sent {
+                    tracing::warn!(game = notice.game.0, %error, "could not link a game's thread");
+                }
+                let in_thread = Place {
+                    channel: StoreChannelId(thread.get()),
+                    ..place
+                };
+                send_direct(http, &message, in_thread.channel.0).await;
+            }
+            Err(why) => {
+                let mut notice = notice;
+                if let Some(why) = why {
+                    notice.reply.text = cut(&format!("{why}\n{}", notice.reply.text));
+                }
+                post_notice(play, http, notice).await;
+            }
+        }
+    }
+}
+
+/// Whether a game beginning on `guild` gets a thread: the server's choice, else `default`.
+pub(super) async fn wants_thread<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    guild: GuildId,
+    default: bool,
+) -> bool {
+    let play = Arc::clone(play);
+    let chosen = tokio::task::spawn_blocking(move || play.store().guild_settings(guild).ok())
+        .await
+        .ok()
+        .flatten();
+    chosen.and_then(|s| s.threads).unwrap_or(default)
+}
+
+/// Opens a thread in `place` for the game `message` begins, posts the board in it and moves
+/// the game there; the thread. When the game stays in the channel — Discord refused the
+/// thread, or the board could not be posted in it (the thread is then deleted rather than
+/// left empty) — the lines that say why, if a server took a permission away and this is the
+/// first time it shows.
+pub(super) async fn open_game_thread<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    message: &Message,
+    place: Place,
+) -> Result<ChannelId, Option<String>> {
+    let (game, title) = message.begins.clone().ok_or(None)?;
+    let title: String = title.chars().take(100).collect();
+    let created = observe(
+        "create_thread",
+        ChannelId::new(place.channel.0).create_thread(
+            http,
+            CreateThread::new(title)
+                .kind(ChannelType::PublicThread)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek),
+        ),
+    )
+    .await;
+    let thread = match created {
+        Ok(thread) => thread.id,
+        Err(error) => {
+            tracing::info!(%error, "no thread for a new game; it stays in the channel");
+            return Err(why_no_thread(play, place, Doing::OpenThread, &error).await);
+        }
+    };
+    // The board first: a thread the bot cannot post in must not take the game.
+    let once = nonce();
+    let posted = match repeated("create_message", || {
+        thread.send_message(http, message.post(&once))
+    })
+    .await
+    {
+        Ok(posted) => posted,
+        Err(error) => {
+            tracing::info!(%error, "cannot post in the new thread; the game stays in the channel");
+            delete_thread(http, thread).await;
+            return Err(why_no_thread(play, place, Doing::PostInThread, &error).await);
+        }
+    };
+    let mover = Arc::clone(play);
+    let moved = tokio::task::spawn_blocking(move || {
+        mover
+            .move_to_channel(GameId(game), StoreChannelId(thread.get()))
+            .map_err(|e| e.to_string())
+            .err()
+    })
+    .await
+    .unwrap_or_else(|error| Some(error.to_string()));
+    if let Some(error) = moved {
+        tracing::warn!(%error, "could not move a game to its thread");
+        delete_thread(http, thread).await;
+        return Err(None);
+    }
+    let in_thread = Place {
+        channel: StoreChannelId(thread.get()),
+        ..place
+    };
+    note_board(play, game, in_thread, posted.id.get()).await;
+    Ok(thread)
+}
+
+/// The words in the channel once the game `message` begins is in `thread`.
+pub(super) async fn thread_link<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    message: &Message,
+    place: Place,
+    thread: ChannelId,
+) -> Message {
+    let game = message.begins.as_ref().map_or(0, |b| b.0);
+    let reader = Arc::clone(play);
+    let lang = tokio::task::spawn_blocking(move || reader.place_lang(place.guild))
+        .await
+        .unwrap_or_default();
+    Message {
+        content: i18n::text_with(
+            lang,
+            "discord-in-thread",
+            &[
+                ("game", game.into()),
+                ("thread", format!("<#{thread}>").into()),
+            ],
+        ),
+        ..Message::default()
+    }
+}
+
+/// Why a new game stays in the channel, when a permission is missing and the server has
+/// not been told yet in this process: the game's players and the server's admins read it in
+/// the channel, once.
+async fn why_no_thread<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    place: Place,
+    doing: Doing,
+    error: &serenity::Error,
+) -> Option<String> {
+    if !is_missing_permission(error) {
+        return None;
+    }
+    let reader = Arc::clone(play);
+    let lang = tokio::task::spawn_blocking(move || reader.place_lang(place.guild))
+        .await
+        .unwrap_or_default();
+    let named = notice_once(play, place, doing, error, lang)?;
+    Some(format!(
+        "{}\n{named}",
+        i18n::text(lang, "discord-no-thread")
+    ))
+}
+
+/// Deletes a thread the game could not move into, so that no empty thread is left.
+async fn delete_thread(http: &Http, thread: ChannelId) {
+    if let Err(error) = observe("delete_channel", thread.delete(http)).await {
+        tracing::warn!(%error, "could not delete an unused game thread");
+    }
 }
 
 /// The lines telling players by direct message that the bot lost a permission in `place`,
@@ -247,6 +432,7 @@ pub fn herald<S: Store + 'static>(
     play: Arc<Play<S>>,
     http: Arc<Http>,
     ops: crate::ops::Ops,
+    threads: bool,
 ) -> tokio::sync::mpsc::UnboundedSender<Notice> {
     let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel::<Notice>();
     tokio::spawn(async move {
@@ -254,7 +440,7 @@ pub fn herald<S: Store + 'static>(
             let (play, http) = (Arc::clone(&play), Arc::clone(&http));
             ops.spawn(async move {
                 let computer = notice.reply.computer_turn;
-                post_notice(&play, &http, notice).await;
+                post_notices(&play, &http, vec![notice], threads).await;
                 if let Some(game) = computer {
                     computer_moves(&play, &http, game).await;
                 }
@@ -272,6 +458,9 @@ pub struct Scheduler<S: Store + 'static> {
     /// Its ticks and the computer's moves they start count as work in flight, so a
     /// shutdown waits for their posts; a shutting-down process starts no new tick.
     ops: crate::ops::Ops,
+    /// Whether games it begins (a tournament's rounds) get threads on servers whose admins
+    /// did not choose (`[discord] threads`).
+    threads: bool,
 }
 
 impl<S: Store + 'static> Scheduler<S> {
@@ -282,7 +471,16 @@ impl<S: Store + 'static> Scheduler<S> {
             play,
             http,
             ops: crate::ops::Ops::new(),
+            threads: true,
         }
+    }
+
+    /// The same, giving the games it begins a thread of their own (or not) on servers
+    /// whose admins did not choose.
+    #[must_use]
+    pub fn with_threads(mut self, threads: bool) -> Self {
+        self.threads = threads;
+        self
     }
 
     /// The same, its work counted in `ops` (the process's): drained at shutdown.
@@ -312,7 +510,10 @@ impl<S: Store + 'static> Scheduler<S> {
         }
         let mut posted = 0;
         for notice in notices {
-            if post_notice(&self.play, &self.http, notice).await {
+            if notice.reply.begins.is_some() {
+                post_notices(&self.play, &self.http, vec![notice], self.threads).await;
+                posted += 1;
+            } else if post_notice(&self.play, &self.http, notice).await {
                 posted += 1;
             }
         }

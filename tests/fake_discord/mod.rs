@@ -949,6 +949,30 @@ pub async fn start_endpoint_over<S: Store + 'static>(
     (url, server)
 }
 
+/// Stops an endpoint started by [`start_stoppable_endpoint`] and waits until nothing holds
+/// its play layer any more (the bot's work in flight done), then flushes the store, as a
+/// process exit would: the store can then be opened again, as by a restarted bot.
+pub async fn stop_endpoint<S: Store + 'static>(
+    server: tokio::task::JoinHandle<()>,
+    mut play: Arc<Play<S>>,
+) {
+    server.abort();
+    let _ = server.await;
+    for _ in 0..200 {
+        match Arc::try_unwrap(play) {
+            Ok(play) => {
+                tokio::task::block_in_place(|| play.store().flush().unwrap());
+                return;
+            }
+            Err(still_shared) => {
+                play = still_shared;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+    panic!("the bot never let go of its store");
+}
+
 /// Seconds since the epoch: a fresh signature timestamp.
 pub fn now() -> u64 {
     SystemTime::now()
