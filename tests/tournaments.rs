@@ -255,6 +255,66 @@ fn nine_skakanie_players_meet_at_tables_of_three() {
     }
 }
 
+/// A round-robin played at once: every game of every round begins at the start, each
+/// player has all their games going together, and it ends with the last of them.
+#[test]
+fn a_round_robin_played_at_once_begins_every_game_at_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    {
+        let console = console(&data);
+        let out = console.run_line("@p1 /tournament create gyges round-robin together:yes");
+        assert!(out.contains("all rounds at once"), "{out}");
+        join_all(&console, 5);
+        let out = console.run_line("@p1 /tournament start");
+        // 5 players: 5 rounds of two games and a bye, all begun now.
+        for round in 1..=5 {
+            assert_eq!(
+                out.matches(&format!("round {round}: game #")).count(),
+                2,
+                "{out}"
+            );
+        }
+        let record = tournament(&console, 1);
+        assert_eq!(record.games.iter().flatten().flatten().count(), 10);
+        // The last round's games end first: the tournament waits for the others.
+        for game in record.games[4].iter().flatten() {
+            let played = console.play().store().get(*game).unwrap();
+            console.run_line(&format!("@{} /resign #{game}", played.seats[1].name()));
+        }
+        let out = console.run_line("@p1 /tournament show");
+        assert!(out.contains("round 1 of 5"), "{out}");
+        assert!(
+            out.contains("Round 4:") && !out.contains("Round 5:"),
+            "{out}"
+        );
+    }
+    // After a restart, p5 leaves: every game of theirs still going is resigned.
+    let console = console(&data);
+    let out = console.run_line("@p5 /tournament leave");
+    assert!(out.contains("**p5** left T1"), "{out}");
+    let record = tournament(&console, 1);
+    let games: Vec<GameId> = record.games.iter().flatten().flatten().copied().collect();
+    for game in &games {
+        let played = console.play().store().get(*game).unwrap();
+        assert!(
+            played.status != Status::Active || played.seat_of(UserId(name_id("p5"))).is_none(),
+            "p5's game #{game} is over"
+        );
+    }
+    let mut last = String::new();
+    for game in games {
+        let played = console.play().store().get(game).unwrap();
+        if played.status == Status::Active {
+            last = console.run_line(&format!("@{} /resign #{game}", played.seats[1].name()));
+        }
+    }
+    assert!(last.contains("final standings"), "{last}");
+    let record = tournament(&console, 1);
+    check_finished(&record);
+    assert_eq!(record.event.rounds.len(), 5);
+}
+
 #[test]
 fn tournament_commands_explain_what_is_wrong() {
     let dir = tempfile::tempdir().unwrap();
@@ -285,6 +345,10 @@ fn tournament_commands_explain_what_is_wrong() {
             "is not a start",
         ),
         ("@a /tournament create jumpers swiss board=huge", "huge"),
+        (
+            "@a /tournament create jumpers swiss together:yes",
+            "together: is for round-robins",
+        ),
         ("@a /tournament join", "no tournament here now"),
         ("@a /tournament join T9", "no tournament T9"),
     ] {

@@ -178,6 +178,10 @@ opt-double = double
     .desc = Round-robin: each pair plays twice, each moving first once
 choice-double-yes = Twice
 choice-double-no = Once
+opt-together = together
+    .desc = Round-robin: every round begins at the start, all games at once
+choice-together-yes = All rounds at once
+choice-together-no = Round after round
 opt-options = options
     .desc = The game's options for every game, like board=far goal=long
 opt-tournament-user = user

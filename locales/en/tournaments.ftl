@@ -13,6 +13,7 @@ tournament-admins-only = On this server only admins (Manage Server) make tournam
 tournament-option-not-here = The option { $option } is not for tournaments: seats are drawn by the pairings, and every game starts alike.
 tournament-seats-skakanie = seats: is for Skakanie only: 3 or 4 at each table of a round-robin (2 plays it as a two-player round-robin; a Swiss is always two-player).
 tournament-rounds-swiss = rounds: is for a Swiss; a round-robin has as many rounds as it takes everyone to meet.
+tournament-together-swiss = together: is for round-robins: a Swiss pairs each round on the results of the one before.
 tournament-bad-rounds = A Swiss plays 1 to 20 rounds.
 tournament-bad-max = max: takes { $least } to { $most } players.
 tournament-bad-start = "{ $typed }" is not a start: say full (when the last place is taken), a date in UTC like 2026-12-01 or 2026-12-01T18:00, or a wait like 3d or 12h.
@@ -71,6 +72,9 @@ tournament-line = **T{ $tournament }** · { $kind } · { $format ->
 }{ $options ->
     [none] {""}
    *[other] {" "}· { $options }
+}{ $together ->
+    [yes] {" "}· all rounds at once
+   *[other] {""}
 }
 tournament-title = T{ $tournament } · { $kind }
 tournament-after = { $phase ->

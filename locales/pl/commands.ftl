@@ -177,6 +177,10 @@ opt-double = podwójny
     .desc = Kołowy: każda para gra dwa razy, każdy raz zaczyna
 choice-double-yes = Dwa razy
 choice-double-no = Raz
+opt-together = naraz
+    .desc = Kołowy: wszystkie rundy zaczynają się od razu, wszystkie partie naraz
+choice-together-yes = Wszystkie rundy naraz
+choice-together-no = Runda po rundzie
 opt-options = opcje
     .desc = Opcje gry dla każdej partii, np. board=far goal=long
 opt-tournament-user = gracz

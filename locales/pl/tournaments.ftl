@@ -13,6 +13,7 @@ tournament-admins-only = Na tym serwerze turnieje tworzą tylko administratorzy 
 tournament-option-not-here = Opcja { $option } nie jest dla turniejów: miejsca ustala kojarzenie, a każda partia zaczyna się tak samo.
 tournament-seats-skakanie = seats: jest tylko dla Skakania: 3 albo 4 przy każdym stole turnieju kołowego (2 to turniej kołowy we dwoje; system szwajcarski jest zawsze we dwoje).
 tournament-rounds-swiss = rounds: jest tylko dla systemu szwajcarskiego; turniej kołowy ma tyle rund, ile trzeba, by każdy zagrał z każdym.
+tournament-together-swiss = together: jest tylko dla turnieju kołowego: system szwajcarski kojarzy każdą rundę według wyników poprzedniej.
 tournament-bad-rounds = System szwajcarski ma od 1 do 20 rund.
 tournament-bad-max = max: to od { $least } do { $most } graczy.
 tournament-bad-start = „{ $typed }” to nie początek: wpisz full (gdy zajęte zostanie ostatnie miejsce), datę UTC, np. 2026-12-01 albo 2026-12-01T18:00, albo czas oczekiwania, np. 3d lub 12h.
@@ -66,6 +67,9 @@ tournament-line = **T{ $tournament }** · { $kind } · { $format ->
 }{ $options ->
     [none] {""}
    *[other] {" "}· { $options }
+}{ $together ->
+    [yes] {" "}· wszystkie rundy naraz
+   *[other] {""}
 }
 tournament-title = T{ $tournament } · { $kind }
 tournament-after = { $phase ->

@@ -178,6 +178,10 @@ opt-double = дважды
     .desc = Круговой: каждая пара играет дважды, каждый по разу начинает
 choice-double-yes = Дважды
 choice-double-no = Один раз
+opt-together = сразу
+    .desc = Круговой: все туры начинаются сразу, все партии одновременно
+choice-together-yes = Все туры сразу
+choice-together-no = Тур за туром
 opt-options = параметры
     .desc = Параметры игры для всех партий, например board=far goal=long
 opt-tournament-user = игрок

@@ -13,6 +13,7 @@ tournament-admins-only = На этом сервере турниры созда�
 tournament-option-not-here = Параметр { $option } не для турниров: места определяет жеребьёвка, и все партии начинаются одинаково.
 tournament-seats-skakanie = seats: — только для Скакания: 3 или 4 за каждым столом кругового турнира (2 — круговой турнир на двоих; швейцарка всегда на двоих).
 tournament-rounds-swiss = rounds: — только для швейцарки; в круговом турнире столько туров, сколько нужно, чтобы все встретились.
+tournament-together-swiss = together: — только для кругового турнира: швейцарка составляет пары каждого тура по итогам предыдущего.
 tournament-bad-rounds = В швейцарке от 1 до 20 туров.
 tournament-bad-max = max: — от { $least } до { $most } игроков.
 tournament-bad-start = «{ $typed }» — не начало: укажите full (когда займут последнее место), дату по UTC вроде 2026-12-01 или 2026-12-01T18:00, или ожидание вроде 3d или 12h.
@@ -66,6 +67,9 @@ tournament-line = **T{ $tournament }** · { $kind } · { $format ->
 }{ $options ->
     [none] {""}
    *[other] {" "}· { $options }
+}{ $together ->
+    [yes] {" "}· все туры сразу
+   *[other] {""}
 }
 tournament-title = T{ $tournament } · { $kind }
 tournament-after = { $phase ->

@@ -348,6 +348,12 @@ fn tournament() -> CreateCommand {
             "choice-double-yes",
             "choice-double-no",
         ))
+        .add_sub_option(yes_no(
+            "together",
+            "opt-together",
+            "choice-together-yes",
+            "choice-together-no",
+        ))
         .add_sub_option(option(CommandOptionType::String, "options", "opt-options"));
     let on_one = |name: &str| subcommand(name).add_sub_option(tournament_number());
     new_command("tournament")

@@ -203,7 +203,7 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
         "tournament",
         &[
             "action", "id", "game", "format", "rounds", "days", "rated", "max", "starts", "seats",
-            "double", "options", "user",
+            "double", "together", "options", "user",
         ],
     ),
 ];

@@ -71,6 +71,8 @@ pub struct TournamentSpec {
     pub rounds: Option<usize>,
     /// A round-robin where each pair meets twice, each moving first once.
     pub double: bool,
+    /// A round-robin whose every round begins at the start, all games at once.
+    pub together: bool,
     /// Players per Skakanie table (3 or 4; 2 plays it as a two-player round-robin).
     pub seats: Option<usize>,
     /// The most players.
@@ -272,6 +274,9 @@ impl<S: Store> Play<S> {
         if spec.rounds.is_some() && !matches!(format, Format::Swiss { .. }) {
             return say("tournament-rounds-swiss");
         }
+        if spec.together && matches!(format, Format::Swiss { .. }) {
+            return say("tournament-together-swiss");
+        }
         if spec.rounds.is_some_and(|r| !(1..=20).contains(&r)) {
             return say("tournament-bad-rounds");
         }
@@ -295,7 +300,7 @@ impl<S: Store> Play<S> {
             .filter(|(k, _)| *k != "players")
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
-        let event = Tournament::new(format, spec.max);
+        let event = Tournament::new(format, spec.max).all_at_once(spec.together);
         let fewest = event.fewest_players();
         if spec
             .max
@@ -332,7 +337,6 @@ impl<S: Store> Play<S> {
             host: ctx.user.id,
             names: vec![(ctx.user.id, ctx.user.name.clone())],
             start: begins,
-            at_once: false,
             event,
             games: Vec::new(),
             created: now,
@@ -506,10 +510,9 @@ impl<S: Store> Play<S> {
         let record = self.find_tournament(ctx, id, false)?;
         let lang = self.place_lang(record.place.guild);
         if record.event.phase == Phase::Running {
-            if let Some(games) = record.games.last() {
-                for &game in games.iter().flatten() {
-                    self.forfeit_game(game, who.id, lang)?;
-                }
+            // The round's game, or every game still going when the rounds are played at once.
+            for &game in record.games.iter().flatten().flatten() {
+                self.forfeit_game(game, who.id, lang)?;
             }
         }
         let name = record.name_of(who.id).to_owned();
@@ -589,7 +592,10 @@ impl<S: Store> Play<S> {
                 ("phase", phase.into()),
                 ("count", event.players.len().into()),
                 ("max", event.max_players.map_or(0, |m| m).into()),
-                ("round", event.rounds.len().into()),
+                (
+                    "round",
+                    (rounds_over(record) + 1).min(event.round_count()).into(),
+                ),
                 ("of", event.round_count().into()),
                 ("starts", starts.into()),
                 ("rated", record.rated.into()),
@@ -603,6 +609,7 @@ impl<S: Store> Play<S> {
                     .into(),
                 ),
                 ("when_full", (record.start == Start::WhenFull).into()),
+                ("together", event.at_once.into()),
             ],
         )
     }
@@ -668,11 +675,13 @@ impl<S: Store> Play<S> {
             ));
         }
         if games && event.phase == Phase::Running {
-            if let (Some(round), Some(made)) = (event.rounds.last(), record.games.last()) {
+            // The round in play, or every round not over when they are played at once.
+            let in_play = event.rounds.iter().zip(&record.games).enumerate();
+            for (r, (round, made)) in in_play.filter(|(_, (round, _))| !round.is_over()) {
                 text.push(i18n::text_with(
                     lang,
                     "tournament-round",
-                    &[("round", event.rounds.len().into())],
+                    &[("round", (r + 1).into())],
                 ));
                 for ((pairing, result), game) in round.pairings.iter().zip(&round.results).zip(made)
                 {
@@ -794,7 +803,7 @@ impl<S: Store> Play<S> {
             if record.event.phase != Phase::Running {
                 return notices;
             }
-            let before = (record.event.rounds.len(), record.event.phase);
+            let before = (rounds_over(&record), record.event.phase);
             let recorded = self.record_results(&mut record);
             if !recorded {
                 break;
@@ -805,7 +814,7 @@ impl<S: Store> Play<S> {
             match self.store.replace_tournament(&record) {
                 Ok(stored) => {
                     let lang = self.place_lang(stored.place.guild);
-                    if (stored.event.rounds.len(), stored.event.phase) != before {
+                    if (rounds_over(&stored), stored.event.phase) != before {
                         let mut reply = self.standings_reply(&stored, lang, false);
                         reply.mentions = stored.event.players.iter().map(|&p| UserId(p)).collect();
                         notices.push(Notice {
@@ -827,15 +836,16 @@ impl<S: Store> Play<S> {
         notices
     }
 
-    /// Records in `record` the result of every game of its current round that has ended;
-    /// whether any was.
+    /// Records in `record` the result of every game of its rounds in play (the current
+    /// one, or all when played at once) that has ended; whether any was.
     fn record_results(&self, record: &mut TournamentRecord) -> bool {
-        let Some(r) = record.event.rounds.len().checked_sub(1) else {
-            return false;
-        };
         let mut recorded = false;
         let most = record.event.most_seats();
-        for i in 0..record.event.rounds[r].pairings.len() {
+        let slots: Vec<(usize, usize)> = (0..record.event.rounds.len())
+            .filter(|&r| !record.event.rounds[r].is_over())
+            .flat_map(|r| (0..record.event.rounds[r].pairings.len()).map(move |i| (r, i)))
+            .collect();
+        for (r, i) in slots {
             if record.event.rounds[r].results[i].is_some() {
                 continue;
             }
@@ -861,7 +871,7 @@ impl<S: Store> Play<S> {
         recorded
     }
 
-    /// Makes every game the tournament's current round still lacks, each at most once
+    /// Makes every game the tournament's rounds in play still lack, each at most once
     /// whichever worker asks ([`StoreError::SlotTaken`]), and notes them in the record.
     /// Returns the boards of the games made here.
     fn make_games(&self, id: TournamentId) -> Vec<Notice> {
@@ -872,31 +882,28 @@ impl<S: Store> Play<S> {
         if record.event.phase != Phase::Running {
             return notices;
         }
-        let Some(r) = record.event.rounds.len().checked_sub(1) else {
-            return notices;
-        };
         let mut made = Vec::new();
-        for (i, pairing) in record.event.rounds[r].pairings.iter().enumerate() {
-            let (Pairing::Table(seats), None, None) = (
-                pairing,
-                &record.event.rounds[r].results[i],
-                record.games[r][i],
-            ) else {
-                continue;
-            };
-            let slot = TournamentSlot {
-                tournament: id,
-                round: r as u32,
-                game: i as u32,
-            };
-            match self.make_game(&record, slot, seats) {
-                Ok((game, notice)) => {
-                    made.push((i, game));
-                    notices.push(notice);
-                }
-                Err(StoreError::SlotTaken(game)) => made.push((i, game)),
-                Err(error) => {
-                    tracing::error!(tournament = id.0, %error, "cannot make a tournament game")
+        for (r, round) in record.event.rounds.iter().enumerate() {
+            for (i, pairing) in round.pairings.iter().enumerate() {
+                let (Pairing::Table(seats), None, None) =
+                    (pairing, &round.results[i], record.games[r][i])
+                else {
+                    continue;
+                };
+                let slot = TournamentSlot {
+                    tournament: id,
+                    round: r as u32,
+                    game: i as u32,
+                };
+                match self.make_game(&record, slot, seats) {
+                    Ok((game, notice)) => {
+                        made.push((r, i, game));
+                        notices.push(notice);
+                    }
+                    Err(StoreError::SlotTaken(game)) => made.push((r, i, game)),
+                    Err(error) => {
+                        tracing::error!(tournament = id.0, %error, "cannot make a tournament game")
+                    }
                 }
             }
         }
@@ -907,11 +914,8 @@ impl<S: Store> Play<S> {
             let Ok(mut fresh) = self.store.tournament(id) else {
                 break;
             };
-            let Some(row) = fresh.games.get_mut(r) else {
-                break;
-            };
-            for &(i, game) in &made {
-                if let Some(slot) = row.get_mut(i) {
+            for &(r, i, game) in &made {
+                if let Some(slot) = fresh.games.get_mut(r).and_then(|row| row.get_mut(i)) {
                     slot.get_or_insert(game);
                 }
             }
@@ -1020,6 +1024,11 @@ impl<S: Store> Play<S> {
         reply.mentions = record.seats.iter().filter_map(Player::user_id).collect();
         Ok((record.id, self.notice(record.id, record.place, reply)))
     }
+}
+
+/// How many of a tournament's rounds are over: the standings are posted each time it grows.
+fn rounds_over(record: &TournamentRecord) -> usize {
+    record.event.rounds.iter().filter(|r| r.is_over()).count()
 }
 
 /// Gives every round begun its row of game slots (empty until the games are made).

@@ -51,10 +51,6 @@ pub struct TournamentRecord {
     pub names: Vec<(UserId, String)>,
     /// When it begins.
     pub start: Start,
-    /// A round-robin whose every game is made at the start (the host's choice), rather than
-    /// round after round.
-    #[serde(default)]
-    pub at_once: bool,
     /// The tournament itself: players, rounds, results.
     pub event: Tournament,
     /// For each round begun, the game made for each pairing (`None` for a bye, or until

@@ -139,6 +139,12 @@ pub struct Tournament {
     pub rounds: Vec<Round>,
     /// How many rounds a Swiss plays, fixed at the start.
     pub swiss_rounds: usize,
+    /// Whether a round-robin plays every round at once (the host's choice): all its games
+    /// begin at the start, and it ends when the last of them does. Correspondence players
+    /// then move in all their games at their own pace, nobody waiting for a slow board.
+    /// A Swiss cannot: each round is paired on the results before it.
+    #[serde(default)]
+    pub at_once: bool,
 }
 
 impl Tournament {
@@ -154,7 +160,16 @@ impl Tournament {
             schedule: Vec::new(),
             rounds: Vec::new(),
             swiss_rounds: 0,
+            at_once: false,
         }
+    }
+
+    /// The same, every round begun at the start when `at_once` and the format allows it
+    /// (a round-robin, of two or at tables).
+    #[must_use]
+    pub fn all_at_once(mut self, at_once: bool) -> Self {
+        self.at_once = at_once && !matches!(self.format, Format::Swiss { .. });
+        self
     }
 
     /// The fewest players this format can start with.
@@ -222,7 +237,8 @@ impl Tournament {
                     return Err(Refusal::NotIn);
                 }
                 self.withdrawn[who] = true;
-                if let Some(round) = self.rounds.last_mut() {
+                // Every round begun: the current one, or all of them when played at once.
+                for round in &mut self.rounds {
                     forfeit_in(round, &self.withdrawn);
                 }
                 Ok(())
@@ -232,7 +248,8 @@ impl Tournament {
     }
 
     /// Starts play: the players are seeded by `strength` (their rating, highest first;
-    /// ties keep the joining order) and the first round is paired.
+    /// ties keep the joining order) and the first round is paired (every round, when they
+    /// are played at once).
     ///
     /// # Errors
     /// Not open, or too few players.
@@ -264,6 +281,9 @@ impl Tournament {
         }
         self.phase = Phase::Running;
         self.begin_round();
+        while self.at_once && self.rounds.len() < self.schedule.len() {
+            self.begin_round();
+        }
         Ok(self.rounds.last().expect("a round was begun"))
     }
 
@@ -306,9 +326,9 @@ impl Tournament {
         Ok(())
     }
 
-    /// When the current round is over: pairs the next one (and returns it), or finishes
-    /// the tournament after the last (None). Does nothing while a game of the round is
-    /// still going (None).
+    /// When every round begun is over (the current one; all of them when played at once):
+    /// pairs the next one (and returns it), or finishes the tournament after the last
+    /// (None). Does nothing while a game is still going (None).
     ///
     /// A round can be over as soon as it is paired (all byes, or every game forfeited
     /// after withdrawals): the next one is paired at once, so one call always leaves the
@@ -317,7 +337,10 @@ impl Tournament {
     /// players left) ends there, before a repeat pairing or a second bye.
     pub fn advance(&mut self) -> Option<&Round> {
         let mut begun = false;
-        while self.phase == Phase::Running && self.rounds.last().is_some_and(Round::is_over) {
+        while self.phase == Phase::Running
+            && !self.rounds.is_empty()
+            && self.rounds.iter().all(Round::is_over)
+        {
             let active = self.withdrawn.iter().filter(|&&left| !left).count();
             let field_left = match self.format {
                 Format::Swiss { .. } => self.rounds.len() < swiss::max_rounds(active),
@@ -507,7 +530,11 @@ mod tests {
     /// Plays every waiting game of the current round: the lower entrant (the higher seed)
     /// wins a two-player game; at a table, places follow seat order.
     fn play_round(t: &mut Tournament) {
-        let round = t.rounds.len() - 1;
+        play(t, t.rounds.len() - 1);
+    }
+
+    /// [`play_round`] for round `round` (0-based).
+    fn play(t: &mut Tournament, round: usize) {
         let most = t.most_seats();
         let waiting: Vec<(usize, usize)> = t.rounds[round]
             .pairings
@@ -590,6 +617,31 @@ mod tests {
         assert_eq!(table[0].entrant, 0);
         assert_eq!(table[0].score, 7 * WIN);
         assert_eq!(t.players[table[0].entrant], 5);
+    }
+
+    #[test]
+    fn a_round_robin_played_at_once_begins_every_round_and_ends_with_the_last_game() {
+        let mut t = joined(Format::RoundRobin { double: false }, 6).all_at_once(true);
+        t.start(|_| 0.0).unwrap();
+        assert_eq!(t.rounds.len(), 5, "every round begun at the start");
+        // The last round is played first, then all but round 2: nothing moves on.
+        play(&mut t, 4);
+        for round in [0, 1, 3] {
+            play(&mut t, round);
+        }
+        assert!(t.advance().is_none());
+        assert_eq!(t.phase, Phase::Running);
+        // Entrant 5 leaves: their round-2 game is lost by forfeit, which ends it all.
+        t.leave(6).unwrap();
+        let waiting = t.rounds[2].results.iter().filter(|r| r.is_none()).count();
+        assert_eq!(waiting, 2);
+        play(&mut t, 2);
+        assert!(t.advance().is_none());
+        assert_eq!(t.phase, Phase::Finished);
+        assert_eq!(t.rounds.len(), 5);
+        // A Swiss cannot be played at once.
+        let swiss = joined(Format::Swiss { rounds: 3 }, 6).all_at_once(true);
+        assert!(!swiss.at_once);
     }
 
     #[test]

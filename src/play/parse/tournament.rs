@@ -136,11 +136,13 @@ fn spec(args: &mut Args) -> Result<TournamentSpec, ParseCommandError> {
     let rounds = count(args, "rounds")?;
     let max = count(args, "max")?;
     let seats = count(args, "seats")?;
-    let double = args
-        .take(&["double"])
-        .map(|v| yes_no(&v, "tournament-yes-no"))
-        .transpose()?
-        .unwrap_or(false);
+    let [double, together] = ["double", "together"].map(|key| {
+        args.take(&[key])
+            .map(|v| yes_no(&v, "tournament-yes-no"))
+            .transpose()
+            .map(Option::unwrap_or_default)
+    });
+    let (double, together) = (double?, together?);
     let starts = args.take(&["starts"]);
     let mut options: Vec<String> = args
         .take(&["options"])
@@ -158,6 +160,7 @@ fn spec(args: &mut Args) -> Result<TournamentSpec, ParseCommandError> {
         format,
         rounds,
         double,
+        together,
         seats,
         max,
         starts,
