@@ -158,6 +158,20 @@ fn an_eight_player_round_robin_runs_to_its_winner_across_a_restart_and_a_withdra
         "rounds 4 to 7: the game under way is forfeited too"
     );
     assert_eq!(record.event.format, Format::RoundRobin { double: false });
+    // /profile keeps it: where each finished, and that p8 withdrew.
+    let profile = console.run_line("@p8 /profile");
+    assert!(
+        profile.contains("Tournaments: T1 Jumpers: place "),
+        "{profile}"
+    );
+    assert!(profile.contains(" of 8 (withdrew)"), "{profile}");
+    let winner = record.event.players[record.event.standings()[0].entrant];
+    let name = (1..=8)
+        .map(|i| format!("p{i}"))
+        .find(|n| name_id(n) == winner)
+        .unwrap();
+    let profile = console.run_line(&format!("@{name} /profile"));
+    assert!(profile.contains("T1 Jumpers: place 1 of 8"), "{profile}");
     // The standings picture of the end was written.
     assert!(last.contains("tournament-1-7.png"), "{last}");
     let png = image::open(dir.path().join("out").join("tournament-1-7.png")).unwrap();
@@ -222,6 +236,21 @@ fn a_thirteen_player_swiss_of_five_rounds_gives_byes_and_survives_a_restart() {
         .is_none());
     let out = console.run_line("@p1 /tournament show");
     assert!(out.contains("final standings"), "{out}");
+    // p5 asks to be forgotten: the tournament then names a former player in their place,
+    // and keeps its results.
+    let out = console.run_line("@p5 /forget-me confirm");
+    assert!(out.contains("you are forgotten"), "{out}");
+    let forgotten = tournament(&console, 1);
+    assert!(!forgotten.event.players.contains(&name_id("p5")));
+    assert!(forgotten
+        .names
+        .iter()
+        .all(|(id, name)| id.0 != name_id("p5") && name != "p5"));
+    assert!(forgotten
+        .names
+        .iter()
+        .any(|(_, name)| name == "Former player"));
+    assert_eq!(forgotten.event.standings(), record.event.standings());
     let lines = record.event.standings();
     assert!(lines[0].score >= 3 * WIN, "{lines:?}");
 }
@@ -364,6 +393,11 @@ fn tournament_commands_explain_what_is_wrong() {
     console.run_line("@b /tournament join");
     let out = console.run_line("@b /tournament join");
     assert!(out.contains("in T1 already"), "{out}");
+    // Signed up, b cannot be forgotten until they leave.
+    let out = console.run_line("@b /forget-me confirm");
+    assert!(out.contains("still in tournament T1"), "{out}");
+    let out = console.run_line("@b /profile");
+    assert!(out.contains("T1 Jumpers: signed up"), "{out}");
     let out = console.run_line("@a /tournament cancel");
     assert!(out.contains("T1 is cancelled"), "{out}");
     let out = console.run_line("@a /tournament list");

@@ -30,6 +30,10 @@ forget-me-playing = You are still playing { $count ->
     [one] game { $games }
    *[other] games { $games }
 }: finish or resign first (/resign), then ask again.
+forget-me-tournaments = You are still in { $count ->
+    [one] tournament { $tournaments }
+   *[other] tournaments { $tournaments }
+}: leave first (/tournament leave), then ask again.
 forget-me-ask = **Forget you?** This deletes your settings and your ratings, withdraws or declines your { $challenges } waiting { $challenges ->
     [one] challenge
    *[other] challenges

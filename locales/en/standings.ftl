@@ -40,6 +40,16 @@ leaderboard-provisional-line = • { $name } — { $rating } ({ $games ->
 profile-title = Profile of { $name }
 profile-standing = { $line } · longest win streak { $streak }
 profile-unrated = No rated games yet.
+profile-tournaments = Tournaments: { $list }
+profile-tournament = T{ $tournament } { $kind }: { $phase ->
+    [open] signed up
+    [cancelled] cancelled
+    [finished] place { $place } of { $count }
+   *[running] place { $place } of { $count } after round { $round } of { $of }
+}{ $withdrawn ->
+    [yes] {" "}(withdrew)
+   *[other] {""}
+}
 profile-games = Finished games (on all servers): { $finished }; in progress: { $playing ->
     [0] none
    *[other] { $current }

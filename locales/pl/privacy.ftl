@@ -31,6 +31,10 @@ forget-me-playing = Wciąż grasz { $count ->
     [one] partię { $games }
    *[other] partie { $games }
 }: dokończ albo poddaj się (/poddaj), potem poproś ponownie.
+forget-me-tournaments = Wciąż jesteś { $count ->
+    [one] w turnieju { $tournaments }
+   *[other] w turniejach { $tournaments }
+}: najpierw się wypisz (/turniej wypisz), potem poproś ponownie.
 forget-me-ask = **Zapomnieć cię?** Usunięte zostaną twoje ustawienia i ranking, twoje czekające wyzwania ({ $challenges }) zostaną wycofane lub odrzucone, a z twoich zakończonych partii ({ $games }) znikną twoje imię i identyfikator: pozostali zachowają swoje partie, w których na twoim miejscu będzie były gracz. Tego nie da się cofnąć. Aby kontynuować, naciśnij przycisk (w konsoli: /forget-me confirm).
 forget-me-button = Tak, zapomnij mnie
 forget-me-done = Gotowe: bot o tobie zapomniał. Usunięto ustawienia i ranking ({ $ratings }), zamknięto wyzwania ({ $challenges }), partie z byłym graczem na twoim miejscu: { $games }. Kopie zapasowe zrobione wcześniej przez administratora zawierają stare dane, dopóki nie zostaną zastąpione.

@@ -54,6 +54,16 @@ leaderboard-provisional-line = • { $name } — { $rating } ({ $games ->
 profile-title = Profil: { $name }
 profile-standing = { $line } · najdłuższa seria wygranych: { $streak }
 profile-unrated = Nie ma jeszcze partii rankingowych.
+profile-tournaments = Turnieje: { $list }
+profile-tournament = T{ $tournament } { $kind }: { $phase ->
+    [open] zapisany
+    [cancelled] odwołany
+    [finished] miejsce { $place } z { $count }
+   *[running] miejsce { $place } z { $count } po rundzie { $round } z { $of }
+}{ $withdrawn ->
+    [yes] {" "}(wycofany)
+   *[other] {""}
+}
 profile-games = Zakończone partie (na wszystkich serwerach): { $finished }; w toku: { $playing ->
     [0] brak
    *[other] { $current }

@@ -56,6 +56,16 @@ leaderboard-provisional-line = • { $name } — { $rating } ({ $games ->
 profile-title = Профиль: { $name }
 profile-standing = { $line } · самая длинная серия побед: { $streak }
 profile-unrated = Рейтинговых партий пока нет.
+profile-tournaments = Турниры: { $list }
+profile-tournament = T{ $tournament } { $kind }: { $phase ->
+    [open] записан
+    [cancelled] отменён
+    [finished] место { $place } из { $count }
+   *[running] место { $place } из { $count } после тура { $round } из { $of }
+}{ $withdrawn ->
+    [yes] {" "}(выбыл)
+   *[other] {""}
+}
 profile-games = Окончено партий (на всех серверах): { $finished }; идут сейчас: { $playing ->
     [0] нет
    *[other] { $current }

@@ -126,6 +126,8 @@ impl<S: Store> Play<S> {
                 ],
             );
         }
+        let tournaments = self.tournaments_of(me, &games)?;
+        self.still_in_tournaments(&tournaments, me)?;
         if !confirm {
             let challenges = games
                 .iter()
@@ -148,6 +150,8 @@ impl<S: Store> Play<S> {
             return Ok(Reply::private(ask).with(Component::Buttons(vec![button])));
         }
         let anonymous = self.unused_anonymous_id()?;
+        // The tournaments first: they are found through the games, which forgetting renames.
+        self.forget_in_tournaments(&tournaments, me, anonymous)?;
         let done = match self.store.forget_user(me, anonymous, self.clock.now_ms()) {
             Ok(done) => done,
             // A game began between the look above and the deletion.

@@ -237,6 +237,8 @@ impl<S: Store> Play<S> {
                 ("playing", current.len().into()),
             ],
         ));
+        let tournaments = self.tournaments_of(who.id, &games)?;
+        lines.extend(self.profile_tournaments(who.id, &tournaments, lang));
         let mut reply = Reply::private(lines.join("\n"));
         if series.iter().any(|(_, s)| !s.history.is_empty()) {
             let picture = crate::render::chart::rating_history(lang, &who.name, &series);

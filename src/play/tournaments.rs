@@ -1041,7 +1041,7 @@ fn sync_games(record: &mut TournamentRecord) {
 }
 
 /// The phase in the catalogue's words (`tournament-after`, `tournament-line`).
-fn phase_word(phase: Phase) -> &'static str {
+pub(super) fn phase_word(phase: Phase) -> &'static str {
     match phase {
         Phase::Open => "open",
         Phase::Running => "running",

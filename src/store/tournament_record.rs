@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::{kind_name, GameId, Place, TournamentId, UserId};
+use super::record::{kind_name, GameId, Place, TournamentId, UserId, FORGOTTEN_NAME};
 use super::StoreError;
 use crate::games::GameKind;
 use crate::tournament::event::{Format, Phase, Tournament};
@@ -92,6 +92,31 @@ impl TournamentRecord {
     #[must_use]
     pub fn scope(&self) -> u64 {
         self.place.guild.map_or(self.place.channel.0, |g| g.0)
+    }
+
+    /// Puts `anonymous` and [`FORGOTTEN_NAME`] in place of `user` (`/forget-me`), as their
+    /// finished games do: the tournament's results and standings stay as they were, naming
+    /// a former player. Whether it named them.
+    pub fn forget(&mut self, user: UserId, anonymous: UserId) -> bool {
+        let mut named = false;
+        for player in &mut self.event.players {
+            if *player == user.0 {
+                *player = anonymous.0;
+                named = true;
+            }
+        }
+        for (id, name) in &mut self.names {
+            if *id == user {
+                *id = anonymous;
+                FORGOTTEN_NAME.clone_into(name);
+                named = true;
+            }
+        }
+        if self.host == user {
+            self.host = anonymous;
+            named = true;
+        }
+        named
     }
 
     /// The name a player joined under.
