@@ -172,6 +172,26 @@ fn an_eight_player_round_robin_runs_to_its_winner_across_a_restart_and_a_withdra
         .unwrap();
     let profile = console.run_line(&format!("@{name} /profile"));
     assert!(profile.contains("T1 Jumpers: place 1 of 8"), "{profile}");
+    // /tournament show attaches the record: every round's results, the forfeits, the
+    // standings with Sonneborn–Berger, and the number of each game made.
+    let out = console.run_line("@p2 /tournament show");
+    assert!(out.contains("tournament-1.txt"), "{out}");
+    let text = std::fs::read_to_string(dir.path().join("out").join("tournament-1.txt")).unwrap();
+    assert!(
+        text.starts_with("[Tournament \"T1\"]\n[Game \"jumpers\"]\n"),
+        "{text}"
+    );
+    assert!(text.contains("[Status \"finished\"]"), "{text}");
+    assert!(
+        text.contains("\nRound 7\n") && text.contains(" (withdrew)"),
+        "{text}"
+    );
+    // Round 4's game under way counts as forfeited, as in the crosstable; its number stays.
+    assert_eq!(text.matches(" forfeit").count(), 4, "{text}");
+    assert_eq!(text.matches(" #").count(), 28 - 3, "{text}");
+    let standings = text.split("\nStandings\n").nth(1).unwrap();
+    assert_eq!(standings.lines().count(), 8, "{standings}");
+    assert!(standings.lines().all(|l| l.contains(" SB ")), "{standings}");
     // The standings picture of the end was written.
     assert!(last.contains("tournament-1-7.png"), "{last}");
     let png = image::open(dir.path().join("out").join("tournament-1-7.png")).unwrap();

@@ -22,6 +22,7 @@ mod standings;
 mod table;
 mod text;
 pub mod timing;
+mod tournament_export;
 mod tournament_player;
 mod tournaments;
 

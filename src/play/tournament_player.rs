@@ -8,6 +8,7 @@ use super::tournaments::phase_word;
 use super::{say_with, Play, Stop};
 use crate::i18n::{self, Lang};
 use crate::store::{GameRecord, Store, StoreError, TournamentId, TournamentRecord, UserId};
+use crate::tournament::standings::ranks;
 
 /// How many tournaments `/profile` lists.
 const PROFILED: usize = 5;
@@ -137,16 +138,11 @@ fn standing_in(tournament: &TournamentRecord, user: UserId, lang: Lang) -> Optio
     let event = &tournament.event;
     let entrant = event.entrant(user.0)?;
     let lines = event.standings();
-    // Competition rank: those level on points and tie-breaks share the higher place.
     let place = lines
         .iter()
-        .position(|l| l.entrant == entrant)
-        .and_then(|i| {
-            lines
-                .iter()
-                .position(|l| l.score == lines[i].score && l.tie_breaks == lines[i].tie_breaks)
-        })
-        .map_or(0, |first| first + 1);
+        .zip(ranks(&lines))
+        .find(|(l, _)| l.entrant == entrant)
+        .map_or(0, |(_, rank)| rank);
     let done = event.rounds.iter().filter(|r| r.is_over()).count();
     Some(i18n::text_with(
         lang,

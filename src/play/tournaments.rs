@@ -16,7 +16,7 @@ use crate::store::{
     TournamentRecord, TournamentSlot, UserId, MAX_TOURNAMENT_PLAYERS,
 };
 use crate::tournament::event::{Format, Outcome, Phase, Refusal, Tournament};
-use crate::tournament::standings::{place_points, TieBreaks};
+use crate::tournament::standings::{place_points, ranks, TieBreaks};
 use crate::tournament::Pairing;
 
 use super::command::{Context, User};
@@ -174,7 +174,13 @@ impl<S: Store> Play<S> {
             TournamentAction::List => self.list_tournaments(ctx),
             TournamentAction::Show => {
                 let record = self.find_tournament(ctx, id, true)?;
-                Ok(self.standings_reply(&record, self.place_lang(record.place.guild), true))
+                let mut reply =
+                    self.standings_reply(&record, self.place_lang(record.place.guild), true);
+                reply.files.push(super::reply::File {
+                    name: format!("tournament-{}.txt", record.id),
+                    bytes: super::tournament_export::tournament_text(&record).into_bytes(),
+                });
+                Ok(reply)
             }
             TournamentAction::Join => self.change_tournament(ctx, id, |play, t| {
                 if t.names.len() >= 4 * MAX_TOURNAMENT_PLAYERS {
@@ -661,8 +667,9 @@ impl<S: Store> Play<S> {
         if let (Phase::Finished, Some(first)) = (event.phase, lines.first()) {
             let winners: Vec<&str> = lines
                 .iter()
-                .filter(|l| l.score == first.score && l.tie_breaks == first.tie_breaks)
-                .map(|l| names[l.entrant].as_str())
+                .zip(ranks(&lines))
+                .filter(|(_, rank)| *rank == 1)
+                .map(|(l, _)| names[l.entrant].as_str())
                 .collect();
             text.push(i18n::text_with(
                 lang,

@@ -78,7 +78,8 @@ pub fn points_text(points: Points) -> String {
 
 /// A tie-break value (a multiple of ¼) with at most two decimals, the decimal mark as the
 /// reader's language writes it.
-fn decimal(lang: Lang, value: f64) -> String {
+#[must_use]
+pub fn decimal(lang: Lang, value: f64) -> String {
     let text = format!("{value:.2}");
     let text = text.trim_end_matches('0').trim_end_matches('.').to_owned();
     match lang {

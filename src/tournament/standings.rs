@@ -74,6 +74,19 @@ pub struct Line {
     pub played: u32,
 }
 
+/// Each line's place in a table (best first), as competition ranks: lines level on points
+/// and every tie-break share the higher place (1, 2, 2, 4).
+#[must_use]
+pub fn ranks(lines: &[Line]) -> Vec<usize> {
+    let mut ranks = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let level =
+            i > 0 && lines[i - 1].score == line.score && lines[i - 1].tie_breaks == line.tie_breaks;
+        ranks.push(if level { ranks[i - 1] } else { i + 1 });
+    }
+    ranks
+}
+
 /// The table of `players` entrants after `games`, best first.
 #[must_use]
 pub fn table(players: usize, games: &[Game], tie_breaks: TieBreaks) -> Vec<Line> {
@@ -157,6 +170,26 @@ fn median(values: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranks_share_a_place_only_when_points_and_tie_breaks_are_level() {
+        let line = |score, tie| Line {
+            entrant: 0,
+            score,
+            tie_breaks: vec![tie],
+            played: 0,
+        };
+        let lines = [
+            line(8, 3.0),
+            line(4, 2.0),
+            line(4, 2.0),
+            line(4, 1.5),
+            line(0, 0.0),
+            line(0, 0.0),
+        ];
+        assert_eq!(ranks(&lines), vec![1, 2, 2, 4, 5, 5]);
+        assert!(ranks(&[]).is_empty());
+    }
 
     /// A game of `a` and `b` in which `a` scored `halves` half points (2 a win, 1 a draw).
     fn game(a: Entrant, b: Entrant, halves: Points) -> Game {
