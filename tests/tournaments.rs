@@ -2,12 +2,14 @@
 //! by themselves when the last game of the one before ends, a withdrawal, a restart of the
 //! bot between rounds (the store reopened), to the winner and the final standings.
 
+mod common;
+
 use std::path::Path;
 
 use leapfrog::console::{name_id, Console};
 use leapfrog::play::Play;
 use leapfrog::store::{
-    GameId, SledStore, Status, Store, StoreConfig, TournamentId, TournamentRecord, UserId,
+    GameId, PgStore, SledStore, Status, Store, StoreConfig, TournamentId, TournamentRecord, UserId,
 };
 use leapfrog::tournament::event::{Format, Phase};
 use leapfrog::tournament::{Pairing, WIN};
@@ -422,4 +424,74 @@ fn tournament_commands_explain_what_is_wrong() {
     assert!(out.contains("T1 is cancelled"), "{out}");
     let out = console.run_line("@a /tournament list");
     assert!(out.contains("cancelled"), "{out}");
+}
+
+/// Two workers on one PostgreSQL, each ending half of every round's games at the same
+/// moment: each sees the round end and tries to begin the next, but every round is begun
+/// once, every game made once (no game number taken twice, no board posted twice), and the
+/// tournament runs to its end as on one worker.
+#[test]
+fn two_workers_ending_a_round_together_begin_the_next_once() {
+    let Some(url) = common::postgres_for_this_test("tournament_workers") else {
+        return;
+    };
+    let schema = format!("tournament_workers_{}", std::process::id());
+    let dir = tempfile::tempdir().unwrap();
+    let worker = |name: &str| {
+        let store = PgStore::connect(&url, 4, Some(&schema)).unwrap();
+        Console::new(Play::new(store), dir.path().join(name))
+    };
+    let (a, b) = (worker("a"), worker("b"));
+    a.run_line("@p1 /tournament create jumpers round-robin max:8 starts:full");
+    let begun: String = (1..=8)
+        .map(|i| a.run_line(&format!("@p{i} /tournament join")))
+        .collect();
+    let mut boards = begun.matches(": game #").count();
+    for round in 1..=7 {
+        let record = a.play().store().tournament(TournamentId(1)).unwrap();
+        assert_eq!(record.event.rounds.len(), round);
+        let games: Vec<GameId> = record.games[round - 1].iter().flatten().copied().collect();
+        assert_eq!(games.len(), 4, "round {round}");
+        let resign = |console: &Console<PgStore>, games: &[GameId]| {
+            games
+                .iter()
+                .map(|&game| {
+                    let played = console.play().store().get(game).unwrap();
+                    console.run_line(&format!("@{} /resign #{game}", played.seats[1].name()))
+                })
+                .collect::<String>()
+        };
+        let (said_a, said_b) = std::thread::scope(|scope| {
+            let first = scope.spawn(|| resign(&a, &games[..2]));
+            let second = scope.spawn(|| resign(&b, &games[2..]));
+            (first.join().unwrap(), second.join().unwrap())
+        });
+        // Whichever worker lost the race to settle, the scheduler's next look finds nothing
+        // left to do.
+        let late = a.notices() + &b.notices();
+        boards += [&said_a, &said_b, &late]
+            .iter()
+            .map(|out| out.matches(": game #").count())
+            .sum::<usize>();
+    }
+    let record = a.play().store().tournament(TournamentId(1)).unwrap();
+    check_finished(&record);
+    assert_eq!(record.event.rounds.len(), 7);
+    let made: Vec<u64> = record
+        .games
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|g| g.0)
+        .collect();
+    assert_eq!(
+        made,
+        (1..=28).collect::<Vec<u64>>(),
+        "28 games, numbered without a gap"
+    );
+    assert_eq!(boards, 28, "each game's first board posted once");
+    assert!(
+        a.play().store().get(GameId(29)).is_err(),
+        "no game beyond them"
+    );
 }

@@ -859,16 +859,21 @@ impl<S: Store> Play<S> {
             let Some(game) = record.games[r][i] else {
                 continue;
             };
-            let Ok(super::Loaded {
-                record: played,
-                game,
-            }) = self.load(game)
-            else {
+            // A plain read first: only a finished game is replayed (for its places), so the
+            // scheduler's look at a long round costs one read per game still going.
+            let Ok(played) = self.store.get(game) else {
                 continue;
             };
             if !matches!(played.status, Status::Finished(_)) {
                 continue;
             }
+            let Ok(super::Loaded {
+                record: played,
+                game,
+            }) = self.rebuild(played)
+            else {
+                continue;
+            };
             let outcome = Outcome {
                 points: place_points(&places(&played, &game), most.max(played.seats.len())),
                 played: true,
