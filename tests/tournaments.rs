@@ -366,6 +366,54 @@ fn a_round_robin_played_at_once_begins_every_game_at_the_start() {
     assert_eq!(record.event.rounds.len(), 5);
 }
 
+/// Every game runs both formats to a winner: a round-robin (Skakanie's at tables of 3)
+/// and a Swiss (Skakanie's two-player), five players each, with a bye every round.
+#[test]
+fn every_game_runs_both_formats_to_a_winner() {
+    for kind in leapfrog::games::GameKind::ALL {
+        for format in ["round-robin", "swiss"] {
+            let dir = tempfile::tempdir().unwrap();
+            let console = console(&dir.path().join("data"));
+            let seats = if kind.info().max_seats > 2 && format == "round-robin" {
+                " seats:3"
+            } else {
+                ""
+            };
+            let out = console.run_line(&format!(
+                "@p1 /tournament create {} {format}{seats}",
+                kind.name()
+            ));
+            assert!(
+                out.contains("made tournament **T1**"),
+                "{kind:?} {format}: {out}"
+            );
+            join_all(&console, 5);
+            let out = console.run_line("@p1 /tournament start");
+            assert!(
+                out.contains("begins with 5 players"),
+                "{kind:?} {format}: {out}"
+            );
+            let mut last = String::new();
+            for _ in 0..10 {
+                if tournament(&console, 1).event.phase != Phase::Running {
+                    break;
+                }
+                // Skakanie has no draws: its games are all won.
+                let draws = kind.info().max_seats == 2;
+                last = play_round(&console, 1, |i| draws && i == 1);
+            }
+            let record = tournament(&console, 1);
+            assert_eq!(
+                record.event.phase,
+                Phase::Finished,
+                "{kind:?} {format}: {last}"
+            );
+            check_finished(&record);
+            assert!(last.contains("🏆"), "{kind:?} {format}: {last}");
+        }
+    }
+}
+
 #[test]
 fn tournament_commands_explain_what_is_wrong() {
     let dir = tempfile::tempdir().unwrap();
