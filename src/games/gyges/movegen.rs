@@ -1,18 +1,29 @@
-//! Where one piece can go: a depth-first search of the bounce graph.
+//! Where one piece can go: a depth-first search of the bounce graph, one segment at a time.
 //!
-//! A search state is (square, steps left in the current segment, edges used so far). Paths
-//! that reach the same state lead to the same outcomes, and so do paths that reach the same
-//! square with the same steps left having used a *superset* of another path's edges: they
-//! can only do less. So each (square, steps left) keeps the edge sets it has been entered
-//! with, and a path arriving with a superset of one of them stops there. This makes crowded
-//! positions, where chains of bounces cross and re-cross, cost a small multiple of the
-//! number of states instead of the number of paths.
+//! A segment is the stretch a piece of size n covers before it stops or bounces: n steps,
+//! its squares between empty, no edge crossed twice. From each square there are at most a
+//! few dozen shapes of segment for each size, so they are worked out once
+//! ([`SEGMENTS`]): the search then tries each shape with two mask tests (the squares
+//! between empty, its edges not yet crossed in this move) instead of walking it step by
+//! step.
+//!
+//! A search state is (bounce square, edges used so far). Paths that reach the same square
+//! having used a *superset* of another path's edges can only do less, so each square keeps
+//! the edge sets it has been entered with, and a path arriving with a superset of one of
+//! them stops there. This makes crowded positions, where chains of bounces cross and
+//! re-cross, cost a small multiple of the number of states instead of the number of paths.
 
-use super::board::{Point, Square, DIRECTIONS, EDGES, NEIGHBOURS, NONE, SQUARES};
+use std::sync::OnceLock;
 
-/// How many edge sets each (square, steps left) remembers; more are not stored (the search
-/// stays exact, it only prunes less).
+use super::board::{Point, Square, DIRECTIONS, EDGES, NEIGHBOURS, NONE, NORTH, SOUTH, SQUARES};
+
+/// How many edge sets each square remembers; more are not stored (the search stays exact,
+/// it only prunes less).
 const MEMO: usize = 6;
+
+/// A segment's end beyond the board: the goal, if its last step is the mover's goal
+/// direction.
+const OFF: u8 = NONE;
 
 /// Everything one piece can reach from its square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,12 +52,12 @@ pub(super) struct Witnesses {
     pub paths: Vec<Option<Vec<Point>>>,
 }
 
-/// The search's memory, reused from one piece to the next: a key's entries count only if
-/// it was stamped by the current search, so nothing is cleared between searches.
+/// The search's memory, reused from one piece to the next: a square's entries count only
+/// if it was stamped by the current search, so nothing is cleared between searches.
 pub(super) struct Scratch {
-    memo: [[u64; MEMO]; SQUARES * 4],
-    len: [u8; SQUARES * 4],
-    stamp: [u32; SQUARES * 4],
+    memo: [[u64; MEMO]; SQUARES],
+    len: [u8; SQUARES],
+    stamp: [u32; SQUARES],
     now: u32,
 }
 
@@ -54,10 +65,117 @@ impl Scratch {
     /// Empty memory for a run of searches.
     pub(super) fn new() -> Self {
         Self {
-            memo: [[0; MEMO]; SQUARES * 4],
-            len: [0; SQUARES * 4],
-            stamp: [0; SQUARES * 4],
+            memo: [[0; MEMO]; SQUARES],
+            len: [0; SQUARES],
+            stamp: [0; SQUARES],
             now: 0,
+        }
+    }
+}
+
+/// One shape of segment from a square.
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    /// The squares it steps on, in order; the last is where it ends ([`OFF`] beyond the
+    /// board). Only the first `len` count.
+    steps: [u8; 3],
+    len: u8,
+    /// The direction of its last step: beyond the board, whether it is the goal.
+    last: u8,
+    /// The squares it passes over, which must be empty.
+    between: u64,
+    /// The edges it crosses.
+    edges: u64,
+}
+
+impl Segment {
+    fn end(&self) -> u8 {
+        self.steps[usize::from(self.len - 1)]
+    }
+}
+
+/// Every segment, grouped by start square and size: those of `(square, size)` are
+/// `segments[starts[square * 4 + size]..starts[square * 4 + size + 1]]`.
+struct Segments {
+    segments: Vec<Segment>,
+    starts: Vec<usize>,
+}
+
+/// The segments, worked out on first use.
+static SEGMENTS: OnceLock<Segments> = OnceLock::new();
+
+fn segments_from(square: u8, size: u8) -> &'static [Segment] {
+    let table = SEGMENTS.get_or_init(build_segments);
+    let slot = usize::from(square) * 4 + usize::from(size);
+    &table.segments[table.starts[slot]..table.starts[slot + 1]]
+}
+
+fn build_segments() -> Segments {
+    let mut segments = Vec::new();
+    let mut starts = Vec::with_capacity(SQUARES * 4 + 1);
+    for square in 0..SQUARES as u8 {
+        for size in 0..4u8 {
+            starts.push(segments.len());
+            if size > 0 {
+                let mut steps = [0; 3];
+                extend(square, size, 0, 0, 0, &mut steps, &mut segments);
+            }
+        }
+    }
+    starts.push(segments.len());
+    Segments { segments, starts }
+}
+
+/// Adds every segment that goes on from `at` with `left` steps to take, having stepped on
+/// `steps[..taken]` over `between` and crossed `edges`.
+fn extend(
+    at: u8,
+    left: u8,
+    taken: usize,
+    between: u64,
+    edges: u64,
+    steps: &mut [u8; 3],
+    out: &mut Vec<Segment>,
+) {
+    for dir in 0..DIRECTIONS {
+        let next = NEIGHBOURS[usize::from(at)][dir];
+        if next == NONE {
+            // Off the board: only as the last step, toward a goal.
+            if left == 1 && (dir == NORTH || dir == SOUTH) {
+                steps[taken] = OFF;
+                out.push(Segment {
+                    steps: *steps,
+                    len: taken as u8 + 1,
+                    last: dir as u8,
+                    between,
+                    edges,
+                });
+            }
+            continue;
+        }
+        let edge = 1u64 << EDGES[usize::from(at)][dir];
+        if edges & edge != 0 {
+            continue;
+        }
+        steps[taken] = next;
+        if left == 1 {
+            out.push(Segment {
+                steps: *steps,
+                len: taken as u8 + 1,
+                last: dir as u8,
+                between,
+                edges: edges | edge,
+            });
+        } else {
+            extend(
+                next,
+                left - 1,
+                taken + 1,
+                between | 1u64 << next,
+                edges | edge,
+                steps,
+                out,
+            );
         }
     }
 }
@@ -66,18 +184,19 @@ struct Search<'a> {
     sizes: &'a [u8; SQUARES],
     occupied: u64,
     start: u8,
-    goal_direction: usize,
+    goal_direction: u8,
     reach: Reach,
     scratch: &'a mut Scratch,
+    /// The path so far, kept only when witnesses are asked for.
     path: Vec<Point>,
     witnesses: Option<&'a mut Witnesses>,
 }
 
 impl Search<'_> {
-    /// Whether a path already reached (square, left) with a subset of `used`; otherwise
+    /// Whether a path already bounced on `square` with a subset of `used`; otherwise
     /// remembers `used`.
-    fn seen(&mut self, square: u8, left: u8, used: u64) -> bool {
-        let key = usize::from(square) * 4 + usize::from(left);
+    fn seen(&mut self, square: u8, used: u64) -> bool {
+        let key = usize::from(square);
         let memory = &mut *self.scratch;
         if memory.stamp[key] != memory.now {
             memory.stamp[key] = memory.now;
@@ -94,60 +213,63 @@ impl Search<'_> {
         false
     }
 
-    fn witness(&mut self, slot: usize, last: Point) {
-        if let Some(w) = self.witnesses.as_deref_mut() {
-            if w.paths[slot].is_none() {
-                let mut path = self.path.clone();
-                path.push(last);
-                w.paths[slot] = Some(path);
-            }
+    /// Notes the path through `segment` as the way to `slot`, if none was noted yet.
+    fn witness(&mut self, slot: usize, segment: &Segment) {
+        let Some(w) = self.witnesses.as_deref_mut() else {
+            return;
+        };
+        if w.paths[slot].is_none() {
+            let mut path = self.path.clone();
+            path.extend(points(segment));
+            w.paths[slot] = Some(path);
         }
     }
 
-    fn walk(&mut self, at: u8, left: u8, used: u64) {
-        if self.seen(at, left, used) {
+    fn walk(&mut self, at: u8, used: u64) {
+        if self.seen(at, used) {
             return;
         }
-        let here = usize::from(at);
-        for dir in 0..DIRECTIONS {
-            let next = NEIGHBOURS[here][dir];
-            if next == NONE {
-                // Off the board: only the target goal, only as a segment's last step from
-                // the far row (the far row is exactly where the goal direction leaves it).
-                if left == 1 && dir == self.goal_direction && !self.reach.goal {
+        let size = self.sizes[usize::from(at)];
+        for segment in segments_from(at, size) {
+            if segment.edges & used != 0 || segment.between & self.occupied != 0 {
+                continue;
+            }
+            let end = segment.end();
+            if end == OFF {
+                if segment.last == self.goal_direction && !self.reach.goal {
                     self.reach.goal = true;
-                    self.witness(SQUARES, Point::Goal);
+                    self.witness(SQUARES, segment);
                 }
                 continue;
             }
-            let edge = 1u64 << EDGES[here][dir];
-            if used & edge != 0 {
-                continue;
-            }
-            let used = used | edge;
-            let bit = 1u64 << next;
-            let point = Point::Square(Square(next));
-            let occupied = self.occupied & bit != 0;
-            if left > 1 {
-                if !occupied {
-                    self.path.push(point);
-                    self.walk(next, left - 1, used);
-                    self.path.pop();
-                }
-            } else if occupied {
+            let bit = 1u64 << end;
+            if self.occupied & bit != 0 {
                 if self.reach.landings & bit == 0 {
                     self.reach.landings |= bit;
-                    self.witness(usize::from(next), point);
+                    self.witness(usize::from(end), segment);
                 }
-                self.path.push(point);
-                self.walk(next, self.sizes[usize::from(next)], used);
-                self.path.pop();
-            } else if next != self.start && self.reach.ends & bit == 0 {
+                let kept = self.path.len();
+                if self.witnesses.is_some() {
+                    self.path.extend(points(segment));
+                }
+                self.walk(end, used | segment.edges);
+                self.path.truncate(kept);
+            } else if end != self.start && self.reach.ends & bit == 0 {
                 self.reach.ends |= bit;
-                self.witness(usize::from(next), point);
+                self.witness(usize::from(end), segment);
             }
         }
     }
+}
+
+/// The points a segment steps on, the goal for a step beyond the board.
+fn points(segment: &Segment) -> impl Iterator<Item = Point> + '_ {
+    segment.steps[..usize::from(segment.len)]
+        .iter()
+        .map(|&s| match s {
+            OFF => Point::Goal,
+            s => Point::Square(Square(s)),
+        })
 }
 
 /// What the piece on `from` can reach; with `witnesses`, also one path to each outcome.
@@ -163,17 +285,22 @@ pub(super) fn reach(
         *scratch = Scratch::new();
         scratch.now = 1;
     }
+    let path = if witnesses.is_some() {
+        vec![Point::Square(from)]
+    } else {
+        Vec::new()
+    };
     let mut search = Search {
         sizes: board.sizes,
         // The start square counts as empty once the piece has left it.
         occupied: board.occupied & !from.bit(),
         start: from.0,
-        goal_direction: board.goal_direction,
+        goal_direction: board.goal_direction as u8,
         reach: Reach::default(),
         scratch,
-        path: vec![Point::Square(from)],
+        path,
         witnesses,
     };
-    search.walk(from.0, board.sizes[from.index()], 0);
+    search.walk(from.0, 0);
     search.reach
 }
