@@ -51,6 +51,12 @@ pub trait Evaluator<R: Rules> {
     /// Whether `mv` changes the material balance or threatens to (a capture): searched past
     /// the horizon and ordered early.
     fn is_noisy(&self, position: &R, mv: &R::Move) -> bool;
+
+    /// Whether one of `moves` wins at once (a goal entered): the node is then scored as the
+    /// win without searching further. None by default.
+    fn wins_at_once(&self, _position: &R, _moves: &[R::Move]) -> bool {
+        false
+    }
 }
 
 /// What bounds one search.
@@ -300,6 +306,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         let moves = position.legal_moves();
         if moves.is_empty() {
             return Self::terminal(position, ply);
+        }
+        if self.eval.wins_at_once(position, &moves) {
+            return MATE - ply as i32 - 1;
         }
         if depth <= 0 {
             return self.quiesce(position, &moves, alpha, beta, ply, 0);

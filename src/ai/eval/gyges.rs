@@ -59,6 +59,10 @@ impl Evaluator<Position> for Gyges {
         Leaf::Score(score)
     }
 
+    fn wins_at_once(&self, position: &Position, moves: &[Move]) -> bool {
+        !position.placing() && moves.iter().any(|mv| self.is_noisy(position, mv))
+    }
+
     fn is_noisy(&self, _position: &Position, mv: &Move) -> bool {
         matches!(
             mv,
