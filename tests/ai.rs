@@ -402,3 +402,130 @@ fn skakanie_decisions_ignore_the_face_down_pieces() {
         assert_eq!(mine, theirs, "seed {seed}");
     }
 }
+
+/// Whether `mv` takes back `earlier` in "from-to" notation (a displacement's `:d2` aside).
+fn takes_back(earlier: &str, mv: &str) -> bool {
+    let ends = |m: &str| -> Option<(String, String)> {
+        let (a, b) = m.split(':').next()?.split_once('-')?;
+        Some((a.to_owned(), b.to_owned()))
+    };
+    matches!((ends(earlier), ends(mv)), (Some((a, b)), Some((c, d))) if a == d && b == c)
+}
+
+/// The weakest level plays like a person, not like noise: whatever its blur picks, it never
+/// takes back its own previous move nor walks into a position seen before, unless that is
+/// the move the search itself found best (level 5's choice at the same depth).
+#[test]
+fn the_weakest_level_never_takes_back_its_move_or_repeats_unless_it_is_best() {
+    let cancel = AtomicBool::new(false);
+    let (mut chances, mut exempt) = (0, 0);
+    for (kind, options) in [
+        (GameKind::Jumpers, vec![]),
+        (
+            GameKind::Gyges,
+            vec!["setup=random".to_owned(), "seed=4".to_owned()],
+        ),
+        (GameKind::JumpSturdy, vec![]),
+    ] {
+        for seed in 0..6u64 {
+            let mut game = AnyGame::new(kind, &options, None).unwrap();
+            let mut seen = vec![game.position_text()];
+            let mut played: Vec<String> = Vec::new();
+            for ply in 0..40u64 {
+                if game.outcome().is_finished() {
+                    break;
+                }
+                let own_last = played.len().checked_sub(2).map(|i| played[i].clone());
+                let legal = game.legal_moves();
+                let weak = ai::choose(
+                    &game,
+                    Level::MIN,
+                    &depth_limits(1),
+                    seed * 100 + ply,
+                    &cancel,
+                )
+                .unwrap()
+                .ply;
+                let after = |mv: &str| {
+                    let mut child = game.clone();
+                    child.play(mv).unwrap();
+                    child.position_text()
+                };
+                let unlike = |mv: &str| {
+                    own_last.as_deref().is_some_and(|last| takes_back(last, mv))
+                        || seen.contains(&after(mv))
+                };
+                if legal.iter().any(|mv| unlike(mv)) {
+                    chances += 1;
+                }
+                if unlike(&weak) {
+                    let searched = ai::choose(&game, Level::MAX, &depth_limits(1), 0, &cancel)
+                        .unwrap()
+                        .ply;
+                    assert_eq!(weak, searched, "{kind:?} at {}", game.position_text());
+                    exempt += 1;
+                }
+                game.play(&weak).unwrap();
+                seen.push(game.position_text());
+                played.push(weak);
+            }
+        }
+    }
+    assert!(
+        chances > 20,
+        "the games offered few take-backs to refuse ({chances})"
+    );
+    assert!(exempt < chances, "{exempt} of {chances}");
+}
+
+/// A weak Skakanie player does not step back to where this turn's last step came from.
+#[test]
+fn the_weakest_skakanie_level_never_steps_straight_back() {
+    let cancel = AtomicBool::new(false);
+    let opposite = |d: &str| match d {
+        "up" => "down",
+        "down" => "up",
+        "left" => "right",
+        "right" => "left",
+        _ => "",
+    };
+    let mut after_steps = 0;
+    for seed in 0..8u64 {
+        let mut game = AnyGame::new(
+            GameKind::Skakanie,
+            &["players=2".to_owned(), format!("seed={seed}")],
+            None,
+        )
+        .unwrap();
+        let mut last: Option<(String, leapfrog::games::Seat)> = None;
+        for turn in 0..60u64 {
+            if game.outcome().is_finished() {
+                break;
+            }
+            let mover = game.to_move();
+            let choice = ai::choose(
+                &game,
+                Level::MIN,
+                &depth_limits(1),
+                seed * 1000 + turn,
+                &cancel,
+            )
+            .unwrap()
+            .ply;
+            if let Some((step, by)) = &last {
+                if *by == mover && !opposite(step).is_empty() {
+                    after_steps += 1;
+                    let only = game.legal_moves().len() == 1;
+                    assert!(
+                        only || choice != opposite(step),
+                        "{step} then {choice} at {}",
+                        game.position_text()
+                    );
+                }
+            }
+            game.play(&choice).unwrap();
+            last = Some((choice, mover));
+        }
+    }
+    assert!(after_steps > 20, "{after_steps}");
+}

@@ -294,13 +294,7 @@ impl Job<'_> {
             return Err(AiError::Finished);
         }
         let style = self.style();
-        // The positions before this one, for repetitions.
-        let mut replay = game.start().clone();
-        let mut history = Vec::with_capacity(game.moves().len());
-        for mv in game.moves() {
-            history.push(hash::of(&replay));
-            replay.play_unchecked(mv);
-        }
+        let history = searcher_history(game);
         let deadline = self.deadline();
         let bounds = Bounds {
             depth: self.limits.depth.unwrap_or(MAX_DEPTH).min(style.depth),
@@ -319,12 +313,35 @@ impl Job<'_> {
         });
         let mut best = found.best.ok_or(AiError::Finished)?;
         let mut score = found.score;
+        // What a level's blur may pick: the searched move, or any move a person might play
+        // — not one that takes back this side's previous move, nor one that walks into a
+        // repetition.
+        let own_last = game
+            .moves()
+            .len()
+            .checked_sub(2)
+            .map(|i| game.moves()[i].to_string());
+        let mut seen = searcher_history(game);
+        seen.push(hash::of(root));
+        let searched = best.clone();
+        let human = |mv: &R::Move| {
+            if *mv == searched {
+                return true;
+            }
+            let mut child = root.clone();
+            child.play_unchecked(mv);
+            !own_last
+                .as_deref()
+                .is_some_and(|last| undoes(last, &mv.to_string()))
+                && !seen.contains(&hash::of(&child))
+        };
         if style.noise > 0 && moves.len() > 1 && found.depth > 0 {
             if let Some(scores) = searcher.score_all(root, found.depth, deadline) {
                 let mut rng = Stream::new(Seed(self.seed));
                 let pick = scores
                     .iter()
                     .enumerate()
+                    .filter(|&(i, _)| human(&moves[i]))
                     .max_by_key(|&(_, &s)| {
                         // Forced wins and losses stay as they are: a beginner blurs close
                         // judgements, it does not throw away a win in one.
@@ -344,7 +361,8 @@ impl Job<'_> {
         }
         let mut rng = Stream::new(Seed(self.seed ^ 0x3a7d));
         if score < WON && (rng.below(100) as u32) < style.wander {
-            best = moves[rng.below(moves.len())].clone();
+            let likely: Vec<&R::Move> = moves.iter().filter(|mv| human(mv)).collect();
+            best = likely[rng.below(likely.len())].clone();
         }
         Ok(Choice {
             ply: best.to_string(),
@@ -363,9 +381,18 @@ impl Job<'_> {
             return Err(AiError::Finished);
         }
         let style = self.style();
+        // No step back to where this turn's last step came from: it only wastes actions.
+        let back = own_step_back(game);
+        let forward: Vec<&games::skakanie::Action> =
+            moves.iter().filter(|a| Some(**a) != back).collect();
+        let forward = if forward.is_empty() {
+            moves.iter().collect()
+        } else {
+            forward
+        };
         let mut rng = Stream::new(Seed(self.seed ^ 0x5eed));
-        if moves.len() == 1 || (rng.below(100) as u32) < style.wander {
-            let ply = moves[rng.below(moves.len())].to_string();
+        if forward.len() == 1 || (rng.below(100) as u32) < style.wander {
+            let ply = forward[rng.below(forward.len())].to_string();
             return Ok(Choice { ply, score: 0 });
         }
         // The budget is what is left of the whole turn: each action left gets its part.
@@ -399,7 +426,12 @@ impl Job<'_> {
             self.seed,
             self.cancel,
         );
-        let best = searched.moves.first().ok_or(AiError::Finished)?;
+        let best = searched
+            .moves
+            .iter()
+            .find(|m| Some(m.mv) != back)
+            .or(searched.moves.first())
+            .ok_or(AiError::Finished)?;
         let score = (best.value * 1000.0).round() as i32;
         report(&Info {
             depth: u32::try_from(searched.depth).unwrap_or(u32::MAX),
@@ -413,6 +445,49 @@ impl Job<'_> {
             score,
         })
     }
+}
+
+/// The hashes of the positions before the one `game` is in, oldest first: a search scores
+/// a return to one of them as a draw.
+fn searcher_history<R: Rules>(game: &Game<R>) -> Vec<u64> {
+    let mut replay = game.start().clone();
+    let mut history = Vec::with_capacity(game.moves().len());
+    for mv in game.moves() {
+        history.push(hash::of(&replay));
+        replay.play_unchecked(mv);
+    }
+    history
+}
+
+/// The step that would take the Skakanie player to move straight back, when their last
+/// action, this turn, was a step.
+fn own_step_back(game: &Game<games::skakanie::Position>) -> Option<games::skakanie::Action> {
+    use games::skakanie::{Action, Direction};
+    let (last, before) = game.moves().split_last()?;
+    let Action::Step(went) = *last else {
+        return None;
+    };
+    let mut replay = game.start().clone();
+    for mv in before {
+        replay.play_unchecked(mv);
+    }
+    if replay.to_move() != game.position().to_move() {
+        return None;
+    }
+    let (dr, dc) = went.delta();
+    Direction::ALL
+        .into_iter()
+        .find(|d| d.delta() == (-dr, -dc))
+        .map(Action::Step)
+}
+
+/// Whether the move written `mv` takes back the one written `earlier` (the same side's
+/// previous move): `h6-e3` after `e3-h6`, whatever was displaced (`:d2`).
+fn undoes(earlier: &str, mv: &str) -> bool {
+    fn ends(m: &str) -> Option<(&str, &str)> {
+        m.split(':').next()?.split_once('-')
+    }
+    matches!((ends(earlier), ends(mv)), (Some((a, b)), Some((c, d))) if a == d && b == c)
 }
 
 /// Skakanie's side of the tree search.
