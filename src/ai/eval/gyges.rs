@@ -6,8 +6,10 @@
 use crate::ai::search::{Evaluator, Leaf};
 use crate::games::gyges::{Mobility, Move, Position, Target};
 
-/// A legal move.
-const MOVE: i32 = 4;
+/// A legal move. Measured by self-play (two binaries, `leapfrog ai --time 200` a move,
+/// `setup=random` seeds 1–40 with colours swapped): 8 scored 50 of 80 (62.5 %) against 4,
+/// and 12 scored 23.5 of 40 against 4.
+const MOVE: i32 = 8;
 /// A piece of the nearest row that may move.
 const MOVER: i32 = 25;
 /// The other side could enter the goal if it were to move.
