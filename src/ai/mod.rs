@@ -295,6 +295,9 @@ impl Job<'_> {
         }
         let style = self.style();
         let history = searcher_history(game);
+        // The positions a level's blur must not walk back into: those before, and this one.
+        let mut seen = history.clone();
+        seen.push(hash::of(game.position()));
         let deadline = self.deadline();
         let bounds = Bounds {
             depth: self.limits.depth.unwrap_or(MAX_DEPTH).min(style.depth),
@@ -321,8 +324,6 @@ impl Job<'_> {
             .len()
             .checked_sub(2)
             .map(|i| game.moves()[i].to_string());
-        let mut seen = searcher_history(game);
-        seen.push(hash::of(root));
         let searched = best.clone();
         let human = |mv: &R::Move| {
             if *mv == searched {

@@ -134,13 +134,15 @@ pub async fn post_notice<S: Store + 'static>(
 /// Posts what the bot says on its own after something happened — a tournament round's new
 /// games, its standings — in order. A game that begins gets a thread of its own, as one
 /// begun by a challenge does, when its server wants threads (its admins' choice, else
-/// `threads`, the bot's default); the channel then reads a link to it.
+/// `threads`, the bot's default); the channel then reads a link to it. Returns how many
+/// went out (a game in its thread counts as posted).
 pub async fn post_notices<S: Store + 'static>(
     play: &Arc<Play<S>>,
     http: &Http,
     notices: Vec<Notice>,
     threads: bool,
-) {
+) -> usize {
+    let mut posted = 0;
     for notice in notices {
         let place = notice.place;
         let threaded = match (notice.reply.begins.is_some(), place.guild) {
@@ -148,7 +150,7 @@ pub async fn post_notices<S: Store + 'static>(
             _ => false,
         };
         if !threaded {
-            post_notice(play, http, notice).await;
+            posted += usize::from(post_notice(play, http, notice).await);
             continue;
         }
         let message = Message::from_reply(notice.reply.clone());
@@ -163,21 +165,27 @@ pub async fn post_notices<S: Store + 'static>(
                 if let Err(error) = sent {
                     tracing::warn!(game = notice.game.0, %error, "could not link a game's thread");
                 }
-                let in_thread = Place {
-                    channel: StoreChannelId(thread.get()),
-                    ..place
-                };
-                send_direct(http, &message, in_thread.channel.0).await;
+                send_direct(http, &message, thread.get()).await;
+                posted += 1;
             }
             Err(why) => {
                 let mut notice = notice;
                 if let Some(why) = why {
                     notice.reply.text = cut(&format!("{why}\n{}", notice.reply.text));
                 }
-                post_notice(play, http, notice).await;
+                posted += usize::from(post_notice(play, http, notice).await);
             }
         }
     }
+    posted
+}
+
+/// The language of the posts in `place` (its server's), read off the async threads.
+async fn place_lang<S: Store + 'static>(play: &Arc<Play<S>>, place: Place) -> i18n::Lang {
+    let reader = Arc::clone(play);
+    tokio::task::spawn_blocking(move || reader.place_lang(place.guild))
+        .await
+        .unwrap_or_default()
 }
 
 /// Whether a game beginning on `guild` gets a thread: the server's choice, else `default`.
@@ -268,10 +276,7 @@ pub(super) async fn thread_link<S: Store + 'static>(
     thread: ChannelId,
 ) -> Message {
     let game = message.begins.as_ref().map_or(0, |b| b.0);
-    let reader = Arc::clone(play);
-    let lang = tokio::task::spawn_blocking(move || reader.place_lang(place.guild))
-        .await
-        .unwrap_or_default();
+    let lang = place_lang(play, place).await;
     Message {
         content: i18n::text_with(
             lang,
@@ -297,10 +302,7 @@ async fn why_no_thread<S: Store + 'static>(
     if !is_missing_permission(error) {
         return None;
     }
-    let reader = Arc::clone(play);
-    let lang = tokio::task::spawn_blocking(move || reader.place_lang(place.guild))
-        .await
-        .unwrap_or_default();
+    let lang = place_lang(play, place).await;
     let named = notice_once(play, place, doing, error, lang)?;
     Some(format!(
         "{}\n{named}",
@@ -325,10 +327,7 @@ async fn channel_closed<S: Store + 'static>(
     if !is_missing_permission(error) {
         return None;
     }
-    let reader = Arc::clone(play);
-    let lang = tokio::task::spawn_blocking(move || reader.place_lang(place.guild))
-        .await
-        .unwrap_or_default();
+    let lang = place_lang(play, place).await;
     let named = notice_once(play, place, Doing::PostInChannel, error, lang)?;
     let closed = i18n::text_with(
         lang,
@@ -508,16 +507,7 @@ impl<S: Store + 'static> Scheduler<S> {
             self.ops
                 .spawn(async move { computer_moves(&play, &http, game).await });
         }
-        let mut posted = 0;
-        for notice in notices {
-            if notice.reply.begins.is_some() {
-                post_notices(&self.play, &self.http, vec![notice], self.threads).await;
-                posted += 1;
-            } else if post_notice(&self.play, &self.http, notice).await {
-                posted += 1;
-            }
-        }
-        posted
+        post_notices(&self.play, &self.http, notices, self.threads).await
     }
 
     /// Ticks every `every` until the process shuts down.

@@ -53,7 +53,7 @@ pub fn tournament_text(record: &TournamentRecord) -> String {
     header("Created", &crate::calendar::utc(record.created));
     let _ = writeln!(out, "\nPlayers (seeded)");
     for (entrant, _) in event.players.iter().enumerate() {
-        let left = if event.withdrawn.get(entrant).copied().unwrap_or(false) {
+        let left = if event.has_left(entrant) {
             " (withdrew)"
         } else {
             ""

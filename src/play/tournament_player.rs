@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::tournaments::phase_word;
+use super::tournaments::{phase_word, rounds_over};
 use super::{say_with, Play, Stop};
 use crate::i18n::{self, Lang};
 use crate::store::{GameRecord, Store, StoreError, TournamentId, TournamentRecord, UserId};
@@ -85,7 +85,7 @@ impl<S: Store> Play<S> {
             .filter(|t| {
                 t.event
                     .entrant(user.0)
-                    .is_some_and(|e| !t.event.withdrawn.get(e).copied().unwrap_or(false))
+                    .is_some_and(|e| !t.event.has_left(e))
             })
             .map(|t| format!("T{}", t.id))
             .collect();
@@ -143,7 +143,6 @@ fn standing_in(tournament: &TournamentRecord, user: UserId, lang: Lang) -> Optio
         .zip(ranks(&lines))
         .find(|(l, _)| l.entrant == entrant)
         .map_or(0, |(_, rank)| rank);
-    let done = event.rounds.iter().filter(|r| r.is_over()).count();
     Some(i18n::text_with(
         lang,
         "profile-tournament",
@@ -153,17 +152,9 @@ fn standing_in(tournament: &TournamentRecord, user: UserId, lang: Lang) -> Optio
             ("phase", phase_word(event.phase).into()),
             ("place", place.into()),
             ("count", event.players.len().into()),
-            ("round", done.into()),
+            ("round", rounds_over(tournament).into()),
             ("of", event.round_count().into()),
-            (
-                "withdrawn",
-                event
-                    .withdrawn
-                    .get(entrant)
-                    .copied()
-                    .unwrap_or(false)
-                    .into(),
-            ),
+            ("withdrawn", event.has_left(entrant).into()),
         ],
     ))
 }

@@ -634,7 +634,7 @@ impl<S: Store> Play<S> {
             .iter()
             .map(|&p| record.name_of(UserId(p)).to_owned())
             .collect();
-        let done = event.rounds.iter().filter(|r| r.is_over()).count();
+        let done = rounds_over(record);
         let title = i18n::text_with(
             lang,
             "tournament-title",
@@ -1039,7 +1039,7 @@ impl<S: Store> Play<S> {
 }
 
 /// How many of a tournament's rounds are over: the standings are posted each time it grows.
-fn rounds_over(record: &TournamentRecord) -> usize {
+pub(super) fn rounds_over(record: &TournamentRecord) -> usize {
     record.event.rounds.iter().filter(|r| r.is_over()).count()
 }
 

@@ -191,6 +191,12 @@ impl Tournament {
         }
     }
 
+    /// Whether `entrant` has left (withdrawn or removed) since the start.
+    #[must_use]
+    pub fn has_left(&self, entrant: Entrant) -> bool {
+        self.withdrawn.get(entrant).copied().unwrap_or(false)
+    }
+
     /// An entrant's place in the list, if they are in.
     #[must_use]
     pub fn entrant(&self, player: Player) -> Option<Entrant> {
