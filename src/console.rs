@@ -176,6 +176,13 @@ impl<S: Store> Console<S> {
                     shown.push('\n');
                     shown.push_str(&self.computer_moves(game));
                 }
+                // The console thinks in the open: the analysis is printed when it is done.
+                if let Some(notice) = reply.analyse.and_then(|game| self.play.analysis(game)) {
+                    shown.push_str(&format!(
+                        "[analysis]\n{}",
+                        self.show(&notice.reply, "", self.lang)
+                    ));
+                }
                 for notice in &reply.follow {
                     shown.push_str(&format!(
                         "[notice]\n{}",

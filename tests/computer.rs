@@ -24,6 +24,7 @@ fn quick() -> AiConfig {
         think_ms: 20,
         threads: 2,
         table_mb: 1,
+        ..AiConfig::default()
     }
 }
 

@@ -46,6 +46,12 @@ impl SlowStore {
 }
 
 impl Store for SlowStore {
+    fn cached(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.0.cached(key)
+    }
+    fn set_cached(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.0.set_cached(key, value)
+    }
     fn insert(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
         self.wait();
         self.0.insert(record)

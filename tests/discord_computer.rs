@@ -44,6 +44,8 @@ fn play() -> Arc<Play<AnyStore>> {
             think_ms: 20,
             threads: 1,
             table_mb: 1,
+            analysis_ms: 200,
+            analysis_depth: Some(2),
         }),
     )
 }
@@ -167,6 +169,28 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
         "{last}"
     );
     assert_eq!(record.seats[1], Player::Computer { level: 2 });
+
+    // The analysis: said to be under way, then posted in the game's channel with its chart;
+    // asked again (by a Polish reader, on a Polish server), it is answered at once.
+    let asked = send(&url, &p.command(ALICE, "analyse", &[], None)).await;
+    assert_eq!(asked["type"], 4, "{asked}");
+    let said = asked["data"]["content"].as_str().unwrap();
+    assert!(said.contains("Analysing game #1"), "{said}");
+    let (index, report) = computer_board(&rest, seen, p.channel).await;
+    let text = report["content"].as_str().unwrap();
+    assert!(text.contains("Analysis of game #1"), "{text}");
+    assert!(text.contains("alice (Blue): accuracy"), "{text}");
+    assert!(
+        text.contains("Leapfrog (level 2) (Red): accuracy"),
+        "{text}"
+    );
+    p.locale = "pl";
+    p.guild_locale = Some("pl");
+    let again = p.command(BOB, "analyse", &[("game", json!(1))], None);
+    let (_, again) = answer(&rest, &url, &again, index + 1).await;
+    let again = again["content"].as_str().unwrap();
+    assert!(again.contains("Analiza partii #1"), "{again}");
+    assert!(again.contains("dokładność"), "{again}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

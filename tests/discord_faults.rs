@@ -35,6 +35,7 @@ fn play() -> Arc<Play<AnyStore>> {
             think_ms: 20,
             threads: 1,
             table_mb: 1,
+            ..AiConfig::default()
         }),
     )
 }

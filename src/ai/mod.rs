@@ -11,6 +11,7 @@ mod hash;
 pub mod level;
 pub mod mcts;
 pub mod reference;
+pub mod review;
 pub mod search;
 pub mod skakanie;
 mod table;
@@ -93,6 +94,18 @@ pub struct AiConfig {
     /// The transposition table's size per search, in MiB.
     #[serde(default = "default_table_mb")]
     pub table_mb: usize,
+    /// `/analyse`: the time given to each position of a game, in milliseconds. Analyses run
+    /// one at a time on a thread of their own, so they never delay a move.
+    #[serde(default = "default_analysis_ms")]
+    pub analysis_ms: u64,
+    /// `/analyse`: the depth each position is searched to, when set (the time still bounds
+    /// it). A fixed depth makes an analysis the same on every machine.
+    #[serde(default)]
+    pub analysis_depth: Option<u32>,
+}
+
+fn default_analysis_ms() -> u64 {
+    400
 }
 
 fn default_think_ms() -> u64 {
@@ -113,11 +126,23 @@ impl Default for AiConfig {
             think_ms: default_think_ms(),
             threads: default_threads(),
             table_mb: default_table_mb(),
+            analysis_ms: default_analysis_ms(),
+            analysis_depth: None,
         }
     }
 }
 
 impl AiConfig {
+    /// The limits of each position of a game's analysis.
+    #[must_use]
+    pub fn analysis_limits(&self) -> Limits {
+        Limits {
+            time: Some(Duration::from_millis(self.analysis_ms)),
+            depth: self.analysis_depth,
+            table_mb: self.table_mb,
+        }
+    }
+
     /// The limits of one move under this configuration.
     #[must_use]
     pub fn limits(&self) -> Limits {

@@ -130,6 +130,15 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
     }
 
+    /// Starts over on another position of the same game, keeping the table: `history` holds
+    /// the hashes of the positions before the next root, oldest first. A game's analysis
+    /// searches its positions one after the other, and each finds much of its tree already
+    /// scored by the one before.
+    pub fn set_history(&mut self, history: Vec<u64>) {
+        self.path = history;
+        self.stopped = false;
+    }
+
     /// Nodes searched so far.
     #[must_use]
     pub fn nodes(&self) -> u64 {

@@ -435,7 +435,7 @@ impl<S: Store + 'static> Bot<S> {
         let bot = self.clone();
         self.ops.spawn(async move {
             let message = job.await.unwrap_or_else(|_| failure(lang));
-            let computer = message.computer_turn;
+            let later = message.later;
             match to.place {
                 Some(place) if message.begins.is_some() && bot.wants_thread(&to).await => {
                     bot.open_thread(&to, message, place).await;
@@ -445,7 +445,7 @@ impl<S: Store + 'static> Bot<S> {
                     bot.complete(&to, message).await;
                 }
             }
-            bot.computer_later(computer);
+            bot.later(later);
         });
         acknowledged
     }
@@ -473,9 +473,9 @@ impl<S: Store + 'static> Bot<S> {
                 };
                 let bot = self.clone();
                 self.ops.spawn(async move {
-                    let computer = message.computer_turn;
+                    let later = message.later;
                     bot.open_thread(&to, message, place).await;
-                    bot.computer_later(computer);
+                    bot.later(later);
                 });
                 return acknowledged;
             }
@@ -491,9 +491,9 @@ impl<S: Store + 'static> Bot<S> {
             };
             let bot = self.clone();
             self.ops.spawn(async move {
-                let computer = message.computer_turn;
+                let later = message.later;
                 bot.complete(&to, message).await;
-                bot.computer_later(computer);
+                bot.later(later);
             });
             return acknowledged;
         }
@@ -517,13 +517,13 @@ impl<S: Store + 'static> Bot<S> {
                     self.note(game, place, posted.get()).await;
                 }
             }
-            self.computer_later(message.computer_turn);
+            self.later(message.later);
             return answered;
         }
         if let (Via::Rest, Some(game), true) = (to.via, message.board_of, message.has_files()) {
             to.tracked.board_posted(game); // Ops: the board went with the answer.
         }
-        self.computer_later(message.computer_turn);
+        self.later(message.later);
         if let (Some(game), Some(place), false) = (message.board_of, to.place, message.ephemeral) {
             // The answer went over REST (or is on its way in the body): ask where it landed.
             let bot = self.clone();
@@ -552,14 +552,22 @@ impl<S: Store + 'static> Bot<S> {
         });
     }
 
-    /// Once a player's answer is shown, lets the computer reply in the background when it
-    /// is now to move (in `game`): its move is posted in the game's channel when found.
-    fn computer_later(&self, game: Option<u64>) {
-        let Some(game) = game else { return };
-        let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
-        self.ops.spawn(async move {
-            super::notify::computer_moves(&play, &http, GameId(game)).await;
-        });
+    /// Once a player's answer is shown, does in the background what it started: the
+    /// computer's move where it is now to move, a game's analysis; each is posted in the
+    /// game's channel when found.
+    fn later(&self, later: super::message::Later) {
+        if let Some(game) = later.computer_turn {
+            let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
+            self.ops.spawn(async move {
+                super::notify::computer_moves(&play, &http, GameId(game)).await;
+            });
+        }
+        if let Some(game) = later.analyse {
+            let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
+            self.ops.spawn(async move {
+                super::notify::analysis(&play, &http, GameId(game)).await;
+            });
+        }
     }
 
     /// Whether a game beginning where `to` was asked gets a thread: the server's choice,

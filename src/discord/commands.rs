@@ -396,6 +396,7 @@ pub fn definitions() -> Vec<CreateCommand> {
         on_game("pause").add_option(answer("choice-propose")),
         on_game("resume"),
         on_game("history"),
+        on_game("analyse"),
         on_game("web").add_option(option(CommandOptionType::Boolean, "revoke", "opt-revoke")),
         settings(),
         new_command("rules")

@@ -55,11 +55,19 @@ pub struct Message {
     pub board_of: Option<u64>,
     /// A game that just began, and its thread's title.
     pub begins: Option<(u64, String)>,
-    /// A game where the computer is now to move: once this message is shown, the computer
-    /// thinks and its move is posted as a message of its own.
-    pub computer_turn: Option<u64>,
+    /// What the bot does once this message is shown, each posting a message of its own.
+    pub later: Later,
     /// Words for the caller alone, sent as a private follow-up after this public answer.
     pub aside: Option<Box<Message>>,
+}
+
+/// Work that follows a shown message, each posting a message of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Later {
+    /// A game where the computer is now to move: it thinks, and its move is posted.
+    pub computer_turn: Option<u64>,
+    /// A game to analyse: the report is posted in the game's channel.
+    pub analyse: Option<u64>,
 }
 
 fn style(style: ButtonStyle) -> DiscordStyle {
@@ -153,7 +161,10 @@ impl Message {
             ephemeral: reply.private,
             board_of: reply.board_of.map(|g| g.0),
             begins: reply.begins.map(|(g, title)| (g.0, title)),
-            computer_turn: reply.computer_turn.map(|g| g.0),
+            later: Later {
+                computer_turn: reply.computer_turn.map(|g| g.0),
+                analyse: reply.analyse.map(|g| g.0),
+            },
             aside: reply.aside.map(|aside| Box::new(Self::from_reply(*aside))),
         }
     }

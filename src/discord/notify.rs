@@ -422,6 +422,18 @@ pub async fn computer_moves<S: Store + 'static>(
     posted
 }
 
+/// Analyses game `game` on the analysis pool (one at a time, apart from the computer's
+/// moves) and posts the report in its channel. Nothing when the game is already being
+/// analysed: that analysis posts it.
+pub async fn analysis<S: Store + 'static>(play: &Arc<Play<S>>, http: &Http, game: GameId) -> bool {
+    let pool = Arc::clone(play.analysis_pool());
+    let thinking = Arc::clone(play);
+    match pool.run(game, move || thinking.analysis(game)).await {
+        Some(Some(notice)) => post_notice(play, http, notice).await,
+        _ => false,
+    }
+}
+
 /// Where another front end's public replies go (the game pages' moves): each is posted
 /// in its game's channel like a notice, then the computer moves if it is its turn, as
 /// after a `/move`. Each reply is its own task, counted in `ops` so a shutdown waits for

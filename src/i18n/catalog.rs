@@ -41,7 +41,8 @@ pub(super) const SOURCES: &[(Lang, &str, &str)] = catalogues![
     "web",
     "privacy",
     "frontends",
-    "tournaments"
+    "tournaments",
+    "coach"
 ];
 
 type Bundle = FluentBundle<FluentResource>;

@@ -178,6 +178,11 @@ pub enum Command {
         /// Which game.
         game: Option<GameId>,
     },
+    /// A finished game gone through by the engine: accuracy, mistakes, a chart.
+    Analyse {
+        /// Which game.
+        game: Option<GameId>,
+    },
     /// A game's rules and options (or the list of games), one page at a time: a whole
     /// teaching text does not fit in one Discord message.
     Rules {
@@ -250,6 +255,7 @@ impl Command {
             Self::Board { .. }
                 | Self::Games
                 | Self::History { .. }
+                | Self::Analyse { .. }
                 | Self::Web { revoke: false, .. }
                 | Self::Rules { .. }
                 | Self::Help

@@ -8,6 +8,7 @@
 
 use std::fmt::Write as _;
 
+use crate::ai::review::Review;
 use crate::games::{AnyGame, GameKind};
 use crate::i18n::{self, Lang};
 use crate::render::{self, encode::GifWriter};
@@ -37,6 +38,13 @@ const FINAL_DELAY: u16 = 400;
 /// The game record as text.
 #[must_use]
 pub fn record_text(record: &GameRecord) -> String {
+    annotated_record_text(record, None)
+}
+
+/// The game record as text, with the engine's analysis, when there is one, as each move's
+/// comment: the evaluation after it, and what it preferred to an inaccuracy or worse.
+#[must_use]
+pub fn annotated_record_text(record: &GameRecord, review: Option<&Review>) -> String {
     let mut out = String::new();
     let mut header = |key: &str, value: &str| {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
@@ -75,6 +83,9 @@ pub fn record_text(record: &GameRecord) -> String {
         }
         _ => header("Result", "in progress"),
     }
+    if let Some(review) = review {
+        header("Analysis", &format!("depth {}", review.depth));
+    }
     out.push('\n');
     let movers = record.replay(record.moves.len()).ok().map(|g| g.movers());
     for (i, mv) in record.moves.iter().enumerate() {
@@ -83,7 +94,10 @@ pub fn record_text(record: &GameRecord) -> String {
             .and_then(|m| m.get(i).copied())
             .and_then(|seat| record.seats.get(usize::from(seat.0)))
             .map_or_else(String::new, |p| format!(" ; {}", p.name()));
-        let _ = writeln!(out, "{}. {mv}{who}", i + 1);
+        let judged = review
+            .and_then(|review| super::analysis::ply_comment(review, i))
+            .map_or_else(String::new, |comment| format!(" ; {comment}"));
+        let _ = writeln!(out, "{}. {mv}{who}{judged}", i + 1);
     }
     out
 }
@@ -396,7 +410,7 @@ impl<S: Store> Play<S> {
         let name = format!("leapfrog-{}", record.id);
         let mut files = vec![File {
             name: format!("{name}.txt"),
-            bytes: record_text(record).into_bytes(),
+            bytes: annotated_record_text(record, self.kept_review(&loaded).as_ref()).into_bytes(),
         }];
         files.extend(gif.map(|bytes| File {
             name: format!("{name}.gif"),

@@ -6,6 +6,7 @@
 //! Authorization lives here: only the player to move may move, only seated players may resign
 //! or propose, nobody acts in a finished game, and every refusal says why in one sentence.
 
+mod analysis;
 mod command;
 mod computer;
 mod correspondence;
@@ -30,6 +31,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+pub use analysis::{ply_comment, shown_eval};
 pub use command::{
     Answer, Command, Context, User, ACTION_PREFIX, FORGET_ME_BUTTON, MAX_NAME_CHARS, RULES_PREFIX,
 };
@@ -110,6 +112,8 @@ pub struct Play<S: Store> {
     time: TimeConfig,
     ai: AiConfig,
     pool: Arc<pool::Pool>,
+    /// Where analyses run: one at a time, so they never take the computer's threads.
+    analysis_pool: Arc<pool::Pool>,
     /// The language of posts outside any server (the console), and the last resort.
     default_lang: Lang,
     /// Each server's Discord language as last noted in its settings, so a server is read
@@ -206,6 +210,7 @@ impl<S: Store> Play<S> {
             dice,
             time: TimeConfig::default(),
             pool: Arc::new(pool::Pool::new(AiConfig::default().threads)),
+            analysis_pool: Arc::new(pool::Pool::new(1)),
             ai: AiConfig::default(),
             default_lang: Lang::En,
             guild_langs: std::sync::Mutex::default(),
@@ -482,6 +487,7 @@ impl<S: Store> Play<S> {
                 },
             ),
             Command::History { game } => self.history(ctx, game),
+            Command::Analyse { game } => self.analyse(ctx, game),
             Command::Rules { game, page } => {
                 text::rules(self.reader_lang(ctx), game.as_deref(), page).map_err(Stop::Refuse)
             }

@@ -27,6 +27,7 @@ pub const COMMANDS: &[&str] = &[
     "pause",
     "resume",
     "history",
+    "analyse",
     "web",
     "settings",
     "rules",
@@ -759,6 +760,9 @@ pub fn command_from_args(
         "history" | "record" => Command::History {
             game: args.game_id()?,
         },
+        "analyse" | "analyze" | "analysis" => Command::Analyse {
+            game: args.game_id()?,
+        },
         "web" | "link" => {
             let game = args.game_id()?;
             // `revoke:true` (Discord's option) or the word `revoke` (the console).
@@ -925,6 +929,8 @@ const COMMAND_ALIASES: &[(&str, &str)] = &[
     ("claimwin", "claim"),
     ("vacation", "pause"),
     ("record", "history"),
+    ("analyze", "analyse"),
+    ("analysis", "analyse"),
     ("link", "web"),
     ("ratings", "rating"),
     ("top", "leaderboard"),

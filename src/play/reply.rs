@@ -238,6 +238,10 @@ pub struct Reply {
     /// lets the computer think ([`Play::computer_moves`](super::Play::computer_moves)) and
     /// posts its move as a message of its own.
     pub computer_turn: Option<GameId>,
+    /// A game to analyse: the front end shows this reply first, then runs
+    /// [`Play::analysis`](super::Play::analysis) on the analysis pool and posts the report
+    /// in the game's channel.
+    pub analyse: Option<GameId>,
     /// A second answer the caller alone sees, sent after this one: a player's own link to
     /// the game's page beside a board everyone sees (a personal link must never be public).
     pub aside: Option<Box<Reply>>,
@@ -268,6 +272,7 @@ impl Reply {
             about: None,
             begins: None,
             computer_turn: None,
+            analyse: None,
             aside: None,
             over_in_tournament: None,
             follow: Vec::new(),

@@ -1,4 +1,5 @@
-//! The picture of a player's rating history (`/profile`): a line per game over time. A
+//! The charts: a player's rating history (`/profile`), a line per game over time, and a
+//! game's evaluation (`/analyse`). A
 //! chart is lines, points and text, which imageproc draws; the boards' hand-written canvas
 //! is for their anti-aliased fills.
 
@@ -201,6 +202,154 @@ pub fn rating_history(lang: Lang, name: &str, series: &[(GameKind, Standing)]) -
         }
         for &point in &placed {
             draw_filled_circle_mut(&mut image, point, 4, colour);
+        }
+    }
+    image
+}
+
+/// A point of a game the evaluation chart marks: a mistake or a blunder, after which ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A mistake (orange).
+    Mistake(usize),
+    /// A blunder (red).
+    Blunder(usize),
+}
+
+/// A game's evaluation (`/analyse`): the first side's winning chance (0 to 100) after each
+/// ply, `chances[0]` at the start, as a filled line over an even midline, with the plies of
+/// `marks` dotted. The first side's area is light and the second's dark, as their pieces
+/// are; `first` and `second` name them at the top and the bottom. The same frame, fonts and
+/// strokes as the rating chart, so a player's pictures look like one family.
+#[must_use]
+pub fn evaluation(
+    title: &str,
+    first: &str,
+    second: &str,
+    caption: &str,
+    chances: &[f64],
+    marks: &[Mark],
+) -> RgbaImage {
+    let mut image = RgbaImage::from_pixel(WIDTH, HEIGHT, rgba(PALETTE.background));
+    let text = rgba(PALETTE.header_text);
+    let muted = rgba(PALETTE.header_muted);
+    draw_text_mut(
+        &mut image,
+        text,
+        16,
+        12,
+        PxScale::from(24.0),
+        font_for(title),
+        title,
+    );
+    let (width, height) = (WIDTH as f32 - LEFT - RIGHT, HEIGHT as f32 - TOP - BOTTOM);
+    let slots = chances.len().max(2) - 1;
+    let x_of = |ply: usize| LEFT + width * ply as f32 / slots as f32;
+    let y_of = |chance: f64| TOP + height * (1.0 - (chance.clamp(0.0, 100.0) / 100.0) as f32);
+    // The areas: light from the line down to the bottom (the first side's share), dark above.
+    let (light, dark) = (rgba(PALETTE.light_piece), rgba(PALETTE.dark_piece));
+    for px in 0..width as u32 {
+        let at = f64::from(px) / f64::from(width as u32) * slots as f64;
+        let i = (at.floor() as usize).min(chances.len().saturating_sub(1));
+        let j = (i + 1).min(chances.len().saturating_sub(1));
+        let chance = match (chances.get(i), chances.get(j)) {
+            (Some(a), Some(b)) => a + (b - a) * (at - i as f64),
+            _ => 50.0,
+        };
+        let x = LEFT as i32 + px as i32;
+        let y = y_of(chance) as i32;
+        let top = TOP as i32;
+        let bottom = (TOP + height) as i32;
+        if y > top {
+            draw_line_segment_mut(
+                &mut image,
+                (x as f32, top as f32),
+                (x as f32, y as f32),
+                dark,
+            );
+        }
+        if bottom > y {
+            draw_line_segment_mut(
+                &mut image,
+                (x as f32, y as f32),
+                (x as f32, bottom as f32),
+                light,
+            );
+        }
+    }
+    // The even line and the names of the sides at the ends they are winning towards.
+    let mid = y_of(50.0);
+    draw_line_segment_mut(
+        &mut image,
+        (LEFT, mid),
+        (WIDTH as f32 - RIGHT, mid),
+        rgba(PALETTE.cell_edge),
+    );
+    let scale = PxScale::from(16.0);
+    draw_text_mut(
+        &mut image,
+        text,
+        LEFT as i32,
+        52,
+        PxScale::from(18.0),
+        font_for(first),
+        first,
+    );
+    let below = (HEIGHT as f32 - BOTTOM + 12.0) as i32;
+    draw_text_mut(
+        &mut image,
+        text,
+        LEFT as i32,
+        below,
+        PxScale::from(18.0),
+        font_for(second),
+        second,
+    );
+    let caption_width = text_size(scale, font_for(caption), caption).0 as f32;
+    draw_text_mut(
+        &mut image,
+        muted,
+        (WIDTH as f32 - RIGHT - caption_width) as i32,
+        below,
+        scale,
+        font_for(caption),
+        caption,
+    );
+    for (label, chance) in [("100%", 100.0), ("50%", 50.0), ("0%", 0.0)] {
+        draw_text_mut(
+            &mut image,
+            muted,
+            8,
+            y_of(chance) as i32 - 9,
+            scale,
+            &fonts().regular,
+            label,
+        );
+    }
+    let line = rgba(LINE_COLOURS[1]);
+    let placed: Vec<(i32, i32)> = chances
+        .iter()
+        .enumerate()
+        .map(|(ply, &c)| (x_of(ply) as i32, y_of(c) as i32))
+        .collect();
+    for pair in placed.windows(2) {
+        for dy in -1..=1 {
+            draw_antialiased_line_segment_mut(
+                &mut image,
+                (pair[0].0, pair[0].1 + dy),
+                (pair[1].0, pair[1].1 + dy),
+                line,
+                interpolate,
+            );
+        }
+    }
+    for mark in marks {
+        let (ply, colour) = match *mark {
+            Mark::Mistake(ply) => (ply, rgba([0xf0, 0x9a, 0x2a])),
+            Mark::Blunder(ply) => (ply, rgba(LINE_COLOURS[2])),
+        };
+        if let Some(&point) = placed.get(ply) {
+            draw_filled_circle_mut(&mut image, point, 6, colour);
         }
     }
     image

@@ -126,6 +126,8 @@ forward! {
     fn import(&self, dump: &Dump) -> Result<(), StoreError>;
     fn forget_user(&self, user: UserId, anonymous: UserId, now: u64) -> Result<super::Forgotten, StoreError>;
     fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError>;
+    fn cached(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    fn set_cached(&self, key: &str, value: &[u8]) -> Result<(), StoreError>;
     fn insert_tournament(&self, record: TournamentRecord) -> Result<TournamentRecord, StoreError>;
     fn tournament(&self, id: TournamentId) -> Result<TournamentRecord, StoreError>;
     fn replace_tournament(&self, record: &TournamentRecord) -> Result<TournamentRecord, StoreError>;

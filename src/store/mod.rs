@@ -324,4 +324,18 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// Database failures.
     fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError>;
+
+    /// What the bot worked out and keeps so it need not work it out again (a game's
+    /// analysis, generated puzzles) under `key`; `None` when nothing is kept. Not part of an
+    /// export, and a damaged value is the caller's to drop: all of it can be made again.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn cached(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+
+    /// Keeps `value` under `key` (see [`Store::cached`]), replacing what was there.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn set_cached(&self, key: &str, value: &[u8]) -> Result<(), StoreError>;
 }

@@ -27,6 +27,8 @@ pub struct SledStore {
     settings: Tree,
     guild_settings: Tree,
     board_links: Tree,
+    /// What [`Store::cached`] keeps: work that can be done again, outside the stamps.
+    cache: Tree,
     meta: Tree,
     /// Ratings by game and user ([`rating_keys::standing`]).
     ratings: Tree,
@@ -421,6 +423,7 @@ impl SledStore {
             settings: db.open_tree("user_settings")?,
             guild_settings: db.open_tree("guild_settings")?,
             board_links: db.open_tree("board_links")?,
+            cache: db.open_tree("cache")?,
             meta: db.open_tree("meta")?,
             ratings: db.open_tree("ratings")?,
             rating_order: db.open_tree("rating_order")?,
@@ -907,6 +910,15 @@ impl Store for SledStore {
     fn sync(&self) -> Result<(), StoreError> {
         let ticket = self.written.load(Ordering::SeqCst);
         self.commits.wait_durable(ticket, || self.flush())
+    }
+
+    fn cached(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.cache.get(key.as_bytes())?.map(|v| v.to_vec()))
+    }
+
+    fn set_cached(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.cache.insert(key.as_bytes(), value)?;
+        Ok(())
     }
 
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {

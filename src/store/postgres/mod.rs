@@ -649,6 +649,23 @@ impl Store for PgStore {
         Ok(())
     }
 
+    fn cached(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let row =
+            self.run(|tx| Ok(tx.query_opt("SELECT value FROM cache WHERE key = $1", &[&key])?))?;
+        Ok(row.map(|row| row.get(0)))
+    }
+
+    fn set_cached(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.run(|tx| {
+            Ok(tx.execute(
+                "INSERT INTO cache (key, value) VALUES ($1, $2) \
+                 ON CONFLICT (key) DO UPDATE SET value = $2",
+                &[&key, &value],
+            )?)
+        })?;
+        Ok(())
+    }
+
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {
         self.run(|tx| {
             Ok(tx.execute(

@@ -80,6 +80,9 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (tournament, slot)
     );
     INSERT INTO counters (name, value) VALUES ('next_tournament', 1);",
+    // 4: what the bot worked out and keeps so as not to work it out again (analyses,
+    // puzzles): `Store::cached`.
+    "CREATE TABLE cache (key TEXT PRIMARY KEY, value BYTEA NOT NULL);",
 ];
 
 /// An advisory lock number: processes starting together migrate one at a time.

@@ -1,0 +1,299 @@
+//! `/analyse`: a finished game gone through by the engine. The command answers at once; the
+//! front end then runs [`Play::analysis`] on the analysis pool (one search at a time, apart
+//! from the computer's moves, so an analysis never delays a move) and posts the report in
+//! the game's channel: an evaluation chart, each side's accuracy, and the mistakes and
+//! blunders with the better move and its line. The review is kept in the store
+//! ([`Store::cached`]), so asking again, and `/history`'s record, cost nothing.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use crate::ai::review::{self, Judgement, Review, ReviewError};
+use crate::ai::search::{MATE, WON};
+use crate::games::GameKind;
+use crate::i18n;
+use crate::render::chart::{self, Mark};
+use crate::store::{GameId, Status, Store};
+
+use super::command::Context;
+use super::correspondence::Notice;
+use super::pool::Pool;
+use super::reply::{Image, Reply};
+use super::text::seat_label;
+use super::{Loaded, Play, Stop};
+
+/// The most mistakes and blunders a report lists (worst first, shown in game order); the
+/// rest are in the record (`/history`). A Discord message holds 2,000 characters.
+const MAX_LISTED: usize = 8;
+
+/// Where a game's review is kept.
+fn cache_key(game: GameId) -> String {
+    format!("analysis/{}", game.0)
+}
+
+/// A score as a record's comment shows it: `+0.35` in men, `+W5` for a forced win in five
+/// plies (`-W5` for a loss), always from the first side's view.
+#[must_use]
+pub fn shown_eval(score: i32) -> String {
+    if score.abs() >= WON {
+        let sign = if score > 0 { '+' } else { '-' };
+        format!("{sign}W{}", MATE - score.abs())
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
+/// The comment a record gives ply `i` (from 0) of a reviewed game: the evaluation after it
+/// and, for an inaccuracy or worse, what the engine preferred.
+#[must_use]
+pub fn ply_comment(review: &Review, i: usize) -> Option<String> {
+    let ply = review.plies.get(i)?;
+    let eval = shown_eval(*review.evals.get(i + 1)?);
+    let word = match ply.judgement {
+        Judgement::Best | Judgement::Good => return Some(eval),
+        Judgement::Inaccuracy => "inaccuracy",
+        Judgement::Mistake => "mistake",
+        Judgement::Blunder => "blunder",
+    };
+    Some(format!(
+        "{eval} {word} (-{:.0}%), better {}: {}",
+        ply.loss,
+        ply.best,
+        ply.line.join(" ")
+    ))
+}
+
+impl<S: Store> Play<S> {
+    /// The pool analyses run on: one at a time, apart from the computer's moves.
+    #[must_use]
+    pub fn analysis_pool(&self) -> &Arc<Pool> {
+        &self.analysis_pool
+    }
+
+    /// `/analyse`: the report at once when the game was analysed before; else a word that
+    /// it is under way, with [`Reply::analyse`] set for the front end.
+    pub(super) fn analyse(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
+        let (record, note) = self.shown_game(ctx, id)?;
+        let game = record.id.0;
+        if record.kind == GameKind::Skakanie {
+            return super::say("analysis-hidden-pieces");
+        }
+        match record.status {
+            Status::Finished(_) => {}
+            _ => return super::say_with("analysis-not-over", [("game", game.into())]),
+        }
+        if record.moves.is_empty() {
+            return super::say_with("analysis-no-moves", [("game", game.into())]);
+        }
+        // A game played in direct messages is its players' business (the console's user
+        // owns the machine, and every game on it).
+        let console = ctx.manager && ctx.place.guild.is_none();
+        if record.place.guild.is_none() && record.seat_of(ctx.user.id).is_none() && !console {
+            return super::say_with("analysis-private", [("game", game.into())]);
+        }
+        let loaded = self.rebuild(record)?;
+        let mut reply = match self.kept_review(&loaded) {
+            Some(review) => self.report(&loaded, &review),
+            None => {
+                let seconds = self.ai.analysis_ms * (loaded.record.moves.len() as u64 + 1) / 1000;
+                let text = i18n::text_with(
+                    self.reader_lang(ctx),
+                    "analysis-started",
+                    &[
+                        ("game", game.into()),
+                        ("moves", loaded.record.moves.len().into()),
+                        ("seconds", seconds.max(1).into()),
+                    ],
+                );
+                Reply {
+                    analyse: Some(loaded.record.id),
+                    ..Reply::public(text)
+                }
+            }
+        };
+        if let Some(note) = note {
+            reply.text = format!("{note}\n{}", reply.text);
+        }
+        Ok(reply)
+    }
+
+    /// Analyses game `id` (or reads its kept analysis) and returns the report to post in
+    /// its channel; `None` when the game cannot be analysed (logged). Blocking: it thinks
+    /// for up to `[ai] analysis_ms` per position. Run it on [`Play::analysis_pool`].
+    pub fn analysis(&self, id: GameId) -> Option<Notice> {
+        let loaded = match self.load(id) {
+            Ok(loaded) => loaded,
+            Err(error) => {
+                tracing::error!(game = id.0, ?error, "could not load a game to analyse");
+                return None;
+            }
+        };
+        let review = match self.kept_review(&loaded) {
+            Some(review) => review,
+            None => {
+                let limits = self.ai.analysis_limits();
+                let started = std::time::Instant::now();
+                let review = match review::review(&loaded.game, &limits, &AtomicBool::new(false)) {
+                    Ok(review) => review,
+                    Err(error @ (ReviewError::HiddenPieces | ReviewError::NoMoves)) => {
+                        tracing::warn!(game = id.0, %error, "not analysed");
+                        return None;
+                    }
+                };
+                tracing::info!(
+                    game = id.0,
+                    plies = review.plies.len(),
+                    depth = review.depth,
+                    ms = started.elapsed().as_millis() as u64,
+                    "game analysed"
+                );
+                match serde_json::to_vec(&review) {
+                    Ok(bytes) => {
+                        if let Err(error) = self.store.set_cached(&cache_key(id), &bytes) {
+                            tracing::error!(game = id.0, %error, "could not keep an analysis");
+                        }
+                    }
+                    Err(error) => tracing::error!(game = id.0, %error, "could not encode"),
+                }
+                review
+            }
+        };
+        Some(Notice {
+            game: id,
+            place: loaded.record.place,
+            reply: self.report(&loaded, &review),
+        })
+    }
+
+    /// The kept review of a game, when there is one for exactly its moves (a store restored
+    /// from a dump may have reused the number; a damaged one is dropped and made again).
+    pub(super) fn kept_review(&self, loaded: &Loaded) -> Option<Review> {
+        let bytes = self.store.cached(&cache_key(loaded.record.id)).ok()??;
+        let review: Review = serde_json::from_slice(&bytes).ok()?;
+        let same = review.plies.len() == loaded.record.moves.len()
+            && review
+                .plies
+                .iter()
+                .zip(&loaded.record.moves)
+                .all(|(ply, mv)| ply.played == *mv);
+        same.then_some(review)
+    }
+
+    /// The report of a reviewed game, in its place's language: the chart, each side's
+    /// accuracy and counts, and the worst mistakes and blunders.
+    fn report(&self, loaded: &Loaded, review: &Review) -> Reply {
+        let record = &loaded.record;
+        let lang = self.place_lang(record.place.guild);
+        let label = |seat: u8| seat_label(lang, record, &loaded.game, seat);
+        let mut lines = vec![i18n::text_with(
+            lang,
+            "analysis-title",
+            &[
+                ("game", record.id.0.into()),
+                ("kind", record.kind.into()),
+                ("players", i18n::versus(lang, &[label(0), label(1)]).into()),
+                ("depth", review.depth.into()),
+            ],
+        )];
+        for seat in 0..2u8 {
+            let Some(accuracy) = review.accuracy(seat) else {
+                continue;
+            };
+            lines.push(i18n::text_with(
+                lang,
+                "analysis-side",
+                &[
+                    ("player", label(seat).into()),
+                    ("accuracy", (accuracy.round() as i64).into()),
+                    ("blunders", review.count(seat, Judgement::Blunder).into()),
+                    ("mistakes", review.count(seat, Judgement::Mistake).into()),
+                    (
+                        "inaccuracies",
+                        review.count(seat, Judgement::Inaccuracy).into(),
+                    ),
+                ],
+            ));
+        }
+        let mut bad: Vec<usize> = (0..review.plies.len())
+            .filter(|&i| {
+                matches!(
+                    review.plies[i].judgement,
+                    Judgement::Mistake | Judgement::Blunder
+                )
+            })
+            .collect();
+        let total = bad.len();
+        bad.sort_by(|&a, &b| review.plies[b].loss.total_cmp(&review.plies[a].loss));
+        bad.truncate(MAX_LISTED);
+        bad.sort_unstable();
+        if bad.is_empty() {
+            lines.push(i18n::text(lang, "analysis-clean"));
+        }
+        for &i in &bad {
+            let ply = &review.plies[i];
+            lines.push(i18n::text_with(
+                lang,
+                "analysis-ply",
+                &[
+                    ("number", (i + 1).into()),
+                    ("played", ply.played.clone().into()),
+                    ("player", label(ply.seat).into()),
+                    (
+                        "judgement",
+                        if ply.judgement == Judgement::Blunder {
+                            "blunder"
+                        } else {
+                            "mistake"
+                        }
+                        .into(),
+                    ),
+                    ("loss", (ply.loss.round() as i64).into()),
+                    ("best", ply.best.clone().into()),
+                    ("line", ply.line.join(" ").into()),
+                ],
+            ));
+        }
+        if total > bad.len() {
+            lines.push(i18n::text_with(
+                lang,
+                "analysis-more",
+                &[("count", (total - bad.len()).into())],
+            ));
+        }
+        let chances: Vec<f64> = review.evals.iter().map(|&e| Review::chance(e)).collect();
+        let marks: Vec<Mark> = review
+            .plies
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| match p.judgement {
+                Judgement::Mistake => Some(Mark::Mistake(i + 1)),
+                Judgement::Blunder => Some(Mark::Blunder(i + 1)),
+                _ => None,
+            })
+            .collect();
+        let picture = chart::evaluation(
+            &i18n::text_with(
+                lang,
+                "analysis-chart-title",
+                &[("game", record.id.0.into()), ("kind", record.kind.into())],
+            ),
+            &label(0),
+            &label(1),
+            &i18n::text_with(
+                lang,
+                "analysis-chart-caption",
+                &[
+                    ("moves", record.moves.len().into()),
+                    ("depth", review.depth.into()),
+                ],
+            ),
+            &chances,
+            &marks,
+        );
+        let png = crate::render::encode::png(&picture, None);
+        Reply {
+            image: Some(Image::png(format!("analysis-{}.png", record.id.0), png)),
+            ..Reply::public(lines.join("\n"))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! `/analyse` through the console: a game with a known blunder (a defence missed, the goal
+//! reached next move) is analysed, the blunder found with the move that parried it, the
+//! report kept (asked again, it comes at once) and written into `/history`'s record, in
+//! English, Russian and Polish; and the refusals.
+
+use leapfrog::ai::AiConfig;
+use leapfrog::console::Console;
+use leapfrog::i18n::Lang;
+use leapfrog::play::Play;
+use leapfrog::store::AnyStore;
+
+mod common;
+
+/// Jump Sturdy: Red's double on d3 jumps to c1 or e1 next; only c2-d3 stops it. Blue plays
+/// h4-h5 instead, and Red's d3-c1 reaches the goal.
+const BLUNDER: &str = r#"[Leapfrog "1"]
+[Format "2"]
+[Game "jump-sturdy"]
+[Number "1"]
+[Options ""]
+[Start "6/2b05/3rr4/7b0/8/r07/8/6 b"]
+[Player1 "alice"]
+[Player2 "bob"]
+[Result "over"]
+[Winners "2"]
+[Reason "goal"]
+
+1. h4-h5
+2. d3-c1
+"#;
+
+/// A console whose analyses search every position 4 plies deep: the same on every machine.
+fn console(lang: Lang) -> (Console<AnyStore>, std::path::PathBuf) {
+    let out = tempfile::tempdir().unwrap().keep();
+    let play = Play::new(common::temporary_store()).with_ai(AiConfig {
+        think_ms: 20,
+        analysis_ms: 60_000,
+        analysis_depth: Some(4),
+        ..AiConfig::default()
+    });
+    (Console::new(play, out.clone()).with_lang(lang), out)
+}
+
+#[test]
+fn a_known_blunder_is_found_kept_and_written_into_the_record() {
+    let (console, out) = console(Lang::En);
+    console.load(BLUNDER).unwrap();
+    let first = console.run_line("@carol /analyse 1");
+    assert!(first.contains("Analysing game #1 (2 moves)"), "{first}");
+    assert!(first.contains("**Analysis of game #1**"), "{first}");
+    assert!(
+        first.contains(
+            "1. h4-h5 (alice (Blue)): **blunder** (−60% winning chance). Better c2-d3: c2-d3"
+        ),
+        "{first}"
+    );
+    assert!(
+        first.contains("alice (Blue): accuracy 4% — blunders: 1"),
+        "{first}"
+    );
+    assert!(
+        first.contains("bob (Red): accuracy 100% — blunders: 0, mistakes: 0"),
+        "{first}"
+    );
+    let chart = image::open(out.join("analysis-1.png")).unwrap();
+    assert_eq!(chart.width(), 800);
+
+    // Kept: asked again, the report comes at once, the same.
+    let again = console.run_line("@alice /analyse");
+    assert!(!again.contains("Analysing"), "{again}");
+    assert!(again.contains("**blunder**"), "{again}");
+
+    // The record carries it as comments, and still reads back to the same game.
+    console.run_line("@carol /history 1");
+    let record = std::fs::read_to_string(out.join("leapfrog-1.txt")).unwrap();
+    assert!(record.contains("[Analysis \"depth "), "{record}");
+    assert!(
+        record.contains("1. h4-h5 ; alice ; -W1 blunder (-60%), better c2-d3: c2-d3"),
+        "{record}"
+    );
+    let loaded = console.load(&record).unwrap();
+    assert!(
+        loaded.contains("Loaded a record of 2 moves as game #2"),
+        "{loaded}"
+    );
+}
+
+#[test]
+fn the_report_is_in_the_places_language() {
+    for (lang, title, blunder) in [
+        (Lang::Ru, "**Разбор партии #1**", "**грубая ошибка**"),
+        (Lang::Pl, "**Analiza partii #1**", "**błąd rażący**"),
+    ] {
+        let (console, _) = console(lang);
+        console.load(BLUNDER).unwrap();
+        let report = console.run_line("@carol /analyse 1");
+        assert!(report.contains(title), "{report}");
+        assert!(report.contains(blunder), "{report}");
+        assert!(report.contains("c2-d3"), "{report}");
+    }
+    let (console, _) = console(Lang::Ru);
+    console.load(BLUNDER).unwrap();
+    let started = console.run_line("@carol /анализ 1");
+    assert!(started.contains("Разбираю партию #1 (2 хода)"), "{started}");
+}
+
+#[test]
+fn games_in_play_and_skakanie_are_refused_with_the_reason() {
+    let (console, _) = console(Lang::En);
+    console.run_line("@alice /play jumpers opponent:@bob");
+    console.run_line("@bob /accept");
+    let early = console.run_line("@alice /analyse 1");
+    assert!(
+        early.contains("Game #1 is not over yet: the engine analyses finished games only"),
+        "{early}"
+    );
+    console.run_line("@alice /resign");
+    let started = console.run_line("@alice /analyse 1");
+    assert!(
+        started.contains("Game #1 has no moves to analyse"),
+        "{started}"
+    );
+    console.run_line("@carol /play skakanie opponent:@dan");
+    console.run_line("@dan /accept");
+    let hidden = console.run_line("@carol /analyse 2");
+    assert!(hidden.contains("Skakanie is not analysed"), "{hidden}");
+}
