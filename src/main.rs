@@ -189,6 +189,95 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         time: u64,
     },
+    /// Puzzles: `leapfrog puzzles generate GAME --count N` finds new ones in the computer's
+    /// games against itself, proves each, and adds them to the store (`/puzzle` offers
+    /// them after the ones that ship); `--print` also writes them out in the shipped
+    /// files' format.
+    Puzzles {
+        /// What to do: generate.
+        #[command(subcommand)]
+        action: PuzzlesAction,
+        /// The data folder (overrides the config's store.data_dir).
+        #[arg(long, global = true)]
+        data: Option<PathBuf>,
+    },
+}
+
+/// What `leapfrog puzzles` does.
+#[derive(Subcommand)]
+enum PuzzlesAction {
+    /// Find, prove and store new puzzles of a game.
+    Generate {
+        /// The game: jumpers, gyges or jump-sturdy.
+        game: String,
+        /// How many new puzzles.
+        #[arg(long, default_value_t = 50)]
+        count: usize,
+        /// The first self-played game's seed (default: one past what the store has).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Also print each new puzzle as a line of a puzzle file.
+        #[arg(long)]
+        print: bool,
+    },
+}
+
+/// `leapfrog puzzles generate`: new puzzles, none already shipped or stored, appended to
+/// the store's list.
+fn generate_puzzles(
+    config: &Config,
+    data: Option<PathBuf>,
+    game: &str,
+    count: usize,
+    seed: Option<u64>,
+    print: bool,
+) -> Result<()> {
+    let kind: GameKind = game.parse()?;
+    if leapfrog::ai::puzzle::most_moves(kind) == 0 {
+        anyhow::bail!(
+            "{} has no puzzles: its pieces are face down",
+            kind.info().title
+        );
+    }
+    let store = open_store(config, data)?;
+    let key = leapfrog::play::puzzle_cache_key(kind);
+    let stored = store
+        .cached(&key)
+        .context("reading the stored puzzles")?
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
+    let mut known: Vec<String> = leapfrog::play::shipped_puzzles(kind)
+        .iter()
+        .map(|p| p.position.clone())
+        .collect();
+    let kept = leapfrog::play::parse_puzzles(&stored);
+    known.extend(kept.iter().map(|p| p.position.clone()));
+    let seed = seed.unwrap_or(1 + 1000 * known.len() as u64);
+    let started = std::time::Instant::now();
+    let found = leapfrog::ai::puzzle::generate(kind, count, seed, &known);
+    let mut text = stored;
+    for puzzle in &found {
+        puzzle
+            .verify()
+            .with_context(|| format!("a new puzzle does not prove: {puzzle}"))?;
+        text.push_str(&format!("{puzzle}\n"));
+        if print {
+            println!("{puzzle}");
+        }
+    }
+    store
+        .set_cached(&key, text.as_bytes())
+        .context("storing the puzzles")?;
+    store.flush().context("writing the puzzles to disk")?;
+    eprintln!(
+        "{} new {} puzzles in {:.1} s (from seed {seed}); the store now has {}, and {} ship.",
+        found.len(),
+        kind.info().title,
+        started.elapsed().as_secs_f64(),
+        kept.len() + found.len(),
+        leapfrog::play::shipped_puzzles(kind).len(),
+    );
+    Ok(())
 }
 
 /// What `leapfrog ratings` does.
@@ -872,6 +961,16 @@ fn run(cli: Cli) -> Result<()> {
             },
             &load()?.ai,
         )?,
+        Command::Puzzles {
+            action:
+                PuzzlesAction::Generate {
+                    game,
+                    count,
+                    seed,
+                    print,
+                },
+            data,
+        } => generate_puzzles(&load()?, data, &game, count, seed, print)?,
         Command::Match {
             game,
             options,

@@ -416,3 +416,32 @@ async fn a_shutdown_waits_for_the_board_of_a_move_the_scheduler_started() {
         .expect("the scheduler stopped ticking")
         .unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_puzzle_is_shown_and_answered_with_move() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let asked = p.command(ALICE, "puzzle", &[("game", json!("jump-sturdy"))], None);
+    let (seen, shown) = answer(&rest, &url, &asked, 0).await;
+    let text = shown["content"].as_str().unwrap();
+    assert!(text.contains("A puzzle for alice: Jump Sturdy #"), "{text}");
+    let open = common::blocking(|| {
+        play.store()
+            .settings(leapfrog::store::UserId(ALICE.id))
+            .unwrap()
+            .puzzle
+            .expect("a puzzle open")
+    });
+    let puzzle = leapfrog::play::shipped_puzzles(leapfrog::games::GameKind::JumpSturdy)
+        [open.number as usize - 1]
+        .clone();
+    let first = p.command(ALICE, "move", &[("move", json!(puzzle.line[0]))], None);
+    let (_, answered) = answer(&rest, &url, &first, seen + 1).await;
+    let text = answered["content"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("Correct: {}", puzzle.line[0])),
+        "{text}"
+    );
+}

@@ -280,6 +280,8 @@ fn every_exchange(lang: Lang) -> Vec<String> {
             "@ana /tournament remove",
             "@ana /forget-me maybe",
             "@ana /web revoke:maybe",
+            "@ana /puzzle daily:maybe",
+            "@ana /puzzle skakanie",
             "@ana /web",
             "@ana /settings language:xx",
             "@ana /settings notify:pigeon",

@@ -26,3 +26,34 @@ analysis-chart-caption = { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }, depth { $depth }
+
+# /puzzle: a position to win by force.
+puzzle-shown = { $daily ->
+    [yes] Today's puzzle
+   *[no] A puzzle
+} for { $name }: { $kind } #{ $number }. { $side } to play and win in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}. Answer with /move.
+puzzle-header = { $side } to play and win in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}
+puzzle-detail = { $kind } puzzle #{ $number } · streak { $streak }
+puzzle-correct-go-on = Correct: { $played }. { $other } answers { $reply }. Your move: win in { $moves ->
+    [one] one more move
+   *[other] { $moves } more moves
+}.
+puzzle-solved = Correct: { $played } wins. Solved! Streak { $streak } (best { $best }), { $solved } solved in all.
+puzzle-wrong = Not that one: { $held ->
+    [yes] after { $played }, { $other } answers { $refutation } and the win slips away.
+   *[no] { $played } lets the win slip away.
+} The solution: { $solution }.{ $lost ->
+    [0] {""}
+   *[other] {" "}Your streak of { $lost } ends here.
+}
+puzzle-no-skakanie = Skakanie has no puzzles: its pieces are face down, so no position has one proven answer. Try jumpers, gyges or jump-sturdy.
+puzzle-none = There are no puzzles for that game yet.
+puzzle-none-open = You have no puzzle open: /puzzle gives you one.
+puzzle-gone = Your puzzle is no longer in the list: /puzzle gives you another.
+parse-bad-puzzle-daily = '{ $typed }' is not yes or no: /puzzle daily:yes shows the puzzle of the day

@@ -30,3 +30,34 @@ analysis-chart-caption = { $moves ->
     [few] { $moves } ruchy
    *[other] { $moves } ruchów
 }, głębokość { $depth }
+
+# /puzzle: pozycja z wymuszoną wygraną.
+puzzle-shown = { $daily ->
+    [yes] Zadanie dnia
+   *[no] Zadanie
+} dla { $name }: { $kind } #{ $number }. { $side }: ruch i wygrana w { $moves ->
+    [one] { $moves } ruchu
+   *[other] { $moves } ruchach
+}. Odpowiedz komendą /ruch.
+puzzle-header = { $side }: ruch i wygrana w { $moves ->
+    [one] { $moves } ruchu
+   *[other] { $moves } ruchach
+}
+puzzle-detail = { $kind }, zadanie #{ $number } · seria { $streak }
+puzzle-correct-go-on = Dobrze: { $played }. { $other } odpowiada { $reply }. Twój ruch: wygrana jeszcze w { $moves ->
+    [one] { $moves } ruchu
+   *[other] { $moves } ruchach
+}.
+puzzle-solved = Dobrze: { $played } wygrywa. Rozwiązane! Seria { $streak } (najlepsza { $best }), w sumie rozwiązanych: { $solved }.
+puzzle-wrong = Nie ten: { $held ->
+    [yes] po { $played } { $other } odpowiada { $refutation } i wygrana się wymyka.
+   *[no] po { $played } wygrana się wymyka.
+} Rozwiązanie: { $solution }.{ $lost ->
+    [0] {""}
+   *[other] {" "}Twoja seria { $lost } kończy się tutaj.
+}
+puzzle-no-skakanie = Skakanie nie ma zadań: jego elementy leżą zakryte, więc żadna pozycja nie ma jednej udowodnionej odpowiedzi. Spróbuj jumpers, gyges albo jump-sturdy.
+puzzle-none = Dla tej gry nie ma jeszcze zadań.
+puzzle-none-open = Nie masz otwartego zadania: /zadanie da ci nowe.
+puzzle-gone = Twojego zadania nie ma już na liście: /zadanie da ci inne.
+parse-bad-puzzle-daily = „{ $typed }” to nie tak ani nie: /zadanie dnia:tak pokazuje zadanie dnia

@@ -30,3 +30,37 @@ analysis-chart-caption = { $moves ->
     [few] { $moves } хода
    *[other] { $moves } ходов
 }, глубина { $depth }
+
+# /puzzle: позиция с форсированной победой.
+puzzle-shown = { $daily ->
+    [yes] Задача дня
+   *[no] Задача
+} для { $name }: { $kind } #{ $number }. { $side }: ход и выигрыш в { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[other] { $moves } ходов
+}. Ответ — командой /ход.
+puzzle-header = { $side }: ход и выигрыш в { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[other] { $moves } ходов
+}
+puzzle-detail = { $kind }, задача #{ $number } · серия { $streak }
+puzzle-correct-go-on = Верно: { $played }. { $other } отвечает { $reply }. Ваш ход: выигрыш ещё за { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[other] { $moves } ходов
+}.
+puzzle-solved = Верно: { $played } выигрывает. Решено! Серия { $streak } (лучшая { $best }), всего решено { $solved }.
+puzzle-wrong = Не то: { $held ->
+    [yes] после { $played } { $other } отвечает { $refutation }, и победа ускользает.
+   *[no] после { $played } победа ускользает.
+} Решение: { $solution }.{ $lost ->
+    [0] {""}
+   *[other] {" "}Ваша серия из { $lost } на этом обрывается.
+}
+puzzle-no-skakanie = Для Скаканья задач нет: его фишки лежат лицом вниз, так что ни у одной позиции нет одного доказанного ответа. Попробуйте jumpers, gyges или jump-sturdy.
+puzzle-none = Задач для этой игры пока нет.
+puzzle-none-open = У вас нет открытой задачи: /задача даст новую.
+puzzle-gone = Вашей задачи больше нет в списке: /задача даст другую.
+parse-bad-puzzle-daily = «{ $typed }» — не «да» и не «нет»: /задача дня:да показывает задачу дня

@@ -10,6 +10,7 @@ pub mod eval;
 mod hash;
 pub mod level;
 pub mod mcts;
+pub mod puzzle;
 pub mod reference;
 pub mod review;
 pub mod search;
@@ -26,6 +27,12 @@ use serde::Deserialize;
 use crate::games::shuffle::Stream;
 use crate::games::{self, AnyGame, Game, Rules, Seat, Seed};
 use search::{Bounds, Evaluator, Searcher, MAX_DEPTH, WON};
+
+/// A hash of any value, the same on every machine and in every process of one release
+/// (the search's own): what picks a server's puzzle of the day.
+pub fn hash_value<T: std::hash::Hash + ?Sized>(value: &T) -> u64 {
+    hash::value(value)
+}
 
 /// How strong the computer plays: 1 is a friendly beginner (shallow, with deliberate noise),
 /// 5 is full strength within the time budget.

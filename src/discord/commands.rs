@@ -116,6 +116,20 @@ fn game_choice(required: bool) -> CreateCommandOption {
     )
 }
 
+/// `game:` on `/puzzle`: the games that have puzzles (Skakanie has none).
+fn puzzle_game() -> CreateCommandOption {
+    GameKind::ALL
+        .iter()
+        .filter(|kind| crate::ai::puzzle::most_moves(**kind) > 0)
+        .fold(
+            option(CommandOptionType::String, "game", "opt-puzzle-game"),
+            |option, kind| {
+                let id = format!("game-{}", kind.name());
+                choice(option, &id, kind.name())
+            },
+        )
+}
+
 /// `game:` on commands that act on one of the caller's games, suggested as they type.
 fn game_number() -> CreateCommandOption {
     option(CommandOptionType::Integer, "game", "opt-game-number").set_autocomplete(true)
@@ -397,6 +411,14 @@ pub fn definitions() -> Vec<CreateCommand> {
         on_game("resume"),
         on_game("history"),
         on_game("analyse"),
+        new_command("puzzle")
+            .add_option(puzzle_game())
+            .add_option(option(CommandOptionType::Boolean, "daily", "opt-daily"))
+            .add_option(option(
+                CommandOptionType::String,
+                "answer",
+                "opt-puzzle-answer",
+            )),
         on_game("web").add_option(option(CommandOptionType::Boolean, "revoke", "opt-revoke")),
         settings(),
         new_command("rules")

@@ -183,6 +183,16 @@ pub enum Command {
         /// Which game.
         game: Option<GameId>,
     },
+    /// A puzzle to solve (a random one, of a game, or the server's puzzle of the day), or an
+    /// answer to the open one.
+    Puzzle {
+        /// Which game's; `None`: any.
+        game: Option<String>,
+        /// The puzzle of the day.
+        daily: bool,
+        /// An answer to the open puzzle instead (what `/move` does where no game is played).
+        answer: Option<String>,
+    },
     /// A game's rules and options (or the list of games), one page at a time: a whole
     /// teaching text does not fit in one Discord message.
     Rules {

@@ -417,7 +417,7 @@ impl<S: Store> Play<S> {
             mine.lang = language;
         }
         if changes_mine {
-            self.store.set_settings(ctx.user.id, mine)?;
+            self.store.set_settings(ctx.user.id, mine.clone())?;
         }
         let lang = mine.lang.unwrap_or(ctx.lang);
         let how = Notify::ALL

@@ -583,6 +583,9 @@ impl<S: Store> Play<S> {
         id: Option<GameId>,
         mv: &str,
     ) -> Result<Reply, Stop> {
+        if id.is_none() && self.puzzle_takes_move(ctx) {
+            return self.puzzle_answer(ctx, mv);
+        }
         let (loaded, seat) = self.seated(ctx, id)?;
         let to_move = loaded.game.to_move().0;
         if to_move != seat {
@@ -1097,7 +1100,12 @@ pub(super) fn which_game(lang: Lang, intro: &str, games: &[&GameRecord], me: Use
 }
 
 /// "You can't play X: <rule>." plus the legal options that fit what was typed.
-fn move_refusal(lang: Lang, game: &crate::games::AnyGame, typed: &str, reason: &str) -> String {
+pub(super) fn move_refusal(
+    lang: Lang,
+    game: &crate::games::AnyGame,
+    typed: &str,
+    reason: &str,
+) -> String {
     let legal = game.legal_moves();
     let typed_squashed = squash(typed);
     let prefix: String = typed_squashed.chars().take(2).collect();

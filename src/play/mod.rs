@@ -18,6 +18,7 @@ mod parse;
 pub mod pool;
 mod privacy;
 mod proposal;
+mod puzzles;
 mod reply;
 mod standings;
 mod table;
@@ -40,6 +41,9 @@ pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{
     command_from_args, command_options, normalise_move, parse_command, Args, ParseCommandError,
     COMMANDS, COMPUTER_NAMES,
+};
+pub use puzzles::{
+    cache_key as puzzle_cache_key, parse_list as parse_puzzles, shipped as shipped_puzzles,
 };
 pub use reply::{
     Button, ButtonStyle, Component, Direct, File, Image, News, Outcome, Reply, LAUNCH_PREFIX,
@@ -488,6 +492,10 @@ impl<S: Store> Play<S> {
             ),
             Command::History { game } => self.history(ctx, game),
             Command::Analyse { game } => self.analyse(ctx, game),
+            Command::Puzzle {
+                answer: Some(mv), ..
+            } => self.puzzle_answer(ctx, &mv),
+            Command::Puzzle { game, daily, .. } => self.puzzle(ctx, game.as_deref(), daily),
             Command::Rules { game, page } => {
                 text::rules(self.reader_lang(ctx), game.as_deref(), page).map_err(Stop::Refuse)
             }
@@ -525,7 +533,10 @@ impl<S: Store> Play<S> {
     /// caller's turn or the game cannot be found. In a game whose turn is several actions,
     /// the actions typed so far are kept and the next one is completed.
     pub fn complete_move(&self, ctx: &Context, game: Option<GameId>, typed: &str) -> Vec<String> {
-        let Some(mut game) = self.my_turn(ctx, game) else {
+        let Some(mut game) = self
+            .my_turn(ctx, game)
+            .or_else(|| game.is_none().then(|| self.puzzle_moves(ctx)).flatten())
+        else {
             return Vec::new();
         };
         let typed = &normalise_move(game.kind(), typed);

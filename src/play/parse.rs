@@ -28,6 +28,7 @@ pub const COMMANDS: &[&str] = &[
     "resume",
     "history",
     "analyse",
+    "puzzle",
     "web",
     "settings",
     "rules",
@@ -192,6 +193,7 @@ const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
         ],
     ),
     ("rules", &["game", "page"]),
+    ("puzzle", &["game", "daily", "answer"]),
     ("games", &[]),
     ("help", &[]),
     ("rating", &["user", "game"]),
@@ -763,20 +765,34 @@ pub fn command_from_args(
         "analyse" | "analyze" | "analysis" => Command::Analyse {
             game: args.game_id()?,
         },
+        "puzzle" | "puzzles" => {
+            let answer = args.take(&["answer"]);
+            let mut daily = match args.take(&["daily"]) {
+                Some(value) => yes_or_no(&value, "puzzle-daily")?,
+                None => false,
+            };
+            // The console's words: `/puzzle gyges daily`.
+            let mut game = args.take(&["game"]);
+            for word in std::mem::take(&mut args.positional) {
+                if typed_word(&word) == "daily" {
+                    daily = true;
+                } else if game.is_none() {
+                    game = Some(word);
+                } else {
+                    args.positional.push(word);
+                }
+            }
+            Command::Puzzle {
+                game,
+                daily,
+                answer,
+            }
+        }
         "web" | "link" => {
             let game = args.game_id()?;
             // `revoke:true` (Discord's option) or the word `revoke` (the console).
             let revoke = match args.take(&["revoke"]) {
-                Some(value) => match typed_word(&value).as_str() {
-                    "true" | "yes" => true,
-                    "false" | "no" => false,
-                    other => {
-                        return Err(ParseCommandError::Bad {
-                            what: "web-revoke",
-                            typed: other.to_owned(),
-                        })
-                    }
-                },
+                Some(value) => yes_or_no(&value, "web-revoke")?,
                 None => match args.positional.first().map(|w| typed_word(w)).as_deref() {
                     Some("revoke") => {
                         args.positional.remove(0);
@@ -921,6 +937,19 @@ pub fn command_from_args(
     Ok(command)
 }
 
+/// A boolean option: Discord's `true`/`false`, or yes/no typed in any language; anything
+/// else is the message `parse-bad-<what>`.
+fn yes_or_no(value: &str, what: &'static str) -> Result<bool, ParseCommandError> {
+    match typed_word(value).as_str() {
+        "true" | "yes" => Ok(true),
+        "false" | "no" => Ok(false),
+        other => Err(ParseCommandError::Bad {
+            what,
+            typed: other.to_owned(),
+        }),
+    }
+}
+
 /// Other names of commands, each with the command it stands for.
 const COMMAND_ALIASES: &[(&str, &str)] = &[
     ("challenge", "play"),
@@ -931,6 +960,7 @@ const COMMAND_ALIASES: &[(&str, &str)] = &[
     ("record", "history"),
     ("analyze", "analyse"),
     ("analysis", "analyse"),
+    ("puzzles", "puzzle"),
     ("link", "web"),
     ("ratings", "rating"),
     ("top", "leaderboard"),

@@ -181,7 +181,7 @@ impl Dump {
             line(out, &Line::Game(raw))?;
         }
         for (user, settings) in &self.user_settings {
-            let (user, settings) = (user.0, *settings);
+            let (user, settings) = (user.0, settings.clone());
             line(out, &Line::UserSettings { user, settings })?;
         }
         for (guild, settings) in &self.guild_settings {

@@ -38,7 +38,7 @@ impl Notify {
 }
 
 /// One user's settings. New fields get serde defaults, so older entries still read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UserSettings {
     /// How turn notifications and reminders reach them.
     #[serde(default)]
@@ -54,6 +54,39 @@ pub struct UserSettings {
     /// work: how a player revokes every link they were given.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub links_since: u64,
+    /// The puzzle they are solving (`/puzzle`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<PuzzleProgress>,
+    /// Puzzles solved in a row: a wrong answer ends the run.
+    #[serde(default, skip_serializing_if = "is_zero_count")]
+    pub puzzle_streak: u32,
+    /// Their longest run of puzzles solved in a row.
+    #[serde(default, skip_serializing_if = "is_zero_count")]
+    pub puzzle_best: u32,
+    /// Puzzles solved in all.
+    #[serde(default, skip_serializing_if = "is_zero_count")]
+    pub puzzles_solved: u32,
+}
+
+/// Where a player is in a puzzle: which one, and the plies played so far (theirs and the
+/// answers). Kept with their settings, so `/forget-me` forgets it with them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleProgress {
+    /// The game's name (`gyges`).
+    pub game: String,
+    /// The puzzle's number in that game's list, from 1.
+    pub number: u32,
+    /// The plies played so far.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub played: Vec<String>,
+    /// Whether it is a server's puzzle of the day.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub daily: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero_count(value: &u32) -> bool {
+    *value == 0
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference

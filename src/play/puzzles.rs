@@ -1,0 +1,332 @@
+//! `/puzzle`: a position where the side to move wins by force, with one winning first move
+//! (proved by the rules alone: [`crate::ai::puzzle`]). The player answers with `/move` (or
+//! `/puzzle answer:`), hears "correct" and the other side's best defence, or "not that
+//! one" with the defence that holds and the solution; a run of puzzles solved in a row is
+//! their streak. `/puzzle daily` is the same puzzle for everyone on a server that day.
+//!
+//! The puzzles are the ones that ship with the bot (`puzzles/<game>.txt`), then those
+//! `leapfrog puzzles generate` added to the store; a puzzle's number is its place in that
+//! list, so shipped numbers never move.
+
+use std::sync::OnceLock;
+
+use crate::ai::puzzle::{Puzzle, Verdict};
+use crate::games::{AnyGame, GameKind, Seat};
+use crate::i18n::{self, Lang};
+use crate::render::Header;
+use crate::store::{PuzzleProgress, Status, Store, UserSettings};
+
+use super::command::Context;
+use super::reply::{Image, Reply};
+use super::{Play, Stop};
+
+/// The games with puzzles, and the puzzles that ship for each (one per line, `#` comments).
+const SHIPPED: [(GameKind, &str); 3] = [
+    (GameKind::Jumpers, include_str!("../../puzzles/jumpers.txt")),
+    (GameKind::Gyges, include_str!("../../puzzles/gyges.txt")),
+    (
+        GameKind::JumpSturdy,
+        include_str!("../../puzzles/jump-sturdy.txt"),
+    ),
+];
+
+/// The puzzles that ship with the bot for `kind`, read once.
+#[must_use]
+pub fn shipped(kind: GameKind) -> &'static [Puzzle] {
+    static READ: OnceLock<Vec<Vec<Puzzle>>> = OnceLock::new();
+    let all = READ.get_or_init(|| SHIPPED.iter().map(|(_, text)| parse_list(text)).collect());
+    SHIPPED
+        .iter()
+        .position(|(k, _)| *k == kind)
+        .map_or(&[], |i| all[i].as_slice())
+}
+
+/// The puzzles of a list's text, skipping comments, blank lines and (logged) bad lines.
+#[must_use]
+pub fn parse_list(text: &str) -> Vec<Puzzle> {
+    text.lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .filter_map(|line| match line.parse() {
+            Ok(puzzle) => Some(puzzle),
+            Err(error) => {
+                tracing::warn!(%error, "a puzzle line does not read");
+                None
+            }
+        })
+        .collect()
+}
+
+/// Where the puzzles `leapfrog puzzles generate` added for `kind` are kept.
+#[must_use]
+pub fn cache_key(kind: GameKind) -> String {
+    format!("puzzles/{}", kind.name())
+}
+
+/// The day a time falls on (unix days): what picks the puzzle of the day.
+fn day_of(ms: u64) -> u64 {
+    ms / 86_400_000
+}
+
+impl<S: Store> Play<S> {
+    /// Every puzzle of `kind`: the shipped ones, then the store's.
+    fn puzzles(&self, kind: GameKind) -> Vec<Puzzle> {
+        let mut all = shipped(kind).to_vec();
+        if let Ok(Some(bytes)) = self.store.cached(&cache_key(kind)) {
+            all.extend(parse_list(&String::from_utf8_lossy(&bytes)));
+        }
+        all
+    }
+
+    /// `/puzzle [game] [daily]`: opens a puzzle for the caller (replacing one left open)
+    /// and shows its board.
+    pub(super) fn puzzle(
+        &self,
+        ctx: &Context,
+        game: Option<&str>,
+        daily: bool,
+    ) -> Result<Reply, Stop> {
+        let lang = self.reader_lang(ctx);
+        let kinds: Vec<GameKind> = match game {
+            Some(name) => {
+                let kind: GameKind = name
+                    .parse()
+                    .map_err(|e| Stop::Refuse(i18n::refusals::setup_error(lang, None, &e)))?;
+                if !SHIPPED.iter().any(|(k, _)| *k == kind) {
+                    return super::say("puzzle-no-skakanie");
+                }
+                vec![kind]
+            }
+            None => SHIPPED.iter().map(|(k, _)| *k).collect(),
+        };
+        let choices: Vec<(GameKind, usize)> = kinds
+            .iter()
+            .flat_map(|&kind| (1..=self.puzzles(kind).len()).map(move |n| (kind, n)))
+            .collect();
+        if choices.is_empty() {
+            return super::say("puzzle-none");
+        }
+        let pick = if daily {
+            // The same for everyone in one place on one day: the server, else the channel.
+            let place = ctx.place.guild.map_or(ctx.place.channel.0, |g| g.0);
+            let key = (day_of(self.clock.now_ms()), place, game.unwrap_or(""));
+            (crate::ai::hash_value(&key) % choices.len() as u64) as usize
+        } else {
+            self.dice.roll(choices.len() as u64) as usize
+        };
+        let (kind, number) = choices[pick];
+        let puzzle = self.puzzles(kind)[number - 1].clone();
+        let mut settings = self.store.settings(ctx.user.id)?;
+        settings.puzzle = Some(PuzzleProgress {
+            game: kind.name().to_owned(),
+            number: u32::try_from(number).unwrap_or(u32::MAX),
+            played: Vec::new(),
+            daily,
+        });
+        self.store.set_settings(ctx.user.id, settings.clone())?;
+        let start = puzzle.game().map_err(|e| Stop::Refuse(e.to_string()))?;
+        let side = side(lang, &start, start.to_move());
+        let text = i18n::text_with(
+            lang,
+            "puzzle-shown",
+            &[
+                ("daily", daily.into()),
+                ("kind", kind.into()),
+                ("number", number.into()),
+                ("side", side.clone().into()),
+                ("moves", puzzle.moves.into()),
+                ("name", ctx.user.name.clone().into()),
+            ],
+        );
+        Ok(self.puzzle_board(lang, &puzzle, number, &start, &settings, text))
+    }
+
+    /// The caller's open puzzle, when `/move` without a game number should go to it: they
+    /// have one open and no game in progress in this channel (where `/move` means the game).
+    pub(super) fn puzzle_takes_move(&self, ctx: &Context) -> bool {
+        let open = self
+            .store
+            .settings(ctx.user.id)
+            .is_ok_and(|s| s.puzzle.is_some());
+        open && !self
+            .store
+            .games_in_channel(ctx.place.channel)
+            .unwrap_or_default()
+            .iter()
+            .any(|r| r.status == Status::Active && r.seat_of(ctx.user.id).is_some())
+    }
+
+    /// The legal moves of the caller's open puzzle (`/move`'s autocomplete when it goes to
+    /// the puzzle).
+    pub(super) fn puzzle_moves(&self, ctx: &Context) -> Option<AnyGame> {
+        let settings = self.store.settings(ctx.user.id).ok()?;
+        let (_, _, game) = self.open_puzzle(settings.puzzle.as_ref()?)?;
+        Some(game)
+    }
+
+    /// The puzzle `progress` is in, its start, and the game as it stands now.
+    fn open_puzzle(&self, progress: &PuzzleProgress) -> Option<(Puzzle, AnyGame, AnyGame)> {
+        let kind: GameKind = progress.game.parse().ok()?;
+        let puzzle = self
+            .puzzles(kind)
+            .get(usize::try_from(progress.number).ok()?.checked_sub(1)?)?
+            .clone();
+        let start = puzzle.game().ok()?;
+        let mut now = start.clone();
+        for ply in &progress.played {
+            now.play(ply).ok()?;
+        }
+        Some((puzzle, start, now))
+    }
+
+    /// An answer to the caller's open puzzle: `mv`, as typed.
+    pub(super) fn puzzle_answer(&self, ctx: &Context, mv: &str) -> Result<Reply, Stop> {
+        let lang = self.reader_lang(ctx);
+        let mut settings = self.store.settings(ctx.user.id)?;
+        let Some(progress) = settings.puzzle.clone() else {
+            return super::say("puzzle-none-open");
+        };
+        let Some((puzzle, start, now)) = self.open_puzzle(&progress) else {
+            settings.puzzle = None;
+            self.store.set_settings(ctx.user.id, settings)?;
+            return super::say("puzzle-gone");
+        };
+        let kind = puzzle.kind;
+        let number = progress.number as usize;
+        let mv = super::parse::normalise_move(kind, mv);
+        let mut tried = now.clone();
+        let mv = match tried.play(&mv) {
+            Ok(done) => done,
+            Err(error) => {
+                let reason = i18n::refusals::move_error(lang, kind, &error);
+                return Err(Stop::Refuse(super::handlers::move_refusal(
+                    lang, &now, &mv, &reason,
+                )));
+            }
+        };
+        let me = start.to_move();
+        let verdict = crate::ai::puzzle::judge(&start, puzzle.moves, &progress.played, &mv);
+        let (text, shown) = match verdict {
+            Verdict::Wins { reply, done: false } => {
+                let mut played = progress.played.clone();
+                played.push(mv.clone());
+                let mut shown = tried.clone();
+                if let Some(reply) = &reply {
+                    played.push(reply.clone());
+                    let _ = shown.play(reply);
+                }
+                let left = moves_left(&puzzle, played.len());
+                settings.puzzle = Some(PuzzleProgress { played, ..progress });
+                let text = i18n::text_with(
+                    lang,
+                    "puzzle-correct-go-on",
+                    &[
+                        ("played", mv.clone().into()),
+                        ("other", side(lang, &start, other(me)).into()),
+                        ("reply", reply.unwrap_or_default().into()),
+                        ("moves", left.into()),
+                    ],
+                );
+                (text, shown)
+            }
+            Verdict::Wins { done: true, .. } => {
+                settings.puzzle = None;
+                settings.puzzle_streak += 1;
+                settings.puzzle_best = settings.puzzle_best.max(settings.puzzle_streak);
+                settings.puzzles_solved += 1;
+                let text = i18n::text_with(
+                    lang,
+                    "puzzle-solved",
+                    &[
+                        ("played", mv.clone().into()),
+                        ("streak", settings.puzzle_streak.into()),
+                        ("best", settings.puzzle_best.into()),
+                        ("solved", settings.puzzles_solved.into()),
+                    ],
+                );
+                (text, tried)
+            }
+            Verdict::Misses { refutation } => {
+                settings.puzzle = None;
+                let lost = settings.puzzle_streak;
+                settings.puzzle_streak = 0;
+                let text = i18n::text_with(
+                    lang,
+                    "puzzle-wrong",
+                    &[
+                        ("played", mv.clone().into()),
+                        ("other", side(lang, &start, other(me)).into()),
+                        ("held", refutation.is_some().into()),
+                        ("refutation", refutation.unwrap_or_default().into()),
+                        ("solution", puzzle.line.join(" ").into()),
+                        ("lost", lost.into()),
+                    ],
+                );
+                (text, tried)
+            }
+            Verdict::Illegal(reason) => return Err(Stop::Refuse(reason)),
+        };
+        self.store.set_settings(ctx.user.id, settings.clone())?;
+        Ok(self.puzzle_board(lang, &puzzle, number, &shown, &settings, text))
+    }
+
+    /// The board of a puzzle as it stands, headed by what is asked.
+    fn puzzle_board(
+        &self,
+        lang: Lang,
+        puzzle: &Puzzle,
+        number: usize,
+        game: &AnyGame,
+        settings: &UserSettings,
+        text: String,
+    ) -> Reply {
+        let names = Header::seat_names(game)
+            .iter()
+            .map(|name| i18n::side_name(lang, name))
+            .collect();
+        let mut header = Header::for_game(game, names, None, lang);
+        if !game.outcome().is_finished() && settings.puzzle.is_some() {
+            let played = settings.puzzle.as_ref().map_or(0, |p| p.played.len());
+            let left = moves_left(puzzle, played);
+            header.status = i18n::text_with(
+                lang,
+                "puzzle-header",
+                &[
+                    ("side", side(lang, game, game.to_move()).into()),
+                    ("moves", left.into()),
+                ],
+            );
+        }
+        header.detail = i18n::text_with(
+            lang,
+            "puzzle-detail",
+            &[
+                ("kind", puzzle.kind.into()),
+                ("number", number.into()),
+                ("streak", settings.puzzle_streak.into()),
+            ],
+        );
+        Reply {
+            image: Some(Image::board(
+                format!("puzzle-{}-{number}.png", puzzle.kind.name()),
+                game.clone(),
+                header,
+            )),
+            ..Reply::public(text)
+        }
+    }
+}
+
+/// The solver's moves still to come after `played` plies (theirs and the answers).
+fn moves_left(puzzle: &Puzzle, played: usize) -> u32 {
+    u32::from(puzzle.moves).saturating_sub(u32::try_from(played.div_ceil(2)).unwrap_or(u32::MAX))
+}
+
+/// A side's name in `lang` ("South").
+fn side(lang: Lang, game: &AnyGame, seat: Seat) -> String {
+    i18n::side_name(lang, &game.seat_name(seat))
+}
+
+/// The other side of a two-player game.
+fn other(seat: Seat) -> Seat {
+    Seat(1 - seat.0.min(1))
+}

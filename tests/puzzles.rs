@@ -1,0 +1,194 @@
+//! Puzzles: every shipped puzzle proved again from its position by the rules alone (a win
+//! forced within its moves, one first move that does it, the line with the longest
+//! defence), at least 200 a game; and `/puzzle` as players use it in the console: a right
+//! answer through to "solved" with the streak, a wrong one with the defence that holds, an
+//! illegal one refused with the rule, the puzzle of the day the same for everyone in a
+//! place, `/move` going to a game in progress before a puzzle, Russian and Polish.
+
+use leapfrog::ai::puzzle::{judge, Puzzle, Verdict};
+use leapfrog::console::Console;
+use leapfrog::games::GameKind;
+use leapfrog::i18n::Lang;
+use leapfrog::play::{shipped_puzzles, Play};
+use leapfrog::store::{AnyStore, Store};
+
+mod common;
+
+const KINDS: [GameKind; 3] = [GameKind::Jumpers, GameKind::Gyges, GameKind::JumpSturdy];
+
+#[test]
+fn every_shipped_puzzle_is_proved_again() {
+    for kind in KINDS {
+        let puzzles = shipped_puzzles(kind);
+        assert!(puzzles.len() >= 200, "{kind:?}: {}", puzzles.len());
+        let mut positions = std::collections::HashSet::new();
+        for puzzle in puzzles {
+            assert_eq!(puzzle.kind, kind);
+            assert!(positions.insert(&puzzle.position), "a repeat: {puzzle}");
+            let game = puzzle.game().unwrap();
+            assert!(!game.outcome().is_finished(), "already over: {puzzle}");
+            puzzle.verify().unwrap_or_else(|e| panic!("{puzzle}: {e}"));
+            // Every other first move is judged wrong.
+            for mv in game.legal_moves() {
+                if mv != puzzle.line[0] {
+                    assert!(
+                        matches!(judge(&game, puzzle.moves, &[], &mv), Verdict::Misses { .. }),
+                        "{puzzle}: {mv} is not the answer"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_puzzle_line_reads_back() {
+    let puzzle = &shipped_puzzles(GameKind::Gyges)[0];
+    assert_eq!(&puzzle.to_string().parse::<Puzzle>().unwrap(), puzzle);
+    assert!("gyges\tnot enough".parse::<Puzzle>().is_err());
+}
+
+fn console(lang: Lang) -> Console<AnyStore> {
+    let out = tempfile::tempdir().unwrap().keep();
+    let play = Play::with(
+        common::temporary_store(),
+        Box::new(common::FixedClock),
+        Box::new(common::Zero),
+    );
+    Console::new(play, out).with_lang(lang)
+}
+
+/// The first shipped Jump Sturdy puzzle: the one the console's dice (always 0) opens.
+fn first() -> Puzzle {
+    shipped_puzzles(GameKind::JumpSturdy)[0].clone()
+}
+
+#[test]
+fn a_right_answer_is_played_through_to_solved_and_counts_in_the_streak() {
+    let console = console(Lang::En);
+    let puzzle = first();
+    assert!(puzzle.moves >= 2 && puzzle.line.len() == 2 * usize::from(puzzle.moves) - 1);
+    let shown = console.run_line("@ana /puzzle jump-sturdy");
+    assert!(
+        shown.contains(&format!(
+            "A puzzle for ana: Jump Sturdy #1. Blue to play and win in {} moves.",
+            puzzle.moves
+        )),
+        "{shown}"
+    );
+    assert!(shown.contains("image:"), "{shown}");
+    // An illegal move is refused with the rule, and the puzzle stays open.
+    let illegal = console.run_line("@ana /move a1-a2");
+    assert!(illegal.contains("You can't play a1-a2"), "{illegal}");
+    for (i, mv) in puzzle.line.iter().enumerate().step_by(2) {
+        let answer = console.run_line(&format!("@ana /move {mv}"));
+        if i + 1 < puzzle.line.len() {
+            assert!(
+                answer.contains(&format!(
+                    "Correct: {mv}. Red answers {}. Your move:",
+                    puzzle.line[i + 1]
+                )),
+                "{answer}"
+            );
+        } else {
+            assert!(
+                answer.contains(&format!(
+                    "Correct: {mv} wins. Solved! Streak 1 (best 1), 1 solved in all."
+                )),
+                "{answer}"
+            );
+        }
+    }
+    let settings = console
+        .play()
+        .store()
+        .settings(leapfrog::console::console_user("ana").id)
+        .unwrap();
+    assert_eq!((settings.puzzle_streak, settings.puzzle_best), (1, 1));
+    assert!(settings.puzzle.is_none());
+    let after = console.run_line("@ana /move e2-e3");
+    assert!(after.contains("You have no game in progress"), "{after}");
+}
+
+#[test]
+fn a_wrong_answer_shows_the_defence_and_the_solution_and_ends_the_streak() {
+    let console = console(Lang::En);
+    let puzzle = first();
+    let game = puzzle.game().unwrap();
+    // Solve one first, so there is a streak to lose.
+    console.run_line("@ana /puzzle jump-sturdy");
+    for mv in puzzle.line.iter().step_by(2) {
+        console.run_line(&format!("@ana /move {mv}"));
+    }
+    console.run_line("@ana /puzzle jump-sturdy");
+    let wrong = game
+        .legal_moves()
+        .into_iter()
+        .find(|mv| *mv != puzzle.line[0])
+        .unwrap();
+    let answer = console.run_line(&format!("@ana /move {wrong}"));
+    assert!(
+        answer.contains(&format!("Not that one: after {wrong}, Red answers")),
+        "{answer}"
+    );
+    assert!(
+        answer.contains(&format!("The solution: {}.", puzzle.line.join(" "))),
+        "{answer}"
+    );
+    assert!(answer.contains("Your streak of 1 ends here."), "{answer}");
+    let ana = leapfrog::console::console_user("ana").id;
+    let settings = console.play().store().settings(ana).unwrap();
+    assert_eq!((settings.puzzle_streak, settings.puzzle_best), (0, 1));
+}
+
+#[test]
+fn the_puzzle_of_the_day_is_the_same_for_everyone_here() {
+    let console = console(Lang::En);
+    let shown = |who: &str| {
+        let text = console.run_line(&format!("@{who} /puzzle daily"));
+        let start = text.find("Today's puzzle for").expect("the daily puzzle");
+        let line = &text[start..];
+        line[line.find(':').unwrap()..line.find('.').unwrap()].to_owned()
+    };
+    let ana = shown("ana");
+    assert_eq!(ana, shown("bob"));
+    assert_eq!(ana, shown("cy"));
+}
+
+#[test]
+fn move_goes_to_a_game_in_progress_and_puzzle_answer_to_the_puzzle() {
+    let console = console(Lang::En);
+    console.run_line("@ana /play jumpers opponent:@bob seat:white");
+    console.run_line("@bob /accept");
+    console.run_line("@ana /puzzle jump-sturdy");
+    let in_game = console.run_line("@ana /move e3-h6");
+    assert!(in_game.contains("ana (White) played e3-h6"), "{in_game}");
+    let puzzle = first();
+    let answer = console.run_line(&format!("@ana /puzzle answer:{}", puzzle.line[0]));
+    assert!(
+        answer.contains(&format!("Correct: {}", puzzle.line[0])),
+        "{answer}"
+    );
+    let skakanie = console.run_line("@ana /puzzle skakanie");
+    assert!(skakanie.contains("Skakanie has no puzzles"), "{skakanie}");
+}
+
+#[test]
+fn puzzles_speak_russian_and_polish() {
+    let puzzle = first();
+    for (lang, command, shown, correct) in [
+        (Lang::Ru, "/задача jump-sturdy", "Задача для ana", "Верно:"),
+        (
+            Lang::Pl,
+            "/zadanie jump-sturdy",
+            "Zadanie dla ana",
+            "Dobrze:",
+        ),
+    ] {
+        let console = console(lang);
+        let text = console.run_line(&format!("@ana {command}"));
+        assert!(text.contains(shown), "{text}");
+        let answer = console.run_line(&format!("@ana /move {}", puzzle.line[0]));
+        assert!(answer.contains(correct), "{answer}");
+    }
+}
