@@ -529,3 +529,89 @@ fn the_weakest_skakanie_level_never_steps_straight_back() {
     }
     assert!(after_steps > 20, "{after_steps}");
 }
+
+/// Gygès positions from random playouts where the side to move has a run to the goal of
+/// exactly `plies` plies, as the threat search finds it, up to `count` of them.
+fn positions_with_runs(plies: u32, count: usize) -> Vec<gyges::Position> {
+    let options = gyges::Options {
+        setup: gyges::Setup::Random,
+        ..gyges::Options::default()
+    };
+    let mut found = Vec::new();
+    for seed in 1..400 {
+        let start = gyges::Position::start(&options, Seed(seed));
+        for position in random_positions(&start, 40, 24, seed) {
+            let run = Gyges.goal_run(&position, ai::RUN_PLIES, &mut 1_000_000);
+            if run.is_some_and(|(_, length)| length == plies) {
+                found.push(position);
+                if found.len() == count {
+                    return found;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Whether the side that just moved in `after`, the first move of a run of `plies`, has
+/// won or still forces the win whatever the answer, by the rules alone.
+fn still_won(after: &AnyGame, plies: u32) -> bool {
+    after.outcome().is_finished()
+        || after.legal_moves().iter().all(|answer| {
+            let mut next = after.clone();
+            next.play(answer).unwrap();
+            ai::puzzle::forces_win(&next, plies - 2)
+        })
+}
+
+#[test]
+fn gyges_goal_runs_of_3_5_and_7_plies_are_proved_and_played_past_the_nominal_depth() {
+    for (plies, count) in [(3, 4), (5, 3), (7, 1)] {
+        let positions = positions_with_runs(plies, count);
+        assert_eq!(positions.len(), count, "runs of {plies} plies found");
+        for position in positions {
+            let text = position.to_text();
+            let game = AnyGame::new(GameKind::Gyges, &[], Some(&text)).unwrap();
+            // The reference: the rules alone say the mover forces the win in exactly
+            // `plies` plies.
+            assert!(ai::puzzle::forces_win(&game, plies), "{text}");
+            assert!(!ai::puzzle::forces_win(&game, plies - 2), "{text}");
+            // Searched one ply deep, the engine at full strength still plays a winning
+            // move, and says the win is forced.
+            let choice = best(&game, 1);
+            assert!(choice.score >= WON, "{text}: {choice:?}");
+            let mut after = game.clone();
+            after.play(&choice.ply).unwrap();
+            assert!(
+                still_won(&after, plies),
+                "{text}: {} does not keep the win",
+                choice.ply
+            );
+        }
+    }
+}
+
+#[test]
+fn gyges_goal_runs_found_are_always_forced_wins() {
+    let options = gyges::Options {
+        setup: gyges::Setup::Random,
+        ..gyges::Options::default()
+    };
+    let mut checked = 0;
+    for seed in 1..60 {
+        let start = gyges::Position::start(&options, Seed(seed));
+        for position in random_positions(&start, 30, 24, seed) {
+            // A small budget too: running out must find nothing, never a false run.
+            for budget in [50, 1_000_000] {
+                if let Some((mv, plies)) = Gyges.goal_run(&position, 5, &mut budget.clone()) {
+                    let text = position.to_text();
+                    let mut game = AnyGame::new(GameKind::Gyges, &[], Some(&text)).unwrap();
+                    game.play(&mv.to_string()).unwrap();
+                    assert!(still_won(&game, plies), "{text}: {mv} is no run of {plies}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} runs checked");
+}

@@ -26,7 +26,7 @@ use serde::Deserialize;
 
 use crate::games::shuffle::Stream;
 use crate::games::{self, AnyGame, Game, Rules, Seat, Seed};
-use search::{Bounds, Evaluator, Searcher, MAX_DEPTH, WON};
+use search::{Bounds, Evaluator, Searcher, MATE, MAX_DEPTH, WON};
 
 /// A hash of any value, the same on every machine and in every process of one release
 /// (the search's own): what picks a server's puzzle of the day.
@@ -291,6 +291,21 @@ pub fn accepts_draw(game: &AnyGame, seat: Seat, level: Level, limits: &Limits) -
     }
 }
 
+/// How far the goal-run search looks, in plies: runs of 3, 5 and 7 (the public engine's
+/// announced runs that cost our games were 5 to 7 plies).
+pub const RUN_PLIES: u32 = 7;
+
+/// Positions the goal-run search may look at per millisecond of a move's budget (each is a
+/// move played and a reach searched, a few microseconds: about a tenth of the budget).
+const RUN_POSITIONS_PER_MS: u64 = 40;
+
+/// The same when only the depth bounds the search.
+const RUN_POSITIONS: u64 = 40_000;
+
+/// How many of the searched best moves are checked for letting the other side in on a run,
+/// when the best one does.
+const RUN_DEFENCES: usize = 8;
+
 /// One request to think, with its clock started.
 struct Job<'a> {
     kind: games::GameKind,
@@ -305,6 +320,14 @@ impl Job<'_> {
     /// How this level plays this game.
     fn style(&self) -> &'static level::Style {
         self.level.style(self.kind)
+    }
+
+    /// How many positions one goal-run search may look at.
+    fn run_budget(&self) -> u64 {
+        self.limits.time.map_or(RUN_POSITIONS, |t| {
+            let share = u64::from(self.style().share);
+            (t.as_millis() as u64 * share / 1000).max(1) * RUN_POSITIONS_PER_MS
+        })
     }
 
     /// When this level must stop, given its share of the budget.
@@ -335,8 +358,20 @@ impl Job<'_> {
             depth: self.limits.depth.unwrap_or(MAX_DEPTH).min(style.depth),
             deadline,
         };
-        let mut searcher = Searcher::new(eval, self.limits.table_mb, history, self.cancel);
         let root = game.position();
+        // The levels at full strength see forced runs to the goal past their depth: one of
+        // their own is played at once, and a move that lets the other side start one is
+        // not played while another is safe.
+        let runs = style.noise == 0 && style.wander == 0;
+        if runs {
+            if let Some((mv, plies)) = eval.goal_run(root, RUN_PLIES, &mut self.run_budget()) {
+                return Ok(Choice {
+                    ply: mv.to_string(),
+                    score: MATE - plies as i32,
+                });
+            }
+        }
+        let mut searcher = Searcher::new(eval, self.limits.table_mb, history, self.cancel);
         let found = searcher.run(root, &bounds, &mut |it| {
             report(&Info {
                 depth: it.depth,
@@ -348,6 +383,27 @@ impl Job<'_> {
         });
         let mut best = found.best.ok_or(AiError::Finished)?;
         let mut score = found.score;
+        let opens_run = |mv: &R::Move| {
+            let mut child = root.clone();
+            child.play_unchecked(mv);
+            eval.goal_run(&child, RUN_PLIES, &mut self.run_budget())
+                .is_some()
+        };
+        if runs && score < WON && moves.len() > 1 && opens_run(&best) {
+            // The next best by a shallow look, until one lets no run in.
+            if let Some(scores) = searcher.score_all(root, found.depth.clamp(1, 2), deadline) {
+                let mut order: Vec<usize> = (0..moves.len()).collect();
+                order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+                if let Some(&safe) = order
+                    .iter()
+                    .take(RUN_DEFENCES)
+                    .find(|&&i| moves[i] != best && !opens_run(&moves[i]))
+                {
+                    best = moves[safe].clone();
+                    score = scores[safe];
+                }
+            }
+        }
         // What a level's blur may pick: the searched move, or any move a person might play
         // — not one that takes back this side's previous move, nor one that walks into a
         // repetition.

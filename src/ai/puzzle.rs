@@ -261,6 +261,22 @@ pub fn generate(kind: GameKind, count: usize, seed: u64, known: &[String]) -> Ve
     found
 }
 
+/// Whether the side to move in `game` forces a win within `plies` plies, by the rules
+/// alone: the reference the puzzles and the engine's goal runs are checked against. Slow
+/// on purpose (no evaluation, no pruning but "any" and "all"). Never for Skakanie.
+#[must_use]
+pub fn forces_win(game: &AnyGame, plies: u32) -> bool {
+    fn of<R: Rules>(position: &R, plies: u32) -> bool {
+        force(position, position.to_move(), plies)
+    }
+    match game {
+        AnyGame::Jumpers(g) => of(g.position(), plies),
+        AnyGame::Gyges(g) => of(g.position(), plies),
+        AnyGame::JumpSturdy(g) => of(g.position(), plies),
+        AnyGame::Skakanie(_) => false,
+    }
+}
+
 /// Whether `me` forces a win from `position` within `plies` plies (either side to move).
 fn force<R: Rules>(position: &R, me: Seat, plies: u32) -> bool {
     match position.outcome() {

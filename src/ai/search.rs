@@ -57,6 +57,17 @@ pub trait Evaluator<R: Rules> {
     fn wins_at_once(&self, _position: &R, _moves: &[R::Move]) -> bool {
         false
     }
+
+    /// A forced run to the goal for the side to move within `plies` plies, found by a
+    /// search of threats only, however deep the main search got: the run's first move (a
+    /// win at once, or a move after which the mover could enter the goal next turn and
+    /// still can after every answer, and so on) and the run's length in plies, the
+    /// shortest found. At most `budget` positions are looked at; running out finds
+    /// nothing, so a run found is always a proof. None by default (games where a win is
+    /// not a goal entered).
+    fn goal_run(&self, _position: &R, _plies: u32, _budget: &mut u64) -> Option<(R::Move, u32)> {
+        None
+    }
 }
 
 /// What bounds one search.

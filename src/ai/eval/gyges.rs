@@ -5,6 +5,7 @@
 
 use crate::ai::search::{Evaluator, Leaf};
 use crate::games::gyges::{Mobility, Move, Position, Target};
+use crate::games::Rules;
 
 /// A legal move. Measured by self-play (two binaries, `leapfrog ai --time 200` a move,
 /// `setup=random` seeds 1–40 with colours swapped): 8 scored 50 of 80 (62.5 %) against 4,
@@ -28,6 +29,58 @@ fn count_movers(moves: &[Move]) -> usize {
         }
     }
     count
+}
+
+/// Whether `mv` enters the goal.
+fn enters_goal(mv: &Move) -> bool {
+    matches!(
+        mv,
+        Move::Go {
+            to: Target::Goal,
+            ..
+        }
+    )
+}
+
+/// The first move of a run to the goal for the side to move within `plies` plies (odd):
+/// a goal entered now, or (three plies or more) a move that leaves the mover able to enter
+/// the goal next turn, after which every answer (none of them entering the other goal)
+/// leaves a run two plies shorter. Only such threats are tried, which keeps a run of
+/// seven plies within a few thousand positions; `budget` bounds them.
+fn run(position: &Position, plies: u32, budget: &mut u64) -> Option<Move> {
+    let moves = position.legal_moves();
+    if let Some(win) = moves.iter().find(|mv| enters_goal(mv)) {
+        return Some(*win);
+    }
+    if plies < 3 {
+        return None;
+    }
+    let me = position.turn();
+    for mv in &moves {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let mut threat = position.clone();
+        threat.play_unchecked(mv);
+        if !threat.mobility(me).goal {
+            continue;
+        }
+        let answers = threat.legal_moves();
+        let forced = !answers.is_empty()
+            && answers.iter().all(|answer| {
+                if enters_goal(answer) {
+                    return false;
+                }
+                let mut next = threat.clone();
+                next.play_unchecked(answer);
+                run(&next, plies - 2, budget).is_some()
+            });
+        if forced {
+            return Some(*mv);
+        }
+    }
+    None
 }
 
 /// The Gygès evaluator.
@@ -65,13 +118,18 @@ impl Evaluator<Position> for Gyges {
         !position.placing() && moves.iter().any(|mv| self.is_noisy(position, mv))
     }
 
+    fn goal_run(&self, position: &Position, plies: u32, budget: &mut u64) -> Option<(Move, u32)> {
+        if position.placing() {
+            return None;
+        }
+        // The shortest run first: a run of three found before one of seven.
+        (0..=plies.saturating_sub(1) / 2).find_map(|half| {
+            let length = 2 * half + 1;
+            run(position, length, budget).map(|mv| (mv, length))
+        })
+    }
+
     fn is_noisy(&self, _position: &Position, mv: &Move) -> bool {
-        matches!(
-            mv,
-            Move::Go {
-                to: Target::Goal,
-                ..
-            }
-        )
+        enters_goal(mv)
     }
 }
