@@ -11,9 +11,12 @@ use crate::games::Rules;
 /// `setup=random` seeds 1–40 with colours swapped): 8 scored 50 of 80 (62.5 %) against 4,
 /// and 12 scored 23.5 of 40 against 4.
 const MOVE: i32 = 8;
-/// A piece of the nearest row that may move.
+/// A piece of the nearest row that may move. Measured the same way (40 games against 25):
+/// 50 scored 17 of 40, 10 scored 18 of 40.
 const MOVER: i32 = 25;
-/// The other side could enter the goal if it were to move.
+/// The other side could enter the goal if it were to move. Measured the same way (40
+/// games against 300): 150 scored 21 of 40, 600 scored 20 of 40: the search's parry of
+/// threats matters more than the penalty's size.
 const THREAT: i32 = 300;
 
 /// How many pieces the moves start from (they come grouped by piece).
