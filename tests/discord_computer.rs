@@ -238,11 +238,9 @@ async fn computers_one_starts_at_once_and_the_computer_moves_first_from_the_seco
     );
 }
 
-/// Stores, without any front end, alice's Jumpers game against the computer, which plays
-/// first: a game the computer is to move in that nobody is thinking about (as after a
-/// restart). Returns the game the play layer says the computer is to move in.
-fn computer_to_move(play: &Play<AnyStore>) -> Option<GameId> {
-    let ctx = leapfrog::play::Context {
+/// alice, writing in channel 88 of server 77, as the play layer sees her.
+fn alice_here() -> leapfrog::play::Context {
+    leapfrog::play::Context {
         user: leapfrog::play::User::new(leapfrog::store::UserId(ALICE.id), "alice"),
         place: leapfrog::store::Place {
             guild: Some(leapfrog::store::GuildId(77)),
@@ -251,7 +249,14 @@ fn computer_to_move(play: &Play<AnyStore>) -> Option<GameId> {
         manager: false,
         lang: leapfrog::i18n::Lang::En,
         guild_lang: None,
-    };
+    }
+}
+
+/// Stores, without any front end, alice's Jumpers game against the computer, which plays
+/// first: a game the computer is to move in that nobody is thinking about (as after a
+/// restart). Returns the game the play layer says the computer is to move in.
+fn computer_to_move(play: &Play<AnyStore>) -> Option<GameId> {
+    let ctx = alice_here();
     let command = leapfrog::play::parse_command("/play jumpers opponent:@ai seat:second", |n| {
         leapfrog::console::console_user(n)
     })
@@ -444,4 +449,50 @@ async fn a_puzzle_is_shown_and_answered_with_move() {
         text.contains(&format!("Correct: {}", puzzle.line[0])),
         "{text}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_asked_for_before_a_restart_is_posted_by_the_schedulers_tick_once() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let ctx = alice_here();
+    let run = |line: &str| {
+        let command = leapfrog::play::parse_command(line, leapfrog::console::console_user).unwrap();
+        common::blocking(|| play.handle(&ctx, command))
+    };
+    // A game that ends after one move each: alice plays, then resigns.
+    run("/play jumpers opponent:@bob seat:white");
+    let bob = leapfrog::play::Context {
+        user: leapfrog::play::User::new(leapfrog::console::console_user("bob").id, "bob"),
+        ..ctx.clone()
+    };
+    common::blocking(|| {
+        play.handle(
+            &bob,
+            leapfrog::play::parse_command("/accept", leapfrog::console::console_user).unwrap(),
+        )
+    });
+    run("/move e3-h6");
+    run("/resign");
+    // Asked for; the bot stops before its front end runs the analysis.
+    let asked = run("/analyse 1");
+    assert_eq!(asked.analyse, Some(GameId(1)), "{}", asked.text);
+    assert_eq!(play.analyses_wanted(), [GameId(1)]);
+    let scheduler = Scheduler::new(
+        Arc::clone(&play),
+        Arc::new(http_client(&config(&rest_url), "t")),
+    );
+    scheduler.tick().await;
+    let (_, report) = computer_board(&rest, 0, 88).await;
+    let text = report["content"].as_str().unwrap();
+    assert!(text.contains("Analysis of game #1"), "{text}");
+    assert!(play.analyses_wanted().is_empty());
+    scheduler.tick().await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let posts = rest
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
+        .count();
+    assert_eq!(posts, 1, "posted once");
 }

@@ -426,9 +426,29 @@ pub async fn computer_moves<S: Store + 'static>(
 /// moves) and posts the report in its channel. Nothing when the game is already being
 /// analysed: that analysis posts it.
 pub async fn analysis<S: Store + 'static>(play: &Arc<Play<S>>, http: &Http, game: GameId) -> bool {
+    analyse_with(play, http, game, Play::analysis).await
+}
+
+/// As [`analysis`], for a game the store still lists as asked for: what the scheduler's
+/// tick runs after a restart.
+async fn wanted_analysis<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    game: GameId,
+) -> bool {
+    analyse_with(play, http, game, Play::wanted_analysis).await
+}
+
+/// Runs `job` for `game` on the analysis pool and posts the report it makes.
+async fn analyse_with<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    game: GameId,
+    job: fn(&Play<S>, GameId) -> Option<Notice>,
+) -> bool {
     let pool = Arc::clone(play.analysis_pool());
     let thinking = Arc::clone(play);
-    match pool.run(game, move || thinking.analysis(game)).await {
+    match pool.run(game, move || job(&thinking, game)).await {
         Some(Some(notice)) => post_notice(play, http, notice).await,
         _ => false,
     }
@@ -503,21 +523,34 @@ impl<S: Store + 'static> Scheduler<S> {
 
     /// Fires what is due now and posts it; returns how many notices were posted. It also
     /// hands every game where the computer is to move (read from the store) to the
-    /// computer, in the background: after a restart, the move it was thinking about.
+    /// computer, and every analysis asked for and not posted to the analysis pool, in the
+    /// background: after a restart, the move it was thinking about and the analyses it
+    /// owed.
     pub async fn tick(&self) -> usize {
         let _work = self.ops.begin();
         let play = Arc::clone(&self.play);
-        let (notices, computer) =
-            tokio::task::spawn_blocking(move || (play.fire_due(), play.computer_games()))
-                .await
-                .unwrap_or_else(|error| {
-                    tracing::error!(%error, "the deadline check crashed");
-                    (Vec::new(), Vec::new())
-                });
+        let (notices, computer, analyses) = tokio::task::spawn_blocking(move || {
+            (
+                play.fire_due(),
+                play.computer_games(),
+                play.analyses_wanted(),
+            )
+        })
+        .await
+        .unwrap_or_else(|error| {
+            tracing::error!(%error, "the deadline check crashed");
+            (Vec::new(), Vec::new(), Vec::new())
+        });
         for game in computer {
             let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
             self.ops
                 .spawn(async move { computer_moves(&play, &http, game).await });
+        }
+        for game in analyses {
+            let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
+            self.ops.spawn(async move {
+                wanted_analysis(&play, &http, game).await;
+            });
         }
         post_notices(&self.play, &self.http, notices, self.threads).await
     }

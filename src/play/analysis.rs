@@ -26,6 +26,10 @@ use super::{Loaded, Play, Stop};
 /// rest are in the record (`/history`). A Discord message holds 2,000 characters.
 const MAX_LISTED: usize = 8;
 
+/// Where the games asked for and not yet analysed are listed (their numbers, one a line):
+/// what the scheduler's tick picks up after a restart.
+const WANTED: &str = "analysis/wanted";
+
 /// Where a game's review is kept.
 fn cache_key(game: GameId) -> String {
     format!("analysis/{}", game.0)
@@ -105,6 +109,7 @@ impl<S: Store> Play<S> {
                         ("seconds", seconds.max(1).into()),
                     ],
                 );
+                self.want(loaded.record.id, true)?;
                 Reply {
                     analyse: Some(loaded.record.id),
                     ..Reply::public(text)
@@ -117,10 +122,59 @@ impl<S: Store> Play<S> {
         Ok(reply)
     }
 
+    /// The games asked for and not analysed yet (a restart came first): the scheduler's
+    /// tick hands them to [`Play::analysis`] again.
+    #[must_use]
+    pub fn analyses_wanted(&self) -> Vec<GameId> {
+        self.wanted().unwrap_or_default()
+    }
+
+    fn wanted(&self) -> Result<Vec<GameId>, crate::store::StoreError> {
+        Ok(self
+            .store
+            .cached(WANTED)?
+            .map(|bytes| {
+                String::from_utf8_lossy(&bytes)
+                    .lines()
+                    .filter_map(|line| line.trim().parse().ok().map(GameId))
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
+    /// Lists game `id` as asked for (`true`) or done with (`false`).
+    fn want(&self, id: GameId, wanted: bool) -> Result<(), crate::store::StoreError> {
+        let mut list = self.wanted()?;
+        list.retain(|&g| g != id);
+        if wanted {
+            list.push(id);
+        }
+        let text: String = list.iter().map(|g| format!("{}\n", g.0)).collect();
+        self.store.set_cached(WANTED, text.as_bytes())
+    }
+
     /// Analyses game `id` (or reads its kept analysis) and returns the report to post in
-    /// its channel; `None` when the game cannot be analysed (logged). Blocking: it thinks
-    /// for up to `[ai] analysis_ms` per position. Run it on [`Play::analysis_pool`].
+    /// its channel; `None` when the game cannot be analysed (logged). Either way the game
+    /// leaves the list of those asked for. Blocking: it thinks for up to
+    /// `[ai] analysis_ms` per position. Run it on [`Play::analysis_pool`].
     pub fn analysis(&self, id: GameId) -> Option<Notice> {
+        let notice = self.analysed(id);
+        if let Err(error) = self.want(id, false) {
+            tracing::error!(game = id.0, %error, "could not strike an analysis off the list");
+        }
+        notice
+    }
+
+    /// As [`Play::analysis`], for a game still listed as asked for (the scheduler's tick:
+    /// one the command's own job finished meanwhile is not posted twice).
+    pub fn wanted_analysis(&self, id: GameId) -> Option<Notice> {
+        if !self.analyses_wanted().contains(&id) {
+            return None;
+        }
+        self.analysis(id)
+    }
+
+    fn analysed(&self, id: GameId) -> Option<Notice> {
         let loaded = match self.load(id) {
             Ok(loaded) => loaded,
             Err(error) => {

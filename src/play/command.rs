@@ -265,7 +265,6 @@ impl Command {
             Self::Board { .. }
                 | Self::Games
                 | Self::History { .. }
-                | Self::Analyse { .. }
                 | Self::Web { revoke: false, .. }
                 | Self::Rules { .. }
                 | Self::Help
