@@ -477,7 +477,7 @@ async fn an_analysis_asked_for_before_a_restart_is_posted_by_the_schedulers_tick
     // Asked for; the bot stops before its front end runs the analysis.
     let asked = run("/analyse 1");
     assert_eq!(asked.analyse, Some(GameId(1)), "{}", asked.text);
-    assert_eq!(play.analyses_wanted(), [GameId(1)]);
+    assert_eq!(common::blocking(|| play.analyses_wanted()), [GameId(1)]);
     let scheduler = Scheduler::new(
         Arc::clone(&play),
         Arc::new(http_client(&config(&rest_url), "t")),
@@ -486,7 +486,7 @@ async fn an_analysis_asked_for_before_a_restart_is_posted_by_the_schedulers_tick
     let (_, report) = computer_board(&rest, 0, 88).await;
     let text = report["content"].as_str().unwrap();
     assert!(text.contains("Analysis of game #1"), "{text}");
-    assert!(play.analyses_wanted().is_empty());
+    assert!(common::blocking(|| play.analyses_wanted()).is_empty());
     scheduler.tick().await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let posts = rest
