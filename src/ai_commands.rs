@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context as _, Result};
 
-use leapfrog::ai::arena::{self, Played, Player};
+use leapfrog::ai::arena::{self, Mover, Played, Player};
 use leapfrog::ai::{self, AiConfig, Level, Limits};
 use leapfrog::games::{AnyGame, GameKind};
 
@@ -89,15 +89,17 @@ pub struct MatchRequest {
     pub time: u64,
 }
 
-/// Reads `level=5,time=200,depth=3` into a player; time defaults to the match's.
-fn player(spec: &str, time: u64, config: &AiConfig) -> Result<Player> {
+/// Reads `level=5,time=200,depth=3` (and `binary=PATH` for another build of the bot) into
+/// a side of a match; time defaults to the match's.
+fn player(spec: &str, time: u64, config: &AiConfig, setup: Setup) -> Result<Box<dyn Mover>> {
     let mut level = Level::MAX;
     let mut time = Some(time.to_string());
     let mut depth = None;
+    let mut binary = None;
     for pair in spec.split(',').filter(|p| !p.trim().is_empty()) {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| anyhow!("'{pair}' is not key=value (keys: level, time, depth)"))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| {
+            anyhow!("'{pair}' is not key=value (keys: level, time, depth, binary)")
+        })?;
         match key.trim() {
             "level" => level = value.parse()?,
             "time" => time = Some(value.to_owned()),
@@ -105,20 +107,79 @@ fn player(spec: &str, time: u64, config: &AiConfig) -> Result<Player> {
                 depth = Some(value.to_owned());
                 time = None;
             }
-            other => bail!("unknown engine setting '{other}' (keys: level, time, depth)"),
+            "binary" => binary = Some(std::path::PathBuf::from(value)),
+            other => {
+                bail!("unknown engine setting '{other}' (keys: level, time, depth, binary)")
+            }
         }
     }
-    Ok(Player {
-        level,
-        limits: limits_of(time.as_deref(), depth.as_deref(), config)?,
+    let limits = limits_of(time.as_deref(), depth.as_deref(), config)?;
+    Ok(match binary {
+        Some(binary) => Box::new(External {
+            binary,
+            level,
+            limits,
+            setup,
+        }),
+        None => Box::new(Player { level, limits }),
     })
+}
+
+/// What an engine in another process needs to set a match's games up as this one does.
+#[derive(Clone)]
+struct Setup {
+    kind: GameKind,
+    options: Vec<String>,
+}
+
+/// Another build of the bot as a side of a match: asked for each move with `leapfrog ai`
+/// (the game's options, every move so far, its level and limits), reading its `bestmove`.
+/// So a new engine is measured against the build it replaces at equal time.
+struct External {
+    binary: std::path::PathBuf,
+    level: Level,
+    limits: Limits,
+    setup: Setup,
+}
+
+impl Mover for External {
+    fn next(&self, game: &AnyGame, pair: u64, ply: u64) -> Option<String> {
+        let mut command = std::process::Command::new(&self.binary);
+        command.args(["ai", self.setup.kind.name()]);
+        for option in arena::setup(self.setup.kind, &self.setup.options, pair) {
+            command.args(["--option", &option]);
+        }
+        let moves = game.moves();
+        if !moves.is_empty() {
+            command.args(["--moves", &moves.join(" ")]);
+        }
+        if let Some(time) = self.limits.time {
+            command.args(["--time", &time.as_millis().to_string()]);
+        }
+        if let Some(depth) = self.limits.depth {
+            command.args(["--depth", &depth.to_string()]);
+        }
+        let seed = (pair ^ ply).to_string();
+        command.args(["--level", &self.level.to_string(), "--seed", &seed]);
+        let output = command.output().ok()?;
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .rev()
+            .find_map(|line| line.strip_prefix("bestmove "))
+            .map(|ply| ply.trim().to_owned())
+            .filter(|ply| !ply.is_empty() && ply != "(none)")
+    }
 }
 
 /// Runs `leapfrog match`: one line per game, then A's score.
 pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
     let kind: GameKind = request.game.parse()?;
-    let a = player(&request.a, request.time, config)?;
-    let b = player(&request.b, request.time, config)?;
+    let setup = Setup {
+        kind,
+        options: request.options.clone(),
+    };
+    let a = player(&request.a, request.time, config, setup.clone())?;
+    let b = player(&request.b, request.time, config, setup)?;
     if request.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -127,7 +188,7 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
         let pair = u64::from(n / 2);
         let a_first = n % 2 == 0;
         let (game, opening) = arena::opening(kind, &request.options, pair)?;
-        let (result, plies) = arena::play_out(game, &a, &b, a_first, pair);
+        let (result, plies) = arena::play_out(game, a.as_ref(), b.as_ref(), a_first, pair);
         println!(
             "game {}: opening {}; A {}: {:?} after {plies} plies",
             n + 1,

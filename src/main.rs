@@ -176,7 +176,8 @@ enum Command {
         /// A game option as key=value (repeatable).
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
-        /// Engine A: level=L, time=MS or depth=N, comma-separated.
+        /// Engine A: level=L, time=MS or depth=N, comma-separated; binary=PATH asks another
+        /// build of the bot (`PATH ai …`) for each of its moves instead.
         #[arg(long, default_value = "level=5")]
         a: String,
         /// Engine B, like A.

@@ -346,3 +346,31 @@ fn match_prints_a_line_per_game_and_the_score() {
     assert!(lines[0].starts_with("game 1: opening "));
     assert!(lines[2].starts_with("score A (depth=2) vs B (level=1,depth=1): "));
 }
+
+#[test]
+fn match_against_another_build_plays_it_move_by_move() {
+    // The same build as B, in another process, at the same fixed depth: each pair of games
+    // is the same game with the colours swapped, so A scores exactly half.
+    let binary = format!("depth=2,binary={}", env!("CARGO_BIN_EXE_leapfrog"));
+    for game in ["jump-sturdy", "gyges"] {
+        let out = leapfrog(&[
+            "match", game, "--a", "depth=2", "--b", &binary, "--games", "2",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains(": 1/2 = 50.0%"), "{game}: {text}");
+    }
+    // A build that cannot be run offers no move and loses every game.
+    let out = leapfrog(&[
+        "match",
+        "jump-sturdy",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1,binary=/nonexistent/leapfrog",
+        "--games",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains(": 2/2 = 100.0%"), "{}", stdout(&out));
+}

@@ -49,6 +49,35 @@ fn opening_length(kind: GameKind, pair: u64) -> usize {
     }
 }
 
+/// The options of game pair `pair`: the match's, and for a shuffled set-up the pair as
+/// its seed (unless the match set one). An engine in another process is given these.
+#[must_use]
+pub fn setup(kind: GameKind, options: &[String], pair: u64) -> Vec<String> {
+    let mut pairs = options.to_vec();
+    if kind.info().shuffles && !pairs.iter().any(|p| p.starts_with("seed=")) {
+        pairs.push(format!("seed={pair}"));
+    }
+    pairs
+}
+
+/// What chooses a side's plies in a match: this process's engine ([`Player`]), or another
+/// build of the bot asked move by move (`leapfrog match --b binary=…`), so a new engine is
+/// measured against the one it replaces.
+pub trait Mover {
+    /// The ply to play in `game` (not over), the `ply`-th of the game of pair `pair` (whose
+    /// set-up [`setup`] gives), or `None` when it has none to offer.
+    fn next(&self, game: &AnyGame, pair: u64, ply: u64) -> Option<String>;
+}
+
+impl Mover for Player {
+    fn next(&self, game: &AnyGame, pair: u64, ply: u64) -> Option<String> {
+        let cancel = AtomicBool::new(false);
+        choose(game, self.level, &self.limits, pair ^ ply, &cancel)
+            .ok()
+            .map(|choice| choice.ply)
+    }
+}
+
 /// A new game for pair `pair` of a match: shuffled set-ups take the pair as their seed,
 /// then a few random plies (the same for both games of the pair).
 ///
@@ -59,11 +88,7 @@ pub fn opening(
     options: &[String],
     pair: u64,
 ) -> std::result::Result<(AnyGame, Vec<String>), crate::games::SetupError> {
-    let mut pairs = options.to_vec();
-    if kind.info().shuffles && !pairs.iter().any(|p| p.starts_with("seed=")) {
-        pairs.push(format!("seed={pair}"));
-    }
-    let mut game = AnyGame::new(kind, &pairs, None)?;
+    let mut game = AnyGame::new(kind, &setup(kind, options, pair), None)?;
     let mut rng = Stream::new(Seed(pair.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0xa5a5));
     let mut plies = Vec::new();
     for _ in 0..opening_length(kind, pair) {
@@ -83,21 +108,29 @@ pub fn opening(
 #[must_use]
 pub fn play_out(
     mut game: AnyGame,
-    a: &Player,
-    b: &Player,
+    a: &dyn Mover,
+    b: &dyn Mover,
     a_first: bool,
-    seed: u64,
+    pair: u64,
 ) -> (Result, usize) {
-    let cancel = AtomicBool::new(false);
     let is_a = |seat: usize| seat.is_multiple_of(2) == a_first;
     let mut ply = 0u64;
     loop {
         let seat = game.to_move().index();
         let player = if is_a(seat) { a } else { b };
-        let Ok(choice) = choose(&game, player.level, &player.limits, seed ^ ply, &cancel) else {
+        if game.outcome().is_finished() {
             break;
-        };
-        game.play(&choice.ply).expect("the AI plays legal moves");
+        }
+        // A side with no answer (another build that failed), or an illegal one, loses.
+        let chosen = player.next(&game, pair, ply);
+        if chosen.is_none_or(|ply| game.play(&ply).is_err()) {
+            let result = if is_a(seat) {
+                Result::Loss
+            } else {
+                Result::Win
+            };
+            return (result, game.moves().len());
+        }
         ply += 1;
     }
     let result = match game.outcome() {
