@@ -552,15 +552,10 @@ fn searcher_history<R: Rules>(game: &Game<R>) -> Vec<u64> {
 /// action, this turn, was a step.
 fn own_step_back(game: &Game<games::skakanie::Position>) -> Option<games::skakanie::Action> {
     use games::skakanie::{Action, Direction};
-    let (last, before) = game.moves().split_last()?;
-    let Action::Step(went) = *last else {
+    let Action::Step(went) = *game.moves().last()? else {
         return None;
     };
-    let mut replay = game.start().clone();
-    for mv in before {
-        replay.play_unchecked(mv);
-    }
-    if replay.to_move() != game.position().to_move() {
+    if game.previous()?.to_move() != game.position().to_move() {
         return None;
     }
     let (dr, dc) = went.delta();

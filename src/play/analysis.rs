@@ -145,7 +145,12 @@ impl<S: Store> Play<S> {
     /// Lists game `id` as asked for (`true`) or done with (`false`).
     fn want(&self, id: GameId, wanted: bool) -> Result<(), crate::store::StoreError> {
         let mut list = self.wanted()?;
+        let before = list.len();
         list.retain(|&g| g != id);
+        if !wanted && list.len() == before {
+            // Not listed (the console, or a job the tick already finished): nothing to write.
+            return Ok(());
+        }
         if wanted {
             list.push(id);
         }

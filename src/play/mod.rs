@@ -32,7 +32,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-pub use analysis::{ply_comment, shown_eval};
 pub use command::{
     Answer, Command, Context, User, ACTION_PREFIX, FORGET_ME_BUTTON, MAX_NAME_CHARS, RULES_PREFIX,
 };

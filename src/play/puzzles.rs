@@ -98,9 +98,15 @@ impl<S: Store> Play<S> {
             }
             None => SHIPPED.iter().map(|(k, _)| *k).collect(),
         };
-        let choices: Vec<(GameKind, usize)> = kinds
+        // Each list is read once: the store's part of it is a read and a parse.
+        let mut choices: Vec<(GameKind, usize, Puzzle)> = kinds
             .iter()
-            .flat_map(|&kind| (1..=self.puzzles(kind).len()).map(move |n| (kind, n)))
+            .flat_map(|&kind| {
+                self.puzzles(kind)
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(i, puzzle)| (kind, i + 1, puzzle))
+            })
             .collect();
         if choices.is_empty() {
             return super::say("puzzle-none");
@@ -113,8 +119,7 @@ impl<S: Store> Play<S> {
         } else {
             self.dice.roll(choices.len() as u64) as usize
         };
-        let (kind, number) = choices[pick];
-        let puzzle = self.puzzles(kind)[number - 1].clone();
+        let (kind, number, puzzle) = choices.swap_remove(pick);
         let mut settings = self.store.settings(ctx.user.id)?;
         settings.puzzle = Some(PuzzleProgress {
             game: kind.name().to_owned(),

@@ -48,6 +48,22 @@ fn font_for(text: &str) -> &'static FontRef<'static> {
     }
 }
 
+/// A line through `points`, drawn as three strokes a pixel apart: a line that stays a line
+/// on a phone.
+fn thick_line(image: &mut RgbaImage, points: &[(i32, i32)], colour: Rgba<u8>) {
+    for pair in points.windows(2) {
+        for dy in -1..=1 {
+            draw_antialiased_line_segment_mut(
+                image,
+                (pair[0].0, pair[0].1 + dy),
+                (pair[1].0, pair[1].1 + dy),
+                colour,
+                interpolate,
+            );
+        }
+    }
+}
+
 /// The rating history of `name` in each game of `series` (those with no rated game are
 /// left out), over time: ratings on the left, dates below, a legend on top.
 #[must_use]
@@ -188,18 +204,7 @@ pub fn rating_history(lang: Lang, name: &str, series: &[(GameKind, Standing)]) -
             .chain(standing.history.iter().map(|p| (slot_of(p), p.rating)))
             .map(|(slot, rating)| (x_of(slot) as i32, y_of(rating) as i32))
             .collect();
-        for pair in placed.windows(2) {
-            // Three strokes a pixel apart: a line that stays a line on a phone.
-            for dy in -1..=1 {
-                draw_antialiased_line_segment_mut(
-                    &mut image,
-                    (pair[0].0, pair[0].1 + dy),
-                    (pair[1].0, pair[1].1 + dy),
-                    colour,
-                    interpolate,
-                );
-            }
-        }
+        thick_line(&mut image, &placed, colour);
         for &point in &placed {
             draw_filled_circle_mut(&mut image, point, 4, colour);
         }
@@ -332,17 +337,7 @@ pub fn evaluation(
         .enumerate()
         .map(|(ply, &c)| (x_of(ply) as i32, y_of(c) as i32))
         .collect();
-    for pair in placed.windows(2) {
-        for dy in -1..=1 {
-            draw_antialiased_line_segment_mut(
-                &mut image,
-                (pair[0].0, pair[0].1 + dy),
-                (pair[1].0, pair[1].1 + dy),
-                line,
-                interpolate,
-            );
-        }
-    }
+    thick_line(&mut image, &placed, line);
     for mark in marks {
         let (ply, colour) = match *mark {
             Mark::Mistake(ply) => (ply, rgba([0xf0, 0x9a, 0x2a])),
