@@ -6,7 +6,7 @@ mod common;
 use std::time::Instant;
 
 use leapfrog::console::console_user;
-use leapfrog::play::{Command, Component, Context, Play, Reply};
+use leapfrog::play::{Command, Component, Context, MovesOn, Play, Reply};
 use leapfrog::store::{ChannelId, GameId, Place, SeatChoice, SledStore, StoreConfig};
 
 fn ctx(name: &str, channel: u64) -> Context {
@@ -79,7 +79,10 @@ fn game_id(reply: &Reply) -> GameId {
         .components
         .iter()
         .find_map(|c| match c {
-            Component::Moves { game, .. } => Some(*game),
+            Component::Moves {
+                on: MovesOn::Game(game),
+                ..
+            } => Some(*game),
             _ => None,
         })
         .expect("a started game shows its moves")

@@ -452,6 +452,71 @@ async fn a_puzzle_is_shown_and_answered_with_move() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_puzzle_is_answered_with_the_move_picker_which_offers_each_player_their_own() {
+    let (rest, rest_url) = Rest::start().await;
+    let play = play();
+    let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let asked = p.command(ALICE, "puzzle", &[("game", json!("jumpers"))], None);
+    let (seen, shown) = answer(&rest, &url, &asked, 0).await;
+    assert!(
+        shown["components"].to_string().contains("\"moves:puzzle\""),
+        "the puzzle's board offers the picker: {shown}"
+    );
+    let open = common::blocking(|| {
+        play.store()
+            .settings(leapfrog::store::UserId(ALICE.id))
+            .unwrap()
+            .puzzle
+            .expect("a puzzle open")
+    });
+    let puzzle = leapfrog::play::shipped_puzzles(leapfrog::games::GameKind::Jumpers)
+        [open.number as usize - 1]
+        .clone();
+    let solution = puzzle.line[0].clone();
+    let piece = solution.split('-').next().unwrap().to_owned();
+
+    // Bob has no puzzle open: the button on alice's board tells him so, privately.
+    let bobs = send(&url, &p.component(BOB, "moves:puzzle", &[])).await;
+    assert_eq!(bobs["data"]["flags"], 64);
+    assert!(
+        bobs["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("no puzzle open"),
+        "{bobs}"
+    );
+
+    let pieces = send(&url, &p.component(ALICE, "moves:puzzle", &[])).await;
+    assert_eq!(pieces["data"]["flags"], 64, "only alice sees her picker");
+    assert!(
+        pieces["data"]["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("Your puzzle: which piece?"),
+        "{pieces}"
+    );
+    assert!(
+        pieces["data"]["components"]
+            .to_string()
+            .contains(&format!("\"{piece}\"")),
+        "{pieces}"
+    );
+    let targets = send(&url, &p.component(ALICE, "piece:puzzle", &[&piece])).await;
+    assert_eq!(targets["type"], 7, "updates the picker: {targets}");
+    assert!(
+        targets["data"]["components"]
+            .to_string()
+            .contains(&format!("\"{solution}\"")),
+        "{targets}"
+    );
+    let chosen = p.component(ALICE, "target:puzzle", &[&solution]);
+    let (_, answered) = answer(&rest, &url, &chosen, seen + 1).await;
+    let text = answered["content"].as_str().unwrap();
+    assert!(text.contains(&format!("Correct: {solution}")), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_asked_for_before_a_restart_is_posted_by_the_schedulers_tick_once() {
     let (rest, rest_url) = Rest::start().await;
     let play = play();

@@ -445,15 +445,20 @@ fn every_exchange(lang: Lang) -> Vec<String> {
     ));
     // What the Discord front end adds itself: the move picker and a confirmation.
     use leapfrog::discord::message::Message;
+    use leapfrog::play::MovesOn;
     let moves = ["e3-h6".to_owned(), "e3-g5".to_owned()];
     let many: Vec<String> = (0..200).map(|i| format!("a{i}-b1")).collect();
+    let game = MovesOn::Game(GameId(1));
     for message in [
-        Message::piece_picker(lang, GameId(1), &moves),
-        Message::piece_picker(lang, GameId(1), &[]),
-        Message::piece_picker(lang, GameId(1), &many),
-        Message::target_picker(lang, GameId(1), "e3", &moves),
-        Message::target_picker(lang, GameId(1), "b1-d4:", &["b1-d4:a1".to_owned()]),
-        Message::target_picker(lang, GameId(1), "f7", &moves),
+        Message::piece_picker(lang, game, &moves),
+        Message::piece_picker(lang, game, &[]),
+        Message::piece_picker(lang, game, &many),
+        Message::target_picker(lang, game, "e3", &moves),
+        Message::target_picker(lang, game, "b1-d4:", &["b1-d4:a1".to_owned()]),
+        Message::target_picker(lang, game, "f7", &moves),
+        Message::piece_picker(lang, MovesOn::Puzzle, &moves),
+        Message::piece_picker(lang, MovesOn::Puzzle, &[]),
+        Message::target_picker(lang, MovesOn::Puzzle, "e3", &moves),
         Message::confirmation(lang, "resign:1"),
     ] {
         let json = serde_json::to_value(message.response()).unwrap();

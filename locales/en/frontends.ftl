@@ -47,12 +47,14 @@ permission-attach-files = Attach Files
 
 picker-no-move = You have no move to pick in that game right now.
 picker-too-many = Too many pieces can move to list them here; type /move and pick from the suggestions.
-picker-which-piece = Game #{ $game }: which piece?
+picker-on-game = Game #{ $game }
+picker-on-puzzle = Your puzzle
+picker-which-piece = { $on }: which piece?
 picker-piece = Piece
 picker-gone = { $from } has no move now; the position may have changed. Ask for a fresh /board.
 picker-where = { $drop ->
-    [yes] Game #{ $game }: where does the piece displaced by { $from } go?
-   *[no] Game #{ $game }: where does { $from } go?
+    [yes] { $on }: where does the piece displaced by { $from } go?
+   *[no] { $on }: where does { $from } go?
 }
 picker-target = { $drop ->
     [yes] Drop

@@ -51,12 +51,14 @@ permission-attach-files = Załączanie plików
 
 picker-no-move = Nie masz teraz w tej partii żadnego ruchu do wybrania.
 picker-too-many = Zbyt wiele pionków może się ruszyć, by je tu wypisać; wpisz /ruch i wybierz z podpowiedzi.
-picker-which-piece = Partia #{ $game }: który pionek?
+picker-on-game = Partia #{ $game }
+picker-on-puzzle = Twoje zadanie
+picker-which-piece = { $on }: który pionek?
 picker-piece = Pionek
 picker-gone = Z { $from } nie ma teraz żadnego ruchu; pozycja mogła się zmienić. Poproś o świeżą planszę: /plansza.
 picker-where = { $drop ->
-    [yes] Partia #{ $game }: gdzie postawić pionek wyparty ruchem { $from }?
-   *[no] Partia #{ $game }: dokąd z { $from }?
+    [yes] { $on }: gdzie postawić pionek wyparty ruchem { $from }?
+   *[no] { $on }: dokąd z { $from }?
 }
 picker-target = { $drop ->
     [yes] Gdzie postawić

@@ -264,18 +264,18 @@ impl<S: Store + 'static> Bot<S> {
                 })
                 .await
             }
-            Request::PickPiece(ctx, game) => {
+            Request::PickPiece(ctx, on) => {
                 self.show(to(Show::New, None, true), move || {
                     let lang = play.reader_lang(&ctx);
-                    Message::piece_picker(lang, game, &play.my_legal_moves(&ctx, Some(game)))
+                    Message::piece_picker(lang, on, &play.picker_moves(&ctx, on))
                 })
                 .await
             }
-            Request::PickTarget(ctx, game, from) => {
+            Request::PickTarget(ctx, on, from) => {
                 self.show(to(Show::Update, None, true), move || {
                     let lang = play.reader_lang(&ctx);
-                    let moves = play.my_legal_moves(&ctx, Some(game));
-                    Message::target_picker(lang, game, &from, &moves)
+                    let moves = play.picker_moves(&ctx, on);
+                    Message::target_picker(lang, on, &from, &moves)
                 })
                 .await
             }

@@ -9,8 +9,7 @@ use serenity::all::{
 };
 
 use crate::i18n::{self, Lang};
-use crate::play::{Button, ButtonStyle, Component, Direct, File, Image, Reply};
-use crate::store::GameId;
+use crate::play::{Button, ButtonStyle, Component, Direct, File, Image, MovesOn, Reply};
 
 use super::translate::ids;
 
@@ -93,6 +92,15 @@ pub(super) fn button(b: &Button) -> CreateButton {
     CreateButton::new(id).label(&b.label).style(style(b.style))
 }
 
+/// What a picker's heading names: "Game #7", or "Your puzzle".
+fn on_what(lang: Lang, on: MovesOn) -> i18n::Arg {
+    match on {
+        MovesOn::Game(game) => i18n::text_with(lang, "picker-on-game", &[("game", game.0.into())]),
+        MovesOn::Puzzle => i18n::text(lang, "picker-on-puzzle"),
+    }
+    .into()
+}
+
 /// A text cut to Discord's limit on a message, with `…` where it was cut.
 pub(super) fn cut(text: &str) -> String {
     if text.chars().count() <= CONTENT_MAX {
@@ -121,9 +129,9 @@ impl Message {
         let mut buttons: Vec<CreateButton> = Vec::new();
         for component in &reply.components {
             match component {
-                Component::Moves { game, moves, label } if !moves.is_empty() => buttons.insert(
+                Component::Moves { on, moves, label } if !moves.is_empty() => buttons.insert(
                     0,
-                    CreateButton::new(format!("{}:{}", ids::MOVES, game.0))
+                    CreateButton::new(ids::picker(ids::MOVES, *on))
                         .label(label.as_str())
                         .style(DiscordStyle::Primary),
                 ),
@@ -171,7 +179,7 @@ impl Message {
 
     /// The picker's first step: a menu of the pieces that can move.
     #[must_use]
-    pub fn piece_picker(lang: Lang, game: GameId, moves: &[String]) -> Self {
+    pub fn piece_picker(lang: Lang, on: MovesOn, moves: &[String]) -> Self {
         let mut pieces: Vec<&str> = Vec::new();
         for mv in moves {
             let from = piece_of(mv);
@@ -180,15 +188,19 @@ impl Message {
             }
         }
         if pieces.is_empty() {
-            return Self::private(&i18n::text(lang, "picker-no-move"));
+            let none = match on {
+                MovesOn::Game(_) => "picker-no-move",
+                MovesOn::Puzzle => "puzzle-none-open",
+            };
+            return Self::private(&i18n::text(lang, none));
         }
         if pieces.len() > MENU_MAX * ROWS_MAX {
             return Self::private(&i18n::text(lang, "picker-too-many"));
         }
-        let content = i18n::text_with(lang, "picker-which-piece", &[("game", game.0.into())]);
+        let content = i18n::text_with(lang, "picker-which-piece", &[("on", on_what(lang, on))]);
         Self::menu(
             content,
-            format!("{}:{}", ids::PIECE, game.0),
+            ids::picker(ids::PIECE, on),
             &i18n::text(lang, "picker-piece"),
             &pieces,
         )
@@ -227,7 +239,7 @@ impl Message {
 
     /// The picker's second step: the chosen piece's moves.
     #[must_use]
-    pub fn target_picker(lang: Lang, game: GameId, from: &str, moves: &[String]) -> Self {
+    pub fn target_picker(lang: Lang, on: MovesOn, from: &str, moves: &[String]) -> Self {
         let under: Vec<&str> = moves
             .iter()
             .map(String::as_str)
@@ -266,13 +278,13 @@ impl Message {
             None => (false, from),
         };
         let args = [
-            ("game", game.0.into()),
+            ("on", on_what(lang, on)),
             ("from", from.into()),
             ("drop", drop.into()),
         ];
         Self::menu(
             i18n::text_with(lang, "picker-where", &args),
-            format!("{}:{}", ids::TARGET, game.0),
+            ids::picker(ids::TARGET, on),
             &i18n::text_with(lang, "picker-target", &args),
             &options,
         )
@@ -370,7 +382,7 @@ impl Message {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::UserId;
+    use crate::store::{GameId, UserId};
 
     #[test]
     fn a_board_reply_mentions_the_player_to_move_and_offers_the_picker() {
@@ -378,7 +390,7 @@ mod tests {
             mentions: vec![UserId(42)],
             components: vec![
                 Component::Moves {
-                    game: GameId(7),
+                    on: MovesOn::Game(GameId(7)),
                     moves: vec!["e3-h6".into()],
                     label: "Move".into(),
                 },
@@ -405,9 +417,10 @@ mod tests {
         let moves: Vec<String> = ["e3-h6", "e3-f4", "c1-d2", "pass"]
             .map(String::from)
             .to_vec();
-        let pieces =
-            serde_json::to_value(Message::piece_picker(Lang::En, GameId(3), &moves).response())
-                .unwrap();
+        let pieces = serde_json::to_value(
+            Message::piece_picker(Lang::En, MovesOn::Game(GameId(3)), &moves).response(),
+        )
+        .unwrap();
         let options: Vec<&str> = pieces["components"][0]["components"][0]["options"]
             .as_array()
             .unwrap()
@@ -416,7 +429,7 @@ mod tests {
             .collect();
         assert_eq!(options, ["e3", "c1", "pass"]);
         let targets = serde_json::to_value(
-            Message::target_picker(Lang::En, GameId(3), "e3", &moves).response(),
+            Message::target_picker(Lang::En, MovesOn::Game(GameId(3)), "e3", &moves).response(),
         )
         .unwrap();
         let options: Vec<&str> = targets["components"][0]["components"][0]["options"]
@@ -442,13 +455,17 @@ mod tests {
     fn placements_group_by_size_and_many_drops_get_their_own_menu() {
         let placements: Vec<String> = ["3@a1", "3@b1", "1@a1"].map(String::from).to_vec();
         assert_eq!(
-            menu_values(Message::piece_picker(Lang::En, GameId(1), &placements)),
+            menu_values(Message::piece_picker(
+                Lang::En,
+                MovesOn::Game(GameId(1)),
+                &placements
+            )),
             ["3@", "1@"]
         );
         assert_eq!(
             menu_values(Message::target_picker(
                 Lang::En,
-                GameId(1),
+                MovesOn::Game(GameId(1)),
                 "3@",
                 &placements
             )),
@@ -458,10 +475,15 @@ mod tests {
         let mut moves = vec!["b1-c2".to_owned()];
         moves.extend((0..30).map(|i| format!("b1-d4:{}{}", char::from(b'a' + i % 6), i / 6 + 1)));
         assert_eq!(
-            menu_values(Message::target_picker(Lang::En, GameId(1), "b1", &moves)),
+            menu_values(Message::target_picker(
+                Lang::En,
+                MovesOn::Game(GameId(1)),
+                "b1",
+                &moves
+            )),
             ["b1-c2", "b1-d4:"]
         );
-        let drops = Message::target_picker(Lang::En, GameId(1), "b1-d4:", &moves);
+        let drops = Message::target_picker(Lang::En, MovesOn::Game(GameId(1)), "b1-d4:", &moves);
         let json = serde_json::to_value(drops.response()).unwrap();
         let menus = json["components"].as_array().unwrap();
         assert_eq!(

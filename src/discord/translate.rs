@@ -10,7 +10,7 @@ use serenity::all::{
 use super::message::DROP_SEPARATOR;
 use crate::i18n::{self, Arg, Lang};
 use crate::play::{
-    command_from_args, Args, Command, Context, ParseCommandError, User, COMPUTER_NAMES,
+    command_from_args, Args, Command, Context, MovesOn, ParseCommandError, User, COMPUTER_NAMES,
 };
 use crate::store::{ChannelId, GameId, GuildId, Place, UserId};
 
@@ -30,9 +30,9 @@ pub enum Request {
     /// the user sees "This interaction failed".
     CompleteNothing,
     /// The move picker, first step: which piece (the caller only sees it).
-    PickPiece(Context, GameId),
+    PickPiece(Context, MovesOn),
     /// The move picker, second step: where the chosen piece goes.
-    PickTarget(Context, GameId, String),
+    PickTarget(Context, MovesOn, String),
     /// Ask "are you sure?" before running the button `button`, in the caller's language:
     /// their `/settings language:`, else their client's.
     Confirm {
@@ -84,6 +84,9 @@ impl Refusal {
 /// Custom-id prefixes of the Discord-only components (the play layer's buttons carry
 /// `action:game` ids of their own).
 pub mod ids {
+    use crate::play::MovesOn;
+    use crate::store::GameId;
+
     /// The "Move" button under a board: opens the picker.
     pub const MOVES: &str = "moves";
     /// The picker's piece menu.
@@ -93,6 +96,26 @@ pub mod ids {
     pub const TARGET: &str = "target";
     /// A button that asks for a confirmation first: `confirm|<the button's id>`.
     pub const CONFIRM: &str = "confirm|";
+    /// What follows a picker id's `:` when its moves are the clicker's open puzzle (a
+    /// game's number otherwise).
+    const PUZZLE: &str = "puzzle";
+
+    /// A picker component's id: `action:7` for game #7, `action:puzzle` for a puzzle.
+    #[must_use]
+    pub fn picker(action: &str, on: MovesOn) -> String {
+        match on {
+            MovesOn::Game(game) => format!("{action}:{}", game.0),
+            MovesOn::Puzzle => format!("{action}:{PUZZLE}"),
+        }
+    }
+
+    /// What a picker id's part after `:` names.
+    pub(super) fn picked_on(suffix: &str) -> Option<MovesOn> {
+        if suffix == PUZZLE {
+            return Some(MovesOn::Puzzle);
+        }
+        suffix.parse().ok().map(|n| MovesOn::Game(GameId(n)))
+    }
 }
 
 /// The name players see: the server nickname, else the global display name, else the
@@ -279,19 +302,27 @@ fn component(i: &ComponentInteraction) -> Request {
     };
     // A message with several menus of one kind tells them apart by a `#k` suffix.
     let id = id.split_once('#').map_or(id, |(id, _)| id);
-    let (action, game) = id.split_once(':').unwrap_or((id, ""));
-    let game = game.parse().ok().map(GameId);
-    match (action, game, chosen) {
-        (ids::MOVES, Some(game), _) => Request::PickPiece(ctx, game),
-        (ids::PIECE, Some(game), Some(from)) => Request::PickTarget(ctx, game, from),
-        (ids::TARGET, Some(game), Some(group)) if group.ends_with(DROP_SEPARATOR) => {
-            Request::PickTarget(ctx, game, group)
+    let (action, on) = id.split_once(':').unwrap_or((id, ""));
+    let on = ids::picked_on(on);
+    match (action, on, chosen) {
+        (ids::MOVES, Some(on), _) => Request::PickPiece(ctx, on),
+        (ids::PIECE, Some(on), Some(from)) => Request::PickTarget(ctx, on, from),
+        (ids::TARGET, Some(on), Some(group)) if group.ends_with(DROP_SEPARATOR) => {
+            Request::PickTarget(ctx, on, group)
         }
-        (ids::TARGET, Some(game), Some(mv)) => Request::Play(
+        (ids::TARGET, Some(MovesOn::Game(game)), Some(mv)) => Request::Play(
             ctx,
             Command::Move {
                 game: Some(game),
                 mv,
+            },
+        ),
+        (ids::TARGET, Some(MovesOn::Puzzle), Some(mv)) => Request::Play(
+            ctx,
+            Command::Puzzle {
+                game: None,
+                daily: false,
+                answer: Some(mv),
             },
         ),
         _ => match Command::from_button_id(id) {

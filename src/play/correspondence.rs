@@ -10,7 +10,7 @@ use crate::store::{
 
 use super::command::{Answer, Context};
 use super::proposal::PAUSE;
-use super::reply::{Button, ButtonStyle, Component, Direct, News, Reply};
+use super::reply::{Button, ButtonStyle, Component, Direct, MovesOn, News, Reply};
 use super::text::{board_reply, seat_label};
 use super::timing::{clock_line, clock_now, duration_in, fresh_clock, ClockNow};
 use super::{refuse, say_with, Loaded, Play, Stop};
@@ -252,7 +252,7 @@ impl<S: Store> Play<S> {
                 .about(id, News::Clock)
                 .mentioning(mover)
                 .with(Component::Moves {
-                    game: id,
+                    on: MovesOn::Game(id),
                     moves: game.legal_moves(),
                     label: i18n::text(lang, "button-move"),
                 })

@@ -45,7 +45,8 @@ pub use puzzles::{
     cache_key as puzzle_cache_key, parse_list as parse_puzzles, shipped as shipped_puzzles,
 };
 pub use reply::{
-    Button, ButtonStyle, Component, Direct, File, Image, News, Outcome, Reply, LAUNCH_PREFIX,
+    Button, ButtonStyle, Component, Direct, File, Image, MovesOn, News, Outcome, Reply,
+    LAUNCH_PREFIX,
 };
 pub use text::{action_label, challenge_line, picture_header};
 pub use timing::TimeConfig;
@@ -577,6 +578,18 @@ impl<S: Store> Play<S> {
         self.my_turn(ctx, game)
             .map(|g| g.legal_moves())
             .unwrap_or_default()
+    }
+
+    /// The moves a picker offers the caller: their moves in a game, or in their open puzzle
+    /// (none once it is solved or missed).
+    pub fn picker_moves(&self, ctx: &Context, on: MovesOn) -> Vec<String> {
+        match on {
+            MovesOn::Game(game) => self.my_legal_moves(ctx, Some(game)),
+            MovesOn::Puzzle => self
+                .puzzle_moves(ctx)
+                .map(|g| g.legal_moves())
+                .unwrap_or_default(),
+        }
     }
 
     /// The game, if it is in progress and the caller is to move.

@@ -17,7 +17,7 @@ use crate::render::Header;
 use crate::store::{PuzzleProgress, Status, Store, UserSettings};
 
 use super::command::Context;
-use super::reply::{Image, Reply};
+use super::reply::{Component, Image, MovesOn, Reply};
 use super::{Play, Stop};
 
 /// The games with puzzles, and the puzzles that ship for each (one per line, `#` comments).
@@ -310,14 +310,25 @@ impl<S: Store> Play<S> {
                 ("streak", settings.puzzle_streak.into()),
             ],
         );
-        Reply {
+        let open = settings.puzzle.is_some() && !game.outcome().is_finished();
+        let reply = Reply {
             image: Some(Image::board(
                 format!("puzzle-{}-{number}.png", puzzle.kind.name()),
                 game.clone(),
                 header,
             )),
             ..Reply::public(text)
+        };
+        if !open {
+            return reply;
         }
+        // The picker answers whoever clicks from their own open puzzle (this one, for the
+        // player it was shown to).
+        reply.with(Component::Moves {
+            on: MovesOn::Puzzle,
+            moves: game.legal_moves(),
+            label: i18n::text(lang, "button-move"),
+        })
     }
 }
 

@@ -155,6 +155,16 @@ impl Button {
     }
 }
 
+/// What a picker's moves are played in: a game, or the puzzle open for whoever picks
+/// (a puzzle board is posted in the channel, and each player answers their own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesOn {
+    /// A game, by number.
+    Game(GameId),
+    /// The picker's own open puzzle.
+    Puzzle,
+}
+
 /// Interactive parts of a reply, described for any front end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Component {
@@ -162,8 +172,8 @@ pub enum Component {
     Buttons(Vec<Button>),
     /// The legal moves of the player to move, for a picker.
     Moves {
-        /// The game.
-        game: GameId,
+        /// What they are played in.
+        on: MovesOn,
         /// Every legal move in notation.
         moves: Vec<String>,
         /// The label of the button that opens the picker ("Move", "Ход"), in the language

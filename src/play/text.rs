@@ -8,7 +8,7 @@ use crate::store::{GameRecord, Player, Status, UserId};
 use crate::render::Header;
 
 use super::command::ACTION_PREFIX;
-use super::reply::{Button, ButtonStyle, Component, Image, Reply};
+use super::reply::{Button, ButtonStyle, Component, Image, MovesOn, Reply};
 use super::table::{handicap_parts, is_named};
 
 /// What `/help` says, in `lang`: one catalogue message a line, the `-more` ones indented
@@ -361,7 +361,7 @@ pub fn board_reply(
                 )]));
             } else {
                 components.push(Component::Moves {
-                    game: id,
+                    on: MovesOn::Game(id),
                     moves: game.legal_moves(),
                     label: i18n::text(lang, "button-move"),
                 });
