@@ -1,4 +1,4 @@
-//! `leapfrog ai` and `leapfrog match`: the engines from the command line. Every failure is
+//! `leapfrog ai`, `leapfrog match` and `leapfrog tune`: the engines from the command line. Every failure is
 //! one line (the caller prints it) and a non-zero exit, since other programs drive these.
 
 use std::sync::atomic::AtomicBool;
@@ -215,5 +215,119 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
         count(arena::Result::Draw),
         count(arena::Result::Loss),
     );
+    Ok(())
+}
+
+/// What `leapfrog tune` was asked.
+pub struct TuneRequest {
+    pub game: String,
+    pub options: Vec<String>,
+    pub games: u32,
+    pub depth: u32,
+    pub rounds: u32,
+}
+
+/// The positions of one game of the engine against itself from set-up `pair`, each with
+/// what its side to move scored in the end.
+fn self_play(
+    kind: GameKind,
+    options: &[String],
+    pair: u64,
+    limits: &Limits,
+) -> Result<Vec<(AnyGame, f64)>> {
+    // The shuffled set-up is the opening: random plies on top would throw games away in
+    // blunders no engine makes, and the fit would learn from those.
+    let mut game = AnyGame::new(kind, &arena::setup(kind, options, pair), None)?;
+    let cancel = AtomicBool::new(false);
+    let mut seen = Vec::new();
+    while !game.outcome().is_finished() {
+        seen.push(game.clone());
+        let seed = pair ^ seen.len() as u64;
+        let Ok(choice) = ai::choose(&game, Level::MAX, limits, seed, &cancel) else {
+            break;
+        };
+        game.play(&choice.ply)?;
+    }
+    let outcome = game.outcome();
+    Ok(seen
+        .into_iter()
+        .map(|position| {
+            let result = match outcome {
+                leapfrog::games::Outcome::Win(seat) if seat == position.to_move() => 1.0,
+                leapfrog::games::Outcome::Win(_) => 0.0,
+                _ => 0.5,
+            };
+            (position, result)
+        })
+        .collect())
+}
+
+/// Runs `leapfrog tune`: self-play on both cores, then the fit, printed as the weights
+/// table beside the present one with each one's log loss.
+pub fn run_tune(request: TuneRequest, config: &AiConfig) -> Result<()> {
+    use leapfrog::ai::eval::gyges::{features, WEIGHTS};
+    use leapfrog::ai::tune::{fit, log_loss, Sample};
+    let kind: GameKind = request.game.parse()?;
+    if kind != GameKind::Gyges {
+        bail!("only Gygès's evaluation is a table of weights to fit so far");
+    }
+    if request.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let limits = limits_of(None, Some(&request.depth.to_string()), config)?;
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
+    let games: Vec<Vec<(AnyGame, f64)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|worker| {
+                let (options, limits) = (&request.options, &limits);
+                scope.spawn(move || {
+                    (0..request.games)
+                        .filter(|n| *n as usize % workers == worker)
+                        .map(|n| self_play(kind, options, u64::from(n), limits))
+                        .collect::<Result<Vec<_>>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a self-play worker panicked"))
+            .collect::<Result<Vec<_>>>()
+            .map(|all| all.into_iter().flatten().collect())
+    })?;
+    let samples: Vec<Sample> = games
+        .iter()
+        .flatten()
+        .filter_map(|(game, result)| {
+            let AnyGame::Gyges(g) = game else {
+                return None;
+            };
+            let position = g.position();
+            if position.placing() {
+                return None;
+            }
+            let moves = leapfrog::games::Rules::legal_moves(position);
+            features(position, &moves).map(|f| Sample {
+                features: f.to_vec(),
+                result: *result,
+            })
+        })
+        .collect();
+    let present: Vec<f64> = WEIGHTS.iter().map(|t| f64::from(t.weight)).collect();
+    let fitted = fit(&samples, &present, request.rounds);
+    println!(
+        "{} positions from {} games at depth {}",
+        samples.len(),
+        games.len(),
+        request.depth
+    );
+    println!(
+        "log loss: present weights {:.4}, fitted {:.4}",
+        log_loss(&samples, &present),
+        log_loss(&samples, &fitted)
+    );
+    println!("{:<14} {:>8} {:>8}", "term", "present", "fitted");
+    for (term, w) in WEIGHTS.iter().zip(&fitted) {
+        println!("{:<14} {:>8} {:>8.0}", term.name, term.weight, w);
+    }
     Ok(())
 }

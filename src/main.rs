@@ -190,6 +190,24 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         time: u64,
     },
+    /// Fit the evaluation's weights to the results of the computer's games against itself
+    /// (Gygès): prints the fitted table beside the present one, with each one's log loss.
+    Tune {
+        /// The game: gyges.
+        game: String,
+        /// A game option as key=value (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// How many games to play (each from its own opening).
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// The depth of each move's search.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Gradient steps of the fit.
+        #[arg(long, default_value_t = 1000)]
+        rounds: u32,
+    },
     /// Puzzles: `leapfrog puzzles generate GAME --count N` finds new ones in the computer's
     /// games against itself, proves each, and adds them to the store (`/puzzle` offers
     /// them after the ones that ship); `--print` also writes them out in the shipped
@@ -972,6 +990,22 @@ fn run(cli: Cli) -> Result<()> {
                 },
             data,
         } => generate_puzzles(&load()?, data, &game, count, seed, print)?,
+        Command::Tune {
+            game,
+            options,
+            games,
+            depth,
+            rounds,
+        } => ai_commands::run_tune(
+            ai_commands::TuneRequest {
+                game,
+                options,
+                games,
+                depth,
+                rounds,
+            },
+            &load()?.ai,
+        )?,
         Command::Match {
             game,
             options,

@@ -374,3 +374,52 @@ fn match_against_another_build_plays_it_move_by_move() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains(": 2/2 = 100.0%"), "{}", stdout(&out));
 }
+
+#[test]
+fn tune_fits_gyges_weights_to_self_play_and_prints_the_table() {
+    let out = leapfrog(&[
+        "tune",
+        "gyges",
+        "--option",
+        "setup=random",
+        "--games",
+        "6",
+        "--depth",
+        "1",
+        "--rounds",
+        "200",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("from 6 games at depth 1"), "{text}");
+    for term in [
+        "moves",
+        "movers",
+        "threat",
+        "advance",
+        "far squares",
+        "mover sizes",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(term)),
+            "{term} in {text}"
+        );
+    }
+    // The fit never forecasts the results worse than the weights it started from.
+    let losses: Vec<f64> = text
+        .lines()
+        .find(|l| l.starts_with("log loss"))
+        .expect("a log loss line")
+        .split([' ', ','])
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(losses.len(), 2, "{text}");
+    assert!(losses[1] <= losses[0] + 1e-4, "{text}");
+    let refused = leapfrog(&["tune", "jumpers", "--games", "1"]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("only Gygès"),
+        "{}",
+        stderr(&refused)
+    );
+}

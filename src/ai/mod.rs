@@ -16,6 +16,7 @@ pub mod review;
 pub mod search;
 pub mod skakanie;
 mod table;
+pub mod tune;
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,7 +1,7 @@
 //! One evaluation per game, written from the game's strategy: what the search stands on at
 //! its horizon. Each knows its own game's rules and nothing of the search.
 
-mod gyges;
+pub mod gyges;
 mod jump_sturdy;
 mod jumpers;
 

@@ -12,7 +12,7 @@ mod options;
 mod position;
 mod text;
 
-pub use board::{Point, Square};
+pub use board::{rows_mask, Point, Square, SIDE};
 pub use guide::GUIDE;
 pub use illegal::IllegalMove;
 pub use movegen::Reach;

@@ -79,6 +79,12 @@ pub struct Mobility {
     pub pieces: usize,
     /// Whether one of them can enter the goal.
     pub goal: bool,
+    /// The squares its moves can end on, or land on to displace a piece.
+    pub squares: u64,
+    /// The sizes of the pieces it may move, added up.
+    pub sizes: u32,
+    /// The row its pieces move from (0 = row 1), if any can.
+    pub row: Option<u8>,
 }
 
 /// Each side's pieces still to place, by size (index 0 = size 1).
@@ -166,6 +172,7 @@ impl Position {
     #[must_use]
     pub fn mobility(&self, side: Side) -> Mobility {
         let movers = self.movers(side);
+        let landings = if self.options.displace { !0 } else { 0 };
         Mobility {
             moves: movers
                 .iter()
@@ -173,6 +180,14 @@ impl Position {
                 .sum(),
             pieces: movers.len(),
             goal: movers.iter().any(|(_, r)| r.goal),
+            squares: movers
+                .iter()
+                .fold(0, |all, (_, r)| all | r.ends | (r.landings & landings)),
+            sizes: movers
+                .iter()
+                .map(|(from, _)| u32::from(self.size_at(*from)))
+                .sum(),
+            row: movers.first().map(|(from, _)| from.row()),
         }
     }
 
