@@ -478,6 +478,37 @@ fn the_weakest_level_never_takes_back_its_move_or_repeats_unless_it_is_best() {
     assert!(exempt < chances, "{exempt} of {chances}");
 }
 
+/// The weaker levels' mistakes are a learner's: a slip plays what looks best a ply
+/// shallower, which still sees a loss at once. So where every move but one loses at once,
+/// levels 2 and 3 find that one on every seed (a random move, as they used to play one time
+/// in ten or twenty-five, would not), and they never let a win in one go.
+#[test]
+fn weaker_levels_slip_like_learners_never_into_a_loss_or_past_a_win_in_one() {
+    let cancel = AtomicBool::new(false);
+    // Red's double on d3 jumps to c1 or e1 next; only c2-d3 stops it.
+    let threatened = game(GameKind::JumpSturdy, &[], "6/2b05/3rr4/7b0/8/r07/8/6 b");
+    assert!(threatened.legal_moves().len() > 5);
+    // Blue's e7-e8 wins at once.
+    let winning = game(GameKind::JumpSturdy, &[], "1b04/8/8/8/8/r07/4b03/6 b");
+    for level in [2u8, 3] {
+        for seed in 0..60u64 {
+            let play = |at: &AnyGame| {
+                ai::choose(
+                    at,
+                    Level::new(level).unwrap(),
+                    &depth_limits(4),
+                    seed,
+                    &cancel,
+                )
+                .unwrap()
+                .ply
+            };
+            assert_eq!(play(&threatened), "c2-d3", "level {level}, seed {seed}");
+            assert_eq!(play(&winning), "e7-e8", "level {level}, seed {seed}");
+        }
+    }
+}
+
 /// A weak Skakanie player does not step back to where this turn's last step came from.
 #[test]
 fn the_weakest_skakanie_level_never_steps_straight_back() {

@@ -363,7 +363,7 @@ impl Job<'_> {
         // The levels at full strength see forced runs to the goal past their depth: one of
         // their own is played at once, and a move that lets the other side start one is
         // not played while another is safe.
-        let runs = style.noise == 0 && style.wander == 0;
+        let runs = style.noise == 0 && style.slip == 0;
         if runs {
             if let Some((mv, plies)) = eval.goal_run(root, RUN_PLIES, &mut self.run_budget()) {
                 return Ok(Choice {
@@ -449,10 +449,21 @@ impl Job<'_> {
                 score = scores[pick];
             }
         }
+        // A learner's slip: now and then the level plays what looks best one ply shallower
+        // than it searched. It still sees a win or a loss at once, but not the answer that
+        // sets up a threat a move later: the mistake people make, not a random one.
         let mut rng = Stream::new(Seed(self.seed ^ 0x3a7d));
-        if score < WON && (rng.below(100) as u32) < style.wander {
-            let likely: Vec<&R::Move> = moves.iter().filter(|mv| human(mv)).collect();
-            best = likely[rng.below(likely.len())].clone();
+        let shallower = found.depth.saturating_sub(1).max(1);
+        if score < WON && shallower < found.depth && (rng.below(100) as u32) < style.slip {
+            if let Some(scores) = searcher.score_all(root, shallower, deadline) {
+                if let Some(pick) = (0..moves.len())
+                    .filter(|&i| human(&moves[i]))
+                    .max_by_key(|&i| scores[i])
+                {
+                    best = moves[pick].clone();
+                    score = scores[pick];
+                }
+            }
         }
         Ok(Choice {
             ply: best.to_string(),
@@ -481,7 +492,7 @@ impl Job<'_> {
             forward
         };
         let mut rng = Stream::new(Seed(self.seed ^ 0x5eed));
-        if forward.len() == 1 || (rng.below(100) as u32) < style.wander {
+        if forward.len() == 1 || (rng.below(100) as u32) < style.slip {
             let ply = forward[rng.below(forward.len())].to_string();
             return Ok(Choice { ply, score: 0 });
         }
