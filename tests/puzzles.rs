@@ -192,3 +192,42 @@ fn puzzles_speak_russian_and_polish() {
         assert!(answer.contains(correct), "{answer}");
     }
 }
+
+#[test]
+fn an_open_puzzle_is_found_by_its_position_when_the_numbers_move() {
+    // A later release shipping more puzzles moves the numbers under a player's open one:
+    // it is found again by its position, and one no list holds any more is said to be gone.
+    let console = console(Lang::En);
+    let ana = leapfrog::console::console_user("ana").id;
+    let store = || console.play().store();
+    console.run_line("@ana /puzzle jump-sturdy");
+    let open = store()
+        .settings(ana)
+        .unwrap()
+        .puzzle
+        .expect("a puzzle open");
+    let number = open.number as usize;
+    let puzzle = shipped_puzzles(GameKind::JumpSturdy)[number - 1].clone();
+    assert_eq!(open.position, puzzle.position);
+    let moved = if number == 1 { 2 } else { number - 1 };
+    let mut settings = store().settings(ana).unwrap();
+    settings.puzzle.as_mut().unwrap().number = u32::try_from(moved).unwrap();
+    store().set_settings(ana, settings.clone()).unwrap();
+    let answer = console.run_line(&format!("@ana /move {}", puzzle.line[0]));
+    assert!(
+        answer.contains(&format!("Correct: {}", puzzle.line[0])),
+        "{answer}"
+    );
+    if puzzle.moves > 1 {
+        let kept = store().settings(ana).unwrap().puzzle.expect("still open");
+        assert_eq!(kept.number as usize, number, "the number is mended");
+    }
+    // A position no list holds: gone, and the player is told so.
+    console.run_line("@ana /puzzle jump-sturdy");
+    let mut settings = store().settings(ana).unwrap();
+    settings.puzzle.as_mut().unwrap().position = "6/8/8/8/8/8/8/6 b".to_owned();
+    store().set_settings(ana, settings).unwrap();
+    let gone = console.run_line(&format!("@ana /move {}", puzzle.line[0]));
+    assert!(gone.contains("no longer in the list"), "{gone}");
+    assert!(store().settings(ana).unwrap().puzzle.is_none());
+}

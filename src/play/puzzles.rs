@@ -124,6 +124,7 @@ impl<S: Store> Play<S> {
         settings.puzzle = Some(PuzzleProgress {
             game: kind.name().to_owned(),
             number: u32::try_from(number).unwrap_or(u32::MAX),
+            position: puzzle.position.clone(),
             played: Vec::new(),
             daily,
         });
@@ -164,23 +165,30 @@ impl<S: Store> Play<S> {
     /// the puzzle).
     pub(super) fn puzzle_moves(&self, ctx: &Context) -> Option<AnyGame> {
         let settings = self.store.settings(ctx.user.id).ok()?;
-        let (_, _, game) = self.open_puzzle(settings.puzzle.as_ref()?)?;
+        let (_, _, _, game) = self.open_puzzle(settings.puzzle.as_ref()?)?;
         Some(game)
     }
 
-    /// The puzzle `progress` is in, its start, and the game as it stands now.
-    fn open_puzzle(&self, progress: &PuzzleProgress) -> Option<(Puzzle, AnyGame, AnyGame)> {
+    /// The puzzle `progress` is in, its number now, its start, and the game as it stands
+    /// now. The puzzle is found by its number, or by its position when the list has moved
+    /// under it (a release shipped more puzzles); `None` when it is gone.
+    fn open_puzzle(&self, progress: &PuzzleProgress) -> Option<(Puzzle, usize, AnyGame, AnyGame)> {
         let kind: GameKind = progress.game.parse().ok()?;
-        let puzzle = self
-            .puzzles(kind)
-            .get(usize::try_from(progress.number).ok()?.checked_sub(1)?)?
-            .clone();
+        let mut list = self.puzzles(kind);
+        let at = usize::try_from(progress.number).ok()?.checked_sub(1);
+        let same = |p: &Puzzle| progress.position.is_empty() || p.position == progress.position;
+        let index = at.filter(|&i| list.get(i).is_some_and(same)).or_else(|| {
+            (!progress.position.is_empty())
+                .then(|| list.iter().position(same))
+                .flatten()
+        })?;
+        let puzzle = list.swap_remove(index);
         let start = puzzle.game().ok()?;
         let mut now = start.clone();
         for ply in &progress.played {
             now.play(ply).ok()?;
         }
-        Some((puzzle, start, now))
+        Some((puzzle, index + 1, start, now))
     }
 
     /// An answer to the caller's open puzzle: `mv`, as typed.
@@ -190,13 +198,12 @@ impl<S: Store> Play<S> {
         let Some(progress) = settings.puzzle.clone() else {
             return super::say("puzzle-none-open");
         };
-        let Some((puzzle, start, now)) = self.open_puzzle(&progress) else {
+        let Some((puzzle, number, start, now)) = self.open_puzzle(&progress) else {
             settings.puzzle = None;
             self.store.set_settings(ctx.user.id, settings)?;
             return super::say("puzzle-gone");
         };
         let kind = puzzle.kind;
-        let number = progress.number as usize;
         let mv = super::parse::normalise_move(kind, mv);
         let mut tried = now.clone();
         let mv = match tried.play(&mv) {
@@ -220,7 +227,11 @@ impl<S: Store> Play<S> {
                     let _ = shown.play(reply);
                 }
                 let left = moves_left(&puzzle, played.len());
-                settings.puzzle = Some(PuzzleProgress { played, ..progress });
+                settings.puzzle = Some(PuzzleProgress {
+                    played,
+                    number: u32::try_from(number).unwrap_or(u32::MAX),
+                    ..progress
+                });
                 let text = i18n::text_with(
                     lang,
                     "puzzle-correct-go-on",

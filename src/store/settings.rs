@@ -76,6 +76,11 @@ pub struct PuzzleProgress {
     pub game: String,
     /// The puzzle's number in that game's list, from 1.
     pub number: u32,
+    /// The puzzle's position: what finds it again should the list's numbers have moved
+    /// (a release that ships more puzzles puts the store's generated ones later). Empty in
+    /// progress kept before it was recorded, which the number alone then finds.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub position: String,
     /// The plies played so far.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub played: Vec<String>,
