@@ -422,6 +422,21 @@ async fn a_shutdown_waits_for_the_board_of_a_move_the_scheduler_started() {
         .unwrap();
 }
 
+/// The shipped puzzle alice has open, by the number her settings keep.
+fn alices_open_puzzle(
+    play: &Play<AnyStore>,
+    kind: leapfrog::games::GameKind,
+) -> leapfrog::ai::puzzle::Puzzle {
+    let open = common::blocking(|| {
+        play.store()
+            .settings(leapfrog::store::UserId(ALICE.id))
+            .unwrap()
+            .puzzle
+            .expect("a puzzle open")
+    });
+    leapfrog::play::shipped_puzzles(kind)[open.number as usize - 1].clone()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_puzzle_is_shown_and_answered_with_move() {
     let (rest, rest_url) = Rest::start().await;
@@ -432,16 +447,7 @@ async fn a_puzzle_is_shown_and_answered_with_move() {
     let (seen, shown) = answer(&rest, &url, &asked, 0).await;
     let text = shown["content"].as_str().unwrap();
     assert!(text.contains("A puzzle for alice: Jump Sturdy #"), "{text}");
-    let open = common::blocking(|| {
-        play.store()
-            .settings(leapfrog::store::UserId(ALICE.id))
-            .unwrap()
-            .puzzle
-            .expect("a puzzle open")
-    });
-    let puzzle = leapfrog::play::shipped_puzzles(leapfrog::games::GameKind::JumpSturdy)
-        [open.number as usize - 1]
-        .clone();
+    let puzzle = alices_open_puzzle(&play, leapfrog::games::GameKind::JumpSturdy);
     let first = p.command(ALICE, "move", &[("move", json!(puzzle.line[0]))], None);
     let (_, answered) = answer(&rest, &url, &first, seen + 1).await;
     let text = answered["content"].as_str().unwrap();
@@ -463,16 +469,7 @@ async fn a_puzzle_is_answered_with_the_move_picker_which_offers_each_player_thei
         shown["components"].to_string().contains("\"moves:puzzle\""),
         "the puzzle's board offers the picker: {shown}"
     );
-    let open = common::blocking(|| {
-        play.store()
-            .settings(leapfrog::store::UserId(ALICE.id))
-            .unwrap()
-            .puzzle
-            .expect("a puzzle open")
-    });
-    let puzzle = leapfrog::play::shipped_puzzles(leapfrog::games::GameKind::Jumpers)
-        [open.number as usize - 1]
-        .clone();
+    let puzzle = alices_open_puzzle(&play, leapfrog::games::GameKind::Jumpers);
     let solution = puzzle.line[0].clone();
     let piece = solution.split('-').next().unwrap().to_owned();
 

@@ -176,12 +176,11 @@ impl<S: Store> Play<S> {
         let kind: GameKind = progress.game.parse().ok()?;
         let mut list = self.puzzles(kind);
         let at = usize::try_from(progress.number).ok()?.checked_sub(1);
+        // Progress kept before positions were recorded has none: its number is trusted.
         let same = |p: &Puzzle| progress.position.is_empty() || p.position == progress.position;
-        let index = at.filter(|&i| list.get(i).is_some_and(same)).or_else(|| {
-            (!progress.position.is_empty())
-                .then(|| list.iter().position(same))
-                .flatten()
-        })?;
+        let index = at
+            .filter(|&i| list.get(i).is_some_and(same))
+            .or_else(|| list.iter().position(|p| p.position == progress.position))?;
         let puzzle = list.swap_remove(index);
         let start = puzzle.game().ok()?;
         let mut now = start.clone();
@@ -300,9 +299,13 @@ impl<S: Store> Play<S> {
             .map(|name| i18n::side_name(lang, name))
             .collect();
         let mut header = Header::for_game(game, names, None, lang);
-        if !game.outcome().is_finished() && settings.puzzle.is_some() {
-            let played = settings.puzzle.as_ref().map_or(0, |p| p.played.len());
-            let left = moves_left(puzzle, played);
+        // Still to solve: the header says what is asked, and the picker offers the moves.
+        let open = settings
+            .puzzle
+            .as_ref()
+            .filter(|_| !game.outcome().is_finished());
+        if let Some(progress) = open {
+            let left = moves_left(puzzle, progress.played.len());
             header.status = i18n::text_with(
                 lang,
                 "puzzle-header",
@@ -321,7 +324,6 @@ impl<S: Store> Play<S> {
                 ("streak", settings.puzzle_streak.into()),
             ],
         );
-        let open = settings.puzzle.is_some() && !game.outcome().is_finished();
         let reply = Reply {
             image: Some(Image::board(
                 format!("puzzle-{}-{number}.png", puzzle.kind.name()),
@@ -330,7 +332,7 @@ impl<S: Store> Play<S> {
             )),
             ..Reply::public(text)
         };
-        if !open {
+        if open.is_none() {
             return reply;
         }
         // The picker answers whoever clicks from their own open puzzle (this one, for the
