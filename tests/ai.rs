@@ -646,3 +646,20 @@ fn gyges_goal_runs_found_are_always_forced_wins() {
     }
     assert!(checked > 20, "only {checked} runs checked");
 }
+
+/// A match's openings are not already won by force for the side to move: with two random
+/// plies after a shuffled Gygès set-up, many were (a goal entered three plies later in both
+/// games of the pair, whichever engine played it), and such a pair measures nothing. The
+/// check is the rules-only prover, not the search the openings are drawn with.
+#[test]
+fn match_openings_are_not_already_won_by_force() {
+    let options = vec!["setup=random".to_string()];
+    for pair in 0..12 {
+        let (game, plies) = ai::arena::opening(GameKind::Gyges, &options, pair).unwrap();
+        assert!(!game.outcome().is_finished(), "pair {pair}: {plies:?}");
+        assert!(
+            !ai::puzzle::forces_win(&game, 3),
+            "pair {pair}: the side to move wins by force after {plies:?}"
+        );
+    }
+}

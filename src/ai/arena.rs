@@ -78,8 +78,18 @@ impl Mover for Player {
     }
 }
 
+/// How deep the look at a drawn opening goes: an opening in which it already finds a forced
+/// win for one side is drawn again. Both engines of a match would see such a win, so the
+/// pair would split by colour and measure nothing (8 of 20 Gygès openings of two random
+/// plies after a shuffled set-up were such).
+const OPENING_CHECK_DEPTH: u32 = 4;
+
+/// How many openings are drawn for one pair before a decided one is kept anyway.
+const OPENING_TRIES: usize = 50;
+
 /// A new game for pair `pair` of a match: shuffled set-ups take the pair as their seed,
-/// then a few random plies (the same for both games of the pair).
+/// then a few random plies (the same for both games of the pair), drawn again while a
+/// short search finds the game already won by force for one side.
 ///
 /// # Errors
 /// Bad options, with the option parser's message.
@@ -88,19 +98,44 @@ pub fn opening(
     options: &[String],
     pair: u64,
 ) -> std::result::Result<(AnyGame, Vec<String>), crate::games::SetupError> {
-    let mut game = AnyGame::new(kind, &setup(kind, options, pair), None)?;
+    let start = AnyGame::new(kind, &setup(kind, options, pair), None)?;
     let mut rng = Stream::new(Seed(pair.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0xa5a5));
-    let mut plies = Vec::new();
-    for _ in 0..opening_length(kind, pair) {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
+    let mut tries = 0;
+    loop {
+        let mut game = start.clone();
+        let mut plies = Vec::new();
+        for _ in 0..opening_length(kind, pair) {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())].clone();
+            game.play(&mv).expect("a legal move plays");
+            plies.push(mv);
         }
-        let mv = moves[rng.below(moves.len())].clone();
-        game.play(&mv).expect("a legal move plays");
-        plies.push(mv);
+        tries += 1;
+        if tries >= OPENING_TRIES || !decided(&game) {
+            return Ok((game, plies));
+        }
     }
-    Ok((game, plies))
+}
+
+/// Whether `game` is over or a short search finds a forced win in it for either side.
+/// Skakanie's hidden pieces leave nothing to prove.
+fn decided(game: &AnyGame) -> bool {
+    if game.outcome().is_finished() {
+        return true;
+    }
+    if game.kind() == GameKind::Skakanie {
+        return false;
+    }
+    let limits = Limits {
+        time: None,
+        depth: Some(OPENING_CHECK_DEPTH),
+        table_mb: 8,
+    };
+    choose(game, Level::MAX, &limits, 0, &AtomicBool::new(false))
+        .is_ok_and(|choice| choice.score.abs() >= super::search::WON)
 }
 
 /// Plays one game from `game` to its end, A in the first seat if `a_first`. In games of
