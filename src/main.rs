@@ -274,18 +274,34 @@ fn generate_puzzles(
     let seed = seed.unwrap_or(1 + 1000 * known.len() as u64);
     let started = std::time::Instant::now();
     let found = leapfrog::ai::puzzle::generate(kind, count, seed, &known);
-    let mut text = stored;
     for puzzle in &found {
         puzzle
             .verify()
             .with_context(|| format!("a new puzzle does not prove: {puzzle}"))?;
-        text.push_str(&format!("{puzzle}\n"));
         if print {
             println!("{puzzle}");
         }
     }
+    // Added to what is stored now, in one step: a run beside this one keeps its puzzles
+    // too, and one that found the same position keeps it once.
+    let mut total = 0;
     store
-        .set_cached(&key, text.as_bytes())
+        .update_cached(&key, &mut |now| {
+            let mut text = now
+                .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
+                .unwrap_or_default();
+            let mut there: std::collections::HashSet<String> = leapfrog::play::parse_puzzles(&text)
+                .into_iter()
+                .map(|p| p.position)
+                .collect();
+            for puzzle in &found {
+                if there.insert(puzzle.position.clone()) {
+                    text.push_str(&format!("{puzzle}\n"));
+                }
+            }
+            total = there.len();
+            Some(text.into_bytes())
+        })
         .context("storing the puzzles")?;
     store.flush().context("writing the puzzles to disk")?;
     eprintln!(
@@ -293,7 +309,7 @@ fn generate_puzzles(
         found.len(),
         kind.info().title,
         started.elapsed().as_secs_f64(),
-        kept.len() + found.len(),
+        total,
         leapfrog::play::shipped_puzzles(kind).len(),
     );
     Ok(())

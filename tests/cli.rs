@@ -423,3 +423,29 @@ fn tune_fits_gyges_weights_to_self_play_and_prints_the_table() {
         stderr(&refused)
     );
 }
+
+#[test]
+fn generated_puzzles_are_added_to_those_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let data = data.to_str().unwrap();
+    for (count, seed, total) in [("3", "1", 3), ("3", "1", 6), ("1", "2", 7)] {
+        let out = leapfrog(&[
+            "puzzles",
+            "generate",
+            "jump-sturdy",
+            "--count",
+            count,
+            "--seed",
+            seed,
+            "--data",
+            data,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let said = stderr(&out);
+        assert!(
+            said.contains(&format!("the store now has {total},")),
+            "{said}"
+        );
+    }
+}

@@ -52,6 +52,13 @@ impl Store for SlowStore {
     fn set_cached(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
         self.0.set_cached(key, value)
     }
+    fn update_cached(
+        &self,
+        key: &str,
+        change: &mut leapfrog::store::CacheChange<'_>,
+    ) -> Result<bool, StoreError> {
+        self.0.update_cached(key, change)
+    }
     fn insert(&self, record: GameRecord) -> Result<GameRecord, StoreError> {
         self.wait();
         self.0.insert(record)

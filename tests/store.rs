@@ -533,3 +533,63 @@ fn a_secret_is_made_once_and_kept_across_restarts_and_workers() {
     assert_eq!(other.secret("links", b"second").unwrap(), b"first");
     assert_eq!(other.secret("another", b"third").unwrap(), b"third");
 }
+
+/// Appends `line` to the list kept under `key`, in one step of the store.
+fn append(store: &AnyStore, key: &str, line: &str) {
+    let written = store
+        .update_cached(key, &mut |old| {
+            let mut list = old.map(<[u8]>::to_vec).unwrap_or_default();
+            list.extend_from_slice(format!("{line}\n").as_bytes());
+            Some(list)
+        })
+        .unwrap();
+    assert!(written);
+}
+
+#[test]
+fn a_kept_list_changed_from_many_threads_and_workers_loses_no_change() {
+    let spot = StoreSpot::new();
+    let first = Arc::new(spot.open());
+    // On PostgreSQL a second connection pool to the same database, as a second worker has;
+    // sled is one process's.
+    let second = if common::test_postgres_url().is_some() {
+        Arc::new(spot.open())
+    } else {
+        Arc::clone(&first)
+    };
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let store = Arc::clone(if t % 2 == 0 { &first } else { &second });
+            std::thread::spawn(move || {
+                for i in 0..25 {
+                    append(&store, "test/list", &format!("{t}-{i}"));
+                }
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().unwrap();
+    }
+    let kept = first.cached("test/list").unwrap().unwrap();
+    let mut lines: Vec<String> = String::from_utf8(kept)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    lines.sort();
+    let mut expected: Vec<String> = (0..4)
+        .flat_map(|t| (0..25).map(move |i| format!("{t}-{i}")))
+        .collect();
+    expected.sort();
+    assert_eq!(lines, expected);
+    // A change that leaves the value as it is writes nothing.
+    let unchanged = second
+        .update_cached("test/list", &mut |old| {
+            assert!(old.is_some());
+            None
+        })
+        .unwrap();
+    assert!(!unchanged);
+    assert!(!first.update_cached("test/none", &mut |_| None).unwrap());
+    assert_eq!(first.cached("test/none").unwrap(), None);
+}

@@ -35,6 +35,18 @@ fn cache_key(game: GameId) -> String {
     format!("analysis/{}", game.0)
 }
 
+/// The games listed in the kept list of those asked for (see [`WANTED`]).
+fn parse_wanted(bytes: Option<&[u8]>) -> Vec<GameId> {
+    bytes
+        .map(|bytes| {
+            String::from_utf8_lossy(bytes)
+                .lines()
+                .filter_map(|line| line.trim().parse().ok().map(GameId))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// A score as a record's comment shows it: `+0.35` in men, `+W5` for a forced win in five
 /// plies (`-W5` for a loss), always from the first side's view.
 #[must_use]
@@ -130,32 +142,32 @@ impl<S: Store> Play<S> {
     }
 
     fn wanted(&self) -> Result<Vec<GameId>, crate::store::StoreError> {
-        Ok(self
-            .store
-            .cached(WANTED)?
-            .map(|bytes| {
-                String::from_utf8_lossy(&bytes)
-                    .lines()
-                    .filter_map(|line| line.trim().parse().ok().map(GameId))
-                    .collect()
-            })
-            .unwrap_or_default())
+        Ok(parse_wanted(self.store.cached(WANTED)?.as_deref()))
     }
 
-    /// Lists game `id` as asked for (`true`) or done with (`false`).
+    /// Lists game `id` as asked for (`true`) or done with (`false`), in one step of the
+    /// store: two workers taking `/analyse` at once both stay listed.
     fn want(&self, id: GameId, wanted: bool) -> Result<(), crate::store::StoreError> {
-        let mut list = self.wanted()?;
-        let before = list.len();
-        list.retain(|&g| g != id);
-        if !wanted && list.len() == before {
-            // Not listed (the console, or a job the tick already finished): nothing to write.
-            return Ok(());
-        }
-        if wanted {
-            list.push(id);
-        }
-        let text: String = list.iter().map(|g| format!("{}\n", g.0)).collect();
-        self.store.set_cached(WANTED, text.as_bytes())
+        self.store.update_cached(WANTED, &mut |old| {
+            let mut list = parse_wanted(old);
+            let before = list.len();
+            list.retain(|&g| g != id);
+            if !wanted && list.len() == before {
+                // Not listed (the console, or a job the tick already finished): nothing to
+                // write.
+                return None;
+            }
+            if wanted {
+                list.push(id);
+            }
+            Some(
+                list.iter()
+                    .map(|g| format!("{}\n", g.0))
+                    .collect::<String>()
+                    .into_bytes(),
+            )
+        })?;
+        Ok(())
     }
 
     /// Analyses game `id` (or reads its kept analysis) and returns the report to post in

@@ -128,6 +128,7 @@ forward! {
     fn secret(&self, name: &str, fresh: &[u8]) -> Result<Vec<u8>, StoreError>;
     fn cached(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
     fn set_cached(&self, key: &str, value: &[u8]) -> Result<(), StoreError>;
+    fn update_cached(&self, key: &str, change: &mut super::CacheChange<'_>) -> Result<bool, StoreError>;
     fn insert_tournament(&self, record: TournamentRecord) -> Result<TournamentRecord, StoreError>;
     fn tournament(&self, id: TournamentId) -> Result<TournamentRecord, StoreError>;
     fn replace_tournament(&self, record: &TournamentRecord) -> Result<TournamentRecord, StoreError>;

@@ -338,4 +338,19 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// Database failures.
     fn set_cached(&self, key: &str, value: &[u8]) -> Result<(), StoreError>;
+
+    /// Changes what is kept under `key` in one step: `change` is handed the value there
+    /// (`None` when nothing is) and returns the new one, or `None` to leave it as it is. A
+    /// list that several workers add to and strike from (the analyses owed, generated
+    /// puzzles) read and written in two calls could lose one worker's change to another's;
+    /// here a change made meanwhile makes `change` run again on the newer value. Returns
+    /// whether a value was written.
+    ///
+    /// # Errors
+    /// Database failures.
+    fn update_cached(&self, key: &str, change: &mut CacheChange<'_>) -> Result<bool, StoreError>;
 }
+
+/// What [`Store::update_cached`] runs on the value kept (`None`: nothing kept): the new
+/// value, or `None` to leave it. It may run more than once, when another change came first.
+pub type CacheChange<'a> = dyn FnMut(Option<&[u8]>) -> Option<Vec<u8>> + 'a;

@@ -921,6 +921,27 @@ impl Store for SledStore {
         Ok(())
     }
 
+    fn update_cached(
+        &self,
+        key: &str,
+        change: &mut super::CacheChange<'_>,
+    ) -> Result<bool, StoreError> {
+        loop {
+            let old = self.cache.get(key.as_bytes())?;
+            let Some(new) = change(old.as_deref()) else {
+                return Ok(false);
+            };
+            // Written only if the value is still the one changed; else again on the newer.
+            if self
+                .cache
+                .compare_and_swap(key.as_bytes(), old, Some(new))?
+                .is_ok()
+            {
+                return Ok(true);
+            }
+        }
+    }
+
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {
         self.put_json(Part::BoardLinks, Stamped::BoardLink, game.0, &Some(link))
     }

@@ -39,6 +39,10 @@ type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 /// retry (a deadlock or serialization failure), before the error reaches the player.
 const ATTEMPTS: u32 = 5;
 
+/// The first key of the advisory locks [`Store::update_cached`] takes (the second is the
+/// cache key's hash): the two-key locks are a space apart from the migration's lock.
+const CACHE_LOCK: i32 = 0x6c66_6361; // "lfca"
+
 /// Games in PostgreSQL. Cloning shares the connection pool.
 #[derive(Clone)]
 pub struct PgStore {
@@ -664,6 +668,34 @@ impl Store for PgStore {
             )?)
         })?;
         Ok(())
+    }
+
+    fn update_cached(
+        &self,
+        key: &str,
+        change: &mut super::CacheChange<'_>,
+    ) -> Result<bool, StoreError> {
+        self.run(|tx| {
+            // Held to the commit: every worker changing this key waits its turn, so none
+            // reads a value another is about to replace (a row lock cannot do this for a
+            // key that has no row yet).
+            tx.execute(
+                "SELECT pg_advisory_xact_lock($1, hashtext($2))",
+                &[&CACHE_LOCK, &key],
+            )?;
+            let old: Option<Vec<u8>> = tx
+                .query_opt("SELECT value FROM cache WHERE key = $1", &[&key])?
+                .map(|row| row.get(0));
+            let Some(new) = change(old.as_deref()) else {
+                return Ok(false);
+            };
+            tx.execute(
+                "INSERT INTO cache (key, value) VALUES ($1, $2) \
+                 ON CONFLICT (key) DO UPDATE SET value = $2",
+                &[&key, &new],
+            )?;
+            Ok(true)
+        })
     }
 
     fn set_board_link(&self, game: GameId, link: &str) -> Result<(), StoreError> {
