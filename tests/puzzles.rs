@@ -231,3 +231,90 @@ fn an_open_puzzle_is_found_by_its_position_when_the_numbers_move() {
     assert!(gone.contains("no longer in the list"), "{gone}");
     assert!(store().settings(ana).unwrap().puzzle.is_none());
 }
+
+/// The Jump Sturdy puzzle of the day, as `/puzzle` showed it to `who`.
+fn daily_jump_sturdy(console: &Console<AnyStore>, who: &str) -> Puzzle {
+    let text = console.run_line(&format!("@{who} /puzzle jump-sturdy daily:yes"));
+    let at = text.find("Jump Sturdy #").expect("the daily puzzle") + "Jump Sturdy #".len();
+    let number: usize = text[at..].split('.').next().unwrap().parse().unwrap();
+    shipped_puzzles(GameKind::JumpSturdy)[number - 1].clone()
+}
+
+#[test]
+fn the_puzzle_of_the_day_is_played_once_a_day_whatever_the_answer() {
+    let console = console(Lang::En);
+    let ana = leapfrog::console::console_user("ana").id;
+    // A wrong answer: asking again the same day shows no puzzle, and no streak grows.
+    let puzzle = daily_jump_sturdy(&console, "ana");
+    let wrong = puzzle
+        .game()
+        .unwrap()
+        .legal_moves()
+        .into_iter()
+        .find(|mv| *mv != puzzle.line[0])
+        .unwrap();
+    let answer = console.run_line(&format!("@ana /move {wrong}"));
+    assert!(answer.contains("Not that one"), "{answer}");
+    // However the game is typed, it is the same puzzle of the day.
+    let again = console.run_line("@ana /puzzle Jump-Sturdy daily:yes");
+    assert!(
+        again.contains(
+            "You have played today's puzzle here already (missed). The next one comes in"
+        ),
+        "{again}"
+    );
+    assert!(console
+        .play()
+        .store()
+        .settings(ana)
+        .unwrap()
+        .puzzle
+        .is_none());
+    // Bob solves it; his second ask says so. Another game's puzzle of the day is open.
+    let puzzle = daily_jump_sturdy(&console, "bob");
+    for mv in puzzle.line.iter().step_by(2) {
+        console.run_line(&format!("@bob /move {mv}"));
+    }
+    let again = console.run_line("@bob /puzzle jump-sturdy daily:yes");
+    assert!(again.contains("already (solved)"), "{again}");
+    let bob = leapfrog::console::console_user("bob").id;
+    assert_eq!(
+        console.play().store().settings(bob).unwrap().puzzle_streak,
+        1
+    );
+    let other = console.run_line("@ana /puzzle gyges daily:yes");
+    assert!(other.contains("Today's puzzle for ana: Gygès #"), "{other}");
+}
+
+#[test]
+fn a_second_ask_for_the_puzzle_of_the_day_is_answered_in_russian_and_polish() {
+    for (lang, command, done) in [
+        (
+            Lang::Ru,
+            "/задача jump-sturdy дня:да",
+            "Задачу дня здесь вы уже сыграли (решена). Следующая будет через",
+        ),
+        (
+            Lang::Pl,
+            "/zadanie jump-sturdy dnia:tak",
+            "Dzisiejsze zadanie dnia masz tu już za sobą (rozwiązane). Następne za",
+        ),
+    ] {
+        let console = console(lang);
+        console.run_line(&format!("@ana {command}"));
+        let ana = leapfrog::console::console_user("ana").id;
+        let progress = console
+            .play()
+            .store()
+            .settings(ana)
+            .unwrap()
+            .puzzle
+            .unwrap();
+        let puzzle = shipped_puzzles(GameKind::JumpSturdy)[progress.number as usize - 1].clone();
+        for mv in puzzle.line.iter().step_by(2) {
+            console.run_line(&format!("@ana /move {mv}"));
+        }
+        let again = console.run_line(&format!("@ana {command}"));
+        assert!(again.contains(done), "{again}");
+    }
+}

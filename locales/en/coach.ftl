@@ -54,6 +54,13 @@ puzzle-wrong = Not that one: { $held ->
 }
 puzzle-no-skakanie = Skakanie has no puzzles: its pieces are face down, so no position has one proven answer. Try jumpers, gyges or jump-sturdy.
 puzzle-none = There are no puzzles for that game yet.
+puzzle-daily-done = You have played today's puzzle here already ({ $solved ->
+    [yes] solved
+   *[no] missed
+}). The next one comes in { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+}; /puzzle gives you another meanwhile.
 puzzle-none-open = You have no puzzle open: /puzzle gives you one.
 puzzle-gone = Your puzzle is no longer in the list: /puzzle gives you another.
 parse-bad-puzzle-daily = '{ $typed }' is not yes or no: /puzzle daily:yes shows the puzzle of the day

@@ -58,6 +58,14 @@ puzzle-wrong = Nie ten: { $held ->
 }
 puzzle-no-skakanie = Skakanie nie ma zadań: jego elementy leżą zakryte, więc żadna pozycja nie ma jednej udowodnionej odpowiedzi. Spróbuj jumpers, gyges albo jump-sturdy.
 puzzle-none = Dla tej gry nie ma jeszcze zadań.
+puzzle-daily-done = Dzisiejsze zadanie dnia masz tu już za sobą ({ $solved ->
+    [yes] rozwiązane
+   *[no] nierozwiązane
+}). Następne za { $hours } { $hours ->
+    [one] godzinę
+    [few] godziny
+   *[many] godzin
+}; tymczasem /zadanie da ci inne.
 puzzle-none-open = Nie masz otwartego zadania: /zadanie da ci nowe.
 puzzle-gone = Twojego zadania nie ma już na liście: /zadanie da ci inne.
 parse-bad-puzzle-daily = „{ $typed }” to nie tak ani nie: /zadanie dnia:tak pokazuje zadanie dnia

@@ -14,7 +14,7 @@ use crate::ai::puzzle::{Puzzle, Verdict};
 use crate::games::{AnyGame, GameKind, Seat};
 use crate::i18n::{self, Lang};
 use crate::render::Header;
-use crate::store::{PuzzleProgress, Status, Store, UserSettings};
+use crate::store::{Daily, DailyPlayed, PuzzleProgress, Status, Store, UserSettings};
 
 use super::command::Context;
 use super::reply::{Component, Image, MovesOn, Reply};
@@ -62,9 +62,25 @@ pub fn cache_key(kind: GameKind) -> String {
     format!("puzzles/{}", kind.name())
 }
 
+/// A day in milliseconds.
+const DAY_MS: u64 = 86_400_000;
+
 /// The day a time falls on (unix days): what picks the puzzle of the day.
 fn day_of(ms: u64) -> u64 {
-    ms / 86_400_000
+    ms / DAY_MS
+}
+
+/// Notes that the puzzle of the day `progress` was in (if it was one) was played to its end,
+/// forgetting those of days before yesterday.
+fn played_daily(settings: &mut UserSettings, progress: &PuzzleProgress, solved: bool, now: u64) {
+    let Some(daily) = progress.of_day.clone() else {
+        return;
+    };
+    let today = day_of(now);
+    settings
+        .dailies
+        .retain(|p| p.daily.day + 1 >= today && p.daily != daily);
+    settings.dailies.push(DailyPlayed { daily, solved });
 }
 
 impl<S: Store> Play<S> {
@@ -111,22 +127,37 @@ impl<S: Store> Play<S> {
         if choices.is_empty() {
             return super::say("puzzle-none");
         }
-        let pick = if daily {
-            // The same for everyone in one place on one day: the server, else the channel.
-            let place = ctx.place.guild.map_or(ctx.place.channel.0, |g| g.0);
-            let key = (day_of(self.clock.now_ms()), place, game.unwrap_or(""));
-            (crate::ai::hash_value(&key) % choices.len() as u64) as usize
-        } else {
-            self.dice.roll(choices.len() as u64) as usize
+        let mut settings = self.store.settings(ctx.user.id)?;
+        // The same for everyone in one place on one day: the server, else the channel; and
+        // one for each game asked for, however its name was typed.
+        let now = self.clock.now_ms();
+        let of_day = daily.then(|| Daily {
+            day: day_of(now),
+            place: ctx.place.guild.map_or(ctx.place.channel.0, |g| g.0),
+            game: game.map(|_| kinds[0].name().to_owned()).unwrap_or_default(),
+        });
+        if let Some(done) = of_day
+            .as_ref()
+            .and_then(|d| settings.dailies.iter().find(|p| p.daily == *d))
+        {
+            let hours = 24 - (now % DAY_MS) / 3_600_000;
+            return super::say_with(
+                "puzzle-daily-done",
+                [("solved", done.solved.into()), ("hours", hours.into())],
+            );
+        }
+        let pick = match &of_day {
+            Some(key) => (crate::ai::hash_value(key) % choices.len() as u64) as usize,
+            None => self.dice.roll(choices.len() as u64) as usize,
         };
         let (kind, number, puzzle) = choices.swap_remove(pick);
-        let mut settings = self.store.settings(ctx.user.id)?;
         settings.puzzle = Some(PuzzleProgress {
             game: kind.name().to_owned(),
             number: u32::try_from(number).unwrap_or(u32::MAX),
             position: puzzle.position.clone(),
             played: Vec::new(),
             daily,
+            of_day,
         });
         self.store.set_settings(ctx.user.id, settings.clone())?;
         let start = puzzle.game().map_err(|e| Stop::Refuse(e.to_string()))?;
@@ -245,6 +276,7 @@ impl<S: Store> Play<S> {
             }
             Verdict::Wins { done: true, .. } => {
                 settings.puzzle = None;
+                played_daily(&mut settings, &progress, true, self.clock.now_ms());
                 settings.puzzle_streak += 1;
                 settings.puzzle_best = settings.puzzle_best.max(settings.puzzle_streak);
                 settings.puzzles_solved += 1;
@@ -262,6 +294,7 @@ impl<S: Store> Play<S> {
             }
             Verdict::Misses { refutation } => {
                 settings.puzzle = None;
+                played_daily(&mut settings, &progress, false, self.clock.now_ms());
                 let lost = settings.puzzle_streak;
                 settings.puzzle_streak = 0;
                 let text = i18n::text_with(

@@ -38,7 +38,9 @@ pub use record::{
     Request, Result as GameResult, SeatChoice, Status, TournamentId, TournamentSlot, UserId,
     ANONYMOUS_TAG, COMPUTER, FORGOTTEN_NAME, SCHEMA_VERSION,
 };
-pub use settings::{GuildSettings, Notify, PuzzleProgress, TournamentHosts, UserSettings};
+pub use settings::{
+    Daily, DailyPlayed, GuildSettings, Notify, PuzzleProgress, TournamentHosts, UserSettings,
+};
 pub use sled_store::SledStore;
 pub use tournament_record::{Start, TournamentRecord, MAX_TOURNAMENT_PLAYERS, TOURNAMENT_SCHEMA};
 

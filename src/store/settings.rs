@@ -66,6 +66,33 @@ pub struct UserSettings {
     /// Puzzles solved in all.
     #[serde(default, skip_serializing_if = "is_zero_count")]
     pub puzzles_solved: u32,
+    /// The puzzles of the day they played to the end (the last two days'): a puzzle of the
+    /// day is played once, so a second try, its answer seen, neither counts nor lengthens a
+    /// streak.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dailies: Vec<DailyPlayed>,
+}
+
+/// Which puzzle of the day: the same for everyone in one place on one day, and another for
+/// each game asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Daily {
+    /// The day, in days since 1970 (UTC).
+    pub day: u64,
+    /// The server, else the channel.
+    pub place: u64,
+    /// The game asked for (`gyges`); empty for any.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub game: String,
+}
+
+/// A puzzle of the day played to its end, and how.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DailyPlayed {
+    /// Which one.
+    pub daily: Daily,
+    /// Whether it was solved.
+    pub solved: bool,
 }
 
 /// Where a player is in a puzzle: which one, and the plies played so far (theirs and the
@@ -87,6 +114,9 @@ pub struct PuzzleProgress {
     /// Whether it is a server's puzzle of the day.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub daily: bool,
+    /// Which puzzle of the day it is (none in progress kept before this was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of_day: Option<Daily>,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
