@@ -160,6 +160,9 @@ impl Store for SlowStore {
     fn live_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
         self.0.live_tournaments()
     }
+    fn all_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
+        self.0.all_tournaments()
+    }
     fn all_games(&self) -> Result<Vec<GameRecord>, StoreError> {
         self.0.all_games()
     }

@@ -220,6 +220,14 @@ fn a_tournament_is_swapped_once_and_each_slot_holds_one_game() {
     );
     let scope = running.scope();
     assert_eq!(store.tournaments_in(scope).unwrap().len(), 2);
+    // Every tournament, newest first, live or not.
+    let all: Vec<u64> = store
+        .all_tournaments()
+        .unwrap()
+        .iter()
+        .map(|t| t.id.0)
+        .collect();
+    assert_eq!(all, [2, 1]);
 }
 
 #[test]

@@ -472,6 +472,15 @@ fn tournament_commands_explain_what_is_wrong() {
     assert!(out.contains("T1 is cancelled"), "{out}");
     let out = console.run_line("@a /tournament list");
     assert!(out.contains("cancelled"), "{out}");
+    // Neither the host nor b played a game of T1; forgetting them still takes them out of
+    // it.
+    for who in ["b", "a"] {
+        let out = console.run_line(&format!("@{who} /forget-me confirm"));
+        assert!(out.contains("forgotten"), "{out}");
+        let user = leapfrog::console::console_user(who).id;
+        let record = console.play().store().tournament(TournamentId(1)).unwrap();
+        assert!(!record.mentions(user), "{who} is still in {record:?}");
+    }
 }
 
 /// Two workers on one PostgreSQL, each ending half of every round's games at the same

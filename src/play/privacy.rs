@@ -126,7 +126,7 @@ impl<S: Store> Play<S> {
                 ],
             );
         }
-        let tournaments = self.tournaments_of(me, &games)?;
+        let tournaments = self.tournaments_naming(me)?;
         self.still_in_tournaments(&tournaments, me)?;
         if !confirm {
             let challenges = games
@@ -150,8 +150,6 @@ impl<S: Store> Play<S> {
             return Ok(Reply::private(ask).with(Component::Buttons(vec![button])));
         }
         let anonymous = self.unused_anonymous_id()?;
-        // The tournaments first: they are found through the games, which forgetting renames.
-        self.forget_in_tournaments(&tournaments, me, anonymous)?;
         let done = match self.store.forget_user(me, anonymous, self.clock.now_ms()) {
             Ok(done) => done,
             // A game began between the look above and the deletion.
@@ -163,6 +161,10 @@ impl<S: Store> Play<S> {
             }
             Err(other) => return Err(other.into()),
         };
+        // After the games: a game begun meanwhile stops both, and a failure here is mended
+        // by asking again (the tournaments are found by reading them all, not through the
+        // games, which are renamed now).
+        self.forget_in_tournaments(&tournaments, me, anonymous)?;
         Ok(Reply::private(i18n::text_with(
             lang,
             "forget-me-done",

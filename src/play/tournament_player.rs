@@ -49,6 +49,24 @@ impl<S: Store> Play<S> {
         Ok(found)
     }
 
+    /// Every tournament that names `user` (as a player, by their name, or as its host),
+    /// newest first: what `/forget-me` renames. Unlike [`Play::tournaments_of`] it finds
+    /// a host who did not play and a player who left before their first game.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub(super) fn tournaments_naming(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        Ok(self
+            .store
+            .all_tournaments()?
+            .into_iter()
+            .filter(|t| t.mentions(user))
+            .collect())
+    }
+
     /// `/profile`'s line of tournaments: where `user` stands (or finished) in each of the
     /// latest; `None` when they have played in none.
     pub(super) fn profile_tournaments(

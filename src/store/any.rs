@@ -134,4 +134,5 @@ forward! {
     fn replace_tournament(&self, record: &TournamentRecord) -> Result<TournamentRecord, StoreError>;
     fn tournaments_in(&self, scope: u64) -> Result<Vec<TournamentRecord>, StoreError>;
     fn live_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError>;
+    fn all_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError>;
 }

@@ -315,6 +315,14 @@ pub trait Store: Send + Sync {
     /// Database failures; damaged records are skipped (and logged).
     fn live_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError>;
 
+    /// Every tournament, newest first: what `/forget-me` looks through, since a host who
+    /// did not play, or a player who left before their first game, is in no game of theirs.
+    /// Reads them all, so only for what is as rare as that.
+    ///
+    /// # Errors
+    /// Database failures; damaged records are skipped (and logged).
+    fn all_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError>;
+
     /// Every game written from now on, by this process or, where the store is shared, by
     /// any worker: what an open page of a game waits on.
     fn watch(&self) -> Watch;

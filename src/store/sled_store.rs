@@ -1177,6 +1177,22 @@ impl Store for SledStore {
     fn live_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
         self.list_tournaments(&self.tournament_trees.live, 0)
     }
+
+    fn all_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
+        let mut records = Vec::new();
+        for entry in self.tournament_trees.tournaments.iter().rev() {
+            let (key, bytes) = entry?;
+            let Ok(number) = <[u8; 8]>::try_from(key.as_ref()) else {
+                continue;
+            };
+            let id = TournamentId(u64::from_be_bytes(number));
+            match TournamentRecord::decode(id, &bytes) {
+                Ok(record) => records.push(record),
+                Err(error) => tracing::warn!(tournament = id.0, %error, "skipping a tournament"),
+            }
+        }
+        Ok(records)
+    }
 }
 
 /// A small JSON value under a number in `tree`; the default when there is none.

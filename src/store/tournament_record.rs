@@ -98,25 +98,31 @@ impl TournamentRecord {
     /// finished games do: the tournament's results and standings stay as they were, naming
     /// a former player. Whether it named them.
     pub fn forget(&mut self, user: UserId, anonymous: UserId) -> bool {
-        let mut named = false;
+        let named = self.mentions(user);
         for player in &mut self.event.players {
             if *player == user.0 {
                 *player = anonymous.0;
-                named = true;
             }
         }
         for (id, name) in &mut self.names {
             if *id == user {
                 *id = anonymous;
                 FORGOTTEN_NAME.clone_into(name);
-                named = true;
             }
         }
         if self.host == user {
             self.host = anonymous;
-            named = true;
         }
         named
+    }
+
+    /// Whether `user` is named anywhere in the tournament: as a player, by the name they
+    /// joined under, or as its host.
+    #[must_use]
+    pub fn mentions(&self, user: UserId) -> bool {
+        self.event.players.contains(&user.0)
+            || self.names.iter().any(|(id, _)| *id == user)
+            || self.host == user
     }
 
     /// The name a player joined under.

@@ -853,6 +853,12 @@ impl Store for PgStore {
         })?;
         Ok(tournaments::listed(&rows))
     }
+
+    fn all_tournaments(&self) -> Result<Vec<TournamentRecord>, StoreError> {
+        let rows = self
+            .run(|tx| Ok(tx.query("SELECT id, record FROM tournaments ORDER BY id DESC", &[])?))?;
+        Ok(tournaments::listed(&rows))
+    }
 }
 
 /// Inserts standings (their leaderboard places with them).
