@@ -125,3 +125,50 @@ fn games_in_play_and_skakanie_are_refused_with_the_reason() {
     let hidden = console.run_line("@carol /analyse 2");
     assert!(hidden.contains("Skakanie is not analysed"), "{hidden}");
 }
+
+/// Two workers on one store (on PostgreSQL, each with its own connections) find the same
+/// analysis owed at the same moment, as their timers do: it is made and posted once.
+#[test]
+fn two_workers_finding_an_analysis_owed_make_and_post_it_once() {
+    let spot = common::StoreSpot::new();
+    let first = spot.open();
+    let second = if common::test_postgres_url().is_some() {
+        spot.open()
+    } else {
+        first.clone()
+    };
+    let config = AiConfig {
+        think_ms: 20,
+        analysis_ms: 60_000,
+        analysis_depth: Some(4),
+        ..AiConfig::default()
+    };
+    let out = tempfile::tempdir().unwrap().keep();
+    let a = Console::new(Play::new(first).with_ai(config.clone()), out);
+    a.load(BLUNDER).unwrap();
+    let b = Play::new(second).with_ai(config);
+    let game = leapfrog::store::GameId(1);
+    let together = std::sync::Barrier::new(2);
+    let (posted_a, posted_b) = std::thread::scope(|s| {
+        let one = s.spawn(|| {
+            together.wait();
+            a.play().analysis(game).is_some()
+        });
+        let other = s.spawn(|| {
+            together.wait();
+            b.analysis(game).is_some()
+        });
+        (one.join().unwrap(), other.join().unwrap())
+    });
+    assert!(
+        posted_a != posted_b,
+        "posted by a: {posted_a}, by b: {posted_b}"
+    );
+    // A later look by the one that lost the race posts nothing either.
+    let late = if posted_a {
+        b.analysis(game)
+    } else {
+        a.play().analysis(game)
+    };
+    assert!(late.is_none());
+}

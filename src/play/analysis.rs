@@ -30,6 +30,15 @@ const MAX_LISTED: usize = 8;
 /// what the scheduler's tick picks up after a restart.
 const WANTED: &str = "analysis/wanted";
 
+/// How long a claim on an analysis outlasts the analysis's own budget (twice the time it
+/// may think): a worker that died holding it is taken over after that.
+const CLAIM_SPARE_MS: u64 = 60_000;
+
+/// Where the worker analysing a game says so, and until when (`worker until_ms`).
+fn claim_key(game: GameId) -> String {
+    format!("analysis/claim/{}", game.0)
+}
+
 /// Where a game's review is kept.
 fn cache_key(game: GameId) -> String {
     format!("analysis/{}", game.0)
@@ -182,6 +191,28 @@ impl<S: Store> Play<S> {
         notice
     }
 
+    /// Claims the analysis of game `id` (of `plies` plies) for this worker: `false` when
+    /// another holds it. Every worker's timer finds the analyses owed, and the one whose
+    /// command asked may be at it already; without a claim each would analyse the game and
+    /// post its report.
+    fn claim_analysis(&self, id: GameId, plies: usize) -> bool {
+        let now = self.clock.now_ms();
+        let until = now + 2 * self.ai.analysis_ms * (plies as u64 + 1) + CLAIM_SPARE_MS;
+        let me = self.worker;
+        let claimed = self.store.update_cached(&claim_key(id), &mut |old| {
+            let held = old
+                .and_then(|bytes| std::str::from_utf8(bytes).ok())
+                .and_then(|text| text.split_once(' '))
+                .and_then(|(who, till)| Some((who.parse::<u64>().ok()?, till.parse::<u64>().ok()?)))
+                .is_some_and(|(who, till)| who != me && till > now);
+            (!held).then(|| format!("{me} {until}").into_bytes())
+        });
+        claimed.unwrap_or_else(|error| {
+            tracing::error!(game = id.0, %error, "could not claim an analysis");
+            false
+        })
+    }
+
     /// As [`Play::analysis`], for a game still listed as asked for (the scheduler's tick:
     /// one the command's own job finished meanwhile is not posted twice).
     pub fn wanted_analysis(&self, id: GameId) -> Option<Notice> {
@@ -199,6 +230,10 @@ impl<S: Store> Play<S> {
                 return None;
             }
         };
+        if !self.claim_analysis(id, loaded.record.moves.len()) {
+            // Another worker is on it, and posts it.
+            return None;
+        }
         let review = match self.kept_review(&loaded) {
             Some(review) => review,
             None => {

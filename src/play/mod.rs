@@ -133,6 +133,23 @@ pub struct Play<S: Store> {
     pages: Option<PageLinks>,
     /// Whether the pages also run as a Discord Activity (see [`Play::with_activity`]).
     activity: bool,
+    /// This play layer's name among the workers sharing a store: who holds the claim on
+    /// work that must be done once, however many workers' timers find it (an analysis).
+    worker: u64,
+}
+
+/// A name for a new play layer, unlike any other process's or this one's others: the
+/// process, the time and a count, mixed.
+fn worker_name() -> u64 {
+    static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    crate::ai::hash_value(&(
+        std::process::id(),
+        nanos,
+        MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+    ))
 }
 
 /// Makes the address of `game`'s page: a player's personal, signed one for `Some(user)`,
@@ -222,6 +239,7 @@ impl<S: Store> Play<S> {
             said_once: std::sync::Mutex::default(),
             pages: None,
             activity: false,
+            worker: worker_name(),
         }
     }
 
