@@ -452,3 +452,50 @@ async fn nine_skakanie_players_on_discord_at_tables_of_three() {
     assert_eq!(record.event.rounds.len(), 4);
     stop_endpoint(bot.server, bot.play).await;
 }
+
+/// A tournament made inside a thread: its games are played in that thread, and the bot
+/// never asks Discord for a thread inside it (which Discord refuses).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_made_in_a_thread_plays_its_games_there_without_asking_for_threads() {
+    const THREAD: u64 = 99;
+    let (rest, rest_url) = Rest::start().await;
+    let config = threaded(&rest_url);
+    let spot = common::StoreSpot::new();
+    let mut p = Payloads::new();
+    p.channel = THREAD;
+    p.channel_kind = 11;
+    let bot = boot(&spot, &config).await;
+    let [p1, p2, ..] = PLAYERS;
+    let create = tournament(
+        &mut p,
+        p1,
+        "create",
+        &[("game", json!("jumpers")), ("format", json!("round-robin"))],
+        &[],
+    );
+    let said = say(&rest, &bot.url, &create).await;
+    assert!(said.contains("made tournament **T1**"), "{said}");
+    for who in [p1, p2] {
+        let join = tournament(&mut p, who, "join", &[], &[]);
+        say(&rest, &bot.url, &join).await;
+    }
+    let start = tournament(&mut p, p1, "start", &[], &[]);
+    let said = say(&rest, &bot.url, &start).await;
+    assert!(said.contains("round 1"), "{said}");
+    let path = format!("/channels/{THREAD}/messages");
+    rest.wait_for(0, |c| {
+        c.method == "POST" && c.path == path && c.file().is_some()
+    })
+    .await;
+    let games = round_games(&bot.play, 1);
+    assert_eq!(games.len(), 1);
+    assert_eq!(read_game(&bot.play, games[0]).place.channel.0, THREAD);
+    let asked: Vec<String> = rest
+        .calls()
+        .iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .map(|c| c.path.clone())
+        .collect();
+    assert!(asked.is_empty(), "threads asked for: {asked:?}");
+    stop_endpoint(bot.server, bot.play).await;
+}

@@ -197,6 +197,12 @@ impl<S: Store + 'static> Bot<S> {
             _ => return None,
         };
         let in_thread = channel.is_some_and(|c| is_thread(c.kind));
+        if let Some(channel) = channel.filter(|_| in_thread) {
+            // Games begun here later by the bot on its own (a tournament's rounds) get no
+            // thread either.
+            self.play
+                .first_time(&super::notify::thread_key(channel.id.get()));
+        }
         let lang = match &interaction {
             Interaction::Command(i) | Interaction::Autocomplete(i) => Some(&i.locale),
             Interaction::Component(i) => Some(&i.locale),

@@ -146,6 +146,8 @@ pub async fn post_notices<S: Store + 'static>(
     for notice in notices {
         let place = notice.place;
         let threaded = match (notice.reply.begins.is_some(), place.guild) {
+            // No thread opens in a thread (a tournament made in one).
+            _ if play.noted(&thread_key(place.channel.0)) => false,
             (true, Some(guild)) => wants_thread(play, guild, threads).await,
             _ => false,
         };
@@ -178,6 +180,11 @@ pub async fn post_notices<S: Store + 'static>(
         }
     }
     posted
+}
+
+/// What [`Play::first_time`] notes for a channel an interaction came from that is a thread.
+pub(super) fn thread_key(channel: u64) -> String {
+    format!("thread:{channel}")
 }
 
 /// The language of the posts in `place` (its server's), read off the async threads.

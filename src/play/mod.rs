@@ -254,6 +254,16 @@ impl<S: Store> Play<S> {
             .insert(key.to_owned())
     }
 
+    /// Whether [`Play::first_time`] was asked about `key` in this process: what a front end
+    /// noted once and looks up later (a channel seen to be a thread, where no thread can be
+    /// opened for a game).
+    pub fn noted(&self, key: &str) -> bool {
+        self.said_once
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .contains(key)
+    }
+
     /// The same with posts outside any server in `lang` (`leapfrog local --lang`).
     #[must_use]
     pub fn with_lang(mut self, lang: Lang) -> Self {
