@@ -126,7 +126,8 @@ pub struct Play<S: Store> {
     /// The same for each user's Discord language: what their direct messages are written
     /// in when they have not chosen one.
     user_langs: Noted<UserId>,
-    /// What front ends said once in this process (see [`Play::first_time`]).
+    /// What front ends said or noted once in this process (see [`Play::first_time`] and
+    /// [`Play::noted`]).
     said_once: std::sync::Mutex<std::collections::HashSet<String>>,
     /// Makes the address of a game's page for a player (or a spectator), when pages are
     /// served (see [`Play::with_pages`]).

@@ -1182,10 +1182,10 @@ impl Store for SledStore {
         let mut records = Vec::new();
         for entry in self.tournament_trees.tournaments.iter().rev() {
             let (key, bytes) = entry?;
-            let Ok(number) = <[u8; 8]>::try_from(key.as_ref()) else {
+            let Some(number) = read_u64(&key) else {
                 continue;
             };
-            let id = TournamentId(u64::from_be_bytes(number));
+            let id = TournamentId(number);
             match TournamentRecord::decode(id, &bytes) {
                 Ok(record) => records.push(record),
                 Err(error) => tracing::warn!(tournament = id.0, %error, "skipping a tournament"),
