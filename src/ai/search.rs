@@ -25,6 +25,8 @@ pub const MAX_PARRY_PLIES: u32 = 1;
 /// How many nodes pass between looks at the clock.
 const CLOCK_EVERY: u64 = 64;
 const HISTORY: usize = 4096;
+/// Ranks from this up are the table's move, noisy moves and killers: never reduced.
+const QUIET_RANK: i64 = 1 << 33;
 
 /// What an evaluator makes of a leaf.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +69,14 @@ pub trait Evaluator<R: Rules> {
     /// not a goal entered).
     fn goal_run(&self, _position: &R, _plies: u32, _budget: &mut u64) -> Option<(R::Move, u32)> {
         None
+    }
+
+    /// How many plies shallower the `n`th move (0 first) of a node `depth` plies from the
+    /// horizon is searched first when it is quiet and ordered late (late move reductions):
+    /// a move that then beats the best so far, or looks lost by force, is searched again at
+    /// full depth. None by default (the search is then exact to its depth).
+    fn reduction(&self, _depth: i32, _n: usize) -> i32 {
+        0
     }
 }
 
@@ -352,7 +362,20 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             let score = if n == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                // Moves ranked by history alone (not the table's, a noisy one or a killer)
+                // may be searched shallower first. One that then looks better than the
+                // best so far, or lost by force, is searched again at full depth: so every
+                // forced win or loss the search reports was found at full depth.
+                let reduce = if order[n].0 < QUIET_RANK {
+                    self.eval.reduction(depth, n).clamp(0, depth - 1)
+                } else {
+                    0
+                };
+                let mut probe =
+                    -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if reduce > 0 && (probe > alpha || probe <= -WON) && !self.stopped {
+                    probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if probe > alpha && probe < beta && !self.stopped {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
@@ -463,7 +486,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 } else if killers.is_some_and(|k| k[0].as_ref() == Some(mv)) {
                     1 << 34
                 } else if killers.is_some_and(|k| k[1].as_ref() == Some(mv)) {
-                    1 << 33
+                    QUIET_RANK
                 } else {
                     i64::from(self.history[history_slot(mv)])
                 };

@@ -123,6 +123,18 @@ fn run(position: &Position, plies: u32, budget: &mut u64) -> Option<Move> {
     None
 }
 
+/// Late move reductions: from this depth left, and from this move in the node's order
+/// (0 first), a quiet move is searched `base + ln(depth)·ln(n) / divisor` plies shallower
+/// first. Gygès has about forty moves a position and few of them matter, so this finishes
+/// an iteration more in the same time (depth 7 instead of 6 in a second from the shuffled
+/// set-up of seed 1). Against the same engine without them, 200 games a match from the
+/// book `openings/gyges-random.txt`: 52.2 % at 200 ms a move, 51.7 % at 500 ms; from
+/// drawn openings at 200 ms, 54.8 %, where one ply less from the fourth move scored 50.7 %.
+const REDUCED_FROM_DEPTH: i32 = 3;
+const REDUCED_FROM_MOVE: usize = 3;
+const REDUCTION_BASE: f64 = 0.75;
+const REDUCTION_DIVISOR: f64 = 2.25;
+
 /// Where the threat is in [`WEIGHTS`]: a leaf with it is [`Leaf::Threatened`].
 const THREAT: usize = 2;
 
@@ -231,6 +243,13 @@ impl Evaluator<Position> for Gyges {
 
     fn is_noisy(&self, _position: &Position, mv: &Move) -> bool {
         enters_goal(mv)
+    }
+
+    fn reduction(&self, depth: i32, n: usize) -> i32 {
+        if depth < REDUCED_FROM_DEPTH || n < REDUCED_FROM_MOVE {
+            return 0;
+        }
+        (REDUCTION_BASE + f64::from(depth).ln() * (n as f64).ln() / REDUCTION_DIVISOR) as i32
     }
 }
 
