@@ -87,6 +87,7 @@ pub struct MatchRequest {
     pub b: String,
     pub games: u32,
     pub time: u64,
+    pub openings: Option<std::path::PathBuf>,
 }
 
 /// Reads `level=5,time=200,depth=3` (and `binary=PATH` for another build of the bot) into
@@ -183,11 +184,33 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
     if request.games == 0 {
         bail!("--games must be at least 1");
     }
+    let book = request.openings.as_deref().map(read_book).transpose()?;
+    if let Some(book) = &book {
+        let pairs = request.games.div_ceil(2) as usize;
+        if book.len() < pairs {
+            bail!(
+                "the book has {} openings and {} games need {pairs}",
+                book.len(),
+                request.games
+            );
+        }
+    }
     let mut played: Vec<Played> = Vec::new();
     for n in 0..request.games {
-        let pair = u64::from(n / 2);
         let a_first = n % 2 == 0;
-        let (game, opening) = arena::opening(kind, &request.options, pair)?;
+        let (pair, game, opening) = match &book {
+            Some(book) => {
+                let (pair, plies) = &book[(n / 2) as usize];
+                let game = arena::replay(kind, &request.options, *pair, plies)
+                    .map_err(|e| anyhow!("opening {} of the book: {e}", n / 2 + 1))?;
+                (*pair, game, plies.clone())
+            }
+            None => {
+                let pair = u64::from(n / 2);
+                let (game, opening) = arena::opening(kind, &request.options, pair)?;
+                (pair, game, opening)
+            }
+        };
         let (result, plies) = arena::play_out(game, a.as_ref(), b.as_ref(), a_first, pair);
         println!(
             "game {}: opening {}; A {}: {:?} after {plies} plies",
@@ -215,6 +238,56 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
         count(arena::Result::Draw),
         count(arena::Result::Loss),
     );
+    Ok(())
+}
+
+/// A book of openings (`leapfrog openings` writes them): one per line, the pair's number
+/// (its set-up's seed) and the plies; `#` starts a comment.
+fn read_book(path: &std::path::Path) -> Result<Vec<(u64, Vec<String>)>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading the book {}", path.display()))?;
+    text.lines()
+        .enumerate()
+        .filter_map(|(n, line)| {
+            let line = line.split('#').next().unwrap_or("").trim();
+            (!line.is_empty()).then_some((n, line))
+        })
+        .map(|(n, line)| {
+            let mut words = line.split_whitespace();
+            let pair = words.next().unwrap_or("");
+            let pair = number::<u64>(&format!("line {} of {}", n + 1, path.display()), pair)?;
+            Ok((pair, words.map(str::to_owned).collect()))
+        })
+        .collect()
+}
+
+/// What `leapfrog openings` was asked.
+pub struct OpeningsRequest {
+    pub game: String,
+    pub options: Vec<String>,
+    pub count: u32,
+    pub time: u64,
+}
+
+/// Runs `leapfrog openings`: the match's openings, pair after pair, keeping those in which
+/// a search of `time` ms finds no forced win; one line each, in the book format
+/// `leapfrog match --openings` reads, with the search's score as a comment.
+pub fn run_openings(request: OpeningsRequest, config: &AiConfig) -> Result<()> {
+    let kind: GameKind = request.game.parse()?;
+    if kind == GameKind::Skakanie {
+        bail!("Skakanie's hidden pieces leave nothing to prove: its matches need no book");
+    }
+    let limits = limits_of(Some(&request.time.to_string()), None, config)?;
+    let mut kept = 0;
+    let mut pair = 0;
+    while kept < request.count {
+        let (game, plies) = arena::opening(kind, &request.options, pair)?;
+        if let Some(score) = arena::balanced(&game, &limits) {
+            println!("{pair} {}  # score {score}", plies.join(" "));
+            kept += 1;
+        }
+        pair += 1;
+    }
     Ok(())
 }
 

@@ -189,6 +189,26 @@ enum Command {
         /// Milliseconds per move, unless an engine sets its own.
         #[arg(long, default_value_t = 200)]
         time: u64,
+        /// Play the openings of this book (`leapfrog openings` writes one) instead of
+        /// drawing them: pair n plays its nth line.
+        #[arg(long, value_name = "FILE")]
+        openings: Option<PathBuf>,
+    },
+    /// Print a book of balanced openings for `leapfrog match --openings`: the match's
+    /// openings, keeping only those in which a search of --time ms finds no forced win
+    /// for either side.
+    Openings {
+        /// The game: jumpers, gyges or jump-sturdy.
+        game: String,
+        /// A game option as key=value (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// How many openings to keep.
+        #[arg(long, default_value_t = 50)]
+        count: u32,
+        /// Milliseconds of search that must find no forced win.
+        #[arg(long, default_value_t = 3000)]
+        time: u64,
     },
     /// Fit the evaluation's weights to the results of the computer's games against itself
     /// (Gygès): prints the fitted table beside the present one, with each one's log loss.
@@ -1029,6 +1049,7 @@ fn run(cli: Cli) -> Result<()> {
             b,
             games,
             time,
+            openings,
         } => ai_commands::run_match(
             ai_commands::MatchRequest {
                 game,
@@ -1036,6 +1057,21 @@ fn run(cli: Cli) -> Result<()> {
                 a,
                 b,
                 games,
+                time,
+                openings,
+            },
+            &load()?.ai,
+        )?,
+        Command::Openings {
+            game,
+            options,
+            count,
+            time,
+        } => ai_commands::run_openings(
+            ai_commands::OpeningsRequest {
+                game,
+                options,
+                count,
                 time,
             },
             &load()?.ai,

@@ -328,6 +328,109 @@ fn ai_refuses_bad_input_in_one_line() {
 }
 
 #[test]
+fn openings_prints_a_book_that_match_plays() {
+    let out = leapfrog(&[
+        "openings",
+        "gyges",
+        "--option",
+        "setup=random",
+        "--count",
+        "2",
+        "--time",
+        "100",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let book = stdout(&out);
+    let lines: Vec<&str> = book.lines().collect();
+    assert_eq!(lines.len(), 2, "{book}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("book.txt");
+    std::fs::write(&path, format!("# a book\n{book}")).unwrap();
+    let path = path.to_str().unwrap();
+    let play = |games: &str| {
+        leapfrog(&[
+            "match",
+            "gyges",
+            "--option",
+            "setup=random",
+            "--a",
+            "depth=1",
+            "--b",
+            "level=1,depth=1",
+            "--games",
+            games,
+            "--openings",
+            path,
+        ])
+    };
+    let out = play("4");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Each pair plays its line's plies: `PAIR PLY PLY  # score S`.
+    for (n, line) in lines.iter().enumerate() {
+        let plies = line.split('#').next().unwrap().split_whitespace().skip(1);
+        let opening = plies.collect::<Vec<_>>().join(" ");
+        for game in [2 * n + 1, 2 * n + 2] {
+            let expected = format!("game {game}: opening {opening};");
+            assert!(text.contains(&expected), "{expected} in {text}");
+        }
+    }
+    // A book too short for the games asked is refused before any is played.
+    let out = play("6");
+    assert!(!out.status.success());
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("the book has 2 openings and 6 games need 3"),
+        "{}",
+        stderr(&out)
+    );
+    // So is a book made for other options: its plies are not legal there.
+    let out = leapfrog(&[
+        "match",
+        "gyges",
+        "--games",
+        "2",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--openings",
+        path,
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("opening 1 of the book"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Every line of the book that ships replays on its set-up: a match of its 200 games at
+/// the weakest settings plays them all.
+#[test]
+fn the_shipped_gyges_book_plays_its_every_opening() {
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/gyges-random.txt");
+    let out = leapfrog(&[
+        "match",
+        "gyges",
+        "--option",
+        "setup=random",
+        "--a",
+        "level=1,depth=1",
+        "--b",
+        "level=1,depth=1",
+        "--games",
+        "200",
+        "--openings",
+        book,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 201, "{text}");
+    assert!(text.contains("game 200: opening "), "{text}");
+}
+
+#[test]
 fn match_prints_a_line_per_game_and_the_score() {
     let out = leapfrog(&[
         "match",
