@@ -261,6 +261,10 @@ fn read_book(path: &std::path::Path) -> Result<Vec<(u64, Vec<String>)>> {
         .collect()
 }
 
+/// How many openings `leapfrog openings` draws for each one asked before it gives up (in
+/// Gygès about three are drawn for each kept).
+const DRAWS_PER_KEPT: u64 = 50;
+
 /// What `leapfrog openings` was asked.
 pub struct OpeningsRequest {
     pub game: String,
@@ -281,6 +285,9 @@ pub fn run_openings(request: OpeningsRequest, config: &AiConfig) -> Result<()> {
     let mut kept = 0;
     let mut pair = 0;
     while kept < request.count {
+        if pair >= u64::from(request.count) * DRAWS_PER_KEPT {
+            bail!("only {kept} of {pair} openings drawn were balanced; try a shorter --time");
+        }
         let (game, plies) = arena::opening(kind, &request.options, pair)?;
         if let Some(score) = arena::balanced(&game, &limits) {
             println!("{pair} {}  # score {score}", plies.join(" "));
