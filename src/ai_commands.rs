@@ -1,5 +1,6 @@
-//! `leapfrog ai`, `leapfrog match` and `leapfrog tune`: the engines from the command line. Every failure is
-//! one line (the caller prints it) and a non-zero exit, since other programs drive these.
+//! `leapfrog ai`, `leapfrog match`, `leapfrog openings` and `leapfrog tune`: the engines
+//! from the command line. Every failure is one line (the caller prints it) and a non-zero
+//! exit, since other programs drive these.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

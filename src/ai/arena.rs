@@ -121,7 +121,7 @@ pub fn opening(
 }
 
 /// The game of pair `pair` with `plies` played on its set-up: an opening read back from a
-/// book ([`balanced`] wrote it).
+/// book (whose openings [`balanced`] kept).
 ///
 /// # Errors
 /// Bad options, or a ply the position does not allow (a book made for other options).
