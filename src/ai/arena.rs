@@ -154,22 +154,18 @@ pub fn balanced(game: &AnyGame, limits: &Limits) -> Option<i32> {
     (choice.score.abs() < super::search::WON).then_some(choice.score)
 }
 
-/// Whether `game` is over or a short search finds a forced win in it for either side.
-/// Skakanie's hidden pieces leave nothing to prove.
+/// Whether `game` is over or a short search finds a forced win in it for either side:
+/// [`balanced`]'s check at a few plies. Skakanie's hidden pieces leave nothing to prove.
 fn decided(game: &AnyGame) -> bool {
-    if game.outcome().is_finished() {
-        return true;
-    }
     if game.kind() == GameKind::Skakanie {
-        return false;
+        return game.outcome().is_finished();
     }
     let limits = Limits {
         time: None,
         depth: Some(OPENING_CHECK_DEPTH),
         table_mb: 8,
     };
-    choose(game, Level::MAX, &limits, 0, &AtomicBool::new(false))
-        .is_ok_and(|choice| choice.score.abs() >= super::search::WON)
+    balanced(game, &limits).is_none()
 }
 
 /// Plays one game from `game` to its end, A in the first seat if `a_first`. In games of
