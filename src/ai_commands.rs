@@ -3,6 +3,7 @@
 //! exit, since other programs drive these.
 
 use std::sync::atomic::AtomicBool;
+use std::io::Write as _;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context as _, Result};
@@ -89,6 +90,8 @@ pub struct MatchRequest {
     pub games: u32,
     pub time: u64,
     pub openings: Option<std::path::PathBuf>,
+    /// Where to write each game's plies (a line a game), if anywhere.
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// Reads `level=5,time=200,depth=3` (and `binary=PATH` for another build of the bot) into
@@ -196,6 +199,15 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
             );
         }
     }
+    let mut record = request
+        .record
+        .as_deref()
+        .map(|path| {
+            std::fs::File::create(path)
+                .map(std::io::BufWriter::new)
+                .with_context(|| format!("cannot write the record {}", path.display()))
+        })
+        .transpose()?;
     let mut played: Vec<Played> = Vec::new();
     for n in 0..request.games {
         let a_first = n % 2 == 0;
@@ -212,7 +224,12 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
                 (pair, game, opening)
             }
         };
-        let (result, plies) = arena::play_out(game, a.as_ref(), b.as_ref(), a_first, pair);
+        let (result, moves) = arena::play_out(game, a.as_ref(), b.as_ref(), a_first, pair);
+        let plies = moves.len();
+        if let Some(record) = &mut record {
+            writeln!(record, "{}", moves.join(" "))?;
+            record.flush()?;
+        }
         println!(
             "game {}: opening {}; A {}: {:?} after {plies} plies",
             n + 1,

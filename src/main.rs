@@ -193,6 +193,10 @@ enum Command {
         /// drawing them: pair n plays its nth line.
         #[arg(long, value_name = "FILE")]
         openings: Option<PathBuf>,
+        /// Write every game's plies to this file, one game a line, so a lost game can be
+        /// gone through again with `leapfrog ai --moves`.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
     },
     /// Print a book of balanced openings for `leapfrog match --openings`: the match's
     /// openings, keeping only those in which a search of --time ms finds no forced win
@@ -1050,6 +1054,7 @@ fn run(cli: Cli) -> Result<()> {
             games,
             time,
             openings,
+            record,
         } => ai_commands::run_match(
             ai_commands::MatchRequest {
                 game,
@@ -1059,6 +1064,7 @@ fn run(cli: Cli) -> Result<()> {
                 games,
                 time,
                 openings,
+                record,
             },
             &load()?.ai,
         )?,

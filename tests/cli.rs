@@ -328,6 +328,42 @@ fn ai_refuses_bad_input_in_one_line() {
 }
 
 #[test]
+fn match_records_every_game_for_ai_to_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.txt");
+    let out = leapfrog(&[
+        "match",
+        "gyges",
+        "--a",
+        "depth=1",
+        "--b",
+        "level=1,depth=1",
+        "--games",
+        "2",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let record = std::fs::read_to_string(&path).unwrap();
+    let games: Vec<&str> = record.lines().collect();
+    assert_eq!(games.len(), 2, "{record}");
+    for (n, game) in games.iter().enumerate() {
+        let plies: Vec<&str> = game.split_whitespace().collect();
+        let line = text.lines().nth(n).unwrap();
+        // `game N: opening P P; A first: Win after K plies`: the record is that game.
+        let opening = line.split("opening ").nth(1).unwrap().split(';').next().unwrap();
+        assert!(game.starts_with(opening), "{game} after {opening}");
+        assert!(line.ends_with(&format!("after {} plies", plies.len())), "{line}");
+        // Every ply but the last replays, and the engine answers there.
+        let before = plies[..plies.len() - 1].join(" ");
+        let out = leapfrog(&["ai", "gyges", "--depth", "1", "--moves", &before]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("bestmove "), "{}", stdout(&out));
+    }
+}
+
+#[test]
 fn openings_prints_a_book_that_match_plays() {
     let out = leapfrog(&[
         "openings",

@@ -168,8 +168,9 @@ fn decided(game: &AnyGame) -> bool {
     balanced(game, &limits).is_none()
 }
 
-/// Plays one game from `game` to its end, A in the first seat if `a_first`. In games of
-/// more than two seats, A takes every other seat.
+/// Plays one game from `game` to its end, A in the first seat if `a_first`, and returns
+/// A's result with the game's plies from the start. In games of more than two seats, A
+/// takes every other seat.
 #[must_use]
 pub fn play_out(
     mut game: AnyGame,
@@ -177,7 +178,7 @@ pub fn play_out(
     b: &dyn Mover,
     a_first: bool,
     pair: u64,
-) -> (Result, usize) {
+) -> (Result, Vec<String>) {
     let is_a = |seat: usize| seat.is_multiple_of(2) == a_first;
     let mut ply = 0u64;
     loop {
@@ -194,7 +195,7 @@ pub fn play_out(
             } else {
                 Result::Win
             };
-            return (result, game.moves().len());
+            return (result, game.moves());
         }
         ply += 1;
     }
@@ -212,7 +213,7 @@ pub fn play_out(
         }
         _ => Result::Draw,
     };
-    (result, game.moves().len())
+    (result, game.moves())
 }
 
 /// A's score in points (a draw is half) and as a share of the games.
