@@ -2,8 +2,8 @@
 //! from the command line. Every failure is one line (the caller prints it) and a non-zero
 //! exit, since other programs drive these.
 
-use std::sync::atomic::AtomicBool;
 use std::io::Write as _;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context as _, Result};

@@ -677,8 +677,8 @@ impl Evaluator<gyges::Position> for Unreduced {
         Gyges.is_noisy(position, mv)
     }
 
-    fn wins_at_once(&self, position: &gyges::Position, moves: &[gyges::Move]) -> bool {
-        Gyges.wins_at_once(position, moves)
+    fn moves_unless_won(&self, position: &gyges::Position) -> Option<Vec<gyges::Move>> {
+        Gyges.moves_unless_won(position)
     }
 }
 

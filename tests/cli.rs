@@ -352,9 +352,18 @@ fn match_records_every_game_for_ai_to_replay() {
         let plies: Vec<&str> = game.split_whitespace().collect();
         let line = text.lines().nth(n).unwrap();
         // `game N: opening P P; A first: Win after K plies`: the record is that game.
-        let opening = line.split("opening ").nth(1).unwrap().split(';').next().unwrap();
+        let opening = line
+            .split("opening ")
+            .nth(1)
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap();
         assert!(game.starts_with(opening), "{game} after {opening}");
-        assert!(line.ends_with(&format!("after {} plies", plies.len())), "{line}");
+        assert!(
+            line.ends_with(&format!("after {} plies", plies.len())),
+            "{line}"
+        );
         // Every ply but the last replays, and the engine answers there.
         let before = plies[..plies.len() - 1].join(" ");
         let out = leapfrog(&["ai", "gyges", "--depth", "1", "--moves", &before]);

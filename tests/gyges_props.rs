@@ -1,7 +1,8 @@
 //! Gygès property tests: random games (every set-up, with and without displacement) never
 //! panic; every generated move is accepted, has a path that obeys the rules, and round-trips
 //! its notation; every other probe is refused with a reason; texts round-trip; pieces are
-//! conserved; the bulk count equals the move list; and the memoised move generator finds
+//! conserved; the bulk count equals the move list (and the search's list that stops at a
+//! goal in reach, unless there is one); and the memoised move generator finds
 //! exactly what a naive enumeration of every path finds, on random crowded boards.
 
 use std::collections::{BTreeSet, HashSet};
@@ -165,6 +166,23 @@ fn check_position(p: &Position, probes: &[String]) -> Result<(), TestCaseError> 
     prop_assert_eq!(distinct.len(), moves.len(), "duplicate moves");
     prop_assert_eq!(moves.is_empty(), p.outcome().is_finished());
     prop_assert_eq!(p.count_legal(), moves.len());
+    // The search's shortcut: the same moves, or none when the goal is in reach.
+    let goal = moves.iter().any(|mv| {
+        matches!(
+            mv,
+            Move::Go {
+                to: Target::Goal,
+                ..
+            }
+        )
+    });
+    match p.moves_unless_goal() {
+        None => prop_assert!(goal && !p.placing(), "no goal among {:?}", moves),
+        Some(same) => {
+            prop_assert!(!goal || p.placing());
+            prop_assert_eq!(&same, &moves);
+        }
+    }
     let back = Position::from_text(p.options(), &p.to_text()).unwrap();
     prop_assert_eq!(&back, p);
     if !p.options().displace && !p.placing() && p.in_goal().is_none() && moves != [Move::Pass] {
@@ -252,6 +270,12 @@ proptest! {
             let (ends, landings, goal) = naive_reach(&p, from);
             let reach = probe_reach(&p, from);
             prop_assert_eq!(reach, (ends, landings, goal), "{} from {}", text, from);
+        }
+        let moves = p.legal_moves();
+        let goal = moves.iter().any(|mv| matches!(mv, Move::Go { to: Target::Goal, .. }));
+        prop_assert_eq!(p.moves_unless_goal().is_none(), goal, "{}", text);
+        if !goal {
+            prop_assert_eq!(p.moves_unless_goal(), Some(moves));
         }
     }
 }

@@ -54,10 +54,12 @@ pub trait Evaluator<R: Rules> {
     /// the horizon and ordered early.
     fn is_noisy(&self, position: &R, mv: &R::Move) -> bool;
 
-    /// Whether one of `moves` wins at once (a goal entered): the node is then scored as the
-    /// win without searching further. None by default.
-    fn wins_at_once(&self, _position: &R, _moves: &[R::Move]) -> bool {
-        false
+    /// The legal moves of `position`, or `None` when one of them wins at once (a goal
+    /// entered): the node is then scored as that win without searching further, and a
+    /// game whose move generation can stop at the first such move saves the rest. By
+    /// default the plain legal moves (no game but Gygès wins by a move).
+    fn moves_unless_won(&self, position: &R) -> Option<Vec<R::Move>> {
+        Some(position.legal_moves())
     }
 
     /// A forced run to the goal for the side to move within `plies` plies, found by a
@@ -333,12 +335,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 }
             }
         }
-        let moves = position.legal_moves();
+        let Some(moves) = self.eval.moves_unless_won(position) else {
+            return MATE - ply as i32 - 1;
+        };
         if moves.is_empty() {
             return Self::terminal(position, ply);
-        }
-        if self.eval.wins_at_once(position, &moves) {
-            return MATE - ply as i32 - 1;
         }
         if depth <= 0 {
             return self.quiesce(position, &moves, alpha, beta, ply, 0);
@@ -446,11 +447,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             }
             let mut child = position.clone();
             child.play_unchecked(mv);
-            let replies = child.legal_moves();
-            let score = if replies.is_empty() {
-                -Self::terminal(&child, ply + 1)
-            } else {
-                -self.quiesce(&child, &replies, -beta, -alpha, ply + 1, extra + 1)
+            let score = match self.eval.moves_unless_won(&child) {
+                // What the child's own look would say: it enters the goal at once.
+                None => -(MATE - ply as i32 - 2),
+                Some(replies) if replies.is_empty() => -Self::terminal(&child, ply + 1),
+                Some(replies) => -self.quiesce(&child, &replies, -beta, -alpha, ply + 1, extra + 1),
             };
             if score > best {
                 best = score;

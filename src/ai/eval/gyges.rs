@@ -226,8 +226,8 @@ impl Evaluator<Position> for Gyges {
         Leaf::Score(score)
     }
 
-    fn wins_at_once(&self, position: &Position, moves: &[Move]) -> bool {
-        !position.placing() && moves.iter().any(|mv| self.is_noisy(position, mv))
+    fn moves_unless_won(&self, position: &Position) -> Option<Vec<Move>> {
+        position.moves_unless_goal()
     }
 
     fn goal_run(&self, position: &Position, plies: u32, budget: &mut u64) -> Option<(Move, u32)> {

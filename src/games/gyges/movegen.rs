@@ -44,6 +44,10 @@ pub(super) struct Board<'a> {
     pub occupied: u64,
     /// The direction of the mover's target goal ([`super::board::NORTH`] or `SOUTH`).
     pub goal_direction: usize,
+    /// Whether the search may stop as soon as the goal is in reach: the caller then only
+    /// needs to know that (the search's won positions), and the rest of the reach is left
+    /// incomplete.
+    pub stop_at_goal: bool,
 }
 
 /// One path that reaches each outcome: the first the search found.
@@ -185,6 +189,7 @@ struct Search<'a> {
     occupied: u64,
     start: u8,
     goal_direction: u8,
+    stop_at_goal: bool,
     reach: Reach,
     scratch: &'a mut Scratch,
     /// The path so far, kept only when witnesses are asked for.
@@ -231,6 +236,9 @@ impl Search<'_> {
         }
         let size = self.sizes[usize::from(at)];
         for segment in segments_from(at, size) {
+            if self.stop_at_goal && self.reach.goal {
+                return;
+            }
             if segment.edges & used != 0 || segment.between & self.occupied != 0 {
                 continue;
             }
@@ -296,6 +304,7 @@ pub(super) fn reach(
         occupied: board.occupied & !from.bit(),
         start: from.0,
         goal_direction: board.goal_direction as u8,
+        stop_at_goal: board.stop_at_goal,
         reach: Reach::default(),
         scratch,
         path,

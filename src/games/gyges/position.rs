@@ -203,13 +203,23 @@ impl Position {
             sizes: &self.sizes,
             occupied: self.occupied,
             goal_direction: side.goal_direction(),
+            stop_at_goal: false,
         }
     }
 
     /// The pieces `side` may move, with their reach: those of the nearest occupied row that
     /// have a move, or of the next row when none has, and so on.
     pub(super) fn movers(&self, side: Side) -> Vec<Mover> {
-        let board = self.board(side);
+        self.scan_movers(side, false).unwrap_or_default()
+    }
+
+    /// [`Position::movers`], or `None` as soon as one of them is found to reach the goal
+    /// when `stop_at_goal` (the rest is then not searched).
+    fn scan_movers(&self, side: Side, stop_at_goal: bool) -> Option<Vec<Mover>> {
+        let board = Board {
+            stop_at_goal,
+            ..self.board(side)
+        };
         let mut scratch = Scratch::new();
         for row in side.rows_nearest_first() {
             let mut pieces = self.occupied & row_mask(row);
@@ -218,15 +228,31 @@ impl Position {
                 let square = Square(pieces.trailing_zeros() as u8);
                 pieces &= pieces - 1;
                 let r = reach(&board, square, &mut scratch, None);
+                if stop_at_goal && r.goal {
+                    return None;
+                }
                 if self.move_count(side, square, &r) > 0 {
                     found.push((square, r));
                 }
             }
             if !found.is_empty() {
-                return found;
+                return Some(found);
             }
         }
-        Vec::new()
+        Some(Vec::new())
+    }
+
+    /// The legal moves, or `None` when the side to move can enter the goal: a won position
+    /// for the search, which then need not generate the rest (in Gygès most positions a
+    /// search meets after a failed parry are such, and the bounce search is most of its
+    /// time). The same moves as [`Rules::legal_moves`] otherwise.
+    #[must_use]
+    pub fn moves_unless_goal(&self) -> Option<Vec<Move>> {
+        if self.in_goal.is_some() || self.placing() {
+            return Some(self.legal_moves());
+        }
+        let movers = self.scan_movers(self.turn, true)?;
+        Some(self.moves_of(&movers))
     }
 
     /// The farthest row (0 = row 1) a piece displaced by `side` may go to: the opponent's
@@ -292,6 +318,19 @@ impl Position {
                 drop: None,
             });
         }
+    }
+
+    /// The side to move's moves, given its movers: a pass when it has none and the other
+    /// side can move.
+    fn moves_of(&self, movers: &[Mover]) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(48);
+        for mover in movers {
+            self.push_moves(self.turn, mover, &mut moves);
+        }
+        if moves.is_empty() && !self.movers(self.turn.other()).is_empty() {
+            moves.push(Move::Pass);
+        }
+        moves
     }
 
     fn placements(&self) -> impl Iterator<Item = Move> + '_ {
@@ -430,14 +469,7 @@ impl Rules for Position {
         if self.placing() {
             return self.placements().collect();
         }
-        let mut moves = Vec::with_capacity(48);
-        for mover in &self.movers(self.turn) {
-            self.push_moves(self.turn, mover, &mut moves);
-        }
-        if moves.is_empty() && !self.movers(self.turn.other()).is_empty() {
-            moves.push(Move::Pass);
-        }
-        moves
+        self.moves_of(&self.movers(self.turn))
     }
 
     fn count_legal(&self) -> usize {
