@@ -183,6 +183,10 @@ fn check_position(p: &Position, probes: &[String]) -> Result<(), TestCaseError> 
             prop_assert_eq!(&same, &moves);
         }
     }
+    for side in [Side::South, Side::North] {
+        let goal = p.mobility(side).goal && !p.placing();
+        prop_assert_eq!(p.reaches_goal(side), goal, "{:?}", side);
+    }
     let back = Position::from_text(p.options(), &p.to_text()).unwrap();
     prop_assert_eq!(&back, p);
     if !p.options().displace && !p.placing() && p.in_goal().is_none() && moves != [Move::Pass] {

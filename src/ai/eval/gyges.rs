@@ -103,19 +103,18 @@ fn run(position: &Position, plies: u32, budget: &mut u64) -> Option<Move> {
         *budget -= 1;
         let mut threat = position.clone();
         threat.play_unchecked(mv);
-        if !threat.mobility(me).goal {
+        if !threat.reaches_goal(me) {
             continue;
         }
-        let answers = threat.legal_moves();
-        let forced = !answers.is_empty()
-            && answers.iter().all(|answer| {
-                if enters_goal(answer) {
-                    return false;
-                }
-                let mut next = threat.clone();
-                next.play_unchecked(answer);
-                run(&next, plies - 2, budget).is_some()
-            });
+        // An answer that enters the other goal ends the run (no answers listed then).
+        let forced = threat.moves_unless_goal().is_some_and(|answers| {
+            !answers.is_empty()
+                && answers.iter().all(|answer| {
+                    let mut next = threat.clone();
+                    next.play_unchecked(answer);
+                    run(&next, plies - 2, budget).is_some()
+                })
+        });
         if forced {
             return Some(*mv);
         }

@@ -242,6 +242,13 @@ impl Position {
         Some(Vec::new())
     }
 
+    /// Whether `side`, if it were to move now, could enter the goal: [`Position::mobility`]'s
+    /// `goal`, found without the rest of its moves.
+    #[must_use]
+    pub fn reaches_goal(&self, side: Side) -> bool {
+        !self.placing() && self.scan_movers(side, true).is_none()
+    }
+
     /// The legal moves, or `None` when the side to move can enter the goal: a won position
     /// for the search, which then need not generate the rest (in Gygès most positions a
     /// search meets after a failed parry are such, and the bounce search is most of its
