@@ -160,13 +160,10 @@ fn check_path(p: &Position, mv: &Move) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn check_position(p: &Position, probes: &[String]) -> Result<(), TestCaseError> {
-    let moves = p.legal_moves();
-    let distinct: HashSet<_> = moves.iter().collect();
-    prop_assert_eq!(distinct.len(), moves.len(), "duplicate moves");
-    prop_assert_eq!(moves.is_empty(), p.outcome().is_finished());
-    prop_assert_eq!(p.count_legal(), moves.len());
-    // The search's shortcut: the same moves, or none when the goal is in reach.
+/// The search's shortcuts against the full rules (`moves` are `p`'s legal moves): the same
+/// moves, or none when one enters the goal (never while placing); and each side's goal in
+/// reach as its mobility says.
+fn check_goal_shortcuts(p: &Position, moves: &[Move]) -> Result<(), TestCaseError> {
     let goal = moves.iter().any(|mv| {
         matches!(
             mv,
@@ -180,13 +177,23 @@ fn check_position(p: &Position, probes: &[String]) -> Result<(), TestCaseError> 
         None => prop_assert!(goal && !p.placing(), "no goal among {:?}", moves),
         Some(same) => {
             prop_assert!(!goal || p.placing());
-            prop_assert_eq!(&same, &moves);
+            prop_assert_eq!(same.as_slice(), moves);
         }
     }
     for side in [Side::South, Side::North] {
         let goal = p.mobility(side).goal && !p.placing();
         prop_assert_eq!(p.reaches_goal(side), goal, "{:?}", side);
     }
+    Ok(())
+}
+
+fn check_position(p: &Position, probes: &[String]) -> Result<(), TestCaseError> {
+    let moves = p.legal_moves();
+    let distinct: HashSet<_> = moves.iter().collect();
+    prop_assert_eq!(distinct.len(), moves.len(), "duplicate moves");
+    prop_assert_eq!(moves.is_empty(), p.outcome().is_finished());
+    prop_assert_eq!(p.count_legal(), moves.len());
+    check_goal_shortcuts(p, &moves)?;
     let back = Position::from_text(p.options(), &p.to_text()).unwrap();
     prop_assert_eq!(&back, p);
     if !p.options().displace && !p.placing() && p.in_goal().is_none() && moves != [Move::Pass] {
@@ -275,12 +282,7 @@ proptest! {
             let reach = probe_reach(&p, from);
             prop_assert_eq!(reach, (ends, landings, goal), "{} from {}", text, from);
         }
-        let moves = p.legal_moves();
-        let goal = moves.iter().any(|mv| matches!(mv, Move::Go { to: Target::Goal, .. }));
-        prop_assert_eq!(p.moves_unless_goal().is_none(), goal, "{}", text);
-        if !goal {
-            prop_assert_eq!(p.moves_unless_goal(), Some(moves));
-        }
+        check_goal_shortcuts(&p, &p.legal_moves())?;
     }
 }
 
