@@ -104,9 +104,34 @@ fn gyges_search_scores_equal_plain_minimax() {
         ..gyges::Options::default()
     };
     let start = gyges::Position::start(&options, Seed(5));
-    agrees_with_minimax(&Gyges, &random_positions(&start, 150, 30, 2), &[1, 2]);
+    // The search's machinery on many positions, without threat extensions (which make
+    // the unpruned reference's threatened lines twice as long)…
+    agrees_with_minimax(&Unextended, &random_positions(&start, 150, 30, 2), &[1, 2]);
     let placing = gyges::Position::start(&gyges::Options::default(), Seed(0));
-    agrees_with_minimax(&Gyges, &random_positions(&placing, 50, 16, 3), &[1, 2]);
+    agrees_with_minimax(&Unextended, &random_positions(&placing, 50, 16, 3), &[1, 2]);
+    // …and with them on a few: the reference extends by the same rule.
+    agrees_with_minimax(&Gyges, &random_positions(&start, 12, 30, 4), &[2]);
+}
+
+/// The Gygès evaluator without threat extensions.
+struct Unextended;
+
+impl Evaluator<gyges::Position> for Unextended {
+    fn evaluate(&self, position: &gyges::Position, moves: &[gyges::Move]) -> ai::search::Leaf {
+        Gyges.evaluate(position, moves)
+    }
+
+    fn is_noisy(&self, position: &gyges::Position, mv: &gyges::Move) -> bool {
+        Gyges.is_noisy(position, mv)
+    }
+
+    fn moves_unless_won(&self, position: &gyges::Position) -> Option<Vec<gyges::Move>> {
+        Gyges.moves_unless_won(position)
+    }
+
+    fn reduction(&self, depth: i32, n: usize) -> i32 {
+        Gyges.reduction(depth, n)
+    }
 }
 
 /// The AI's move in `game` at `depth`, level 5.
@@ -679,6 +704,10 @@ impl Evaluator<gyges::Position> for Unreduced {
 
     fn moves_unless_won(&self, position: &gyges::Position) -> Option<Vec<gyges::Move>> {
         Gyges.moves_unless_won(position)
+    }
+
+    fn threatened(&self, position: &gyges::Position) -> bool {
+        Gyges.threatened(position)
     }
 }
 

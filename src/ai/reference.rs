@@ -1,9 +1,9 @@
-//! The naive reference: plain minimax with the same evaluation, leaf rules and repetition
-//! rule as [`search`](super::search), but no pruning, no table and no ordering. Slow on
+//! The naive reference: plain minimax with the same evaluation, leaf rules, threat
+//! extensions and repetition rule as [`search`](super::search), but no pruning, no table and no ordering. Slow on
 //! purpose; the optimised search is tested against it (equal scores at small depths).
 
 use super::hash;
-use super::search::{Evaluator, Leaf, MATE, MAX_PARRY_PLIES, MAX_QUIESCENCE};
+use super::search::{extension, Evaluator, Leaf, MATE, MAX_PARRY_PLIES, MAX_QUIESCENCE};
 use crate::games::{Outcome, Rules};
 
 /// The minimax score of `position` searched `depth` plies (then the same quiescence as
@@ -22,7 +22,7 @@ pub fn minimax<R: Rules, E: Evaluator<R>>(
         .map(|mv| {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            -node(eval, &child, depth.saturating_sub(1), 1, path)
+            -node(eval, &child, depth as i32 - 1, 1, depth as i32, path)
         })
         .max()
         .unwrap_or_else(|| terminal(position, 0));
@@ -42,8 +42,9 @@ fn terminal<R: Rules>(position: &R, ply: usize) -> i32 {
 fn node<R: Rules, E: Evaluator<R>>(
     eval: &E,
     position: &R,
-    depth: u32,
+    depth: i32,
     ply: usize,
+    root_depth: i32,
     path: &mut Vec<u64>,
 ) -> i32 {
     let key = hash::of(position);
@@ -54,7 +55,8 @@ fn node<R: Rules, E: Evaluator<R>>(
     if moves.is_empty() {
         return terminal(position, ply);
     }
-    if depth == 0 {
+    let depth = depth + extension(eval, position, depth, ply, root_depth);
+    if depth <= 0 {
         return quiesce(eval, position, &moves, ply, 0);
     }
     path.push(key);
@@ -63,7 +65,7 @@ fn node<R: Rules, E: Evaluator<R>>(
         .map(|mv| {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            -node(eval, &child, depth - 1, ply + 1, path)
+            -node(eval, &child, depth - 1, ply + 1, root_depth, path)
         })
         .max()
         .expect("moves exist");

@@ -22,6 +22,13 @@ pub const MAX_QUIESCENCE: u32 = 8;
 /// Quiescence plies in which a threatened side tries every reply (parries), not only
 /// noisy moves.
 pub const MAX_PARRY_PLIES: u32 = 1;
+/// Threat extensions stop where a line would reach this many times the iteration's depth.
+/// Extending threatened nodes above the horizon (depth left at least 1) scored 81.0, 81.5
+/// and 84.8 % in three 200-game Gygès matches at 500 ms a move against the engine issue 31
+/// was filed on, where the same engine without them scored 78.0 and 81.2 %, and 52.0 % of
+/// 200 against it; extending at the horizon too (every leaf asks whether it is
+/// threatened) scored 76.5 %.
+pub const EXTENDED_LINE: i32 = 2;
 /// How many nodes pass between looks at the clock.
 const CLOCK_EVERY: u64 = 64;
 const HISTORY: usize = 4096;
@@ -80,6 +87,15 @@ pub trait Evaluator<R: Rules> {
     fn reduction(&self, _depth: i32, _n: usize) -> i32 {
         0
     }
+
+    /// Whether the side to move must parry a win at once (the other side could enter the
+    /// goal if it were to move): like a king in check, the node is searched a ply deeper
+    /// (see [`EXTENDED_LINE`]), so a forced run of threats costs the search only the
+    /// attacker's plies and is seen far past the nominal depth. Asked only of nodes above
+    /// the horizon (past it the quiescence parries). False by default.
+    fn threatened(&self, _position: &R) -> bool {
+        false
+    }
 }
 
 /// What bounds one search.
@@ -133,6 +149,8 @@ pub struct Searcher<'a, R: Rules, E: Evaluator<R>> {
     deadline: Option<Instant>,
     cancel: &'a AtomicBool,
     stopped: bool,
+    /// The iteration's depth: threat extensions stop short of [`EXTENDED_LINE`] times it.
+    root_depth: i32,
 }
 
 impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
@@ -150,6 +168,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             deadline: None,
             cancel,
             stopped: false,
+            root_depth: 0,
         }
     }
 
@@ -200,6 +219,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         // Root moves, best first: each iteration re-sorts them by its scores.
         let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
         for depth in 1..=bounds.depth.min(MAX_DEPTH) {
+            self.root_depth = depth as i32;
             let (best, score, complete) = self.root(root, &moves, &mut order, depth);
             // An unfinished iteration counts only if a move beat the previous best outright.
             if complete || best != order[0].0 {
@@ -243,6 +263,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         deadline: Option<Instant>,
     ) -> Option<Vec<i32>> {
         self.deadline = deadline;
+        self.root_depth = depth as i32;
         self.path.push(hash::of(root));
         let scores = root
             .legal_moves()
@@ -341,6 +362,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         if moves.is_empty() {
             return Self::terminal(position, ply);
         }
+        let depth = depth + extension(self.eval, position, depth, ply, self.root_depth);
         if depth <= 0 {
             return self.quiesce(position, &moves, alpha, beta, ply, 0);
         }
@@ -532,6 +554,22 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
         line
     }
+}
+
+/// How many plies deeper a node is searched: one when the side to move is threatened
+/// ([`Evaluator::threatened`]), the node is above the horizon, and the line stays shorter
+/// than [`EXTENDED_LINE`] times the iteration's depth (which bounds chains of threats and
+/// counter-threats). The plain reference search extends by the same rule.
+pub fn extension<R: Rules, E: Evaluator<R>>(
+    eval: &E,
+    position: &R,
+    depth: i32,
+    ply: usize,
+    root_depth: i32,
+) -> i32 {
+    i32::from(
+        depth >= 1 && ply as i32 + depth < EXTENDED_LINE * root_depth && eval.threatened(position),
+    )
 }
 
 fn history_slot<M: std::hash::Hash>(mv: &M) -> usize {

@@ -244,6 +244,10 @@ impl Evaluator<Position> for Gyges {
         enters_goal(mv)
     }
 
+    fn threatened(&self, position: &Position) -> bool {
+        position.reaches_goal(position.turn().other())
+    }
+
     fn reduction(&self, depth: i32, n: usize) -> i32 {
         if depth < REDUCED_FROM_DEPTH || n < REDUCED_FROM_MOVE {
             return 0;
