@@ -106,32 +106,11 @@ fn gyges_search_scores_equal_plain_minimax() {
     let start = gyges::Position::start(&options, Seed(5));
     // The search's machinery on many positions, without threat extensions (which make
     // the unpruned reference's threatened lines twice as long)…
-    agrees_with_minimax(&Unextended, &random_positions(&start, 150, 30, 2), &[1, 2]);
+    agrees_with_minimax(&UNEXTENDED, &random_positions(&start, 150, 30, 2), &[1, 2]);
     let placing = gyges::Position::start(&gyges::Options::default(), Seed(0));
-    agrees_with_minimax(&Unextended, &random_positions(&placing, 50, 16, 3), &[1, 2]);
+    agrees_with_minimax(&UNEXTENDED, &random_positions(&placing, 50, 16, 3), &[1, 2]);
     // …and with them on a few: the reference extends by the same rule.
     agrees_with_minimax(&Gyges, &random_positions(&start, 12, 30, 4), &[2]);
-}
-
-/// The Gygès evaluator without threat extensions.
-struct Unextended;
-
-impl Evaluator<gyges::Position> for Unextended {
-    fn evaluate(&self, position: &gyges::Position, moves: &[gyges::Move]) -> ai::search::Leaf {
-        Gyges.evaluate(position, moves)
-    }
-
-    fn is_noisy(&self, position: &gyges::Position, mv: &gyges::Move) -> bool {
-        Gyges.is_noisy(position, mv)
-    }
-
-    fn moves_unless_won(&self, position: &gyges::Position) -> Option<Vec<gyges::Move>> {
-        Gyges.moves_unless_won(position)
-    }
-
-    fn reduction(&self, depth: i32, n: usize) -> i32 {
-        Gyges.reduction(depth, n)
-    }
 }
 
 /// The AI's move in `game` at `depth`, level 5.
@@ -689,11 +668,28 @@ fn match_openings_are_not_already_won_by_force() {
     }
 }
 
-/// The Gygès evaluator with late move reductions switched off: the search it makes is the
-/// plain alpha-beta the reduced one is checked against.
-struct Unreduced;
+/// The Gygès evaluator with late move reductions or threat extensions switched off: the
+/// plainer searches the full one is checked against.
+struct Plainer {
+    reductions: bool,
+    extensions: bool,
+}
 
-impl Evaluator<gyges::Position> for Unreduced {
+/// Plain alpha-beta to the depth asked (threats still extended): what the reduced search
+/// is checked against.
+const UNREDUCED: Plainer = Plainer {
+    reductions: false,
+    extensions: true,
+};
+
+/// The search without threat extensions: what the unpruned reference can follow on many
+/// positions.
+const UNEXTENDED: Plainer = Plainer {
+    reductions: true,
+    extensions: false,
+};
+
+impl Evaluator<gyges::Position> for Plainer {
     fn evaluate(&self, position: &gyges::Position, moves: &[gyges::Move]) -> ai::search::Leaf {
         Gyges.evaluate(position, moves)
     }
@@ -706,8 +702,16 @@ impl Evaluator<gyges::Position> for Unreduced {
         Gyges.moves_unless_won(position)
     }
 
+    fn reduction(&self, depth: i32, n: usize) -> i32 {
+        if self.reductions {
+            Gyges.reduction(depth, n)
+        } else {
+            0
+        }
+    }
+
     fn threatened(&self, position: &gyges::Position) -> bool {
-        Gyges.threatened(position)
+        self.extensions && Gyges.threatened(position)
     }
 }
 
@@ -735,7 +739,7 @@ fn gyges_reductions_never_claim_a_forced_result_the_full_search_denies() {
             };
             let reduced =
                 Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&position, &bounds, &mut |_| {});
-            let full = Searcher::new(&Unreduced, 4, Vec::new(), &cancel).run(
+            let full = Searcher::new(&UNREDUCED, 4, Vec::new(), &cancel).run(
                 &position,
                 &bounds,
                 &mut |_| {},

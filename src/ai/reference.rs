@@ -1,6 +1,7 @@
 //! The naive reference: plain minimax with the same evaluation, leaf rules, threat
-//! extensions and repetition rule as [`search`](super::search), but no pruning, no table and no ordering. Slow on
-//! purpose; the optimised search is tested against it (equal scores at small depths).
+//! extensions and repetition rule as [`search`](super::search), but no pruning, no table
+//! and no ordering. Slow on purpose; the optimised search is tested against it (equal
+//! scores at small depths).
 
 use super::hash;
 use super::search::{extension, Evaluator, Leaf, MATE, MAX_PARRY_PLIES, MAX_QUIESCENCE};
