@@ -12,6 +12,8 @@ use leapfrog::ai::arena::{self, Mover, Played, Player};
 use leapfrog::ai::{self, AiConfig, Level, Limits};
 use leapfrog::games::{AnyGame, GameKind};
 
+use crate::ugi_commands::UgiEngine;
+
 /// What `leapfrog ai` was asked.
 pub struct AiRequest {
     pub game: String,
@@ -94,17 +96,19 @@ pub struct MatchRequest {
     pub record: Option<std::path::PathBuf>,
 }
 
-/// Reads `level=5,time=200,depth=3` (and `binary=PATH` for another build of the bot) into
-/// a side of a match; time defaults to the match's.
+/// Reads `level=5,time=200,depth=3` (and `binary=PATH` for another build of the bot, or
+/// `ugi=COMMAND` for a UGI Gygès engine) into a side of a match; time defaults to the
+/// match's.
 fn player(spec: &str, time: u64, config: &AiConfig, setup: Setup) -> Result<Box<dyn Mover>> {
     let mut level = Level::MAX;
     let mut time = Some(time.to_string());
     let mut depth = None;
     let mut binary = None;
+    let mut ugi = None;
     for pair in spec.split(',').filter(|p| !p.trim().is_empty()) {
-        let (key, value) = pair.split_once('=').ok_or_else(|| {
-            anyhow!("'{pair}' is not key=value (keys: level, time, depth, binary)")
-        })?;
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| anyhow!("'{pair}' is not key=value (keys: {SIDE_KEYS})"))?;
         match key.trim() {
             "level" => level = value.parse()?,
             "time" => time = Some(value.to_owned()),
@@ -113,22 +117,33 @@ fn player(spec: &str, time: u64, config: &AiConfig, setup: Setup) -> Result<Box<
                 time = None;
             }
             "binary" => binary = Some(std::path::PathBuf::from(value)),
-            other => {
-                bail!("unknown engine setting '{other}' (keys: level, time, depth, binary)")
-            }
+            "ugi" => ugi = Some(value.to_owned()),
+            other => bail!("unknown engine setting '{other}' (keys: {SIDE_KEYS})"),
         }
     }
     let limits = limits_of(time.as_deref(), depth.as_deref(), config)?;
-    Ok(match binary {
-        Some(binary) => Box::new(External {
+    Ok(match (binary, ugi) {
+        (Some(_), Some(_)) => bail!("give binary= or ugi=, not both"),
+        (Some(binary), None) => Box::new(External {
             binary,
             level,
             limits,
             setup,
         }),
-        None => Box::new(Player { level, limits }),
+        (None, Some(command)) => {
+            let start = AnyGame::new(
+                setup.kind,
+                &arena::setup(setup.kind, &setup.options, 0),
+                None,
+            )?;
+            Box::new(UgiEngine::new(&command, limits, &start)?)
+        }
+        (None, None) => Box::new(Player { level, limits }),
     })
 }
+
+/// The settings a side of a match takes, for error messages.
+const SIDE_KEYS: &str = "level, time, depth, binary, ugi";
 
 /// What an engine in another process needs to set a match's games up as this one does.
 #[derive(Clone)]
@@ -363,7 +378,7 @@ fn self_play(
 /// Runs `leapfrog tune`: self-play on both cores, then the fit, printed as the weights
 /// table beside the present one with each one's log loss.
 pub fn run_tune(request: TuneRequest, config: &AiConfig) -> Result<()> {
-    use leapfrog::ai::eval::gyges::{features, WEIGHTS};
+    use leapfrog::ai::eval::gyges::{features, weights, WEIGHTS};
     use leapfrog::ai::tune::{fit, log_loss, Sample};
     let kind: GameKind = request.game.parse()?;
     if kind != GameKind::Gyges {
@@ -410,7 +425,16 @@ pub fn run_tune(request: TuneRequest, config: &AiConfig) -> Result<()> {
             })
         })
         .collect();
-    let present: Vec<f64> = WEIGHTS.iter().map(|t| f64::from(t.weight)).collect();
+    // The table the games' options play with (displacement has its own).
+    let table = games
+        .iter()
+        .flatten()
+        .find_map(|(game, _)| match game {
+            AnyGame::Gyges(g) => Some(weights(leapfrog::games::Rules::options(g.position()))),
+            _ => None,
+        })
+        .unwrap_or(&WEIGHTS);
+    let present: Vec<f64> = table.iter().map(|t| f64::from(t.weight)).collect();
     let fitted = fit(&samples, &present, request.rounds);
     println!(
         "{} positions from {} games at depth {}",
@@ -424,7 +448,7 @@ pub fn run_tune(request: TuneRequest, config: &AiConfig) -> Result<()> {
         log_loss(&samples, &fitted)
     );
     println!("{:<14} {:>8} {:>8}", "term", "present", "fitted");
-    for (term, w) in WEIGHTS.iter().zip(&fitted) {
+    for (term, w) in table.iter().zip(&fitted) {
         println!("{:<14} {:>8} {:>8.0}", term.name, term.weight, w);
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! The `leapfrog` command: a thin CLI that wires the library's layers together.
 
 mod ai_commands;
+mod ugi_commands;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -177,7 +178,8 @@ enum Command {
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
         /// Engine A: level=L, time=MS or depth=N, comma-separated; binary=PATH asks another
-        /// build of the bot (`PATH ai …`) for each of its moves instead.
+        /// build of the bot (`PATH ai …`) for each of its moves instead, and ugi=COMMAND a
+        /// UGI Gygès engine (with setup=random or mirror and displace=on).
         #[arg(long, default_value = "level=5")]
         a: String,
         /// Engine B, like A.
@@ -197,6 +199,14 @@ enum Command {
         /// gone through again with `leapfrog ai --moves`.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+    },
+    /// Our Gygès engine behind the Universal Gygès Interface (UGI), for UGI front ends and
+    /// engine matches: reads commands on standard input until `quit`. Plays with
+    /// displacement, as UGI engines do.
+    Ugi {
+        /// 1 (beginner) to 5 (strongest).
+        #[arg(long, default_value = "5")]
+        level: String,
     },
     /// Print a book of balanced openings for `leapfrog match --openings`: the match's
     /// openings, keeping only those in which a search of --time ms finds no forced win
@@ -1068,6 +1078,9 @@ fn run(cli: Cli) -> Result<()> {
             },
             &load()?.ai,
         )?,
+        Command::Ugi { level } => {
+            ugi_commands::run_ugi(level.parse()?, load()?.ai.table_mb)?;
+        }
         Command::Openings {
             game,
             options,

@@ -673,6 +673,8 @@ fn match_openings_are_not_already_won_by_force() {
 struct Plainer {
     reductions: bool,
     extensions: bool,
+    /// Late move pruning and the look-ahead ordering (displacement only).
+    pruning: bool,
 }
 
 /// Plain alpha-beta to the depth asked (threats still extended): what the reduced search
@@ -680,6 +682,7 @@ struct Plainer {
 const UNREDUCED: Plainer = Plainer {
     reductions: false,
     extensions: true,
+    pruning: false,
 };
 
 /// The search without threat extensions: what the unpruned reference can follow on many
@@ -687,6 +690,7 @@ const UNREDUCED: Plainer = Plainer {
 const UNEXTENDED: Plainer = Plainer {
     reductions: true,
     extensions: false,
+    pruning: true,
 };
 
 impl Evaluator<gyges::Position> for Plainer {
@@ -713,6 +717,70 @@ impl Evaluator<gyges::Position> for Plainer {
     fn threatened(&self, position: &gyges::Position) -> bool {
         self.extensions && Gyges.threatened(position)
     }
+
+    fn looks_ahead(&self, position: &gyges::Position, depth: i32) -> bool {
+        self.pruning && Gyges.looks_ahead(position, depth)
+    }
+
+    fn late_moves(&self, position: &gyges::Position, depth: i32) -> usize {
+        if self.pruning {
+            Gyges.late_moves(position, depth)
+        } else {
+            usize::MAX
+        }
+    }
+}
+
+/// With displacement (hundreds of moves a position) the search skips late quiet moves near
+/// the horizon once one move is known not to lose: it may miss a move's worth, but every
+/// forced win or loss it reports the full search at the same depth reports too, and it
+/// looks at fewer positions.
+#[test]
+fn gyges_late_move_pruning_never_claims_a_forced_result_the_full_search_denies() {
+    let options = gyges::Options {
+        setup: gyges::Setup::Random,
+        displace: true,
+    };
+    let cancel = AtomicBool::new(false);
+    let (mut pruned_nodes, mut full_nodes, mut claims) = (0, 0, 0);
+    for seed in 0..8 {
+        let start = gyges::Position::start(&options, Seed(seed));
+        for position in random_positions(&start, 3, 14, seed) {
+            if position.legal_moves().len() < 2 {
+                continue;
+            }
+            let bounds = Bounds {
+                depth: 3,
+                deadline: None,
+            };
+            let pruned =
+                Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&position, &bounds, &mut |_| {});
+            let full = Searcher::new(&UNREDUCED, 4, Vec::new(), &cancel).run(
+                &position,
+                &bounds,
+                &mut |_| {},
+            );
+            pruned_nodes += pruned.nodes;
+            full_nodes += full.nodes;
+            if pruned.score.abs() >= WON {
+                claims += 1;
+                assert_eq!(
+                    pruned.score.signum(),
+                    full.score.signum(),
+                    "{}: pruned {} full {}",
+                    position.to_text(),
+                    pruned.score,
+                    full.score
+                );
+                assert!(full.score.abs() >= WON, "{}", position.to_text());
+            }
+        }
+    }
+    assert!(claims > 2, "only {claims} forced results to check");
+    assert!(
+        pruned_nodes < full_nodes,
+        "pruned {pruned_nodes} full {full_nodes}"
+    );
 }
 
 /// Late move reductions search quiet late moves shallower, which may miss a move's worth,

@@ -597,3 +597,78 @@ fn generated_puzzles_are_added_to_those_stored() {
         );
     }
 }
+
+#[test]
+fn ugi_answers_a_front_end_with_a_legal_move() {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+        .arg("ugi")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The public engine's start, a move of ours into a board it sends, and nonsense.
+    let script = "ugi\nisready\nsetoption maxPly 2\nsetpos start\ngo\n\
+        setpos data 000000000000000000000000000000100000\ngo\nfly\nquit\n";
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("the script is read");
+    let out = child.wait_with_output().expect("it ends at quit");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for word in ["ugiok", "readyok", "Unknown Command: 'fly'"] {
+        assert!(text.contains(word), "no {word}: {text}");
+    }
+    let best: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect();
+    assert_eq!(best.len(), 2, "{text}");
+    // From the start a 1, 2 or 3 of row 1 moves to an empty square; a lone 1 on a6 (row
+    // six from the mover's side) walks into the goal aimed for, 37.
+    let parts: Vec<u8> = best[0].split('|').map(|p| p.parse().unwrap()).collect();
+    assert!(
+        parts.len() == 2 && parts[0] < 6 && (6..30).contains(&parts[1]),
+        "{text}"
+    );
+    assert_eq!(best[1], "30|37", "{text}");
+}
+
+#[test]
+fn match_against_a_ugi_engine_plays_it_move_by_move() {
+    // Our own engine behind UGI as B: two whole games, no forfeit.
+    let engine = format!("ugi={} ugi,depth=1", env!("CARGO_BIN_EXE_leapfrog"));
+    let args = [
+        "match",
+        "gyges",
+        "--option",
+        "setup=random",
+        "--option",
+        "displace=on",
+        "--a",
+        "depth=1",
+        "--b",
+        &engine,
+        "--games",
+        "2",
+    ];
+    let out = leapfrog(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(!stderr(&out).contains("forfeits"), "{}", stderr(&out));
+    // UGI engines move from a full board and always may displace.
+    let without = args.map(|a| {
+        if a == "displace=on" {
+            "displace=off"
+        } else {
+            a
+        }
+    });
+    let out = leapfrog(&without);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("displace=on"), "{}", stderr(&out));
+}

@@ -34,6 +34,8 @@ const CLOCK_EVERY: u64 = 64;
 const HISTORY: usize = 4096;
 /// Ranks from this up are the table's move, noisy moves and killers: never reduced.
 const QUIET_RANK: i64 = 1 << 33;
+/// A child's look times this, plus history shifted below it, stays under [`QUIET_RANK`].
+const LOOK_SCALE: i64 = 1 << 13;
 
 /// What an evaluator makes of a leaf.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +88,23 @@ pub trait Evaluator<R: Rules> {
     /// full depth. None by default (the search is then exact to its depth).
     fn reduction(&self, _depth: i32, _n: usize) -> i32 {
         0
+    }
+
+    /// Whether a node of `position` `depth` plies above the horizon orders its quiet moves
+    /// by a look at each child (the evaluation of the position the move leads to, a move
+    /// that lets the other side win at once last) rather than by history alone: worth its
+    /// cost where moves are many and most are poor, as in Gygès with displacement (hundreds
+    /// of moves, most of them drops that change nothing). Never by default.
+    fn looks_ahead(&self, _position: &R, _depth: i32) -> bool {
+        false
+    }
+
+    /// How many moves a node `depth` plies above the horizon searches before it skips the
+    /// quiet ones left (late move pruning), once one of its moves is known not to lose: a
+    /// forced loss is never claimed on a pruned node, so every forced result the search
+    /// reports stays a proof. All by default.
+    fn late_moves(&self, _position: &R, _depth: i32) -> usize {
+        usize::MAX
     }
 
     /// Whether the side to move must parry a win at once (the other side could enter the
@@ -366,7 +385,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         if depth <= 0 {
             return self.quiesce(position, &moves, alpha, beta, ply, 0);
         }
-        let mut order = self.order(position, &moves, hit.and_then(|h| h.best), ply);
+        let ahead = self.eval.looks_ahead(position, depth);
+        let mut order = self.order(position, &moves, hit.and_then(|h| h.best), ply, ahead);
+        let late = self.eval.late_moves(position, depth);
         let alpha_before = alpha;
         let mut best_score = -MATE - 1;
         let mut best = None;
@@ -378,6 +399,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 .max_by_key(|&j| (order[j].0, std::cmp::Reverse(j)))
                 .expect("moves left");
             order.swap(n, next);
+            if n >= late && order[n].0 < QUIET_RANK && best_score > -WON {
+                break;
+            }
             let i = order[n].1;
             let mv = &moves[i];
             let mut child = position.clone();
@@ -489,13 +513,14 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     }
 
     /// Each move's rank (higher first) with its index: the table's move, noisy moves,
-    /// killers, then by history.
+    /// killers, then by history, or (`ahead`) by the look at the child and then history.
     fn order(
         &self,
         position: &R,
         moves: &[R::Move],
         table: Option<usize>,
         ply: usize,
+        ahead: bool,
     ) -> Vec<(i64, usize)> {
         let killers = self.killers.get(ply);
         moves
@@ -510,12 +535,32 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                     1 << 34
                 } else if killers.is_some_and(|k| k[1].as_ref() == Some(mv)) {
                     QUIET_RANK
+                } else if ahead {
+                    // Below QUIET_RANK: the look first, history (2^30 at most) breaking ties.
+                    i64::from(self.child_score(position, mv)) * LOOK_SCALE
+                        + i64::from(self.history[history_slot(mv)] >> 17).min(LOOK_SCALE - 1)
                 } else {
                     i64::from(self.history[history_slot(mv)])
                 };
                 (rank, i)
             })
             .collect()
+    }
+
+    /// The look at the position `mv` leads to, from the mover's side: its evaluation, a
+    /// move that lets the other side win at once the worst.
+    fn child_score(&self, position: &R, mv: &R::Move) -> i32 {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        let theirs = match self.eval.moves_unless_won(&child) {
+            None => MATE,
+            Some(replies) if replies.is_empty() => Self::terminal(&child, 0),
+            Some(replies) => match self.eval.evaluate(&child, &replies) {
+                Leaf::WinsNow => MATE,
+                Leaf::Score(score) | Leaf::Threatened(score) => score,
+            },
+        };
+        -theirs.clamp(-MATE, MATE)
     }
 
     fn remember_cutoff(&mut self, mv: &R::Move, depth: i32, ply: usize) {

@@ -11,6 +11,7 @@ mod notation;
 mod options;
 mod position;
 mod text;
+pub mod ugi;
 
 pub use board::{rows_mask, Point, Square, SIDE};
 pub use guide::GUIDE;

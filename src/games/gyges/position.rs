@@ -85,6 +85,13 @@ pub struct Mobility {
     pub sizes: u32,
     /// The row its pieces move from (0 = row 1), if any can.
     pub row: Option<u8>,
+    /// With displacement, the pieces its moves can land on (and displace).
+    pub landings: u64,
+    /// With displacement, how many (piece, landing) pairs it has: its moves counted
+    /// without the drop squares, which multiply every landing alike.
+    pub landing_pairs: usize,
+    /// The squares of the pieces it may move.
+    pub starts: u64,
 }
 
 /// Each side's pieces still to place, by size (index 0 = size 1).
@@ -188,7 +195,25 @@ impl Position {
                 .map(|(from, _)| u32::from(self.size_at(*from)))
                 .sum(),
             row: movers.first().map(|(from, _)| from.row()),
+            landings: movers
+                .iter()
+                .fold(0, |all, (_, r)| all | (r.landings & landings)),
+            landing_pairs: movers
+                .iter()
+                .map(|(_, r)| (r.landings & landings).count_ones() as usize)
+                .sum(),
+            starts: movers.iter().fold(0, |all, (from, _)| all | from.bit()),
         }
+    }
+
+    /// The squares holding a piece of `size`.
+    #[must_use]
+    pub fn pieces_of_size(&self, size: u8) -> u64 {
+        self.sizes
+            .iter()
+            .enumerate()
+            .filter(|(_, &s)| s == size)
+            .fold(0, |all, (i, _)| all | 1 << i)
     }
 
     /// Everything the piece on `from` could reach if the side to move moved it, whatever
