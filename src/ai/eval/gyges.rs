@@ -97,7 +97,9 @@ pub const WEIGHTS: [Term; TERMS] = [
 /// which pieces a side can land on (and so move elsewhere) that the other cannot, the
 /// ones above all: the public UGI engine weighs the same kind of control. With the move
 /// count table ([`WEIGHTS`]) the engine scored 3 of 10 against that engine at 3 plies (ours
-/// at 300 ms a move), with these 5 of 10 (the same search, the same openings).
+/// at 300 ms a move), with sole 1s, 2s and 3s at 300, 60 and 30 5 of 10 (the same search,
+/// the same openings). Those doubled scored 18.5 of 40 against the engine at 500 ms a move
+/// where they had scored 14 of 40 (same openings; see the README).
 pub const DISPLACE_WEIGHTS: [Term; TERMS] = [
     Term {
         name: "moves",
@@ -131,15 +133,15 @@ pub const DISPLACE_WEIGHTS: [Term; TERMS] = [
     // A 1 that this side can land on (or move) and the other cannot.
     Term {
         name: "sole 1s",
-        weight: 300,
+        weight: 600,
     },
     Term {
         name: "sole 2s",
-        weight: 60,
+        weight: 120,
     },
     Term {
         name: "sole 3s",
-        weight: 30,
+        weight: 60,
     },
     // An empty square this side's moves can end on and the other's cannot.
     Term {
@@ -180,43 +182,56 @@ fn enters_goal(mv: &Move) -> bool {
 /// leaves a run two plies shorter. Only such threats are tried, which keeps a run of
 /// seven plies within a few thousand positions; `budget` bounds them.
 fn run(position: &Position, plies: u32, budget: &mut u64) -> Option<Move> {
-    // Every position counts, answers too: with displacement a threat has hundreds.
-    if *budget == 0 {
-        return None;
-    }
-    *budget -= 1;
     let moves = position.legal_moves();
     if let Some(win) = moves.iter().find(|mv| enters_goal(mv)) {
         return Some(*win);
     }
+    threat_run(position, &moves, plies, budget)
+}
+
+/// Whether the side to move has a run within `plies` plies: [`run`] without naming the
+/// move, and with the goal found by the cheap scan that stops at the first piece reaching
+/// it instead of every move generated (with displacement, hundreds).
+fn has_run(position: &Position, plies: u32, budget: &mut u64) -> bool {
+    if position.reaches_goal(position.turn()) {
+        return true;
+    }
+    plies >= 3 && threat_run(position, &position.legal_moves(), plies, budget).is_some()
+}
+
+/// The first of `moves` (no goal among them) that threatens the goal and keeps a run of
+/// `plies` less two after every answer.
+fn threat_run(position: &Position, moves: &[Move], plies: u32, budget: &mut u64) -> Option<Move> {
     if plies < 3 {
         return None;
     }
     let me = position.turn();
-    for mv in &moves {
+    moves.iter().copied().find(|mv| {
+        // Every position counts, answers too: with displacement a threat has hundreds.
         if *budget == 0 {
-            return None;
+            return false;
         }
         *budget -= 1;
         let mut threat = position.clone();
         threat.play_unchecked(mv);
         if !threat.reaches_goal(me) {
-            continue;
+            return false;
         }
-        // An answer that enters the other goal ends the run (no answers listed then).
-        let forced = threat.moves_unless_goal().is_some_and(|answers| {
+        // An answer that enters the other goal ends the run (no answers listed then); one
+        // that leaves the goal open costs a scan; only a parry is searched further.
+        threat.moves_unless_goal().is_some_and(|answers| {
             !answers.is_empty()
                 && answers.iter().all(|answer| {
+                    if *budget == 0 {
+                        return false;
+                    }
+                    *budget -= 1;
                     let mut next = threat.clone();
                     next.play_unchecked(answer);
-                    run(&next, plies - 2, budget).is_some()
+                    has_run(&next, plies - 2, budget)
                 })
-        });
-        if forced {
-            return Some(*mv);
-        }
-    }
-    None
+        })
+    })
 }
 
 /// Late move reductions: from this depth left, and from this move in the node's order
