@@ -100,55 +100,30 @@ pub const WEIGHTS: [Term; TERMS] = [
 /// at 300 ms a move), with sole 1s, 2s and 3s at 300, 60 and 30 5 of 10 (the same search,
 /// the same openings). Those doubled scored 18.5 of 40 against the engine at 500 ms a move
 /// where they had scored 14 of 40 (same openings; see the README).
-pub const DISPLACE_WEIGHTS: [Term; TERMS] = [
-    Term {
-        name: "moves",
-        weight: 0,
-    },
-    Term {
-        name: "movers",
-        weight: 0,
-    },
-    Term {
-        name: "threat",
-        weight: -300,
-    },
-    Term {
-        name: "advance",
-        weight: 0,
-    },
-    Term {
-        name: "far squares",
-        weight: 0,
-    },
-    Term {
-        name: "mover sizes",
-        weight: 0,
-    },
-    // A (piece, landing) pair: a displacement, whatever the drop.
-    Term {
-        name: "landings",
-        weight: 5,
-    },
-    // A 1 that this side can land on (or move) and the other cannot.
-    Term {
-        name: "sole 1s",
-        weight: 600,
-    },
-    Term {
-        name: "sole 2s",
-        weight: 120,
-    },
-    Term {
-        name: "sole 3s",
-        weight: 60,
-    },
-    // An empty square this side's moves can end on and the other's cannot.
-    Term {
-        name: "sole squares",
-        weight: 6,
-    },
-];
+pub const DISPLACE_WEIGHTS: [Term; TERMS] = reweighed(
+    &WEIGHTS,
+    [
+        // moves, movers, threat, advance, far squares, mover sizes: only the threat.
+        0, 0, -300, 0, 0, 0,
+        // landings: a (piece, landing) pair, a displacement whatever the drop.
+        5,
+        // sole 1s, 2s and 3s: a piece this side can land on (or move) and the other cannot.
+        600, 120, 60,
+        // sole squares: an empty square this side's moves can end on and the other's cannot.
+        6,
+    ],
+);
+
+/// `terms` with these weights instead: one list of the terms' names for every table.
+const fn reweighed(terms: &[Term; TERMS], weights: [i32; TERMS]) -> [Term; TERMS] {
+    let mut table = *terms;
+    let mut i = 0;
+    while i < TERMS {
+        table[i].weight = weights[i];
+        i += 1;
+    }
+    table
+}
 
 /// The weights for games with these options.
 #[must_use]
