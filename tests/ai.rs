@@ -731,6 +731,56 @@ impl Evaluator<gyges::Position> for Plainer {
     }
 }
 
+/// Searches `per_seed` random positions (of at most `longest` plies) from each of the
+/// shuffled set-ups of seeds `0..seeds` to `depth`, with the engine's shortcuts (`Gyges`)
+/// and without them (`UNREDUCED`), and checks that every forced win or loss the first
+/// reports the second reports too. Returns the positions each looked at and how many forced
+/// results were checked.
+fn shortcuts_keep_forced_results(
+    options: gyges::Options,
+    seeds: u64,
+    per_seed: usize,
+    longest: usize,
+    depth: u32,
+) -> (u64, u64, usize) {
+    let cancel = AtomicBool::new(false);
+    let (mut short_nodes, mut full_nodes, mut claims) = (0, 0, 0);
+    for seed in 0..seeds {
+        let start = gyges::Position::start(&options, Seed(seed));
+        for position in random_positions(&start, per_seed, longest, seed) {
+            if position.legal_moves().len() < 2 {
+                continue;
+            }
+            let bounds = Bounds {
+                depth,
+                deadline: None,
+            };
+            let short =
+                Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&position, &bounds, &mut |_| {});
+            let full = Searcher::new(&UNREDUCED, 4, Vec::new(), &cancel).run(
+                &position,
+                &bounds,
+                &mut |_| {},
+            );
+            short_nodes += short.nodes;
+            full_nodes += full.nodes;
+            if short.score.abs() >= WON {
+                claims += 1;
+                assert_eq!(
+                    short.score.signum(),
+                    full.score.signum(),
+                    "{}: with shortcuts {} full {}",
+                    position.to_text(),
+                    short.score,
+                    full.score
+                );
+                assert!(full.score.abs() >= WON, "{}", position.to_text());
+            }
+        }
+    }
+    (short_nodes, full_nodes, claims)
+}
+
 /// With displacement (hundreds of moves a position) the search skips late quiet moves near
 /// the horizon once one move is known not to lose: it may miss a move's worth, but every
 /// forced win or loss it reports the full search at the same depth reports too, and it
@@ -741,41 +791,7 @@ fn gyges_late_move_pruning_never_claims_a_forced_result_the_full_search_denies()
         setup: gyges::Setup::Random,
         displace: true,
     };
-    let cancel = AtomicBool::new(false);
-    let (mut pruned_nodes, mut full_nodes, mut claims) = (0, 0, 0);
-    for seed in 0..8 {
-        let start = gyges::Position::start(&options, Seed(seed));
-        for position in random_positions(&start, 3, 14, seed) {
-            if position.legal_moves().len() < 2 {
-                continue;
-            }
-            let bounds = Bounds {
-                depth: 3,
-                deadline: None,
-            };
-            let pruned =
-                Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&position, &bounds, &mut |_| {});
-            let full = Searcher::new(&UNREDUCED, 4, Vec::new(), &cancel).run(
-                &position,
-                &bounds,
-                &mut |_| {},
-            );
-            pruned_nodes += pruned.nodes;
-            full_nodes += full.nodes;
-            if pruned.score.abs() >= WON {
-                claims += 1;
-                assert_eq!(
-                    pruned.score.signum(),
-                    full.score.signum(),
-                    "{}: pruned {} full {}",
-                    position.to_text(),
-                    pruned.score,
-                    full.score
-                );
-                assert!(full.score.abs() >= WON, "{}", position.to_text());
-            }
-        }
-    }
+    let (pruned_nodes, full_nodes, claims) = shortcuts_keep_forced_results(options, 8, 3, 14, 3);
     assert!(claims > 2, "only {claims} forced results to check");
     assert!(
         pruned_nodes < full_nodes,
@@ -793,41 +809,7 @@ fn gyges_reductions_never_claim_a_forced_result_the_full_search_denies() {
         setup: gyges::Setup::Random,
         ..gyges::Options::default()
     };
-    let cancel = AtomicBool::new(false);
-    let (mut reduced_nodes, mut full_nodes, mut claims) = (0, 0, 0);
-    for seed in 0..6 {
-        let start = gyges::Position::start(&options, Seed(seed));
-        for position in random_positions(&start, 6, 16, seed) {
-            if position.legal_moves().len() < 2 {
-                continue;
-            }
-            let bounds = Bounds {
-                depth: 5,
-                deadline: None,
-            };
-            let reduced =
-                Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&position, &bounds, &mut |_| {});
-            let full = Searcher::new(&UNREDUCED, 4, Vec::new(), &cancel).run(
-                &position,
-                &bounds,
-                &mut |_| {},
-            );
-            reduced_nodes += reduced.nodes;
-            full_nodes += full.nodes;
-            if reduced.score.abs() >= WON {
-                claims += 1;
-                assert_eq!(
-                    reduced.score.signum(),
-                    full.score.signum(),
-                    "{}: reduced {} full {}",
-                    position.to_text(),
-                    reduced.score,
-                    full.score
-                );
-                assert!(full.score.abs() >= WON, "{}", position.to_text());
-            }
-        }
-    }
+    let (reduced_nodes, full_nodes, claims) = shortcuts_keep_forced_results(options, 6, 6, 16, 5);
     assert!(claims > 3, "only {claims} forced results to check");
     assert!(
         reduced_nodes * 10 < full_nodes * 8,
