@@ -799,6 +799,65 @@ fn gyges_late_move_pruning_never_claims_a_forced_result_the_full_search_denies()
     );
 }
 
+/// A threat no answer parries is a win in three, however its evaluation ranks it: nodes
+/// that search only their first few moves (displacement) rank it first, so a search of
+/// three plies never plays a move that lets the other side start one while it reports the
+/// position as not lost. From the game where the engine missed one (the public engine's
+/// 4th move won in three) and from random positions.
+#[test]
+fn gyges_searches_never_miss_a_threat_no_answer_parries() {
+    let options = gyges::Options {
+        setup: gyges::Setup::Random,
+        displace: true,
+    };
+    let cancel = AtomicBool::new(false);
+    let bounds = Bounds {
+        depth: 3,
+        deadline: None,
+    };
+    let mut positions = Vec::new();
+    let mut missed = gyges::Position::start(&options, Seed(17));
+    for ply in ["e1-d1:c3", "a6-b6:a3", "a1-b1:b4"] {
+        let mv = missed
+            .legal_moves()
+            .into_iter()
+            .find(|mv| mv.to_string() == ply)
+            .expect("a legal move of the game");
+        missed.play_unchecked(&mv);
+    }
+    positions.push(missed);
+    for seed in 0..6 {
+        let start = gyges::Position::start(&options, Seed(seed));
+        positions.extend(random_positions(&start, 3, 12, seed));
+    }
+    let mut checked = 0;
+    for position in positions {
+        if position.legal_moves().len() < 2 {
+            continue;
+        }
+        let found =
+            Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&position, &bounds, &mut |_| {});
+        if found.score <= -WON {
+            continue;
+        }
+        let mut child = position.clone();
+        child.play_unchecked(&found.best.expect("a move"));
+        let mut budget = u64::MAX;
+        assert_eq!(
+            Gyges
+                .goal_run(&child, 3, &mut budget)
+                .map(|(mv, _)| mv.to_string()),
+            None,
+            "{} plays {} at {}",
+            position.to_text(),
+            child.to_text(),
+            found.score
+        );
+        checked += 1;
+    }
+    assert!(checked > 10, "only {checked} positions");
+}
+
 /// Late move reductions search quiet late moves shallower, which may miss a move's worth,
 /// but never invent a forced result: every win or loss the reduced search reports, the full
 /// search at the same depth reports too. And they do reduce: the same iterations cost

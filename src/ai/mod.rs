@@ -307,6 +307,11 @@ const RUN_POSITIONS: u64 = 40_000;
 /// when the best one does.
 const RUN_DEFENCES: usize = 8;
 
+/// The part of a move's time the levels that check for runs keep back for the check after
+/// the search: without it the search used the whole budget and a second choice could not
+/// be looked for in time.
+const RUN_CHECK_SHARE: f64 = 0.15;
+
 /// One request to think, with its clock started.
 struct Job<'a> {
     kind: games::GameKind,
@@ -355,15 +360,20 @@ impl Job<'_> {
         let mut seen = history.clone();
         seen.push(hash::of(game.position()));
         let deadline = self.deadline();
-        let bounds = Bounds {
-            depth: self.limits.depth.unwrap_or(MAX_DEPTH).min(style.depth),
-            deadline,
-        };
         let root = game.position();
         // The levels at full strength see forced runs to the goal past their depth: one of
         // their own is played at once, and a move that lets the other side start one is
         // not played while another is safe.
         let runs = style.noise == 0 && style.slip == 0;
+        // Those keep the end of their time for the check.
+        let searched_until = deadline.map(|end| {
+            let kept = if runs { RUN_CHECK_SHARE } else { 0.0 };
+            end - (end - self.started).mul_f64(kept)
+        });
+        let bounds = Bounds {
+            depth: self.limits.depth.unwrap_or(MAX_DEPTH).min(style.depth),
+            deadline: searched_until,
+        };
         if runs {
             if let Some((mv, plies)) = eval.goal_run(root, RUN_PLIES, &mut self.run_budget()) {
                 return Ok(Choice {
@@ -391,18 +401,20 @@ impl Job<'_> {
                 .is_some()
         };
         if runs && score < WON && moves.len() > 1 && opens_run(&best) {
-            // The next best by a shallow look, until one lets no run in.
-            if let Some(scores) = searcher.score_all(root, found.depth.clamp(1, 2), deadline) {
-                let mut order: Vec<usize> = (0..moves.len()).collect();
-                order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
-                if let Some(&safe) = order
-                    .iter()
-                    .take(RUN_DEFENCES)
-                    .find(|&&i| moves[i] != best && !opens_run(&moves[i]))
-                {
-                    best = moves[safe].clone();
-                    score = scores[safe];
-                }
+            // The next best of the search's last iteration, until one lets no run in: no
+            // second search, so the check fits in the time kept back for it.
+            // The search's moves are the game's, in the same order.
+            let searched = moves.iter().position(|mv| *mv == best);
+            if let Some(&(safe, safe_score)) = found
+                .ranked
+                .iter()
+                .filter(|&&(i, _)| Some(i) != searched)
+                .take(RUN_DEFENCES)
+                .take_while(|_| deadline.is_none_or(|end| Instant::now() < end))
+                .find(|&&(i, _)| !opens_run(&moves[i]))
+            {
+                best = moves[safe].clone();
+                score = safe_score;
             }
         }
         // What a level's blur may pick: the searched move, or any move a person might play

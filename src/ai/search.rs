@@ -115,6 +115,23 @@ pub trait Evaluator<R: Rules> {
     fn threatened(&self, _position: &R) -> bool {
         false
     }
+
+    /// The judgement of a leaf made without its move list, when there is nothing for the
+    /// quiescence to try (no noisy move, no threat to parry) and so the list would only be
+    /// counted: `None` when the search must generate the moves (the default). With
+    /// displacement a Gygès position has hundreds of moves and building the list was a
+    /// tenth of the search's time.
+    fn quiet_leaf(&self, _position: &R) -> Option<Leaf> {
+        None
+    }
+
+    /// Whether the side to move has a move that wins at once: asked of every answer to a
+    /// threat when a look ([`Evaluator::looks_ahead`]) meets one, so a game with a cheaper
+    /// test than generating the moves (Gygès: a scan that stops at the first piece
+    /// reaching the goal) should give it.
+    fn wins_at_once(&self, position: &R) -> bool {
+        self.moves_unless_won(position).is_none()
+    }
 }
 
 /// What bounds one search.
@@ -152,6 +169,11 @@ pub struct Found<M> {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Every root move (its index in [`Rules::legal_moves`]) with its score in the last
+    /// iteration, the best first: where to look for a second choice without searching again
+    /// (the best may turn out to open a run the search did not see). The others' scores
+    /// are bounds from null windows: each at most what it says.
+    pub ranked: Vec<(usize, i32)>,
 }
 
 /// A search's state: table, ordering heuristics, counters and the clock.
@@ -231,6 +253,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             score: 0,
             depth: 0,
             nodes: 0,
+            ranked: (0..moves.len()).map(|i| (i, 0)).collect(),
         };
         if moves.len() <= 1 {
             return found;
@@ -248,6 +271,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             if !complete {
                 break;
             }
+            found.ranked = order.to_vec();
             found.depth = depth;
             report(&Iteration {
                 depth,
@@ -375,6 +399,13 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 }
             }
         }
+        if depth <= 0 {
+            match self.eval.quiet_leaf(position) {
+                Some(Leaf::WinsNow) => return MATE - ply as i32 - 1,
+                Some(Leaf::Score(score)) => return score,
+                Some(Leaf::Threatened(_)) | None => {}
+            }
+        }
         let Some(moves) = self.eval.moves_unless_won(position) else {
             return MATE - ply as i32 - 1;
         };
@@ -385,14 +416,20 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         if depth <= 0 {
             return self.quiesce(position, &moves, alpha, beta, ply, 0);
         }
-        let ahead = self.eval.looks_ahead(position, depth);
-        let mut order = self.order(position, &moves, hit.and_then(|h| h.best), ply, ahead);
+        let mut order = self.order(position, &moves, hit.and_then(|h| h.best), ply);
+        // A look at every child costs an evaluation each: it waits until the table's move
+        // or a killer, searched first when there is one, has failed to cut off.
+        let mut looked = !self.eval.looks_ahead(position, depth);
         let late = self.eval.late_moves(position, depth);
         let alpha_before = alpha;
         let mut best_score = -MATE - 1;
         let mut best = None;
         self.path.push(key);
         for n in 0..order.len() {
+            if !looked && (n > 0 || order.iter().all(|&(rank, _)| rank < QUIET_RANK)) {
+                self.look(position, &moves, &mut order[n..]);
+                looked = true;
+            }
             // Pick the best-ranked move left: a cut-off after the first few moves (the
             // usual case) then never pays for sorting the rest.
             let next = (n..order.len())
@@ -493,11 +530,14 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             }
             let mut child = position.clone();
             child.play_unchecked(mv);
-            let score = match self.eval.moves_unless_won(&child) {
-                // What the child's own look would say: it enters the goal at once.
-                None => -(MATE - ply as i32 - 2),
-                Some(replies) if replies.is_empty() => -Self::terminal(&child, ply + 1),
-                Some(replies) => -self.quiesce(&child, &replies, -beta, -alpha, ply + 1, extra + 1),
+            // What the child's own look would say: it enters the goal at once, or stands
+            // on its evaluation with nothing to try.
+            let score = match self.eval.quiet_leaf(&child) {
+                Some(Leaf::WinsNow) => -(MATE - ply as i32 - 2),
+                Some(Leaf::Score(score)) => -score,
+                Some(Leaf::Threatened(_)) | None => {
+                    self.quiesce_child(&child, alpha, beta, ply, extra)
+                }
             };
             if score > best {
                 best = score;
@@ -512,15 +552,24 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         best
     }
 
+    /// The quiescence's score of `child` (from the parent's side) when it cannot be judged
+    /// without its moves.
+    fn quiesce_child(&mut self, child: &R, alpha: i32, beta: i32, ply: usize, extra: u32) -> i32 {
+        match self.eval.moves_unless_won(child) {
+            None => -(MATE - ply as i32 - 2),
+            Some(replies) if replies.is_empty() => -Self::terminal(child, ply + 1),
+            Some(replies) => -self.quiesce(child, &replies, -beta, -alpha, ply + 1, extra + 1),
+        }
+    }
+
     /// Each move's rank (higher first) with its index: the table's move, noisy moves,
-    /// killers, then by history, or (`ahead`) by the look at the child and then history.
+    /// killers, then by history ([`Searcher::look`] may rank the quiet ones again).
     fn order(
         &self,
         position: &R,
         moves: &[R::Move],
         table: Option<usize>,
         ply: usize,
-        ahead: bool,
     ) -> Vec<(i64, usize)> {
         let killers = self.killers.get(ply);
         moves
@@ -535,10 +584,6 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                     1 << 34
                 } else if killers.is_some_and(|k| k[1].as_ref() == Some(mv)) {
                     QUIET_RANK
-                } else if ahead {
-                    // Below QUIET_RANK: the look first, history (2^30 at most) breaking ties.
-                    i64::from(self.child_score(position, mv)) * LOOK_SCALE
-                        + i64::from(self.history[history_slot(mv)] >> 17).min(LOOK_SCALE - 1)
                 } else {
                     i64::from(self.history[history_slot(mv)])
                 };
@@ -547,20 +592,53 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             .collect()
     }
 
+    /// Ranks the quiet moves of `order` (those ranked by history) by the look at each
+    /// child instead, history (2^30 at most) breaking ties, all below [`QUIET_RANK`].
+    fn look(&self, position: &R, moves: &[R::Move], order: &mut [(i64, usize)]) {
+        for (rank, i) in order.iter_mut().filter(|(rank, _)| *rank < QUIET_RANK) {
+            *rank = i64::from(self.child_score(position, &moves[*i])) * LOOK_SCALE
+                + (*rank >> 17).min(LOOK_SCALE - 1);
+        }
+    }
+
     /// The look at the position `mv` leads to, from the mover's side: its evaluation, a
-    /// move that lets the other side win at once the worst.
+    /// move that lets the other side win at once the worst, a threat no answer parries
+    /// the best. Without that last, a threat ranks by its evaluation's penalty alone, and
+    /// a node that searches only its first few moves ([`Evaluator::late_moves`]) could
+    /// skip the one move that wins.
     fn child_score(&self, position: &R, mv: &R::Move) -> i32 {
         let mut child = position.clone();
         child.play_unchecked(mv);
-        let theirs = match self.eval.moves_unless_won(&child) {
-            None => MATE,
-            Some(replies) if replies.is_empty() => Self::terminal(&child, 0),
-            Some(replies) => match self.eval.evaluate(&child, &replies) {
-                Leaf::WinsNow => MATE,
-                Leaf::Score(score) | Leaf::Threatened(score) => score,
-            },
+        let theirs = match self.eval.quiet_leaf(&child) {
+            Some(Leaf::WinsNow) => MATE,
+            Some(Leaf::Score(score)) => score,
+            Some(Leaf::Threatened(_)) | None => self.judge(&child),
         };
         -theirs.clamp(-MATE, MATE)
+    }
+
+    /// A child the look cannot judge without its moves: over, threatened, or in a game
+    /// without [`Evaluator::quiet_leaf`].
+    fn judge(&self, child: &R) -> i32 {
+        match self.eval.moves_unless_won(child) {
+            None => MATE,
+            Some(replies) if replies.is_empty() => Self::terminal(child, 0),
+            Some(replies) => match self.eval.evaluate(child, &replies) {
+                Leaf::WinsNow => MATE,
+                Leaf::Threatened(_) if self.unparried(child, &replies) => -WON,
+                Leaf::Score(score) | Leaf::Threatened(score) => score,
+            },
+        }
+    }
+
+    /// Whether every one of `replies` (none of them a win) leaves the other side of
+    /// `position` a win at once: a threat that cannot be parried.
+    fn unparried(&self, position: &R, replies: &[R::Move]) -> bool {
+        replies.iter().all(|reply| {
+            let mut next = position.clone();
+            next.play_unchecked(reply);
+            self.eval.wins_at_once(&next)
+        })
     }
 
     fn remember_cutoff(&mut self, mv: &R::Move, depth: i32, ply: usize) {

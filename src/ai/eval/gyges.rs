@@ -301,16 +301,30 @@ pub fn features(position: &Position, moves: &[Move]) -> Option<[i32; TERMS]> {
     } else {
         mobility_of(position, moves)
     };
-    let theirs = position.mobility(me.other());
-    let mut features = side_features(me, &mine);
-    for (f, t) in features.iter_mut().zip(side_features(me.other(), &theirs)) {
+    Some(features_of(position, &mine, &position.mobility(me.other())))
+}
+
+/// The features from both sides' mobility, the side to move's first.
+fn features_of(position: &Position, mine: &Mobility, theirs: &Mobility) -> [i32; TERMS] {
+    let me = position.turn();
+    let mut features = side_features(me, mine);
+    for (f, t) in features.iter_mut().zip(side_features(me.other(), theirs)) {
         *f -= t;
     }
-    features[THREAT] = i32::from(theirs.goal && !placing);
+    features[THREAT] = i32::from(theirs.goal && !position.placing());
     if position.options().displace {
-        sole_control(position, &mine, &theirs, &mut features);
+        sole_control(position, mine, theirs, &mut features);
     }
-    Some(features)
+    features
+}
+
+/// The evaluation of `features` for a game with these options.
+fn score(options: &Options, features: &[i32; TERMS]) -> i32 {
+    features
+        .iter()
+        .zip(weights(options).iter())
+        .map(|(f, term)| f * term.weight)
+        .sum()
 }
 
 /// The side to move's mobility, read from its legal moves (which come grouped by piece).
@@ -352,15 +366,30 @@ impl Evaluator<Position> for Gyges {
         let Some(features) = features(position, moves) else {
             return Leaf::WinsNow;
         };
-        let score = features
-            .iter()
-            .zip(weights(position.options()).iter())
-            .map(|(f, term)| f * term.weight)
-            .sum();
+        let score = score(position.options(), &features);
         if features[THREAT] != 0 {
             return Leaf::Threatened(score);
         }
         Leaf::Score(score)
+    }
+
+    fn quiet_leaf(&self, position: &Position) -> Option<Leaf> {
+        // Over, still placing, or without a move: the plain way.
+        if position.in_goal().is_some() || position.placing() {
+            return None;
+        }
+        let me = position.turn();
+        let Some(mine) = position.mobility_unless_goal(me) else {
+            return Some(Leaf::WinsNow);
+        };
+        let theirs = position.mobility(me.other());
+        if mine.moves == 0 || theirs.goal {
+            return None;
+        }
+        Some(Leaf::Score(score(
+            position.options(),
+            &features_of(position, &mine, &theirs),
+        )))
     }
 
     fn moves_unless_won(&self, position: &Position) -> Option<Vec<Move>> {
@@ -385,6 +414,10 @@ impl Evaluator<Position> for Gyges {
     fn threatened(&self, position: &Position) -> bool {
         // Not with displacement: see LOOKS_AHEAD_FROM.
         !position.options().displace && position.reaches_goal(position.turn().other())
+    }
+
+    fn wins_at_once(&self, position: &Position) -> bool {
+        position.reaches_goal(position.turn())
     }
 
     fn looks_ahead(&self, position: &Position, depth: i32) -> bool {
@@ -445,6 +478,55 @@ mod tests {
             }
         }
         assert!(checked > 200, "{checked}");
+    }
+
+    #[test]
+    fn a_quiet_leaf_is_judged_as_its_move_list_would_judge_it() {
+        // The search's leaves skip the move list when nothing is left to try: the same
+        // judgement as from the moves (a win at once, or the score with no threat), and
+        // no judgement when the side to move must parry.
+        let (mut scores, mut wins, mut threats) = (0, 0, 0);
+        for seed in 0..40 {
+            let options = Options {
+                setup: Setup::Random,
+                displace: seed % 2 == 0,
+            };
+            let mut position = Position::start(&options, Seed(seed));
+            let mut rng = Stream::new(Seed(seed + 7));
+            for _ in 0..40 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                match (
+                    Gyges.quiet_leaf(&position),
+                    Gyges.moves_unless_won(&position),
+                ) {
+                    (Some(Leaf::WinsNow), None) => wins += 1,
+                    (Some(Leaf::Score(score)), Some(listed)) => {
+                        assert_eq!(Gyges.evaluate(&position, &listed), Leaf::Score(score));
+                        scores += 1;
+                    }
+                    (None, Some(listed)) if !position.placing() && !listed.is_empty() => {
+                        assert!(matches!(
+                            Gyges.evaluate(&position, &listed),
+                            Leaf::Threatened(_)
+                        ));
+                        threats += 1;
+                    }
+                    (None, _) => {}
+                    (leaf, listed) => panic!("{position:?}: {leaf:?} but {listed:?}"),
+                }
+                if moves.iter().any(enters_goal) {
+                    break;
+                }
+                position.play_unchecked(&moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(
+            scores > 200 && wins > 5 && threats > 5,
+            "{scores} {wins} {threats}"
+        );
     }
 
     #[test]

@@ -219,7 +219,15 @@ impl Search<'_> {
     }
 
     /// Notes the path through `segment` as the way to `slot`, if none was noted yet.
+    /// Inlined: the search asks on every outcome, and almost always without witnesses.
+    #[inline(always)]
     fn witness(&mut self, slot: usize, segment: &Segment) {
+        if self.witnesses.is_some() {
+            self.note_witness(slot, segment);
+        }
+    }
+
+    fn note_witness(&mut self, slot: usize, segment: &Segment) {
         let Some(w) = self.witnesses.as_deref_mut() else {
             return;
         };

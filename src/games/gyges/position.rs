@@ -178,7 +178,18 @@ impl Position {
     /// sides with it, so it works whoever is to move.
     #[must_use]
     pub fn mobility(&self, side: Side) -> Mobility {
-        let movers = self.movers(side);
+        self.mobility_of(side, &self.movers(side))
+    }
+
+    /// [`Position::mobility`], or `None` as soon as `side` is found to reach the goal (the
+    /// rest is then not searched): what a search's leaf needs.
+    #[must_use]
+    pub fn mobility_unless_goal(&self, side: Side) -> Option<Mobility> {
+        self.scan_movers(side, true)
+            .map(|movers| self.mobility_of(side, &movers))
+    }
+
+    fn mobility_of(&self, side: Side, movers: &[Mover]) -> Mobility {
         let landings = if self.options.displace { !0 } else { 0 };
         Mobility {
             moves: movers
