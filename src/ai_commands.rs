@@ -12,7 +12,7 @@ use leapfrog::ai::arena::{self, Mover, Played, Player};
 use leapfrog::ai::{self, AiConfig, Level, Limits};
 use leapfrog::games::{AnyGame, GameKind};
 
-use crate::ugi_commands::UgiEngine;
+use crate::ugi_commands::{Failure, UgiEngine};
 
 /// What `leapfrog ai` was asked.
 pub struct AiRequest {
@@ -97,14 +97,15 @@ pub struct MatchRequest {
 }
 
 /// Reads `level=5,time=200,depth=3` (and `binary=PATH` for another build of the bot, or
-/// `ugi=COMMAND` for a UGI Gygès engine) into a side of a match; time defaults to the
-/// match's.
+/// `ugi=COMMAND` for a UGI Gygès engine, with `failure=retry|forfeit` for what its giving
+/// no move costs it) into a side of a match; time defaults to the match's.
 fn player(spec: &str, time: u64, config: &AiConfig, setup: Setup) -> Result<Box<dyn Mover>> {
     let mut level = Level::MAX;
     let mut time = Some(time.to_string());
     let mut depth = None;
     let mut binary = None;
     let mut ugi = None;
+    let mut failure = None;
     for pair in spec.split(',').filter(|p| !p.trim().is_empty()) {
         let (key, value) = pair
             .split_once('=')
@@ -118,10 +119,14 @@ fn player(spec: &str, time: u64, config: &AiConfig, setup: Setup) -> Result<Box<
             }
             "binary" => binary = Some(std::path::PathBuf::from(value)),
             "ugi" => ugi = Some(value.to_owned()),
+            "failure" => failure = Some(value.parse::<Failure>()?),
             other => bail!("unknown engine setting '{other}' (keys: {SIDE_KEYS})"),
         }
     }
     let limits = limits_of(time.as_deref(), depth.as_deref(), config)?;
+    if failure.is_some() && ugi.is_none() {
+        bail!("failure= is for a UGI engine (ugi=COMMAND)");
+    }
     Ok(match (binary, ugi) {
         (Some(_), Some(_)) => bail!("give binary= or ugi=, not both"),
         (Some(binary), None) => Box::new(External {
@@ -136,14 +141,19 @@ fn player(spec: &str, time: u64, config: &AiConfig, setup: Setup) -> Result<Box<
                 &arena::setup(setup.kind, &setup.options, 0),
                 None,
             )?;
-            Box::new(UgiEngine::new(&command, limits, &start)?)
+            Box::new(UgiEngine::new(
+                &command,
+                limits,
+                failure.unwrap_or(Failure::Retry),
+                &start,
+            )?)
         }
         (None, None) => Box::new(Player { level, limits }),
     })
 }
 
 /// The settings a side of a match takes, for error messages.
-const SIDE_KEYS: &str = "level, time, depth, binary, ugi";
+const SIDE_KEYS: &str = "level, time, depth, binary, ugi, failure";
 
 /// What an engine in another process needs to set a match's games up as this one does.
 #[derive(Clone)]

@@ -179,7 +179,8 @@ enum Command {
         options: Vec<String>,
         /// Engine A: level=L, time=MS or depth=N, comma-separated; binary=PATH asks another
         /// build of the bot (`PATH ai …`) for each of its moves instead, and ugi=COMMAND a
-        /// UGI Gygès engine (with setup=random or mirror and displace=on).
+        /// UGI Gygès engine (with setup=random or mirror and displace=on; failure=forfeit
+        /// makes its giving no move a lost game instead of a retry).
         #[arg(long, default_value = "level=5")]
         a: String,
         /// Engine B, like A.

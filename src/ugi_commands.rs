@@ -128,14 +128,38 @@ impl Drop for Session {
     }
 }
 
+/// What a UGI engine's giving no move costs it in a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// It is started again and asked at [`FALLBACK_PLIES`] without a time limit (which
+    /// favours it: the strict measure of the other side), and when it still names no move
+    /// (it sees every move lose) it plays its first legal move.
+    Retry,
+    /// It loses the game, as a harness that loses the engine's process would count it.
+    Forfeit,
+}
+
+impl std::str::FromStr for Failure {
+    type Err = anyhow::Error;
+
+    fn from_str(text: &str) -> Result<Self> {
+        match text {
+            "retry" => Ok(Self::Retry),
+            "forfeit" => Ok(Self::Forfeit),
+            other => bail!("failure={other}: retry or forfeit"),
+        }
+    }
+}
+
 /// A UGI engine (the public Gygès engine, say) as a side of a match: started once, given
 /// each position from the mover's seat with the side's time (`maxTime`) or depth
 /// (`maxPly`). An engine that dies without a move (the public one does when no iteration
-/// finishes in time) is started again and asked at [`FALLBACK_PLIES`] without a time
-/// limit, which favours it; each such move is reported on stderr.
+/// finishes in time) is dealt with as its [`Failure`] says; each such move is reported on
+/// stderr.
 pub struct UgiEngine {
     command: Vec<String>,
     limits: Limits,
+    failure: Failure,
     session: Mutex<Option<Session>>,
 }
 
@@ -146,7 +170,7 @@ impl UgiEngine {
     /// # Errors
     /// A game other than Gygès, or rules the UGI engines do not play: they move from a
     /// filled board (no placement phase) and always may displace.
-    pub fn new(command: &str, limits: Limits, game: &AnyGame) -> Result<Self> {
+    pub fn new(command: &str, limits: Limits, failure: Failure, game: &AnyGame) -> Result<Self> {
         let AnyGame::Gyges(g) = game else {
             bail!("a UGI engine plays Gygès only");
         };
@@ -164,6 +188,7 @@ impl UgiEngine {
         Ok(Self {
             command,
             limits,
+            failure,
             session: Mutex::new(None),
         })
     }
@@ -192,6 +217,11 @@ impl UgiEngine {
         .and_then(|text| Ok(ugi::read_move(position, &text)?));
         let mv = match first {
             Ok(mv) => mv,
+            Err(e) if self.failure == Failure::Forfeit => {
+                // The next move starts a fresh engine.
+                *session = None;
+                return Err(e);
+            }
             Err(e) => {
                 eprintln!(
                     "the UGI engine gave no move ({e:#}) in {}: asked again at {FALLBACK_PLIES} plies without a time limit",

@@ -637,11 +637,9 @@ fn ugi_answers_a_front_end_with_a_legal_move() {
     assert_eq!(best[1], "30|37", "{text}");
 }
 
-#[test]
-fn match_against_a_ugi_engine_plays_it_move_by_move() {
-    // Our own engine behind UGI as B: two whole games, no forfeit.
-    let engine = format!("ugi={} ugi,depth=1", env!("CARGO_BIN_EXE_leapfrog"));
-    let args = [
+/// A two-game match of our engine at depth 1 against the UGI `engine` (`ugi=…`).
+fn ugi_match(engine: &str) -> [&str; 12] {
+    [
         "match",
         "gyges",
         "--option",
@@ -651,10 +649,17 @@ fn match_against_a_ugi_engine_plays_it_move_by_move() {
         "--a",
         "depth=1",
         "--b",
-        &engine,
+        engine,
         "--games",
         "2",
-    ];
+    ]
+}
+
+#[test]
+fn match_against_a_ugi_engine_plays_it_move_by_move() {
+    // Our own engine behind UGI as B: two whole games, no forfeit.
+    let engine = format!("ugi={} ugi,depth=1", env!("CARGO_BIN_EXE_leapfrog"));
+    let args = ugi_match(&engine);
     let out = leapfrog(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -671,4 +676,43 @@ fn match_against_a_ugi_engine_plays_it_move_by_move() {
     let out = leapfrog(&without);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("displace=on"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_ugi_engine_that_gives_no_move_forfeits_or_plays_on_as_asked() {
+    // An engine that names square 100 (what the public one does when it sees every move
+    // lose): with failure=forfeit each of its games is lost at its first move; by default
+    // (retry) it plays its first legal move instead and the games go on.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("resigns.sh");
+    std::fs::write(
+        &script,
+        "while read -r line; do case \"$line\" in ugi) echo ugiok;; isready) echo readyok;; \
+         go*) echo 'bestmove 100|101';; esac; done\n",
+    )
+    .unwrap();
+    let run = |failure: &str| {
+        let engine = format!("ugi=sh {},failure={failure}", script.display());
+        leapfrog(&ugi_match(&engine))
+    };
+    let out = run("forfeit");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("2/2 = 100.0%"), "{}", stdout(&out));
+    assert_eq!(
+        stderr(&out).matches("forfeits").count(),
+        2,
+        "{}",
+        stderr(&out)
+    );
+    let out = run("retry");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("forfeits"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("it plays"), "{}", stderr(&out));
+    let out = run("never");
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("retry or forfeit"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -365,9 +365,13 @@ impl Job<'_> {
         // their own is played at once, and a move that lets the other side start one is
         // not played while another is safe.
         let runs = style.noise == 0 && style.slip == 0;
-        // Those keep the end of their time for the check.
+        // Those keep the end of their time for the check, in a game with runs.
         let searched_until = deadline.map(|end| {
-            let kept = if runs { RUN_CHECK_SHARE } else { 0.0 };
+            let kept = if runs && eval.has_goal_runs() {
+                RUN_CHECK_SHARE
+            } else {
+                0.0
+            };
             end - (end - self.started).mul_f64(kept)
         });
         let bounds = Bounds {

