@@ -815,17 +815,15 @@ fn gyges_searches_never_miss_a_threat_no_answer_parries() {
         depth: 3,
         deadline: None,
     };
-    let mut positions = Vec::new();
-    let mut missed = gyges::Position::start(&options, Seed(17));
-    for ply in ["e1-d1:c3", "a6-b6:a3", "a1-b1:b4"] {
-        let mv = missed
-            .legal_moves()
-            .into_iter()
-            .find(|mv| mv.to_string() == ply)
-            .expect("a legal move of the game");
-        missed.play_unchecked(&mv);
-    }
-    positions.push(missed);
+    // Pair 17 of the match, as `leapfrog match` set it up.
+    let plies = ["e1-d1:c3", "a6-b6:a3", "a1-b1:b4"].map(String::from);
+    let pair = ["setup=random", "displace=on"].map(String::from);
+    let AnyGame::Gyges(missed) =
+        ai::arena::replay(GameKind::Gyges, &pair, 17, &plies).expect("the game's moves")
+    else {
+        unreachable!("a Gygès game");
+    };
+    let mut positions = vec![missed.position().clone()];
     for seed in 0..6 {
         let start = gyges::Position::start(&options, Seed(seed));
         positions.extend(random_positions(&start, 3, 12, seed));

@@ -459,12 +459,11 @@ mod tests {
     use crate::games::shuffle::Stream;
     use crate::games::Seed;
 
-    #[test]
-    fn the_movers_read_from_the_moves_are_the_positions_own_mobility() {
-        // The side to move's features come from its move list (no second search), the
-        // other side's from `Position::mobility`: both must say the same of one side,
-        // with displacement (landings and drops) and without.
-        let mut checked = 0;
+    /// Every position (with its legal moves, at least one) of random games of at most
+    /// `plies` plies from the shuffled set-ups of seeds 0–39, with displacement in the odd
+    /// ones: a game ends at its first position with a goal within reach.
+    fn playouts(plies: usize) -> Vec<(Position, Vec<Move>)> {
+        let mut seen = Vec::new();
         for seed in 0..40 {
             let options = Options {
                 setup: Setup::Random,
@@ -472,19 +471,37 @@ mod tests {
             };
             let mut position = Position::start(&options, Seed(seed));
             let mut rng = Stream::new(Seed(seed + 100));
-            for _ in 0..30 {
+            for _ in 0..plies {
                 let moves = position.legal_moves();
-                if moves.is_empty() || moves.iter().any(enters_goal) {
+                if moves.is_empty() {
                     break;
                 }
-                if moves != [Move::Pass] {
-                    let mut own = position.mobility(position.turn());
-                    own.goal = false;
-                    assert_eq!(mobility_of(&position, &moves), own, "{position:?}");
-                    checked += 1;
+                let next = moves[rng.below(moves.len())];
+                let goal = moves.iter().any(enters_goal);
+                seen.push((position.clone(), moves));
+                if goal {
+                    break;
                 }
-                position.play_unchecked(&moves[rng.below(moves.len())]);
+                position.play_unchecked(&next);
             }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_movers_read_from_the_moves_are_the_positions_own_mobility() {
+        // The side to move's features come from its move list (no second search), the
+        // other side's from `Position::mobility`: both must say the same of one side,
+        // with displacement (landings and drops) and without.
+        let mut checked = 0;
+        for (position, moves) in playouts(30) {
+            if moves.iter().any(enters_goal) || moves == [Move::Pass] {
+                continue;
+            }
+            let mut own = position.mobility(position.turn());
+            own.goal = false;
+            assert_eq!(mobility_of(&position, &moves), own, "{position:?}");
+            checked += 1;
         }
         assert!(checked > 200, "{checked}");
     }
@@ -495,41 +512,25 @@ mod tests {
         // judgement as from the moves (a win at once, or the score with no threat), and
         // no judgement when the side to move must parry.
         let (mut scores, mut wins, mut threats) = (0, 0, 0);
-        for seed in 0..40 {
-            let options = Options {
-                setup: Setup::Random,
-                displace: seed % 2 == 0,
-            };
-            let mut position = Position::start(&options, Seed(seed));
-            let mut rng = Stream::new(Seed(seed + 7));
-            for _ in 0..40 {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
-                    break;
+        for (position, moves) in playouts(40) {
+            match (
+                Gyges.quiet_leaf(&position),
+                Gyges.moves_unless_won(&position),
+            ) {
+                (Some(Leaf::WinsNow), None) => wins += 1,
+                (Some(Leaf::Score(score)), Some(listed)) => {
+                    assert_eq!(Gyges.evaluate(&position, &listed), Leaf::Score(score));
+                    scores += 1;
                 }
-                match (
-                    Gyges.quiet_leaf(&position),
-                    Gyges.moves_unless_won(&position),
-                ) {
-                    (Some(Leaf::WinsNow), None) => wins += 1,
-                    (Some(Leaf::Score(score)), Some(listed)) => {
-                        assert_eq!(Gyges.evaluate(&position, &listed), Leaf::Score(score));
-                        scores += 1;
-                    }
-                    (None, Some(listed)) if !position.placing() && !listed.is_empty() => {
-                        assert!(matches!(
-                            Gyges.evaluate(&position, &listed),
-                            Leaf::Threatened(_)
-                        ));
-                        threats += 1;
-                    }
-                    (None, _) => {}
-                    (leaf, listed) => panic!("{position:?}: {leaf:?} but {listed:?}"),
+                (None, Some(listed)) if !position.placing() && !moves.is_empty() => {
+                    assert!(matches!(
+                        Gyges.evaluate(&position, &listed),
+                        Leaf::Threatened(_)
+                    ));
+                    threats += 1;
                 }
-                if moves.iter().any(enters_goal) {
-                    break;
-                }
-                position.play_unchecked(&moves[rng.below(moves.len())]);
+                (None, _) => {}
+                (leaf, listed) => panic!("{position:?}: {leaf:?} but {listed:?}"),
             }
         }
         assert!(
