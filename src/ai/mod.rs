@@ -8,6 +8,7 @@
 pub mod arena;
 pub mod eval;
 mod hash;
+mod leaf_cache;
 pub mod level;
 pub mod mcts;
 pub mod puzzle;

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::hash;
+use super::leaf_cache::LeafCache;
 use super::table::{Bound, Table};
 use crate::games::{Outcome, Rules};
 
@@ -186,6 +187,7 @@ pub struct Found<M> {
 pub struct Searcher<'a, R: Rules, E: Evaluator<R>> {
     eval: &'a E,
     table: Table,
+    leaves: LeafCache,
     killers: Vec<[Option<R::Move>; 2]>,
     history: Vec<i32>,
     /// Hashes of the positions from the game's start to the node being searched: a
@@ -207,6 +209,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         Self {
             eval,
             table: Table::new(table_mb),
+            leaves: LeafCache::new(table_mb),
             killers: Vec::new(),
             history: vec![0; HISTORY],
             path: history,
@@ -406,7 +409,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             }
         }
         if depth <= 0 {
-            match self.eval.quiet_leaf(position) {
+            match self.quiet_leaf(position, key) {
                 Some(Leaf::WinsNow) => return MATE - ply as i32 - 1,
                 Some(Leaf::Score(score)) => return score,
                 Some(Leaf::Threatened(_)) | None => {}
@@ -538,7 +541,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             child.play_unchecked(mv);
             // What the child's own look would say: it enters the goal at once, or stands
             // on its evaluation with nothing to try.
-            let score = match self.eval.quiet_leaf(&child) {
+            let score = match self.quiet_leaf(&child, hash::of(&child)) {
                 Some(Leaf::WinsNow) => -(MATE - ply as i32 - 2),
                 Some(Leaf::Score(score)) => -score,
                 Some(Leaf::Threatened(_)) | None => {
@@ -600,7 +603,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
 
     /// Ranks the quiet moves of `order` (those ranked by history) by the look at each
     /// child instead, history (2^30 at most) breaking ties, all below [`QUIET_RANK`].
-    fn look(&self, position: &R, moves: &[R::Move], order: &mut [(i64, usize)]) {
+    fn look(&mut self, position: &R, moves: &[R::Move], order: &mut [(i64, usize)]) {
         for (rank, i) in order.iter_mut().filter(|(rank, _)| *rank < QUIET_RANK) {
             *rank = i64::from(self.child_score(position, &moves[*i])) * LOOK_SCALE
                 + (*rank >> 17).min(LOOK_SCALE - 1);
@@ -614,15 +617,26 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     /// skip the one move that wins. A bonus of 1,000 on every threat in the look (so that
     /// threats come first, parried or not) scored 13.5 of 40 against the public Gygès
     /// engine where this scored 18.5 (500 ms a move, the same openings).
-    fn child_score(&self, position: &R, mv: &R::Move) -> i32 {
+    fn child_score(&mut self, position: &R, mv: &R::Move) -> i32 {
         let mut child = position.clone();
         child.play_unchecked(mv);
-        let theirs = match self.eval.quiet_leaf(&child) {
+        let theirs = match self.quiet_leaf(&child, hash::of(&child)) {
             Some(Leaf::WinsNow) => MATE,
             Some(Leaf::Score(score)) => score,
             Some(Leaf::Threatened(_)) | None => self.judge(&child),
         };
         -theirs.clamp(-MATE, MATE)
+    }
+
+    /// [`Evaluator::quiet_leaf`] of `position`, whose hash is `key`, from the cache when
+    /// it was asked before.
+    fn quiet_leaf(&mut self, position: &R, key: u64) -> Option<Leaf> {
+        if let Some(leaf) = self.leaves.probe(key) {
+            return leaf;
+        }
+        let leaf = self.eval.quiet_leaf(position);
+        self.leaves.store(key, leaf);
+        leaf
     }
 
     /// A child the look cannot judge without its moves: over, threatened, or in a game

@@ -48,6 +48,13 @@ pub struct Hit {
     pub best: Option<usize>,
 }
 
+/// How many entries of type `E` fit in `megabytes` MiB, as a power of two (at least one),
+/// so that a hash's low bits index them.
+pub(super) fn slots<E>(megabytes: usize) -> usize {
+    let bytes = megabytes.max(1) * 1024 * 1024;
+    ((bytes / std::mem::size_of::<E>()).next_power_of_two() / 2).max(1)
+}
+
 /// A transposition table.
 pub struct Table {
     entries: Vec<Entry>,
@@ -58,10 +65,8 @@ impl Table {
     /// A table of at most `megabytes` MiB (at least one entry).
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
-        let bytes = megabytes.max(1) * 1024 * 1024;
-        let len = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
         Self {
-            entries: vec![[0; 2]; len.max(1)],
+            entries: vec![[0; 2]; slots::<Entry>(megabytes)],
             generation: 0,
         }
     }
