@@ -100,7 +100,8 @@ pub struct AiConfig {
     /// How many searches run at once; the rest wait their turn.
     #[serde(default = "default_threads")]
     pub threads: usize,
-    /// The transposition table's size per search, in MiB.
+    /// The transposition table's size per search, in MiB; the cache of leaf judgements
+    /// (used by Gygès) gets as much again.
     #[serde(default = "default_table_mb")]
     pub table_mb: usize,
     /// `/analyse`: the time given to each position of a game, in milliseconds. Analyses run
