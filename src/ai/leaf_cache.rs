@@ -39,6 +39,12 @@ impl LeafCache {
         }
     }
 
+    /// Whether a judgement has been kept yet: until then every probe misses.
+    #[must_use]
+    pub fn in_use(&self) -> bool {
+        !self.entries.is_empty()
+    }
+
     fn slot(&self, key: u64) -> usize {
         (key as usize) & (self.len - 1)
     }
@@ -67,10 +73,10 @@ impl LeafCache {
             Some(Leaf::Score(score)) => (SCORE, score),
             Some(Leaf::WinsNow) => (WINS_NOW, 0),
             Some(Leaf::Threatened(score)) => (THREATENED, score),
-            None if self.entries.is_empty() => return,
+            None if !self.in_use() => return,
             None => (NEEDS_MOVES, 0),
         };
-        if self.entries.is_empty() {
+        if !self.in_use() {
             self.entries = vec![[0; 2]; self.len];
         }
         let slot = self.slot(key);
@@ -101,7 +107,7 @@ mod tests {
     fn nothing_is_kept_until_a_judgement_is_worth_keeping() {
         let mut cache = LeafCache::new(1);
         cache.store(3, None);
-        assert!(cache.entries.is_empty());
+        assert!(!cache.in_use());
         assert_eq!(cache.probe(3), None);
     }
 }

@@ -409,7 +409,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             }
         }
         if depth <= 0 {
-            match self.quiet_leaf(position, key) {
+            match self.quiet_leaf(position, || key) {
                 Some(Leaf::WinsNow) => return MATE - ply as i32 - 1,
                 Some(Leaf::Score(score)) => return score,
                 Some(Leaf::Threatened(_)) | None => {}
@@ -541,7 +541,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             child.play_unchecked(mv);
             // What the child's own look would say: it enters the goal at once, or stands
             // on its evaluation with nothing to try.
-            let score = match self.quiet_leaf(&child, hash::of(&child)) {
+            let score = match self.quiet_leaf(&child, || hash::of(&child)) {
                 Some(Leaf::WinsNow) => -(MATE - ply as i32 - 2),
                 Some(Leaf::Score(score)) => -score,
                 Some(Leaf::Threatened(_)) | None => {
@@ -620,7 +620,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     fn child_score(&mut self, position: &R, mv: &R::Move) -> i32 {
         let mut child = position.clone();
         child.play_unchecked(mv);
-        let theirs = match self.quiet_leaf(&child, hash::of(&child)) {
+        let theirs = match self.quiet_leaf(&child, || hash::of(&child)) {
             Some(Leaf::WinsNow) => MATE,
             Some(Leaf::Score(score)) => score,
             Some(Leaf::Threatened(_)) | None => self.judge(&child),
@@ -628,9 +628,19 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         -theirs.clamp(-MATE, MATE)
     }
 
-    /// [`Evaluator::quiet_leaf`] of `position`, whose hash is `key`, from the cache when
-    /// it was asked before.
-    fn quiet_leaf(&mut self, position: &R, key: u64) -> Option<Leaf> {
+    /// [`Evaluator::quiet_leaf`] of `position`, from the cache when it was asked before.
+    /// `key` gives the position's hash, worked out only once the cache is in use: in a game
+    /// whose leaves always need their moves (Jump Sturdy's quiescence) the cache never is,
+    /// and no child is hashed for it.
+    fn quiet_leaf(&mut self, position: &R, key: impl FnOnce() -> u64) -> Option<Leaf> {
+        if !self.leaves.in_use() {
+            let leaf = self.eval.quiet_leaf(position);
+            if leaf.is_some() {
+                self.leaves.store(key(), leaf);
+            }
+            return leaf;
+        }
+        let key = key();
         if let Some(leaf) = self.leaves.probe(key) {
             return leaf;
         }
