@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use leapfrog::ai::eval::{Gyges, JumpSturdy, Jumpers};
 use leapfrog::ai::reference::minimax;
+use leapfrog::ai::run_budget::RunBudget;
 use leapfrog::ai::search::{Bounds, Evaluator, Searcher, MATE, WON};
 use leapfrog::ai::{self, Level, Limits};
 use leapfrog::games::shuffle::Stream;
@@ -576,7 +577,11 @@ fn positions_with_runs(plies: u32, count: usize) -> Vec<gyges::Position> {
     for seed in 1..400 {
         let start = gyges::Position::start(&options, Seed(seed));
         for position in random_positions(&start, 40, 24, seed) {
-            let run = Gyges.goal_run(&position, ai::RUN_PLIES, &mut 1_000_000);
+            let run = Gyges.goal_run(
+                &position,
+                ai::RUN_PLIES,
+                &mut RunBudget::positions(1_000_000),
+            );
             if run.is_some_and(|(_, length)| length == plies) {
                 found.push(position);
                 if found.len() == count {
@@ -628,9 +633,28 @@ fn gyges_goal_runs_of_3_5_and_7_plies_are_proved_and_played_past_the_nominal_dep
 
 #[test]
 fn gyges_goal_runs_found_are_always_forced_wins() {
+    // With displacement (hundreds of answers to a threat, most of them skipped because they
+    // leave the threat's path alone) only runs of three: the rules-only proof of a longer
+    // one would try every answer to every answer.
+    let without = forced_runs_checked(false, 5);
+    let with = forced_runs_checked(true, 3);
+    assert!(
+        without > 20 && with > 20,
+        "only {without} and {with} runs checked"
+    );
+}
+
+/// How many runs of at most `longest` plies the goal-run search finds in positions of
+/// random games from shuffled set-ups, each checked to be a forced win by the rules alone.
+fn forced_runs_checked(displace: bool, longest: u32) -> usize {
     let options = gyges::Options {
         setup: gyges::Setup::Random,
-        ..gyges::Options::default()
+        displace,
+    };
+    let pairs = if displace {
+        vec!["displace=on".to_string()]
+    } else {
+        Vec::new()
     };
     let mut checked = 0;
     for seed in 1..60 {
@@ -638,9 +662,11 @@ fn gyges_goal_runs_found_are_always_forced_wins() {
         for position in random_positions(&start, 30, 24, seed) {
             // A small budget too: running out must find nothing, never a false run.
             for budget in [50, 1_000_000] {
-                if let Some((mv, plies)) = Gyges.goal_run(&position, 5, &mut budget.clone()) {
+                if let Some((mv, plies)) =
+                    Gyges.goal_run(&position, longest, &mut RunBudget::positions(budget))
+                {
                     let text = position.to_text();
-                    let mut game = AnyGame::new(GameKind::Gyges, &[], Some(&text)).unwrap();
+                    let mut game = AnyGame::new(GameKind::Gyges, &pairs, Some(&text)).unwrap();
                     game.play(&mv.to_string()).unwrap();
                     assert!(still_won(&game, plies), "{text}: {mv} is no run of {plies}");
                     checked += 1;
@@ -648,7 +674,7 @@ fn gyges_goal_runs_found_are_always_forced_wins() {
             }
         }
     }
-    assert!(checked > 20, "only {checked} runs checked");
+    checked
 }
 
 /// A match's openings are not already won by force for the side to move: with two random
@@ -840,7 +866,7 @@ fn gyges_searches_never_miss_a_threat_no_answer_parries() {
         }
         let mut child = position.clone();
         child.play_unchecked(&found.best.expect("a move"));
-        let mut budget = u64::MAX;
+        let mut budget = RunBudget::positions(u64::MAX);
         assert_eq!(
             Gyges
                 .goal_run(&child, 3, &mut budget)

@@ -14,6 +14,7 @@ pub mod mcts;
 pub mod puzzle;
 pub mod reference;
 pub mod review;
+pub mod run_budget;
 pub mod search;
 pub mod skakanie;
 mod table;
@@ -28,6 +29,7 @@ use serde::Deserialize;
 
 use crate::games::shuffle::Stream;
 use crate::games::{self, AnyGame, Game, Rules, Seat, Seed};
+use run_budget::RunBudget;
 use search::{Bounds, Evaluator, Searcher, MATE, MAX_DEPTH, WON};
 
 /// A hash of any value, the same on every machine and in every process of one release
@@ -298,9 +300,15 @@ pub fn accepts_draw(game: &AnyGame, seat: Seat, level: Level, limits: &Limits) -
 /// announced runs that cost our games were 5 to 7 plies).
 pub const RUN_PLIES: u32 = 7;
 
-/// Positions the goal-run search may look at per millisecond of a move's budget (each is a
-/// move played and a reach searched, a few microseconds: about a tenth of the budget).
-const RUN_POSITIONS_PER_MS: u64 = 40;
+/// Positions one goal-run search may look at per millisecond of a move's budget. Each is a
+/// move played and a reach searched, about a microsecond on average on crowded boards with
+/// displacement: a fifth of the move's time or so, within the clock's bound (the root's
+/// check stops at [`ROOT_RUN_SHARE`], the checks after the search at the move's end).
+const RUN_POSITIONS_PER_MS: u64 = 200;
+
+/// The part of a move's time the check for a run of the mover's own, before the search,
+/// may take.
+const ROOT_RUN_SHARE: f64 = 0.05;
 
 /// The same when only the depth bounds the search.
 const RUN_POSITIONS: u64 = 40_000;
@@ -330,8 +338,13 @@ impl Job<'_> {
         self.level.style(self.kind)
     }
 
+    /// What one goal-run search may spend: its positions, and no time past `until`.
+    fn run_budget(&self, until: Option<Instant>) -> RunBudget {
+        RunBudget::positions(self.run_positions()).until(until)
+    }
+
     /// How many positions one goal-run search may look at.
-    fn run_budget(&self) -> u64 {
+    fn run_positions(&self) -> u64 {
         self.limits.time.map_or(RUN_POSITIONS, |t| {
             let share = u64::from(self.style().share);
             (t.as_millis() as u64 * share / 1000).max(1) * RUN_POSITIONS_PER_MS
@@ -381,7 +394,9 @@ impl Job<'_> {
             deadline: searched_until,
         };
         if runs {
-            if let Some((mv, plies)) = eval.goal_run(root, RUN_PLIES, &mut self.run_budget()) {
+            let until =
+                deadline.map(|end| self.started + (end - self.started).mul_f64(ROOT_RUN_SHARE));
+            if let Some((mv, plies)) = eval.goal_run(root, RUN_PLIES, &mut self.run_budget(until)) {
                 return Ok(Choice {
                     ply: mv.to_string(),
                     score: MATE - plies as i32,
@@ -403,7 +418,7 @@ impl Job<'_> {
         let opens_run = |mv: &R::Move| {
             let mut child = root.clone();
             child.play_unchecked(mv);
-            eval.goal_run(&child, RUN_PLIES, &mut self.run_budget())
+            eval.goal_run(&child, RUN_PLIES, &mut self.run_budget(deadline))
                 .is_some()
         };
         if runs && score < WON && moves.len() > 1 && opens_run(&best) {

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::hash;
 use super::leaf_cache::LeafCache;
+use super::run_budget::RunBudget;
 use super::table::{Bound, Table};
 use crate::games::{Outcome, Rules};
 
@@ -76,10 +77,15 @@ pub trait Evaluator<R: Rules> {
     /// search of threats only, however deep the main search got: the run's first move (a
     /// win at once, or a move after which the mover could enter the goal next turn and
     /// still can after every answer, and so on) and the run's length in plies, the
-    /// shortest found. At most `budget` positions are looked at; running out finds
-    /// nothing, so a run found is always a proof. None by default (games where a win is
-    /// not a goal entered).
-    fn goal_run(&self, _position: &R, _plies: u32, _budget: &mut u64) -> Option<(R::Move, u32)> {
+    /// shortest found. It looks at no more positions, and runs no longer, than `budget`
+    /// allows; running out finds nothing, so a run found is always a proof. None by
+    /// default (games where a win is not a goal entered).
+    fn goal_run(
+        &self,
+        _position: &R,
+        _plies: u32,
+        _budget: &mut RunBudget,
+    ) -> Option<(R::Move, u32)> {
         None
     }
 

@@ -4,6 +4,7 @@
 //! bounces and many paths reach the same square, so [`movegen`] searches states, not paths.
 
 mod board;
+mod goal_path;
 mod guide;
 mod illegal;
 mod movegen;
@@ -14,6 +15,7 @@ mod text;
 pub mod ugi;
 
 pub use board::{rows_mask, Point, Square, SIDE};
+pub use goal_path::GoalPath;
 pub use guide::GUIDE;
 pub use illegal::IllegalMove;
 pub use movegen::Reach;

@@ -54,6 +54,8 @@ pub(super) struct Board<'a> {
 pub(super) struct Witnesses {
     /// Indexed by square, then 36 for the goal.
     pub paths: Vec<Option<Vec<Point>>>,
+    /// Whether only the goal's path is wanted: the others are then not copied out.
+    pub goal_only: bool,
 }
 
 /// The search's memory, reused from one piece to the next: a square's entries count only
@@ -231,7 +233,7 @@ impl Search<'_> {
         let Some(w) = self.witnesses.as_deref_mut() else {
             return;
         };
-        if w.paths[slot].is_none() {
+        if w.paths[slot].is_none() && (slot == SQUARES || !w.goal_only) {
             let mut path = self.path.clone();
             path.extend(points(segment));
             w.paths[slot] = Some(path);

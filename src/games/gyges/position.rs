@@ -50,7 +50,7 @@ impl Side {
     }
 
     /// Rows from nearest to farthest, the order in which they may move.
-    fn rows_nearest_first(self) -> [u8; 6] {
+    pub(super) fn rows_nearest_first(self) -> [u8; 6] {
         match self {
             Self::South => [0, 1, 2, 3, 4, 5],
             Self::North => [5, 4, 3, 2, 1, 0],
@@ -58,7 +58,7 @@ impl Side {
     }
 
     /// The direction of the goal this side aims for.
-    fn goal_direction(self) -> usize {
+    pub(super) fn goal_direction(self) -> usize {
         match self {
             Self::South => NORTH,
             Self::North => SOUTH,
@@ -401,6 +401,7 @@ impl Position {
         }
         let mut witnesses = Witnesses {
             paths: vec![None; SQUARES + 1],
+            goal_only: false,
         };
         reach(
             &self.board(self.turn),
