@@ -138,6 +138,15 @@ pub trait Evaluator<R: Rules> {
         None
     }
 
+    /// Which of `replies` might parry the win at once the other side of `position`
+    /// threatens: a reply marked false leaves it that win, so the search scores it lost
+    /// without playing it. `None` when every reply must be tried (the default). With
+    /// displacement a threatened Gygès position has hundreds of replies and only those
+    /// that touch one of the threat's paths to the goal can parry it.
+    fn parries(&self, _position: &R, _replies: &[R::Move]) -> Option<Vec<bool>> {
+        None
+    }
+
     /// Whether the side to move has a move that wins at once: asked of every answer to a
     /// threat when a look ([`Evaluator::looks_ahead`]) meets one, so a game with a cheaper
     /// test than generating the moves (Gygès: a scan that stops at the first piece
@@ -543,23 +552,34 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         // Under a threat there is no standing pat: some reply must parry it.
         let mut best = if parry { -MATE - 1 } else { stand };
         alpha = alpha.max(best);
-        for mv in moves
+        let may_parry = if parry {
+            self.eval.parries(position, moves)
+        } else {
+            None
+        };
+        for (i, mv) in moves
             .iter()
-            .filter(|mv| parry || self.eval.is_noisy(position, mv))
+            .enumerate()
+            .filter(|(_, mv)| parry || self.eval.is_noisy(position, mv))
         {
             self.nodes += 1;
             if self.out_of_time() {
                 return 0;
             }
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            // What the child's own look would say: it enters the goal at once, or stands
-            // on its evaluation with nothing to try.
-            let score = match self.quiet_leaf(&child, || hash::of(&child)) {
-                Some(Leaf::WinsNow) => -(MATE - ply as i32 - 2),
-                Some(Leaf::Score(score)) => -score,
-                Some(Leaf::Threatened(_)) | None => {
-                    self.quiesce_child(&child, alpha, beta, ply, extra)
+            let score = if may_parry.as_ref().is_some_and(|may| !may[i]) {
+                // A reply that cannot parry lets the other side in at once.
+                -(MATE - ply as i32 - 2)
+            } else {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                // What the child's own look would say: it enters the goal at once, or
+                // stands on its evaluation with nothing to try.
+                match self.quiet_leaf(&child, || hash::of(&child)) {
+                    Some(Leaf::WinsNow) => -(MATE - ply as i32 - 2),
+                    Some(Leaf::Score(score)) => -score,
+                    Some(Leaf::Threatened(_)) | None => {
+                        self.quiesce_child(&child, alpha, beta, ply, extra)
+                    }
                 }
             };
             if score > best {
@@ -693,7 +713,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     /// Whether every one of `replies` (none of them a win) leaves the other side of
     /// `position` a win at once: a threat that cannot be parried.
     fn unparried(&self, position: &R, replies: &[R::Move]) -> bool {
-        replies.iter().all(|reply| {
+        let may_parry = self.eval.parries(position, replies);
+        replies.iter().enumerate().all(|(i, reply)| {
+            if may_parry.as_ref().is_some_and(|may| !may[i]) {
+                return true;
+            }
             let mut next = position.clone();
             next.play_unchecked(reply);
             self.eval.wins_at_once(&next)

@@ -491,6 +491,16 @@ impl Evaluator<Position> for Gyges {
         enters_goal(mv)
     }
 
+    fn parries(&self, position: &Position, replies: &[Move]) -> Option<Vec<bool>> {
+        let path = position.goal_path(position.turn().other())?;
+        Some(
+            replies
+                .iter()
+                .map(|reply| path.may_be_cut_by(reply))
+                .collect(),
+        )
+    }
+
     fn threatened(&self, position: &Position) -> bool {
         // Not with displacement: see LOOKS_AHEAD_FROM.
         !position.options().displace && position.reaches_goal(position.turn().other())

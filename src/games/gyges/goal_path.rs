@@ -43,13 +43,14 @@ impl Position {
         };
         let mut scratch = Scratch::new();
         let mut pieces = self.occupied & row_mask(rows[nearest]);
+        // Only the goal's path is ever noted, so one set serves every piece.
+        let mut witnesses = Witnesses {
+            paths: vec![None; SQUARES + 1],
+            goal_only: true,
+        };
         while pieces != 0 {
             let from = Square(pieces.trailing_zeros() as u8);
             pieces &= pieces - 1;
-            let mut witnesses = Witnesses {
-                paths: vec![None; SQUARES + 1],
-                goal_only: true,
-            };
             if !reach(&board, from, &mut scratch, Some(&mut witnesses)).goal {
                 continue;
             }
