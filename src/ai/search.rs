@@ -465,8 +465,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             // A threat is never skipped nor searched shallower: a run to the goal starts
             // with one, and a node that searches only its first few moves, or a reduced
             // search that stops short of the goal, would miss it. Without this the
-            // engine scored 19.5 of 40 against the public Gygès engine, with it 24, 23
-            // and 23 (500 ms a move, the same openings; see the README).
+            // engine scored 19.5 of 40 against the public Gygès engine, with it 24, 23,
+            // 23 and 22 (500 ms a move, the same openings; see the README).
             let threat = threats.get(order[n].1).copied().unwrap_or(false);
             if n >= late && order[n].0 < QUIET_RANK && best_score > -WON && !threat {
                 break;

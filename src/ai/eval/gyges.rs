@@ -193,8 +193,9 @@ impl Runs<'_> {
     /// The first move of a run to the goal for the side to move within `plies` plies
     /// (odd): a goal entered now, or (three plies or more) a move that leaves the mover
     /// able to enter the goal next turn, after which every answer (none of them entering
-    /// the other goal) leaves a run two plies shorter. Only such threats are tried, which
-    /// keeps a run of seven plies within a few thousand positions.
+    /// the other goal) leaves a run two plies shorter. Only such threats are tried; even
+    /// so a run of seven plies on a crowded board with displacement can take hundreds of
+    /// thousands of positions (see [`Runs`]), which the budget bounds.
     fn run(&mut self, position: &Position, plies: u32) -> Option<Move> {
         let moves = position.legal_moves();
         if let Some(win) = moves.iter().find(|mv| enters_goal(mv)) {
@@ -237,6 +238,8 @@ impl Runs<'_> {
     fn holds(&mut self, position: &Position, threat: &Move, plies: u32) -> bool {
         let mut after = position.clone();
         after.play_unchecked(threat);
+        // The plain scan first: most moves threaten nothing, and it is cheaper than
+        // finding a path (below), which only threats need.
         if !after.reaches_goal(position.turn()) {
             return false;
         }
