@@ -8,7 +8,7 @@ use crate::games::shuffle::Stream;
 
 use super::board::{row_mask, rows_mask, Point, Square, BOARD, NORTH, SIDE, SOUTH, SQUARES};
 use super::illegal::{diagnose, IllegalMove};
-use super::movegen::{reach, Board, Reach, Scratch, Witnesses};
+use super::movegen::{loose_reach, reach, Board, Reach, Scratch, Witnesses};
 use super::notation::{Move, Target};
 use super::options::{Options, Setup};
 
@@ -282,7 +282,35 @@ impl Position {
     /// `goal`, found without the rest of its moves.
     #[must_use]
     pub fn reaches_goal(&self, side: Side) -> bool {
-        !self.placing() && self.scan_movers(side, true).is_none()
+        !self.placing() && self.may_reach_goal(side) && self.scan_movers(side, true).is_none()
+    }
+
+    /// False when `side` certainly cannot enter the goal, found with [`loose_reach`]: the
+    /// movers' row is the first where a piece has a move, so a row where one surely has
+    /// (and none may reach the goal) settles it, and a row where none may move is passed
+    /// as the real rule passes it. Anything less certain is left to the real search.
+    /// Most positions a goal-run search tries are no threat: with this first it took 9.3 s
+    /// instead of 13.5 s to the same runs (see `ai::eval::gyges`).
+    fn may_reach_goal(&self, side: Side) -> bool {
+        let board = self.board(side);
+        for row in side.rows_nearest_first() {
+            let (mut moves, mut may_move) = (false, false);
+            for square in bits(self.occupied & row_mask(row)) {
+                let loose = loose_reach(&board, square);
+                if loose.goal {
+                    return true;
+                }
+                moves |= loose.moves;
+                may_move |= loose.may_move;
+            }
+            if moves {
+                return false;
+            }
+            if may_move {
+                return true;
+            }
+        }
+        false
     }
 
     /// The legal moves, or `None` when the side to move can enter the goal: a won position
