@@ -185,10 +185,6 @@ struct Runs<'a> {
     defence: [Option<Move>; KILLER_LEVELS],
 }
 
-/// Mixed into a position's hash for each ply of a run's length, so that the same position
-/// asked for runs of different lengths has different keys.
-const LENGTH_KEY: u64 = 0x9E37_79B9_7F4A_7C15;
-
 /// Killer slots of [`Runs`]: runs of up to fifteen plies (the search asks for seven).
 const KILLER_LEVELS: usize = 8;
 
@@ -230,7 +226,7 @@ impl Runs<'_> {
         if plies < 3 {
             return false;
         }
-        let key = hash::of(position) ^ u64::from(plies).wrapping_mul(LENGTH_KEY);
+        let key = hash::value(&(position.key(), plies));
         if let Some(&found) = self.known.get(&key) {
             return found;
         }
