@@ -281,6 +281,11 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
         count(arena::Result::Draw),
         count(arena::Result::Loss),
     );
+    for (name, side) in [("A", &a), ("B", &b)] {
+        if let Some(tally) = side.tally() {
+            println!("{name}: {tally}");
+        }
+    }
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -161,6 +161,14 @@ pub struct UgiEngine {
     limits: Limits,
     failure: Failure,
     session: Mutex<Option<Session>>,
+    /// Moves it gave no answer to within the match's limits (its search died, or it was
+    /// too slow)...
+    silent: AtomicU32,
+    /// ... and moves it answered with something our rules cannot read as a move (the
+    /// public engine names square 100 when it sees every move lose): a match's score is
+    /// read with these beside it, since they are its clock and its resignations rather than
+    /// its play.
+    unreadable: AtomicU32,
 }
 
 impl UgiEngine {
@@ -190,6 +198,8 @@ impl UgiEngine {
             limits,
             failure,
             session: Mutex::new(None),
+            silent: AtomicU32::new(0),
+            unreadable: AtomicU32::new(0),
         })
     }
 
@@ -209,12 +219,21 @@ impl UgiEngine {
         let board = ugi::board(position);
         let mut session = self.session.lock().map_err(|_| anyhow!("poisoned"))?;
         let (settings, time) = (self.settings(), self.limits.time);
-        let first = match session.as_mut() {
+        let answer = match session.as_mut() {
             Some(s) => s.best_move(&board, &settings, time),
             None => Session::start(&self.command)
                 .and_then(|s| session.insert(s).best_move(&board, &settings, time)),
-        }
-        .and_then(|text| Ok(ugi::read_move(position, &text)?));
+        };
+        let first = match answer {
+            Ok(text) => ugi::read_move(position, &text).map_err(|e| {
+                self.unreadable.fetch_add(1, Ordering::Relaxed);
+                anyhow::Error::from(e)
+            }),
+            Err(e) => {
+                self.silent.fetch_add(1, Ordering::Relaxed);
+                Err(e)
+            }
+        };
         let mv = match first {
             Ok(mv) => mv,
             Err(e) if self.failure == Failure::Forfeit => {
@@ -265,6 +284,21 @@ impl Mover for UgiEngine {
                 None
             }
         }
+    }
+
+    fn tally(&self) -> Option<String> {
+        let silent = self.silent.load(Ordering::Relaxed);
+        let unreadable = self.unreadable.load(Ordering::Relaxed);
+        let cost = match self.failure {
+            Failure::Forfeit => "each lost its game",
+            Failure::Retry => "each asked again without a time limit",
+        };
+        (silent + unreadable > 0).then(|| {
+            format!(
+                "the UGI engine gave no move {silent} times and one our rules cannot read \
+                 {unreadable} times (square 100: it sees every move lose); {cost}"
+            )
+        })
     }
 }
 

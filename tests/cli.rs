@@ -679,6 +679,33 @@ fn match_against_a_ugi_engine_plays_it_move_by_move() {
 }
 
 #[test]
+fn a_silent_ugi_engine_is_counted_under_the_score() {
+    // An engine whose search dies (the public one's does when no iteration finishes in
+    // its time): it keeps answering `isready` but never gives its move.
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("silent.sh");
+    std::fs::write(
+        &script,
+        "while read -r line; do case \"$line\" in ugi) echo ugiok;; isready) echo readyok;; \
+         esac; done\n",
+    )
+    .unwrap();
+    let engine = format!("ugi=sh {},failure=forfeit", script.display());
+    let mut args = ugi_match(&engine).map(str::to_owned).to_vec();
+    args.extend(["--time".to_owned(), "50".to_owned()]);
+    let out = leapfrog(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("2/2 = 100.0%"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains(
+            "B: the UGI engine gave no move 2 times and one our rules cannot read 0 times"
+        ),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
 fn a_ugi_engine_that_gives_no_move_forfeits_or_plays_on_as_asked() {
     // An engine that names square 100 (what the public one does when it sees every move
     // lose): with failure=forfeit each of its games is lost at its first move; by default
@@ -698,6 +725,14 @@ fn a_ugi_engine_that_gives_no_move_forfeits_or_plays_on_as_asked() {
     let out = run("forfeit");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("2/2 = 100.0%"), "{}", stdout(&out));
+    // Under the score, what of it the engine's failures gave: two unreadable answers.
+    assert!(
+        stdout(&out).contains(
+            "B: the UGI engine gave no move 0 times and one our rules cannot read 2 times"
+        ),
+        "{}",
+        stdout(&out)
+    );
     assert_eq!(
         stderr(&out).matches("forfeits").count(),
         2,
@@ -708,6 +743,11 @@ fn a_ugi_engine_that_gives_no_move_forfeits_or_plays_on_as_asked() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!stderr(&out).contains("forfeits"), "{}", stderr(&out));
     assert!(stderr(&out).contains("it plays"), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("times (square 100: it sees every move lose); each asked again"),
+        "{}",
+        stdout(&out)
+    );
     let out = run("never");
     assert!(!out.status.success());
     assert!(

@@ -67,6 +67,14 @@ pub trait Mover {
     /// The ply to play in `game` (not over), the `ply`-th of the game of pair `pair` (whose
     /// set-up [`setup`] gives), or `None` when it has none to offer.
     fn next(&self, game: &AnyGame, pair: u64, ply: u64) -> Option<String>;
+
+    /// A line to print under the match's score, when this side has something to say
+    /// without which the score cannot be read: a UGI engine, how many of its moves it gave
+    /// no answer to in time or answered with no move (so how much of the score is its
+    /// clock rather than its play). None by default.
+    fn tally(&self) -> Option<String> {
+        None
+    }
 }
 
 impl Mover for Player {
