@@ -678,22 +678,31 @@ fn match_against_a_ugi_engine_plays_it_move_by_move() {
     assert!(stderr(&out).contains("displace=on"), "{}", stderr(&out));
 }
 
+/// A fake UGI engine in `dir`: a shell script that answers `ugi` and `isready`, and `go`
+/// with `go_answer` (a line of the script's `case`, empty for no answer at all).
+fn fake_ugi_engine(dir: &std::path::Path, go_answer: &str) -> std::path::PathBuf {
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "while read -r line; do case \"$line\" in ugi) echo ugiok;; isready) echo readyok;; \
+             {go_answer} esac; done\n"
+        ),
+    )
+    .unwrap();
+    script
+}
+
 #[test]
 fn a_silent_ugi_engine_is_counted_under_the_score() {
     // An engine whose search dies (the public one's does when no iteration finishes in
     // its time): it keeps answering `isready` but never gives its move.
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("silent.sh");
-    std::fs::write(
-        &script,
-        "while read -r line; do case \"$line\" in ugi) echo ugiok;; isready) echo readyok;; \
-         esac; done\n",
-    )
-    .unwrap();
+    let script = fake_ugi_engine(dir.path(), "");
     let engine = format!("ugi=sh {},failure=forfeit", script.display());
-    let mut args = ugi_match(&engine).map(str::to_owned).to_vec();
-    args.extend(["--time".to_owned(), "50".to_owned()]);
-    let out = leapfrog(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let mut args = ugi_match(&engine).to_vec();
+    args.extend(["--time", "50"]);
+    let out = leapfrog(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("2/2 = 100.0%"), "{}", stdout(&out));
     assert!(
@@ -711,13 +720,7 @@ fn a_ugi_engine_that_gives_no_move_forfeits_or_plays_on_as_asked() {
     // lose): with failure=forfeit each of its games is lost at its first move; by default
     // (retry) it plays its first legal move instead and the games go on.
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("resigns.sh");
-    std::fs::write(
-        &script,
-        "while read -r line; do case \"$line\" in ugi) echo ugiok;; isready) echo readyok;; \
-         go*) echo 'bestmove 100|101';; esac; done\n",
-    )
-    .unwrap();
+    let script = fake_ugi_engine(dir.path(), "go*) echo 'bestmove 100|101';;");
     let run = |failure: &str| {
         let engine = format!("ugi=sh {},failure={failure}", script.display());
         leapfrog(&ugi_match(&engine))
