@@ -24,7 +24,7 @@ pub struct Term {
 }
 
 /// How many terms the evaluation has.
-pub const TERMS: usize = 11;
+pub const TERMS: usize = 12;
 
 /// The evaluation's terms. The first three were measured by self-play (two binaries,
 /// `setup=random` seeds 1–40 with colours swapped, 200 ms a move): a move at 8 scored 50
@@ -94,6 +94,10 @@ pub const WEIGHTS: [Term; TERMS] = [
         name: "sole squares",
         weight: 0,
     },
+    Term {
+        name: "bounces",
+        weight: 0,
+    },
 ];
 
 /// The terms with displacement (`displace=on`), where a move count is mostly drop squares
@@ -104,19 +108,37 @@ pub const WEIGHTS: [Term; TERMS] = [
 /// at 300 ms a move), with sole 1s, 2s and 3s at 300, 60 and 30 5 of 10 (the same search,
 /// the same openings). Those doubled scored 18.5 of 40 against the engine at 500 ms a move
 /// where they had scored 14 of 40 (same openings; see the README). Later, with the faster
-/// search (18.5 of 40): sole squares 12 and landings 10 (the public engine's proportions)
-/// scored 11.5 of 40, 3 and 2 17.5.
+/// search (18.5 of 40): sole squares 12 and landings 10 scored 11.5 of 40, 3 and 2 17.5.
+///
+/// The public engine counts moves path by path, 25 for every path to a piece (about the
+/// drops it allows) and 1 for every other, and weighs sole control three times its own
+/// weights (500, 100 and 50 a sole 1, 2 and 3; 10 a sole square). Its proportions, in
+/// ours (600 a sole 1), are 10 a bounce ([`Mobility::bounces`], the paths to a piece as
+/// our bounce search tells them apart) and 12 a sole square; landings give way to the
+/// bounces. At three plies a side (`--a level=5,depth=3 --b ugi=…,depth=3`, 40 games from
+/// the default openings), where the landings scored 21.5 of 40 against it, and 14.5 with
+/// no late move pruning (every move searched made the evaluation's faults count more),
+/// the bounces scored 28; at 500 ms a move (strict), 26 of 40 where the landings had scored
+/// 23, 22 and 20.5, and 22 where they had scored 18 from other openings (pairs 21 to 40 of
+/// `openings/gyges-random.txt`). By the README's calibrated measure (the engine on both
+/// cores, a move not given a lost game) 31 and 29 of 40, as before (30.7 and 29). The
+/// bounce search counts them at no cost of its own; the side to move's now come from it
+/// too rather than from its move list: 474,000 positions a second where the landings'
+/// search made 498,000 (depth 4 from six shuffled set-ups).
+///
+/// [`Mobility::bounces`]: crate::games::gyges::Mobility::bounces
 pub const DISPLACE_WEIGHTS: [Term; TERMS] = reweighed(
     &WEIGHTS,
     [
         // moves, movers, threat, advance, far squares, mover sizes: only the threat.
         0, 0, -300, 0, 0, 0,
         // landings: a (piece, landing) pair, a displacement whatever the drop.
-        5,
+        0,
         // sole 1s, 2s and 3s: a piece this side can land on (or move) and the other cannot.
         600, 120, 60,
         // sole squares: an empty square this side's moves can end on and the other's cannot.
-        6,
+        12, // bounces: a segment of a bounce chain that ends on a piece.
+        10,
     ],
 );
 
@@ -356,6 +378,7 @@ fn side_features(side: Side, mobility: &Mobility) -> [i32; TERMS] {
         0,
         0,
         0,
+        mobility.bounces as i32,
     ]
 }
 
@@ -388,7 +411,9 @@ pub fn features(position: &Position, moves: &[Move]) -> Option<[i32; TERMS]> {
     if !placing && moves.iter().any(enters_goal) {
         return None;
     }
-    let mine = if placing {
+    // The move list tells the mover's reach apart from its drops, but not how many
+    // bounce chains lead there: with displacement the bounce search says.
+    let mine = if placing || position.options().displace {
         position.mobility(me)
     } else {
         mobility_of(position, moves)
@@ -598,9 +623,11 @@ mod tests {
 
     #[test]
     fn the_movers_read_from_the_moves_are_the_positions_own_mobility() {
-        // The side to move's features come from its move list (no second search), the
-        // other side's from `Position::mobility`: both must say the same of one side,
-        // with displacement (landings and drops) and without.
+        // Without displacement the side to move's features come from its move list (no
+        // second search), the other side's from `Position::mobility`: both must say the
+        // same of one side, with displacement (landings and drops) and without, all but
+        // the bounces, which a move list cannot tell (with displacement, which weighs
+        // them, both sides' features come from the bounce search).
         let mut checked = 0;
         for (position, moves) in playouts(30) {
             if moves.iter().any(enters_goal) || moves == [Move::Pass] {
@@ -608,6 +635,7 @@ mod tests {
             }
             let mut own = position.mobility(position.turn());
             own.goal = false;
+            own.bounces = 0;
             assert_eq!(mobility_of(&position, &moves), own, "{position:?}");
             checked += 1;
         }
@@ -668,6 +696,28 @@ mod tests {
         let south = mobility_of(&position, &moves);
         assert_eq!(south.landings, Square(14).bit(), "{south:?}");
         assert_eq!(south.landing_pairs, 1);
+    }
+
+    /// Where the bounces are in [`WEIGHTS`].
+    const BOUNCES: usize = 11;
+
+    #[test]
+    fn bounces_count_every_chain_to_a_piece_where_landings_count_the_piece_once() {
+        // South's 2 on c1 reaches the 1 on d2 by two segments (by c2 and by d1): one
+        // landing, two bounces. North's 1 on d2 steps onto empty squares only.
+        let options = Options {
+            displace: true,
+            ..Options::default()
+        };
+        let position = Position::from_text(&options, "....../....../....../....../...1../..2... S")
+            .expect("a position");
+        let south = position.mobility(Side::South);
+        assert_eq!(south.landings, Square(9).bit(), "{south:?}");
+        assert_eq!(south.landing_pairs, 1);
+        assert_eq!(south.bounces, 2);
+        assert_eq!(position.mobility(Side::North).bounces, 0);
+        let f = features(&position, &position.legal_moves()).expect("no goal at once");
+        assert_eq!(f[BOUNCES], 2, "{f:?}");
     }
 
     #[test]

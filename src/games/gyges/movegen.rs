@@ -34,6 +34,12 @@ pub struct Reach {
     pub landings: u64,
     /// Whether the target goal can be entered.
     pub goal: bool,
+    /// Segments that end on a piece, over every state the walk goes through: a landing
+    /// met by several bounce chains counts once for each (as far as the walk's memory,
+    /// which stops a chain that can do no more than one before it, tells them apart). A
+    /// measure of how many ways the piece can bounce on, which the public engine's
+    /// evaluation counts (every path to a piece) and ours weighs with displacement.
+    pub bounces: u32,
 }
 
 /// The board as the search sees it.
@@ -262,6 +268,7 @@ impl Search<'_> {
             }
             let bit = 1u64 << end;
             if self.occupied & bit != 0 {
+                self.reach.bounces += 1;
                 if self.reach.landings & bit == 0 {
                     self.reach.landings |= bit;
                     self.witness(usize::from(end), segment);

@@ -92,6 +92,10 @@ pub struct Mobility {
     pub landing_pairs: usize,
     /// The squares of the pieces it may move.
     pub starts: u64,
+    /// Its pieces' bounces added up (segments ending on a piece, over every state of
+    /// each piece's bounce search): with displacement, how rich in bounce chains its
+    /// position is.
+    pub bounces: usize,
 }
 
 /// Each side's pieces still to place, by size (index 0 = size 1).
@@ -214,6 +218,7 @@ impl Position {
                 .map(|(_, r)| (r.landings & landings).count_ones() as usize)
                 .sum(),
             starts: movers.iter().fold(0, |all, (from, _)| all | from.bit()),
+            bounces: movers.iter().map(|(_, r)| r.bounces as usize).sum(),
         }
     }
 
