@@ -600,6 +600,8 @@ fn generated_puzzles_are_added_to_those_stored() {
 
 #[test]
 fn ugi_answers_a_front_end_with_a_legal_move() {
+    use leapfrog::games::gyges::{self, ugi};
+    use leapfrog::games::Rules as _;
     use std::io::Write as _;
     let mut child = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
         .arg("ugi")
@@ -627,13 +629,17 @@ fn ugi_answers_a_front_end_with_a_legal_move() {
         .filter_map(|l| l.strip_prefix("bestmove "))
         .collect();
     assert_eq!(best.len(), 2, "{text}");
-    // From the start a 1, 2 or 3 of row 1 moves to an empty square; a lone 1 on a6 (row
-    // six from the mover's side) walks into the goal aimed for, 37.
-    let parts: Vec<u8> = best[0].split('|').map(|p| p.parse().unwrap()).collect();
-    assert!(
-        parts.len() == 2 && parts[0] < 6 && (6..30).contains(&parts[1]),
-        "{text}"
-    );
+    // From the start a legal move (a 1, 2 or 3 of row 1 to an empty square, or onto a
+    // piece and the piece dropped elsewhere); a lone 1 on a6 (row six from the mover's
+    // side) walks into the goal aimed for, 37.
+    let options = gyges::Options {
+        setup: gyges::Setup::Random,
+        displace: true,
+    };
+    let start =
+        ugi::read_board(&options, "321123/000000/000000/000000/000000/321123").expect("the start");
+    let first = ugi::read_move(&start, best[0]).expect("a UGI move");
+    assert!(start.legal_moves().contains(&first), "{text}");
     assert_eq!(best[1], "30|37", "{text}");
 }
 
