@@ -119,7 +119,7 @@ pub const WEIGHTS: [Term; TERMS] = [
 /// the default openings), where the landings scored 21.5 of 40 against it, and 14.5 with
 /// no late move pruning (every move searched made the evaluation's faults count more),
 /// the bounces scored 28; at 500 ms a move (strict), 26 of 40 where the landings had scored
-/// 23, 22 and 20.5, and 22 where they had scored 18 from other openings (pairs 21 to 40 of
+/// 23 and 22, and 22 where they had scored 18 from other openings (pairs 21 to 40 of
 /// `openings/gyges-random.txt`). By the README's calibrated measure (the engine on both
 /// cores, a move not given a lost game) 31 and 29 of 40, as before (30.7 and 29). The
 /// bounce search counts them at no cost of its own; the side to move's now come from it
