@@ -138,9 +138,9 @@ pub const DISPLACE_WEIGHTS: [Term; TERMS] = reweighed(
         0,
         // sole 1s, 2s and 3s: a piece this side can land on (or move) and the other cannot.
         600, 120, 60,
-        // sole squares: an empty square this side's moves can end on and the other's cannot.
-        12, // bounces: a segment of a bounce chain that ends on a piece.
-        10,
+        // sole squares: an empty square this side's moves can end on and the other's cannot;
+        // bounces: a segment of a bounce chain that ends on a piece.
+        12, 10,
     ],
 );
 
