@@ -677,17 +677,21 @@ mod tests {
         );
     }
 
+    /// The position `text` describes, in a game with displacement.
+    fn displacing(text: &str) -> Position {
+        let options = Options {
+            displace: true,
+            ..Options::default()
+        };
+        Position::from_text(&options, text).expect("a position")
+    }
+
     #[test]
     fn sole_control_counts_the_pieces_only_one_side_can_land_on() {
         // South's 2 on c1 lands on the 1 on c3 (two steps north) and on nothing else;
         // North's 1 on c6 steps to c5, b6 or d6 and lands on nothing. So the 1 on c3 is
         // South's alone, and each side controls its own mover.
-        let options = Options {
-            displace: true,
-            ..Options::default()
-        };
-        let position = Position::from_text(&options, "..1.../....../....../..1.../....../..2... S")
-            .expect("a position");
+        let position = displacing("..1.../....../....../..1.../....../..2... S");
         let moves = position.legal_moves();
         let f = features(&position, &moves).expect("no goal at once");
         // Sole 1s: South's c3, less North's c6 (its own mover, which South cannot reach).
@@ -707,12 +711,7 @@ mod tests {
     fn bounces_count_every_chain_to_a_piece_where_landings_count_the_piece_once() {
         // South's 2 on c1 reaches the 1 on d2 by two segments (by c2 and by d1): one
         // landing, two bounces. North's 1 on d2 steps onto empty squares only.
-        let options = Options {
-            displace: true,
-            ..Options::default()
-        };
-        let position = Position::from_text(&options, "....../....../....../....../...1../..2... S")
-            .expect("a position");
+        let position = displacing("....../....../....../....../...1../..2... S");
         let south = position.mobility(Side::South);
         assert_eq!(south.landings, Square(9).bit(), "{south:?}");
         assert_eq!(south.landing_pairs, 1);
