@@ -133,7 +133,9 @@ pub trait Evaluator<R: Rules> {
     /// quiescence to try (no noisy move, no threat to parry) and so the list would only be
     /// counted: `None` when the search must generate the moves (the default). With
     /// displacement a Gygès position has hundreds of moves and building the list was a
-    /// tenth of the search's time.
+    /// tenth of the search's time. A leaf under threat may be judged too
+    /// ([`Leaf::Threatened`], the judgement [`Evaluator::evaluate`] would give): the search
+    /// still generates its moves to parry, but does not evaluate it again.
     fn quiet_leaf(&self, _position: &R) -> Option<Leaf> {
         None
     }
@@ -423,11 +425,15 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 }
             }
         }
+        // A leaf under threat, judged without its moves: the quiescence parries it, and
+        // need not judge it again.
+        let mut threatened = None;
         if depth <= 0 {
             match self.quiet_leaf(position, || key) {
                 Some(Leaf::WinsNow) => return MATE - ply as i32 - 1,
                 Some(Leaf::Score(score)) => return score,
-                Some(Leaf::Threatened(_)) | None => {}
+                leaf @ Some(Leaf::Threatened(_)) => threatened = leaf,
+                None => {}
             }
         }
         let Some(moves) = self.eval.moves_unless_won(position) else {
@@ -438,7 +444,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
         let depth = depth + extension(self.eval, position, depth, ply, self.root_depth);
         if depth <= 0 {
-            return self.quiesce(position, &moves, alpha, beta, ply, 0);
+            return self.quiesce(position, &moves, threatened, (alpha, beta), ply, 0);
         }
         let mut order = self.order(position, &moves, hit.and_then(|h| h.best), ply);
         // A look at every child costs an evaluation each: it waits until the table's move
@@ -531,17 +537,19 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     }
 
     /// Past the horizon: a win in one is found, otherwise the side to move may stand on the
-    /// evaluation or try its noisy moves.
+    /// evaluation or try its noisy moves. `known` is the position's judgement when
+    /// [`Evaluator::quiet_leaf`] gave one (a threat to parry), so it is not worked out twice.
     fn quiesce(
         &mut self,
         position: &R,
         moves: &[R::Move],
-        mut alpha: i32,
-        beta: i32,
+        known: Option<Leaf>,
+        (mut alpha, beta): (i32, i32),
         ply: usize,
         extra: u32,
     ) -> i32 {
-        let (stand, parry) = match self.eval.evaluate(position, moves) {
+        let leaf = known.unwrap_or_else(|| self.eval.evaluate(position, moves));
+        let (stand, parry) = match leaf {
             Leaf::WinsNow => return MATE - ply as i32 - 1,
             Leaf::Score(score) => (score, false),
             Leaf::Threatened(score) => (score, extra < MAX_PARRY_PLIES),
@@ -577,8 +585,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 match self.quiet_leaf(&child, || hash::of(&child)) {
                     Some(Leaf::WinsNow) => -(MATE - ply as i32 - 2),
                     Some(Leaf::Score(score)) => -score,
-                    Some(Leaf::Threatened(_)) | None => {
-                        self.quiesce_child(&child, alpha, beta, ply, extra)
+                    leaf @ (Some(Leaf::Threatened(_)) | None) => {
+                        self.quiesce_child(&child, leaf, (alpha, beta), ply, extra)
                     }
                 }
             };
@@ -596,12 +604,21 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     }
 
     /// The quiescence's score of `child` (from the parent's side) when it cannot be judged
-    /// without its moves.
-    fn quiesce_child(&mut self, child: &R, alpha: i32, beta: i32, ply: usize, extra: u32) -> i32 {
+    /// without its moves; `known` as in [`Searcher::quiesce`].
+    fn quiesce_child(
+        &mut self,
+        child: &R,
+        known: Option<Leaf>,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        extra: u32,
+    ) -> i32 {
         match self.eval.moves_unless_won(child) {
             None => -(MATE - ply as i32 - 2),
             Some(replies) if replies.is_empty() => -Self::terminal(child, ply + 1),
-            Some(replies) => -self.quiesce(child, &replies, -beta, -alpha, ply + 1, extra + 1),
+            Some(replies) => {
+                -self.quiesce(child, &replies, known, (-beta, -alpha), ply + 1, extra + 1)
+            }
         }
     }
 
@@ -668,7 +685,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         let (theirs, threat) = match self.quiet_leaf(&child, || hash::of(&child)) {
             Some(Leaf::WinsNow) => (MATE, false),
             Some(Leaf::Score(score)) => (score, false),
-            Some(Leaf::Threatened(_)) | None => self.judge(&child),
+            leaf @ (Some(Leaf::Threatened(_)) | None) => self.judge(&child, leaf),
         };
         (-theirs.clamp(-MATE, MATE), threat)
     }
@@ -696,12 +713,13 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
 
     /// A child the look cannot judge without its moves: over, threatened, or in a game
     /// without [`Evaluator::quiet_leaf`]; with its score (the child's side's), whether the
-    /// child's side to move is threatened with a win at once.
-    fn judge(&self, child: &R) -> (i32, bool) {
+    /// child's side to move is threatened with a win at once. `known` is the child's
+    /// judgement when [`Evaluator::quiet_leaf`] gave one.
+    fn judge(&self, child: &R, known: Option<Leaf>) -> (i32, bool) {
         match self.eval.moves_unless_won(child) {
             None => (MATE, false),
             Some(replies) if replies.is_empty() => (Self::terminal(child, 0), false),
-            Some(replies) => match self.eval.evaluate(child, &replies) {
+            Some(replies) => match known.unwrap_or_else(|| self.eval.evaluate(child, &replies)) {
                 Leaf::WinsNow => (MATE, false),
                 Leaf::Threatened(_) if self.unparried(child, &replies) => (-WON, true),
                 Leaf::Threatened(score) => (score, true),

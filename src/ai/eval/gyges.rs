@@ -502,13 +502,16 @@ impl Evaluator<Position> for Gyges {
             return Some(Leaf::WinsNow);
         };
         let theirs = position.mobility(me.other());
-        if mine.moves == 0 || theirs.goal {
+        if mine.moves == 0 {
             return None;
         }
-        Some(Leaf::Score(score(
-            position.options(),
-            &features_of(position, &mine, &theirs),
-        )))
+        let score = score(position.options(), &features_of(position, &mine, &theirs));
+        // Under threat the search still needs the moves (to parry), but not the score again.
+        Some(if theirs.goal {
+            Leaf::Threatened(score)
+        } else {
+            Leaf::Score(score)
+        })
     }
 
     fn moves_unless_won(&self, position: &Position) -> Option<Vec<Move>> {
@@ -647,10 +650,10 @@ mod tests {
     #[test]
     fn a_quiet_leaf_is_judged_as_its_move_list_would_judge_it() {
         // The search's leaves skip the move list when nothing is left to try: the same
-        // judgement as from the moves (a win at once, or the score with no threat), and
-        // no judgement when the side to move must parry.
+        // judgement as from the moves (a win at once, the score, or the score under a
+        // threat the side to move must parry).
         let (mut scores, mut wins, mut threats) = (0, 0, 0);
-        for (position, moves) in playouts(40) {
+        for (position, _) in playouts(40) {
             match (
                 Gyges.quiet_leaf(&position),
                 Gyges.moves_unless_won(&position),
@@ -660,11 +663,8 @@ mod tests {
                     assert_eq!(Gyges.evaluate(&position, &listed), Leaf::Score(score));
                     scores += 1;
                 }
-                (None, Some(listed)) if !position.placing() && !moves.is_empty() => {
-                    assert!(matches!(
-                        Gyges.evaluate(&position, &listed),
-                        Leaf::Threatened(_)
-                    ));
+                (Some(Leaf::Threatened(score)), Some(listed)) => {
+                    assert_eq!(Gyges.evaluate(&position, &listed), Leaf::Threatened(score));
                     threats += 1;
                 }
                 (None, _) => {}
