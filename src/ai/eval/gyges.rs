@@ -128,6 +128,16 @@ pub const WEIGHTS: [Term; TERMS] = [
 /// side: bounces 5 scored 19 of 40, 20 scored 26; landings 5 beside them 25; sole squares
 /// 6 instead of 12 30 (within a match's noise of 28).
 ///
+/// Later, at three plies a side over four sets of 20 opening pairs (the default openings,
+/// then pairs 21–40, 41–60 and 61–80 of the book; one match from a set is repeatable, both
+/// engines being deterministic at a fixed depth), these weights scored 28, 18, 24 and 19
+/// (89 of 160). Sole 1s, 2s and 3s at 400, 80 and 40 scored 29.5, 26, 21 and 27 (103.5),
+/// at 300, 60 and 30 25 and 21.5 from the first two sets, at 900, 180 and 90 19 from the
+/// first; a threat of −600 27.5 and 19; every move searched (no late move pruning) 26
+/// from the first. But at 500 ms a move (strict) the sole weights of 400 scored 23 and 23
+/// of 40 from the first two sets, where these scored 26, 26 and 24 (the last with the
+/// faster search) and 22: not kept, since the target is measured with the clock.
+///
 /// [`Mobility::bounces`]: crate::games::gyges::Mobility::bounces
 pub const DISPLACE_WEIGHTS: [Term; TERMS] = reweighed(
     &WEIGHTS,
