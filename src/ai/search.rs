@@ -427,15 +427,15 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
         // A leaf under threat, judged without its moves: the quiescence parries it, and
         // need not judge it again.
-        let mut threatened = None;
-        if depth <= 0 {
+        let known = if depth <= 0 {
             match self.quiet_leaf(position, || key) {
                 Some(Leaf::WinsNow) => return MATE - ply as i32 - 1,
                 Some(Leaf::Score(score)) => return score,
-                leaf @ Some(Leaf::Threatened(_)) => threatened = leaf,
-                None => {}
+                leaf => leaf,
             }
-        }
+        } else {
+            None
+        };
         let Some(moves) = self.eval.moves_unless_won(position) else {
             return MATE - ply as i32 - 1;
         };
@@ -444,7 +444,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         }
         let depth = depth + extension(self.eval, position, depth, ply, self.root_depth);
         if depth <= 0 {
-            return self.quiesce(position, &moves, threatened, (alpha, beta), ply, 0);
+            return self.quiesce(position, &moves, known, (alpha, beta), ply, 0);
         }
         let mut order = self.order(position, &moves, hit.and_then(|h| h.best), ply);
         // A look at every child costs an evaluation each: it waits until the table's move
@@ -585,9 +585,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 match self.quiet_leaf(&child, || hash::of(&child)) {
                     Some(Leaf::WinsNow) => -(MATE - ply as i32 - 2),
                     Some(Leaf::Score(score)) => -score,
-                    leaf @ (Some(Leaf::Threatened(_)) | None) => {
-                        self.quiesce_child(&child, leaf, (alpha, beta), ply, extra)
-                    }
+                    leaf => self.quiesce_child(&child, leaf, (alpha, beta), ply, extra),
                 }
             };
             if score > best {
@@ -685,7 +683,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         let (theirs, threat) = match self.quiet_leaf(&child, || hash::of(&child)) {
             Some(Leaf::WinsNow) => (MATE, false),
             Some(Leaf::Score(score)) => (score, false),
-            leaf @ (Some(Leaf::Threatened(_)) | None) => self.judge(&child, leaf),
+            leaf => self.judge(&child, leaf),
         };
         (-theirs.clamp(-MATE, MATE), threat)
     }
