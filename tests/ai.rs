@@ -701,6 +701,8 @@ struct Plainer {
     extensions: bool,
     /// Late move pruning and the look-ahead ordering (displacement only).
     pruning: bool,
+    /// The root's late move reductions (displacement only).
+    root: bool,
 }
 
 /// Plain alpha-beta to the depth asked (threats still extended): what the reduced search
@@ -709,6 +711,7 @@ const UNREDUCED: Plainer = Plainer {
     reductions: false,
     extensions: true,
     pruning: false,
+    root: false,
 };
 
 /// The search without threat extensions: what the unpruned reference can follow on many
@@ -717,6 +720,15 @@ const UNEXTENDED: Plainer = Plainer {
     reductions: true,
     extensions: false,
     pruning: true,
+    root: true,
+};
+
+/// The full engine but for the root's reductions.
+const UNREDUCED_ROOT: Plainer = Plainer {
+    reductions: true,
+    extensions: true,
+    pruning: true,
+    root: false,
 };
 
 impl Evaluator<gyges::Position> for Plainer {
@@ -735,6 +747,14 @@ impl Evaluator<gyges::Position> for Plainer {
     fn reduction(&self, depth: i32, n: usize) -> i32 {
         if self.reductions {
             Gyges.reduction(depth, n)
+        } else {
+            0
+        }
+    }
+
+    fn root_reduction(&self, position: &gyges::Position, depth: i32, n: usize) -> i32 {
+        if self.root {
+            Gyges.root_reduction(position, depth, n)
         } else {
             0
         }
@@ -898,4 +918,33 @@ fn gyges_reductions_never_claim_a_forced_result_the_full_search_denies() {
         reduced_nodes * 10 < full_nodes * 8,
         "reduced {reduced_nodes} full {full_nodes}"
     );
+}
+
+/// With displacement the root searches its late moves a ply shallower first: three plies
+/// from a crowded shuffled set-up cost a fraction of the positions, and a reduced move
+/// that turns out better is searched again, so the forced results stay the full search's
+/// (`gyges_late_move_pruning_never_claims_a_forced_result_the_full_search_denies` checks
+/// them against the plain search).
+#[test]
+fn gyges_root_reductions_make_three_plies_cheap_from_a_full_board() {
+    let options = gyges::Options {
+        setup: gyges::Setup::Random,
+        displace: true,
+    };
+    let cancel = AtomicBool::new(false);
+    let bounds = Bounds {
+        depth: 3,
+        deadline: None,
+    };
+    let (mut reduced, mut whole) = (0, 0);
+    for seed in [1, 2, 4] {
+        let start = gyges::Position::start(&options, Seed(seed));
+        reduced += Searcher::new(&Gyges, 4, Vec::new(), &cancel)
+            .run(&start, &bounds, &mut |_| {})
+            .nodes;
+        whole += Searcher::new(&UNREDUCED_ROOT, 4, Vec::new(), &cancel)
+            .run(&start, &bounds, &mut |_| {})
+            .nodes;
+    }
+    assert!(reduced * 3 < whole, "reduced {reduced} whole {whole}");
 }

@@ -103,6 +103,16 @@ pub trait Evaluator<R: Rules> {
         0
     }
 
+    /// How many plies shallower the `n`th root move (0 first, in the order of the iteration
+    /// before: by its scores) of an iteration `depth` plies deep is searched first: the
+    /// root's own late move reductions, where nothing else prunes (every root move is
+    /// searched). A move that then beats the best so far, or looks lost by force, is
+    /// searched again at full depth, and a move after which the mover threatens to win at
+    /// once is never reduced. None by default.
+    fn root_reduction(&self, _position: &R, _depth: i32, _n: usize) -> i32 {
+        0
+    }
+
     /// Whether a node of `position` `depth` plies above the horizon orders its quiet moves
     /// by a look at each child (the evaluation of the position the move leads to, a move
     /// that lets the other side win at once last) rather than by history alone: worth its
@@ -368,7 +378,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             let score = if n == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1)
             } else {
-                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                let reduce = self.root_reduction(root, &child, depth, n);
+                let mut probe = -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, 1);
+                if reduce > 0 && (probe > alpha || probe <= -WON) && !self.stopped {
+                    probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                }
                 if probe > alpha && !self.stopped {
                     -self.negamax(&child, depth - 1, -beta, -alpha, 1)
                 } else {
@@ -391,6 +405,21 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         self.table
             .store(hash::of(root), alpha, depth as u8, Bound::Exact, Some(best));
         (best, alpha, true)
+    }
+
+    /// How much shallower the `n`th root move, leading to `child`, is searched first
+    /// ([`Evaluator::root_reduction`]): not at all when it threatens to win at once.
+    fn root_reduction(&mut self, root: &R, child: &R, depth: i32, n: usize) -> i32 {
+        let reduce = self.eval.root_reduction(root, depth, n).clamp(0, depth - 1);
+        if reduce == 0
+            || matches!(
+                self.quiet_leaf(child, || hash::of(child)),
+                Some(Leaf::Threatened(_))
+            )
+        {
+            return 0;
+        }
+        reduce
     }
 
     fn terminal(position: &R, ply: usize) -> i32 {
