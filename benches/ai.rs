@@ -51,6 +51,15 @@ fn main() {
             GameKind::Gyges,
             vec!["setup=random".to_owned(), "seed=1".to_owned()],
         ),
+        // As the public UGI engines play: hundreds of moves a position.
+        (
+            GameKind::Gyges,
+            vec![
+                "setup=random".to_owned(),
+                "displace=on".to_owned(),
+                "seed=1".to_owned(),
+            ],
+        ),
         (GameKind::Jumpers, vec![]),
         (GameKind::Jumpers, vec!["board=far".to_owned()]),
     ] {

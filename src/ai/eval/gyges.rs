@@ -375,9 +375,13 @@ const LATE_MOVES: [usize; 4] = [usize::MAX, usize::MAX, 12, 24];
 /// these the same iterations take 41,590 to 60,115 positions, and three plies finish
 /// within the move's time. Against the public UGI engine at 500 ms a move (40 games):
 /// strict, 28 and 30 of 40 from the default openings and pairs 21–40 of the book, where
-/// the search without them scored 24 and 22; by the calibrated measure 32 and 36 (before:
-/// 31 and 32). From the first 8 moves rather than 20, 23 of 40 strict: seed 4's best
-/// move at three plies (e1-c2) is then among those reduced, and missed.
+/// the search without them scored 24 and 22, and 30 and 32 from pairs 41–60 and 61–80
+/// (120 of 160, 75 %); by the calibrated measure 32 and 36 from the first two sets
+/// (before: 31 and 32). From the first 8 moves rather than 20, 23 of 40 strict: seed 4's
+/// best move at three plies (e1-c2) is then among those reduced, and missed. Two plies
+/// shallower from four plies on (four plies from seeds 1 and 3 in 314,403 and 191,518
+/// positions instead of 622,042 and 338,856) scored 29, 31, 34 and 29 strict over the
+/// four sets (123 of 160): within the matches' noise of one ply, so not kept.
 const ROOT_FULL_MOVES: usize = 20;
 
 /// Where the threat is in [`WEIGHTS`]: a leaf with it is [`Leaf::Threatened`].
