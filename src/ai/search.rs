@@ -379,15 +379,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 -self.negamax(&child, depth - 1, -beta, -alpha, 1)
             } else {
                 let reduce = self.root_reduction(root, &child, depth, n);
-                let mut probe = -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, 1);
-                if reduce > 0 && (probe > alpha || probe <= -WON) && !self.stopped {
-                    probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
-                }
-                if probe > alpha && !self.stopped {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, 1)
-                } else {
-                    probe
-                }
+                self.later_move(&child, depth, reduce, (alpha, beta), 1)
             };
             if self.stopped {
                 self.path.pop();
@@ -405,6 +397,30 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         self.table
             .store(hash::of(root), alpha, depth as u8, Bound::Exact, Some(best));
         (best, alpha, true)
+    }
+
+    /// The score of a move after a node's first, leading to `child` (at `ply`), from a node
+    /// `depth` plies deep: a null-window probe `reduce` plies shallower; a reduced move
+    /// that then beats `alpha`, or looks lost by force, is probed again at full depth (so
+    /// every forced result reported was found at full depth); and one that lands inside
+    /// the window is searched again with it.
+    fn later_move(
+        &mut self,
+        child: &R,
+        depth: i32,
+        reduce: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> i32 {
+        let mut probe = -self.negamax(child, depth - 1 - reduce, -alpha - 1, -alpha, ply);
+        if reduce > 0 && (probe > alpha || probe <= -WON) && !self.stopped {
+            probe = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply);
+        }
+        if probe > alpha && probe < beta && !self.stopped {
+            -self.negamax(child, depth - 1, -beta, -alpha, ply)
+        } else {
+            probe
+        }
     }
 
     /// How much shallower the `n`th root move, leading to `child`, is searched first
@@ -522,16 +538,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 } else {
                     0
                 };
-                let mut probe =
-                    -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-                if reduce > 0 && (probe > alpha || probe <= -WON) && !self.stopped {
-                    probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                }
-                if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-                } else {
-                    probe
-                }
+                self.later_move(&child, depth, reduce, (alpha, beta), ply + 1)
             };
             if self.stopped {
                 self.path.pop();
