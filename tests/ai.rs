@@ -827,16 +827,19 @@ fn shortcuts_keep_forced_results(
     (short_nodes, full_nodes, claims)
 }
 
+/// Shuffled set-ups with displacement, as the public UGI engines play.
+const RANDOM_DISPLACING: gyges::Options = gyges::Options {
+    setup: gyges::Setup::Random,
+    displace: true,
+};
+
 /// With displacement (hundreds of moves a position) the search skips late quiet moves near
 /// the horizon once one move is known not to lose: it may miss a move's worth, but every
 /// forced win or loss it reports the full search at the same depth reports too, and it
 /// looks at fewer positions.
 #[test]
 fn gyges_late_move_pruning_never_claims_a_forced_result_the_full_search_denies() {
-    let options = gyges::Options {
-        setup: gyges::Setup::Random,
-        displace: true,
-    };
+    let options = RANDOM_DISPLACING;
     let (pruned_nodes, full_nodes, claims) = shortcuts_keep_forced_results(options, 8, 3, 14, 3);
     assert!(claims > 2, "only {claims} forced results to check");
     assert!(
@@ -852,10 +855,7 @@ fn gyges_late_move_pruning_never_claims_a_forced_result_the_full_search_denies()
 /// 4th move won in three) and from random positions.
 #[test]
 fn gyges_searches_never_miss_a_threat_no_answer_parries() {
-    let options = gyges::Options {
-        setup: gyges::Setup::Random,
-        displace: true,
-    };
+    let options = RANDOM_DISPLACING;
     let cancel = AtomicBool::new(false);
     let bounds = Bounds {
         depth: 3,
@@ -927,10 +927,7 @@ fn gyges_reductions_never_claim_a_forced_result_the_full_search_denies() {
 /// them against the plain search).
 #[test]
 fn gyges_root_reductions_make_three_plies_cheap_from_a_full_board() {
-    let options = gyges::Options {
-        setup: gyges::Setup::Random,
-        displace: true,
-    };
+    let options = RANDOM_DISPLACING;
     let cancel = AtomicBool::new(false);
     let bounds = Bounds {
         depth: 3,
