@@ -376,9 +376,15 @@ fn tournament() -> CreateCommand {
         .add_option(on_one("leave"))
         .add_option(on_one("start"))
         .add_option(on_one("cancel"))
-        .add_option(on_one("remove").add_sub_option(
-            option(CommandOptionType::User, "user", "opt-tournament-user").required(true),
-        ))
+        // Discord refuses a required option after an optional one (and with it the whole
+        // registration): the player to remove comes before the tournament's number.
+        .add_option(
+            subcommand("remove")
+                .add_sub_option(
+                    option(CommandOptionType::User, "user", "opt-tournament-user").required(true),
+                )
+                .add_sub_option(tournament_number()),
+        )
         .add_option(on_one("show"))
         .add_option(subcommand("list"))
 }
@@ -511,8 +517,32 @@ pub async fn register_and_say(http: &Http, guild: Option<u64>, activity: bool) {
         (Ok(count), None) => tracing::info!(
             "registered {count} slash commands globally (Discord may take a while to show changes)"
         ),
-        (Err(error), _) => tracing::error!("Discord refused the slash commands: {error}"),
+        (Err(error), _) => tracing::error!(
+            "Discord refused the slash commands: {}",
+            refusal_details(&error)
+        ),
     }
+}
+
+/// What Discord said of a refused registration: its message and, for an invalid body
+/// (50035), each field it refused with the rule broken (`options.1: Required options must
+/// be placed before non-required options`), so an admin's log says which command to fix.
+#[must_use]
+pub fn refusal_details(error: &serenity::Error) -> String {
+    let serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(response)) = error
+    else {
+        return error.to_string();
+    };
+    let mut said = format!(
+        "{} (HTTP {}, code {})",
+        response.error.message,
+        response.status_code.as_u16(),
+        response.error.code
+    );
+    for field in &response.error.errors {
+        said.push_str(&format!("; {}: {}", field.path, field.message));
+    }
+    said
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod registration;
+
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -141,6 +143,10 @@ pub struct Rest {
     /// Faults to answer with, each for calls whose method and path match, as many times as
     /// it says: what Discord does when it rate-limits, fails, or refuses.
     faults: Arc<Mutex<Vec<Injected>>>,
+    /// The tokens of interactions whose callback failed, none having succeeded since:
+    /// Discord made no answer for them, so an edit of `@original` is refused with 10015
+    /// Unknown Webhook, as Discord refuses it.
+    unanswered: Arc<Mutex<std::collections::HashSet<String>>>,
 }
 
 /// A fault Discord can answer with.
@@ -212,10 +218,20 @@ async fn record(
         body: body.to_vec(),
     });
     rest.arrived.notify_waiters();
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let callback_token = match (method.as_str(), parts.as_slice()) {
+        ("POST", ["interactions", _, token, "callback"]) => Some((*token).to_owned()),
+        _ => None,
+    };
     if let Some(fault) = rest.fault_for(method.as_str(), &path) {
+        if let Some(token) = callback_token {
+            rest.unanswered.lock().unwrap().insert(token);
+        }
         return fault.answer().await;
     }
-    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    if let Some(token) = &callback_token {
+        rest.unanswered.lock().unwrap().remove(token);
+    }
     let unknown_webhook = || {
         let refusal = json!({"message": "Unknown Webhook", "code": 10015});
         (StatusCode::NOT_FOUND, axum::Json(refusal)).into_response()
@@ -230,12 +246,27 @@ async fn record(
                 "max_concurrency": 1}
         }))
         .into_response(),
-        ("PATCH", ["webhooks", _, token, "messages", "@original"]) if rest.fails_edit(token) => {
+        ("PATCH", ["webhooks", _, token, "messages", "@original"])
+            if rest.fails_edit(token) || rest.unanswered.lock().unwrap().contains(*token) =>
+        {
             unknown_webhook()
         }
         ("POST", ["interactions", _, _, "callback"]) => StatusCode::NO_CONTENT.into_response(),
         ("PUT", ["applications", _, "commands"] | ["applications", _, "guilds", _, "commands"]) => {
-            axum::Json(json!([])).into_response()
+            // As Discord does: one broken rule refuses the whole overwrite.
+            let scope = if parts.len() == 3 {
+                registration::Scope::Global
+            } else {
+                registration::Scope::Guild
+            };
+            let sent: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+            let broken = registration::check(&sent, scope);
+            if broken.is_empty() {
+                axum::Json(json!([])).into_response()
+            } else {
+                let refusal = registration::refusal(&broken);
+                (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response()
+            }
         }
         ("PATCH" | "POST" | "GET", ["webhooks", ..]) => axum::Json(message_json()).into_response(),
         ("POST", ["channels", parent, "threads"]) => {
