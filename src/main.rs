@@ -512,7 +512,10 @@ fn local(
             )
         );
     }
-    let stdout = std::io::stdout().lock();
+    // Stdout unlocked: each reply takes the lock only while it is written. Held for the
+    // whole session, it would be held while the console waits for a line, and the game
+    // pages' notices (printed from their own thread) would wait for it for good.
+    let stdout = std::io::stdout();
     match script {
         Some(path) => {
             let file = std::fs::File::open(&path)
@@ -549,28 +552,15 @@ fn serve_pages_beside(
         .build()
         .context("starting the game pages' runtime")?;
     let served_key = key.clone();
+    let play = Arc::new(play);
+    let (herald, heard) = tokio::sync::mpsc::unbounded_channel::<leapfrog::play::Notice>();
+    // The pages' news is said (and the computer answers) on a thread of its own: the pages'
+    // runtime never waits for the terminal, so a console that is busy, paused (Ctrl-S) or
+    // slow to print never stops a page from answering.
+    let teller = Arc::clone(&play);
+    std::thread::spawn(move || tell_on_console(&teller, heard));
     std::thread::spawn(move || {
         runtime.block_on(async move {
-            let play = Arc::new(play);
-            let (herald, mut heard) =
-                tokio::sync::mpsc::unbounded_channel::<leapfrog::play::Notice>();
-            let teller = Arc::clone(&play);
-            tokio::spawn(async move {
-                while let Some(notice) = heard.recv().await {
-                    println!("{}", notice.reply.text);
-                    let Some(game) = notice.reply.computer_turn else {
-                        continue;
-                    };
-                    let thinker = Arc::clone(&teller);
-                    if let Ok(answers) =
-                        tokio::task::spawn_blocking(move || thinker.computer_moves(game)).await
-                    {
-                        for answer in answers {
-                            println!("{}", answer.reply.text);
-                        }
-                    }
-                }
-            });
             let site = leapfrog::web::Site::new(play, served_key).with_herald(herald);
             let served = async {
                 let listener = tokio::net::TcpListener::from_std(listener)?;
@@ -582,6 +572,27 @@ fn serve_pages_beside(
         });
     });
     Ok((bound, key))
+}
+
+/// Says each move made on a page on the console's output, and plays the computer's answer
+/// to it there, as after a typed `/move`; runs until the pages stop.
+fn tell_on_console(
+    play: &Play<AnyStore>,
+    mut heard: tokio::sync::mpsc::UnboundedReceiver<leapfrog::play::Notice>,
+) {
+    use std::io::Write as _;
+    while let Some(notice) = heard.blocking_recv() {
+        let mut said = vec![notice.reply.text];
+        if let Some(game) = notice.reply.computer_turn {
+            said.extend(play.computer_moves(game).into_iter().map(|a| a.reply.text));
+        }
+        let mut out = std::io::stdout().lock();
+        for text in said {
+            // A console whose output is gone has no one to tell.
+            let _ = writeln!(out, "{text}");
+        }
+        let _ = out.flush();
+    }
 }
 
 /// How `/web` makes the address of a game's page: `[web] public_url`, else `http://` and
