@@ -539,3 +539,111 @@ async fn a_dropped_gateway_connection_resumes_and_answers_nothing_twice() {
     assert_eq!(game.moves, ["e3-h6", "c9-d8"]);
     shard.shutdown_all().await;
 }
+
+/// Through the gateway, an interaction's answer that Discord fails to take (a server
+/// error, no answer in time) is tried again within Discord's 3 s window; an answer that
+/// never lands is posted in the channel instead: a move is never stored and shown nowhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn through_the_gateway_a_failed_answer_is_tried_again_then_posted_in_the_channel() {
+    let (rest, fake, play, shard) = gateway_bot().await;
+    let mut p = Payloads::new();
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    let accept = p.command(BOB, "accept", &[], None);
+    for payload in [&challenge, &accept] {
+        fake.dispatch(payload.clone());
+        let path = callback(payload);
+        rest.wait_for(0, |c| c.method == "POST" && c.path == path)
+            .await;
+    }
+    let channel_posts = |rest: &Rest| {
+        rest.calls()
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
+            .count()
+    };
+    // Failures in passing: a 500, a 502, a call that never answers. Each answer is tried
+    // again and lands as the answer itself, with the board.
+    let passing = [
+        (ALICE, "e3-h6", Fault::Server(500)),
+        (BOB, "c9-d8", Fault::Server(502)),
+        (ALICE, "c3-f6", Fault::Stall(Duration::from_millis(1_500))),
+    ];
+    for (who, mv, fault) in passing {
+        let moved = p.command(who, "move", &[("move", json!(mv))], None);
+        let path = callback(&moved);
+        rest.inject("POST", &path, fault.clone(), 1);
+        fake.dispatch(moved.clone());
+        let (first, _) = rest
+            .wait_for(0, |c| c.method == "POST" && c.path == path)
+            .await;
+        let (_, landed) = rest
+            .wait_for(first + 1, |c| c.method == "POST" && c.path == path)
+            .await;
+        assert!(has_board(&landed), "{fault:?}: the board is the answer");
+    }
+    assert_eq!(channel_posts(&rest), 0, "every answer landed as itself");
+    // Discord never takes this answer: the board goes to the channel, once.
+    let moved = p.command(BOB, "move", &[("move", json!("g9-h8"))], None);
+    let path = callback(&moved);
+    rest.inject("POST", &path, Fault::Server(502), 100);
+    let started = Instant::now();
+    fake.dispatch(moved.clone());
+    let (_, posted) = rest
+        .wait_for(0, |c| {
+            c.method == "POST" && c.path == "/channels/88/messages"
+        })
+        .await;
+    assert!(has_board(&posted), "the move's board reached the channel");
+    let tries = rest
+        .calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == path)
+        .count();
+    assert!(
+        (2..=10).contains(&tries),
+        "tried again, a bounded number of times: {tries}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "given up when Discord's window closed"
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(channel_posts(&rest), 1, "posted once");
+    let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    assert_eq!(game.moves, ["e3-h6", "c9-d8", "c3-f6", "g9-h8"]);
+    shard.shutdown_all().await;
+}
+
+/// A move's answer whose edit Discord refuses for good (the channel gone or closed to the
+/// bot, a DM refused, an answer that cannot be edited) is posted in the channel instead,
+/// and where the channel is closed too, the players hear of it by direct message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_whose_edit_is_refused_reaches_the_players_another_way() {
+    for code in [50013, 50001, 50007, 10003, 40060] {
+        let (rest, url, play) = bot().await;
+        let mut p = Payloads::new();
+        let accept = challenged(&url, &mut p).await;
+        rest.inject("PATCH", &original(&accept), Fault::code(code), 100);
+        let shut_out = matches!(code, 50013 | 50001 | 10003);
+        if shut_out {
+            rest.inject("POST", "/channels/88/messages", Fault::code(code), 100);
+        }
+        assert_eq!(send(&url, &accept).await.1["type"], 5);
+        let (_, posted) = rest
+            .wait_for(0, |c| {
+                c.method == "POST" && c.path == "/channels/88/messages"
+            })
+            .await;
+        if shut_out {
+            let dm = format!("/channels/{}/messages", fake_discord::dm_channel(ALICE.id));
+            let (_, told) = rest
+                .wait_for(0, |c| c.method == "POST" && c.path == dm)
+                .await;
+            assert!(told.json()["content"].is_string(), "{code}");
+        } else {
+            assert!(has_board(&posted), "{code}: the board reached the channel");
+        }
+        let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
+        assert_eq!(game.status, leapfrog::store::Status::Active, "{code}");
+    }
+}

@@ -5,10 +5,10 @@
 //! carry files — so there a board is acknowledged first and attached by editing the answer.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serenity::all::{
-    AutocompleteChoice, Builder, ChannelId, ChannelType, CreateAutocompleteResponse,
+    AutocompleteChoice, Builder, ChannelType, CreateAutocompleteResponse,
     CreateInteractionResponse, CreateInteractionResponseMessage, Http, Interaction, InteractionId,
     MessageId,
 };
@@ -18,7 +18,7 @@ use crate::play::{Command, Play};
 use crate::store::{GameId, Place, Store};
 
 use super::message::Message;
-use super::reach::{code, nonce, repeated};
+use super::reach::{code, repeated};
 use super::translate::{request, Request};
 use crate::ops::rest::observe;
 use crate::ops::{Interaction as Tracked, Ops};
@@ -109,6 +109,19 @@ const FOLLOW_AFTER: Duration = Duration::from_millis(700);
 /// How many times an edit or follow-up is tried: over the endpoint it can reach Discord
 /// before Discord has read our acknowledgement.
 const DELIVERY_TRIES: u32 = 3;
+
+/// Discord's refusals of an edit of an answer after which the answer will never show: the
+/// message or the interaction is gone (10008 Unknown Message, 10015 Unknown Webhook, 10062
+/// Unknown Interaction), the channel is gone or closed to the bot (10003 Unknown Channel,
+/// 50001 Missing Access, 50013 Missing Permissions, 50007 cannot send to this user), or
+/// the interaction was answered in a way that cannot be edited (40060).
+const EDIT_LOST: [isize; 8] = [10008, 10015, 10062, 10003, 50001, 50013, 50007, 40060];
+
+/// How long after an interaction arrives a failed first answer is still tried again:
+/// Discord takes a first answer within 3 s of the interaction, and the last try must reach
+/// it before then. A first answer not taken by then is lost: a public one (a move's board)
+/// is posted in the channel instead.
+const FIRST_ANSWER_WINDOW: Duration = Duration::from_millis(2_700);
 
 impl<S: Store + 'static> Bot<S> {
     /// A handler over `play`, answering through `http`; answers slower than `defer_after`
@@ -226,17 +239,24 @@ impl<S: Store + 'static> Bot<S> {
             Request::Ping => Some(CreateInteractionResponse::Pong),
             Request::Ignore => None,
             Request::Launch => {
-                self.first(CreateInteractionResponse::LaunchActivity, via, id, &token)
+                self.first(
+                    CreateInteractionResponse::LaunchActivity,
+                    (via, id, &token, tracked.arrived()),
+                )
+                .await
+            }
+            Request::CompleteNothing => {
+                self.suggest(Vec::new(), via, id, &token, tracked.arrived())
                     .await
             }
-            Request::CompleteNothing => self.suggest(Vec::new(), via, id, &token).await,
             Request::CompleteMove(ctx, game, typed) => {
                 let moves = blocking(move || play.complete_move(&ctx, game, &typed)).await;
                 let choices = moves
                     .into_iter()
                     .map(|m| AutocompleteChoice::new(m.clone(), m))
                     .collect();
-                self.suggest(choices, via, id, &token).await
+                self.suggest(choices, via, id, &token, tracked.arrived())
+                    .await
             }
             Request::CompleteGame(ctx, typed) => {
                 let games = blocking(move || play.complete_game(&ctx, &typed)).await;
@@ -249,7 +269,8 @@ impl<S: Store + 'static> Bot<S> {
                         AutocompleteChoice::new(label, game.0)
                     })
                     .collect();
-                self.suggest(choices, via, id, &token).await
+                self.suggest(choices, via, id, &token, tracked.arrived())
+                    .await
             }
             Request::Play(ctx, command) => {
                 // A click on a message (a challenge's Accept) may replace that message; a
@@ -312,13 +333,12 @@ impl<S: Store + 'static> Bot<S> {
         via: Via,
         id: InteractionId,
         token: &str,
+        arrived: Instant,
     ) -> Option<CreateInteractionResponse> {
         let response = CreateAutocompleteResponse::new().set_choices(choices);
         self.first(
             CreateInteractionResponse::Autocomplete(response),
-            via,
-            id,
-            token,
+            (via, id, token, arrived),
         )
         .await
     }
@@ -327,47 +347,80 @@ impl<S: Store + 'static> Bot<S> {
     async fn first(
         &self,
         response: CreateInteractionResponse,
-        via: Via,
-        id: InteractionId,
-        token: &str,
+        to: (Via, InteractionId, &str, Instant),
     ) -> Option<CreateInteractionResponse> {
-        self.first_checked(response, via, id, token).await.0
+        self.first_checked(response, to).await.0
     }
 
-    /// [`Self::first`], saying also whether the answer was lost: Discord no longer knows the
-    /// interaction (10062 Unknown Interaction: it came too late, or its token expired).
+    /// [`Self::first`], saying also whether the answer was lost, so that a public answer is
+    /// posted in the channel instead: Discord no longer knows the interaction (10062
+    /// Unknown Interaction: it came too late, or its token expired), or it failed to take
+    /// the answer (a server error, no answer) on every try within its window. `to` is how
+    /// the answer goes, the interaction, its token and when it arrived.
     async fn first_checked(
         &self,
         response: CreateInteractionResponse,
-        via: Via,
-        id: InteractionId,
-        token: &str,
+        (via, id, token, arrived): (Via, InteractionId, &str, Instant),
     ) -> (Option<CreateInteractionResponse>, bool) {
-        match via {
-            Via::Body => (Some(response), false),
-            Via::Rest => {
-                let answered = async {
-                    match bare(&response) {
-                        Some(body) => {
-                            self.http
-                                .create_interaction_response(id, token, &body, Vec::new())
-                                .await
-                        }
-                        None => response.execute(self.http.as_ref(), (id, token)).await,
+        if via == Via::Body {
+            return (Some(response), false);
+        }
+        let body = bare(&response);
+        let mut attempt = 0u32;
+        loop {
+            attempt += 1;
+            // A try that gets no answer is given up like any REST call, and in any case
+            // when Discord's window closes.
+            let left = FIRST_ANSWER_WINDOW
+                .saturating_sub(arrived.elapsed())
+                .min(super::reach::attempt_timeout());
+            let answered = async {
+                match &body {
+                    Some(body) => {
+                        self.http
+                            .create_interaction_response(id, token, body, Vec::new())
+                            .await
                     }
-                };
-                match observe("interaction_callback", answered).await {
-                    Ok(()) => (None, false),
-                    // Answered already (another worker, or a retry that did arrive): the
-                    // rest of the answer goes on as edits of that one.
-                    Err(error) if code(&error) == Some(40060) => {
-                        tracing::info!(%error, "the interaction was already acknowledged");
-                        (None, false)
+                    None => {
+                        response
+                            .clone()
+                            .execute(self.http.as_ref(), (id, token))
+                            .await
                     }
-                    Err(error) => {
-                        tracing::warn!(%error, "could not answer an interaction");
-                        (None, code(&error) == Some(10062))
-                    }
+                }
+            };
+            let result =
+                crate::ops::rest::observe_within("interaction_callback", Some(left), answered)
+                    .await;
+            let error = match result {
+                Ok(()) => return (None, false),
+                Err(error) => error,
+            };
+            let passing =
+                matches!(error, serenity::Error::Other(_)) || super::reach::is_transient(&error);
+            let pause = Duration::from_millis(100 * u64::from(attempt));
+            match code(&error) {
+                // Answered already (another worker, or an earlier try that did arrive): the
+                // rest of the answer goes on as edits of that one.
+                Some(40060) => {
+                    tracing::info!(%error, "the interaction was already acknowledged");
+                    return (None, false);
+                }
+                _ if passing && arrived.elapsed() + pause < FIRST_ANSWER_WINDOW => {
+                    tracing::info!(%error, attempt, "an interaction's answer failed in passing; trying again");
+                    tokio::time::sleep(pause).await;
+                }
+                Some(10062) => {
+                    tracing::warn!(%error, "could not answer an interaction");
+                    return (None, true);
+                }
+                _ if passing => {
+                    tracing::warn!(%error, attempt, "Discord did not take an interaction's answer in its window");
+                    return (None, true);
+                }
+                _ => {
+                    tracing::warn!(%error, "could not answer an interaction");
+                    return (None, false);
                 }
             }
         }
@@ -431,12 +484,7 @@ impl<S: Store + 'static> Bot<S> {
         }
         // Slow: acknowledge now, finish when the work is done.
         let acknowledged = self
-            .first(
-                acknowledgement(to.how, to.private),
-                to.via,
-                to.id,
-                &to.token,
-            )
+            .first(acknowledgement(to.how, to.private), to.callback())
             .await;
         let bot = self.clone();
         self.ops.spawn(async move {
@@ -469,9 +517,7 @@ impl<S: Store + 'static> Bot<S> {
                     Show::NewOrUpdate => Show::Update,
                     other => other,
                 };
-                let acknowledged = self
-                    .first(acknowledgement(how, false), to.via, to.id, &to.token)
-                    .await;
+                let acknowledged = self.first(acknowledgement(how, false), to.callback()).await;
                 let to = Answering {
                     how,
                     private: false,
@@ -490,7 +536,7 @@ impl<S: Store + 'static> Bot<S> {
         if to.via == Via::Body && message.has_files() {
             // Over the endpoint with a picture: acknowledge, then attach by editing.
             let ack = acknowledgement(to.how, message.ephemeral);
-            let acknowledged = self.first(ack, to.via, to.id, &to.token).await;
+            let acknowledged = self.first(ack, to.callback()).await;
             let to = Answering {
                 private: message.ephemeral,
                 ..to
@@ -508,7 +554,7 @@ impl<S: Store + 'static> Bot<S> {
             Show::New | Show::NewOrUpdate => CreateInteractionResponse::Message(data),
             Show::Update => CreateInteractionResponse::UpdateMessage(data),
         };
-        let (answered, lost) = self.first_checked(response, to.via, to.id, &to.token).await;
+        let (answered, lost) = self.first_checked(response, to.callback()).await;
         if !lost && !message.ephemeral {
             self.aside_later(&to.token, &message);
         }
@@ -700,9 +746,10 @@ impl<S: Store + 'static> Bot<S> {
         }
         let posted = match self.edit_original(&to.token, &message).await {
             Ok(posted) => Some(posted),
-            // The answer is gone (deleted, or its interaction expired): a public answer is
-            // posted in the channel instead, so that a move that was made is seen.
-            Err(error) if matches!(code(&error), Some(10008 | 10015 | 10062)) => {
+            // The answer is gone (deleted, or its interaction expired) or Discord refused
+            // the edit: a public answer is posted in the channel instead, so that a move
+            // that was made is seen.
+            Err(error) if code(&error).is_some_and(|c| EDIT_LOST.contains(&c)) => {
                 match (to.place, message.ephemeral) {
                     (Some(place), false) => self.post_instead(place, &message).await,
                     _ => None,
@@ -759,21 +806,15 @@ impl<S: Store + 'static> Bot<S> {
     }
 
     /// Posts a public answer whose interaction can no longer be answered (its message was
-    /// deleted, or its token expired) in the channel instead, so that a move that was made
-    /// is seen: the bot's own message, sent once.
+    /// deleted, its token expired, Discord refused the edit) in the channel instead, so
+    /// that a move that was made is seen: the bot's own message, sent once; where the
+    /// channel is closed to the bot, the players hear of it by direct message (see
+    /// [`super::notify::deliver`]).
     async fn post_instead(&self, place: Place, message: &Message) -> Option<MessageId> {
-        let once = nonce();
-        let channel = ChannelId::new(place.channel.0);
-        match repeated("create_message", || {
-            channel.send_message(self.http.as_ref(), message.post(&once))
-        })
-        .await
-        {
-            Ok(posted) => Some(posted.id),
-            Err(error) => {
-                tracing::warn!(%error, "could not post an answer in its channel either");
-                None
-            }
+        let game = message.board_of.map(GameId);
+        match super::notify::deliver(&self.play, &self.http, game, place, message).await {
+            super::notify::Delivered::Posted(posted) => Some(posted),
+            _ => None,
         }
     }
 
@@ -846,6 +887,14 @@ struct Answering {
     lang: Lang,
     /// Ops: the interaction's record, logged once every clone (and so its work) is gone.
     tracked: Tracked,
+}
+
+impl Answering {
+    /// How the first answer goes: over REST or in the body, to which interaction, and when
+    /// it arrived (Discord's window for a first answer runs from then).
+    fn callback(&self) -> (Via, InteractionId, &str, Instant) {
+        (self.via, self.id, &self.token, self.tracked.arrived())
+    }
 }
 
 /// Whether a channel of this kind is a thread.

@@ -80,55 +80,93 @@ pub async fn post_notice<S: Store + 'static>(
     http: &Http,
     notice: Notice,
 ) -> bool {
-    let channel = notice.place.channel.0;
     let message = Message::from_reply(notice.reply);
-    if channel == 0 {
+    if notice.place.channel.0 == 0 {
         return false;
     }
-    let once = nonce();
-    let sent = repeated("create_message", || {
-        ChannelId::new(channel).send_message(http, message.post(&once))
-    })
-    .await;
-    let posted = match sent {
-        Ok(sent) => {
+    match deliver(play, http, Some(notice.game), notice.place, &message).await {
+        Delivered::Posted(sent) => {
             if let Some(game) = message.board_of {
-                note_board(play, game, notice.place, sent.id.get()).await;
+                note_board(play, game, notice.place, sent.get()).await;
             }
+            send_direct(http, &message, notice.place.channel.0).await;
             true
         }
-        Err(error) => {
-            tracing::warn!(game = notice.game.0, %error, "could not post a notice");
-            if is_shut_out(&error) {
-                if post_at_home(play, http, notice.game, notice.place, &message, &error).await {
-                    return true;
-                }
-                // The channel is gone or closed to the bot, and the game has no other home:
-                // those it was for hear of it by direct message, the first time with the
-                // permission the server took away.
-                let why = channel_closed(play, notice.place, &error).await;
-                let text = match &why {
-                    Some(why) => cut(&format!("{why}\n{}", message.content)),
-                    None => message.content.clone(),
-                };
-                let mut told = message.clone();
-                told.direct
-                    .extend(message.mentions.iter().map(|&user| Direct {
-                        user: crate::store::UserId(user),
-                        // Only the words about where the game is use it, and a post that
-                        // failed names no place.
-                        lang: i18n::Lang::default(),
-                        text: text.clone(),
-                        button: None,
-                    }));
-                send_direct(http, &told, 0).await;
-                return false;
-            }
-            false
-        }
+        Delivered::Elsewhere => true,
+        Delivered::Nowhere => false,
+    }
+}
+
+/// Where [`deliver`] put a message.
+pub enum Delivered {
+    /// In its channel, as this message.
+    Posted(serenity::all::MessageId),
+    /// In the home channel of the game's lost thread (noted as the game's board there).
+    Elsewhere,
+    /// Nowhere public: the channel is gone or closed to the bot (those it was for were
+    /// told by direct message), or Discord failed.
+    Nowhere,
+}
+
+/// Posts `message` (about `game`, if any) in `place`, once however often it is tried. When the
+/// channel is gone or closed to the bot, a game in a thread moves back to its channel and
+/// is posted there; otherwise the players hear of it by direct message — those it
+/// mentions, or, for a post that mentions no one (a game's last move), the game's players
+/// — the first time with the permission the server took away. A move that was made is
+/// never left unseen for want of a channel.
+pub async fn deliver<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    game: Option<GameId>,
+    place: Place,
+    message: &Message,
+) -> Delivered {
+    let once = nonce();
+    let sent = repeated("create_message", || {
+        ChannelId::new(place.channel.0).send_message(http, message.post(&once))
+    })
+    .await;
+    let error = match sent {
+        Ok(sent) => return Delivered::Posted(sent.id),
+        Err(error) => error,
     };
-    send_direct(http, &message, channel).await;
-    posted
+    tracing::warn!(game = game.map(|g| g.0), %error, "could not post in a game's channel");
+    if !is_shut_out(&error) {
+        return Delivered::Nowhere;
+    }
+    if let Some(game) = game {
+        if post_at_home(play, http, game, place, message, &error).await {
+            return Delivered::Elsewhere;
+        }
+    }
+    let why = channel_closed(play, place, &error).await;
+    let text = match &why {
+        Some(why) => cut(&format!("{why}\n{}", message.content)),
+        None => message.content.clone(),
+    };
+    let mut readers = message.mentions.clone();
+    if let (true, Some(game)) = (readers.is_empty(), game) {
+        readers = players_of(play, game).await;
+    }
+    let mut told = message.clone();
+    told.direct.extend(readers.into_iter().map(|user| Direct {
+        user: crate::store::UserId(user),
+        // Only the words about where the game is use it, and a post that failed names no
+        // place.
+        lang: i18n::Lang::default(),
+        text: text.clone(),
+        button: None,
+    }));
+    send_direct(http, &told, 0).await;
+    Delivered::Nowhere
+}
+
+/// The people seated at `game` (not the computer), read off the async threads.
+async fn players_of<S: Store + 'static>(play: &Arc<Play<S>>, game: GameId) -> Vec<u64> {
+    let reader = Arc::clone(play);
+    tokio::task::spawn_blocking(move || reader.human_players(game))
+        .await
+        .unwrap_or_default()
 }
 
 /// Posts what the bot says on its own after something happened — a tournament round's new

@@ -131,6 +131,12 @@ pub fn set_attempt_timeout(timeout: Duration) {
     ATTEMPT_TIMEOUT_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// How long one attempt of a REST call waits for Discord (`[discord] rest_timeout_ms`).
+#[must_use]
+pub fn attempt_timeout() -> Duration {
+    Duration::from_millis(ATTEMPT_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed))
+}
+
 /// Makes one REST call on `route` (a fixed name, for metrics and logs), again when it fails
 /// in passing — Discord's 5xx, no answer within the attempt's time — up to [`TRIES`] times
 /// with a short wait between. Rate limits (429) are waited out inside each attempt by
@@ -151,17 +157,7 @@ where
     let mut attempt = 0;
     loop {
         attempt += 1;
-        let limit =
-            Duration::from_millis(ATTEMPT_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed));
-        let result = match tokio::time::timeout(limit, crate::ops::rest::observe(route, make()))
-            .await
-        {
-            Ok(result) => result,
-            Err(_) => {
-                tracing::warn!(target: "leapfrog::discord::rest", route, "Discord did not answer in time");
-                Err(serenity::Error::Other("Discord did not answer in time"))
-            }
-        };
+        let result = crate::ops::rest::observe_within(route, Some(attempt_timeout()), make()).await;
         match result {
             Err(error) if attempt < TRIES && is_passing(&error) => {
                 // A 429 that reached us (behind a proxy) waits at least a second a try.

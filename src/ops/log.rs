@@ -104,6 +104,12 @@ impl Interaction {
         self.0.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// When the interaction arrived: Discord's deadlines for its answers run from then.
+    #[must_use]
+    pub fn arrived(&self) -> Instant {
+        self.0.started
+    }
+
     /// The first answer went out (a message, or "thinking…").
     pub fn acknowledged(&self) {
         let took = self.0.started.elapsed();

@@ -64,11 +64,33 @@ pub async fn observe<T>(
     route: &'static str,
     call: impl Future<Output = serenity::Result<T>>,
 ) -> serenity::Result<T> {
+    observe_within(route, None, call).await
+}
+
+/// [`observe`] for one attempt given up after `limit`: an attempt that gets no answer in
+/// time ends as [`TIMED_OUT`] (counted under the status `timeout` and timed at the limit),
+/// so the metrics see every attempt, answered or not.
+///
+/// # Errors
+/// The call's own error, or [`TIMED_OUT`].
+pub async fn observe_within<T>(
+    route: &'static str,
+    limit: Option<std::time::Duration>,
+    call: impl Future<Output = serenity::Result<T>>,
+) -> serenity::Result<T> {
     crate::discord::reach::global_pause().await;
     let started = Instant::now();
-    let result = call.await;
+    let result = match limit {
+        Some(limit) => tokio::time::timeout(limit, call)
+            .await
+            .unwrap_or(Err(serenity::Error::Other(TIMED_OUT))),
+        None => call.await,
+    };
     let took = started.elapsed();
-    let ending = Ending::of(&result);
+    let mut ending = Ending::of(&result);
+    if matches!(result, Err(serenity::Error::Other(TIMED_OUT))) {
+        ending.status = "timeout".to_owned();
+    }
     let metrics = metrics::get();
     metrics
         .discord_requests
@@ -83,6 +105,9 @@ pub async fn observe<T>(
     }
     result
 }
+
+/// The error of an attempt Discord did not answer in time.
+pub const TIMED_OUT: &str = "Discord did not answer in time";
 
 /// One log line for a Discord error: the route, the status and Discord's code.
 pub fn log_refusal(route: &str, ending: &Ending) {
@@ -127,4 +152,35 @@ pub fn rate_limited(path: &str, global: bool) {
         .discord_rate_limited
         .with_label_values(&[shape.as_str(), if global { "true" } else { "false" }])
         .inc();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An attempt Discord never answers is counted and timed like any other, under the
+    /// status `timeout`: the metrics see every attempt the bot made.
+    #[tokio::test]
+    async fn an_attempt_given_up_is_counted_and_timed() {
+        let route = "test_given_up";
+        let counted = || {
+            metrics::get()
+                .discord_requests
+                .with_label_values(&[route, "timeout"])
+                .get()
+        };
+        let timed = || {
+            metrics::get()
+                .discord_latency
+                .with_label_values(&[route])
+                .get_sample_count()
+        };
+        let (before, timed_before) = (counted(), timed());
+        let never = std::future::pending::<serenity::Result<()>>();
+        let result =
+            observe_within(route, Some(std::time::Duration::from_millis(20)), never).await;
+        assert!(matches!(result, Err(serenity::Error::Other(TIMED_OUT))));
+        assert_eq!(counted(), before + 1);
+        assert_eq!(timed(), timed_before + 1);
+    }
 }

@@ -496,6 +496,24 @@ impl<S: Store> Play<S> {
         Err(last)
     }
 
+    /// The people seated at `game` (forgotten players and the computer left out): who is
+    /// told by direct message of a post that reached no channel. None when the game cannot
+    /// be read.
+    #[must_use]
+    pub fn human_players(&self, game: GameId) -> Vec<u64> {
+        self.store.get(game).map_or_else(
+            |_| Vec::new(),
+            |record| {
+                record
+                    .seats
+                    .iter()
+                    .filter(|seat| !seat.is_forgotten())
+                    .filter_map(|seat| seat.user_id().map(|user| user.0))
+                    .collect()
+            },
+        )
+    }
+
     /// Moves a game whose thread the bot can no longer reach back to the channel the thread
     /// was opened from; returns where it is now played and the language of the posts there,
     /// or `None` for a game that was never moved into a thread.
