@@ -897,7 +897,12 @@ fn http(
         let deadline = tokio::time::Instant::now() + config.admin.grace();
         tracing::info!("{signal}: shutting down (not ready from now on)");
         ops.shut_down();
-        // No new connections; the requests being answered are finished.
+        // The listener stays open while the work in flight drains, so that `/readyz` answers
+        // 503 with the reason (a load balancer reads it) and a new interaction is turned away
+        // with 503 rather than a refused connection; then it closes.
+        let _ = ops
+            .drained(deadline.saturating_duration_since(tokio::time::Instant::now()))
+            .await;
         let _ = stop.send(true);
         match tokio::time::timeout_at(deadline, server).await {
             Ok(Ok(Ok(()))) => {}

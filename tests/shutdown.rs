@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use fake_discord::{hex, key, now, post, token_of, Payloads, Rest, ALICE, APP_ID, BOB};
+use fake_discord::{hex, key, now, post, token_of, Fault, Payloads, Rest, ALICE, APP_ID, BOB};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::store::{GameId, Store};
 use serde_json::json;
@@ -107,7 +107,33 @@ async fn sigterm_in_the_middle_of_load_loses_no_acknowledged_move_and_no_board()
         );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
+    // Boards being attached stay in flight a while: the drain has work to wait for.
+    rest.inject(
+        "PATCH",
+        "/messages/@original",
+        Fault::Stall(Duration::from_millis(1_500)),
+        2,
+    );
+    let readyz = format!("http://{address}/readyz");
     terminate(&child);
+    // While it drains, the worker says it is not ready, and why, rather than refusing the
+    // connection: what a load balancer needs to move the traffic.
+    let mut draining = None;
+    let watching = tokio::time::Instant::now() + Duration::from_secs(3);
+    while draining.is_none() && tokio::time::Instant::now() < watching {
+        if let Ok(answer) = reqwest::get(&readyz).await {
+            let status = answer.status().as_u16();
+            let text = answer.text().await.unwrap_or_default();
+            let body: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+            if body["shutting_down"] == true {
+                draining = Some((status, body));
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (status, body) = draining.expect("/readyz answered while the worker drained");
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["ready"], false, "{body}");
     let mut confirmed = Vec::new();
     for player in players {
         confirmed.push(player.await.unwrap());

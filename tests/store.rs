@@ -601,3 +601,118 @@ fn a_kept_list_changed_from_many_threads_and_workers_loses_no_change() {
     assert!(!first.update_cached("test/none", &mut |_| None).unwrap());
     assert_eq!(first.cached("test/none").unwrap(), None);
 }
+
+/// A TCP forwarder on loopback to `target`, which the test cuts as a crash or a network
+/// failure would: every connection through it dropped, and new ones refused.
+struct Cuttable {
+    address: std::net::SocketAddr,
+    cut: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Cuttable {
+    fn to(target: &str) -> Self {
+        use std::sync::atomic::Ordering;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let cut = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let target = target.to_owned();
+        let cutting = std::sync::Arc::clone(&cut);
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { continue };
+                if cutting.load(Ordering::SeqCst) {
+                    return; // the listener goes with this thread: connections are refused
+                }
+                let Ok(server) = std::net::TcpStream::connect(&target) else {
+                    continue;
+                };
+                for (mut from, mut to) in [
+                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
+                    (server, client),
+                ] {
+                    let cutting = std::sync::Arc::clone(&cutting);
+                    std::thread::spawn(move || {
+                        use std::io::{Read, Write};
+                        from.set_read_timeout(Some(std::time::Duration::from_millis(50)))
+                            .unwrap();
+                        let mut buffer = [0u8; 16 * 1024];
+                        loop {
+                            if cutting.load(Ordering::SeqCst) {
+                                let _ = from.shutdown(std::net::Shutdown::Both);
+                                let _ = to.shutdown(std::net::Shutdown::Both);
+                                return;
+                            }
+                            match from.read(&mut buffer) {
+                                Ok(0) => {
+                                    let _ = to.shutdown(std::net::Shutdown::Write);
+                                    return;
+                                }
+                                Ok(n) => {
+                                    if to.write_all(&buffer[..n]).is_err() {
+                                        return;
+                                    }
+                                }
+                                Err(e)
+                                    if matches!(
+                                        e.kind(),
+                                        std::io::ErrorKind::WouldBlock
+                                            | std::io::ErrorKind::TimedOut
+                                    ) => {}
+                                Err(_) => return,
+                            }
+                        }
+                    });
+                }
+            }
+        });
+        Self { address, cut }
+    }
+
+    fn cut(&self) {
+        self.cut.store(true, std::sync::atomic::Ordering::SeqCst);
+        // Wakes the listener so that it sees the cut and closes.
+        let _ = std::net::TcpStream::connect(self.address);
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn with_postgres_out_of_reach_a_store_call_answers_at_once_that_it_is_down() {
+    let Some(url) = common::postgres_for_this_test("postgres_out_of_reach") else {
+        return;
+    };
+    // postgres://user@host:port/database: the forwarder stands between host:port and us.
+    let (head, rest) = url.split_once('@').unwrap();
+    let (server, tail) = rest.split_once('/').unwrap();
+    let forwarder = Cuttable::to(server);
+    let through = format!("{head}@{}/{tail}", forwarder.address);
+    let schema = format!("down_{}", std::process::id());
+    let store = leapfrog::store::PgStore::connect(&through, 2, Some(&schema)).unwrap();
+    let game = jumpers_game(&store);
+    forwarder.cut();
+    for what in ["a read", "a write", "a new game"] {
+        let started = std::time::Instant::now();
+        let failed = match what {
+            "a read" => store.get(game.id).is_err(),
+            "a write" => {
+                let mut next = game.clone();
+                next.moves.push("e3-h6".into());
+                store.replace(&next).is_err()
+            }
+            _ => store
+                .insert(common::new_record(
+                    GameKind::Jumpers,
+                    &[1, 2],
+                    GuildId(1),
+                    1,
+                ))
+                .is_err(),
+        };
+        let took = started.elapsed();
+        assert!(failed, "{what} with the server out of reach must fail");
+        assert!(
+            took < std::time::Duration::from_millis(2_000),
+            "{what} took {took:?}: Discord wants a first answer within 3 s"
+        );
+    }
+}

@@ -159,6 +159,13 @@ impl<S: Store + 'static> Bot<S> {
         &self.http
     }
 
+    /// Whether the process is draining after a signal: new interactions are turned away
+    /// while those in flight finish (and `/readyz` says why).
+    #[must_use]
+    pub fn is_shutting_down(&self) -> bool {
+        self.ops.is_shutting_down()
+    }
+
     /// Answers one interaction. With [`Via::Body`] the first answer is returned (to be sent
     /// as the HTTP response) and anything later goes over REST in the background; with
     /// [`Via::Rest`] everything goes over REST and `None` is returned.

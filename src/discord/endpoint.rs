@@ -35,6 +35,8 @@ enum Rejection {
     BadSignature,
     Stale,
     NotAnInteraction,
+    /// The worker is draining after SIGTERM: it finishes what it took, takes nothing new.
+    ShuttingDown,
 }
 
 impl IntoResponse for Rejection {
@@ -44,6 +46,10 @@ impl IntoResponse for Rejection {
             Self::BadSignature => (StatusCode::UNAUTHORIZED, "invalid request signature"),
             Self::Stale => (StatusCode::UNAUTHORIZED, "stale request timestamp"),
             Self::NotAnInteraction => (StatusCode::BAD_REQUEST, "not an interaction"),
+            Self::ShuttingDown => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "shutting down: this worker takes no new interactions",
+            ),
         };
         (status, text).into_response()
     }
@@ -85,6 +91,9 @@ async fn interactions<S: Store + 'static>(
     body: Bytes,
 ) -> Result<Response, Rejection> {
     check(&endpoint, &headers, &body)?;
+    if endpoint.bot.is_shutting_down() {
+        return Err(Rejection::ShuttingDown);
+    }
     let interaction: Interaction =
         serde_json::from_slice(&body).map_err(|_| Rejection::NotAnInteraction)?;
     Ok(match endpoint.bot.answer(interaction, Via::Body).await {

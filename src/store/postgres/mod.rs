@@ -39,6 +39,12 @@ type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
 /// retry (a deadlock or serialization failure), before the error reaches the player.
 const ATTEMPTS: u32 = 5;
 
+/// How long a store call waits for a connection (a free one from the pool, or a new one to
+/// the server) before it answers that the store cannot be reached. A player's command must
+/// be answered within Discord's 3 s, and a page within a moment: with PostgreSQL down, the
+/// answer is "the store is down" at once, not a hang.
+const WAIT_FOR_SERVER: Duration = Duration::from_millis(1_000);
+
 /// The first key of the advisory locks [`Store::update_cached`] takes (the second is the
 /// cache key's hash): the two-key locks are a space apart from the migration's lock.
 const CACHE_LOCK: i32 = 0x6c66_6361; // "lfca"
@@ -203,7 +209,7 @@ impl PgStore {
         let mut config: postgres::Config = url
             .parse()
             .map_err(|e| StoreError::Unreachable(format!("the URL is not valid: {e}")))?;
-        config.connect_timeout(Duration::from_secs(10));
+        config.connect_timeout(WAIT_FOR_SERVER);
         if let Some(schema) = schema {
             if !schema
                 .chars()
@@ -225,7 +231,7 @@ impl PgStore {
         let pool = r2d2::Pool::builder()
             .max_size(pool_size.max(1))
             .min_idle(Some(1))
-            .connection_timeout(Duration::from_secs(10))
+            .connection_timeout(WAIT_FOR_SERVER)
             // A dead connection is found by using it (and the operation retried), not by a
             // round trip before every use.
             .test_on_check_out(false)
