@@ -337,6 +337,23 @@ async fn every_request_that_must_not_play_is_refused_and_changes_nothing() {
         assert_eq!(now.version, record.version, "{what} changed the game");
         assert!(heard.try_recv().is_err(), "{what} was told to the channel");
     }
+    // The token in the address instead of the `Authorization` header: the README says only
+    // the header carries a move's token, and a link pasted in the wrong place plays nothing.
+    let in_address = reqwest::Client::new()
+        .post(format!("{site}/api/games/{game}/act?lang=en&t={good}"))
+        .header("content-type", "application/json")
+        .header("sec-fetch-site", "same-origin")
+        .body(serde_json::json!({ "what": mv, "answer": false, "plies": 0 }).to_string())
+        .send()
+        .await
+        .unwrap();
+    let (got, answer) = answered(in_address).await;
+    assert_eq!(got, 401, "a token in the address: {answer}");
+    let unchanged = common::blocking(|| play.store().get(game).unwrap());
+    assert_eq!(
+        unchanged.version, record.version,
+        "the token in the address played"
+    );
     // A revoked link: the player asked for new links after this one was made.
     let old = key().sign(game, UserId(mover), now() - 10, now() + 100);
     common::blocking(|| {

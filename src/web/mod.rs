@@ -544,7 +544,9 @@ async fn game_act<S: Store + 'static>(
     let Ok(act) = serde_json::from_slice::<Act>(&body) else {
         return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
     };
-    let Some(token) = asking.token.clone() else {
+    // Only the `Authorization` header carries a move's token (a page of another site cannot
+    // send one); a token in the address is for showing the page, never for playing.
+    let Some(token) = act::bearer(&headers).map(str::to_owned) else {
         return refuse(StatusCode::UNAUTHORIZED, "web-link-missing");
     };
     let site = Arc::clone(&asking.site);
