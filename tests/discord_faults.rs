@@ -162,18 +162,74 @@ async fn accept_through(fault: Fault, times: u32) -> (Duration, Vec<Call>, Rest)
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rate_limited_edit_waits_and_lands_once() {
-    for global in [false, true] {
+    // Behind the proxy too, a 429 is waited out for as long as it says (its body's
+    // fractional `retry_after`), not for a guess.
+    for (retry_after, global) in [(1.6, false), (0.3, true)] {
         let fault = Fault::RateLimited {
-            retry_after: 0.2,
+            retry_after,
             global,
         };
         let (took, edits, _) = accept_through(fault, 1).await;
         assert_eq!(edits.len(), 2, "one refused, one landed");
+        let wanted = Duration::from_secs_f64(retry_after);
         assert!(
-            took >= Duration::from_millis(900),
-            "waited before trying again: {took:?}"
+            took >= wanted && took < wanted + Duration::from_millis(900),
+            "waited {took:?} for a Retry-After of {retry_after} s"
         );
     }
+}
+
+/// Behind the proxy, a global 429 holds back every other call of the bot until it is over,
+/// as serenity's limiter does when the bot talks to Discord directly.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_the_proxy_a_global_rate_limit_holds_back_the_other_calls() {
+    use serenity::all::{ChannelId, CreateMessage};
+    let (rest, rest_url) = Rest::start().await;
+    let http = Arc::new(leapfrog::discord::http_client(
+        &config(&rest_url),
+        "test-token",
+    ));
+    rest.inject(
+        "POST",
+        "/channels/601/messages",
+        Fault::RateLimited {
+            retry_after: 1.5,
+            global: true,
+        },
+        1,
+    );
+    let limited = {
+        let http = Arc::clone(&http);
+        tokio::spawn(async move {
+            leapfrog::discord::reach::repeated("create_message", || {
+                ChannelId::new(601).send_message(http.as_ref(), CreateMessage::new().content("a"))
+            })
+            .await
+        })
+    };
+    rest.wait_for(0, |c| c.path.contains("/channels/601/"))
+        .await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = Instant::now();
+    leapfrog::discord::reach::repeated("create_message", || {
+        ChannelId::new(602).send_message(http.as_ref(), CreateMessage::new().content("b"))
+    })
+    .await
+    .expect("sent once the limit is over");
+    let held = started.elapsed();
+    assert!(
+        held >= Duration::from_millis(1_300),
+        "another route waited for the global limit: {held:?}"
+    );
+    limited.await.unwrap().expect("the limited call landed");
+    let posts = |channel: &str| {
+        rest.calls()
+            .iter()
+            .filter(|c| c.path.contains(channel))
+            .count()
+    };
+    assert_eq!(posts("/channels/601/"), 2, "refused once, sent again once");
+    assert_eq!(posts("/channels/602/"), 1, "never refused, sent once");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -16,6 +16,7 @@ pub mod commands;
 mod config;
 pub mod endpoint;
 pub mod gateway;
+pub mod limits_guard;
 pub mod message;
 pub mod notify;
 pub mod permissions;
@@ -47,8 +48,13 @@ pub fn http_client_over(config: &DiscordConfig, token: &str, client: reqwest::Cl
     if let Some(proxy) = &config.api_proxy {
         // serenity's limiter would send its requests past the proxy (it builds them without
         // it): behind a proxy, the proxy keeps the rate limits, and a 429 that still reaches
-        // the bot is tried again by `reach::repeated`.
-        builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);
+        // the bot is waited out by the guard in front of it, which reads what serenity
+        // drops (`Retry-After`, the global flag).
+        let guarded = limits_guard::start(proxy).unwrap_or_else(|error| {
+            tracing::warn!(%error, "no rate-limit guard in front of api_proxy: 429s are not waited out");
+            proxy.clone()
+        });
+        builder = builder.proxy(guarded).ratelimiter_disabled(true);
     } else {
         // serenity waits out each route's `Retry-After`; the callback also holds every other
         // call of ours back while a global limit lasts, and counts the 429s.

@@ -87,20 +87,26 @@ fn origin() -> std::time::Instant {
     *ORIGIN.get_or_init(std::time::Instant::now)
 }
 
-/// serenity's limiter tells of a 429 it is waiting out: counted, and when the limit is
-/// global (every route of the token), every other call of ours waits for it too, where
-/// serenity would send them on and collect more 429s.
+/// serenity's limiter tells of a 429 it is waiting out: see [`limited`].
 pub fn rate_limited(info: serenity::http::RatelimitInfo) {
-    crate::ops::rest::rate_limited(&info.path, info.global);
+    limited(&info.path, info.global, info.timeout);
+}
+
+/// A 429 being waited out for `wait` (by serenity's limiter, or by the guard in front of
+/// an `api_proxy`): counted, and when the limit is global (every route of the token),
+/// every other call of ours waits for it too, where it would be sent on and collect more
+/// 429s.
+pub fn limited(path: &str, global: bool, wait: Duration) {
+    crate::ops::rest::rate_limited(path, global);
     tracing::info!(
         target: "leapfrog::discord::rest",
-        path = %info.path,
-        global = info.global,
-        wait_ms = u64::try_from(info.timeout.as_millis()).unwrap_or(u64::MAX),
+        path = %path,
+        global,
+        wait_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
         "Discord's rate limit: waiting"
     );
-    if info.global {
-        let until = origin().elapsed() + info.timeout;
+    if global {
+        let until = origin().elapsed() + wait;
         let until = u64::try_from(until.as_millis()).unwrap_or(u64::MAX);
         GLOBAL_PAUSE_UNTIL_MS.fetch_max(until, std::sync::atomic::Ordering::Relaxed);
     }
@@ -141,9 +147,9 @@ pub fn attempt_timeout() -> Duration {
 /// in passing — Discord's 5xx, no answer within the attempt's time — up to [`TRIES`] times
 /// with a short wait between. Rate limits (429) are waited out inside each attempt by
 /// serenity's limiter, which honours `Retry-After`, when the bot talks to Discord directly;
-/// a global one also holds back every other call (see [`rate_limited`]). Behind an
-/// `api_proxy` (serenity's limiter off: the proxy keeps the limits) a 429 that still reaches
-/// the bot is tried again after one, then two seconds. Only for calls that may be
+/// a global one also holds back every other call (see [`limited`]). Behind an `api_proxy`
+/// the guard in [`super::limits_guard`] does the same from the 429's own `Retry-After` and
+/// global flag. Only for calls that may be
 /// made twice: edits, deletions, reads, and new messages that carry a nonce Discord
 /// enforces (see [`nonce`]).
 ///
@@ -160,14 +166,7 @@ where
         let result = crate::ops::rest::observe_within(route, Some(attempt_timeout()), make()).await;
         match result {
             Err(error) if attempt < TRIES && is_passing(&error) => {
-                // A 429 that reached us (behind a proxy) waits at least a second a try.
-                let floor = if status(&error) == Some(429) {
-                    1_000
-                } else {
-                    0
-                };
-                let wait = (250u64 << attempt).max(floor * u64::from(attempt));
-                tokio::time::sleep(Duration::from_millis(wait)).await;
+                tokio::time::sleep(Duration::from_millis(250 << attempt)).await;
             }
             other => return other,
         }
@@ -175,10 +174,13 @@ where
 }
 
 /// Whether a failed call may succeed if made again: no answer, or Discord's server error.
+/// Not a 429: serenity's limiter (or, behind an `api_proxy`, the guard in
+/// [`super::limits_guard`]) has waited it out for as long as Discord said already, and one
+/// that still comes back is a limit longer than a player should wait.
 fn is_passing(error: &serenity::Error) -> bool {
     match error {
         serenity::Error::Other(_) => true,
-        other => is_transient(other),
+        other => is_transient(other) && status(other) != Some(429),
     }
 }
 
