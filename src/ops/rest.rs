@@ -177,8 +177,7 @@ mod tests {
         };
         let (before, timed_before) = (counted(), timed());
         let never = std::future::pending::<serenity::Result<()>>();
-        let result =
-            observe_within(route, Some(std::time::Duration::from_millis(20)), never).await;
+        let result = observe_within(route, Some(std::time::Duration::from_millis(20)), never).await;
         assert!(matches!(result, Err(serenity::Error::Other(TIMED_OUT))));
         assert_eq!(counted(), before + 1);
         assert_eq!(timed(), timed_before + 1);
