@@ -320,6 +320,21 @@ impl<S: Store> Play<S> {
                 ],
             );
         }
+        if let (Format::Swiss { rounds }, Some(max)) = (format, spec.max) {
+            // The rounds it announces are the rounds it plays: more than its places can
+            // pair is refused now, not cut at the start.
+            let most = crate::tournament::swiss::max_rounds(max);
+            if rounds > most {
+                return say_with(
+                    "tournament-rounds-too-many",
+                    [
+                        ("max", max.into()),
+                        ("rounds", rounds.into()),
+                        ("most", most.into()),
+                    ],
+                );
+            }
+        }
         let now = self.clock.now_ms();
         let begins = match &spec.starts {
             None => Start::Host,
@@ -442,6 +457,7 @@ impl<S: Store> Play<S> {
                     {
                         lines.push(self.summary(&stored, lang));
                     }
+                    lines.extend(rounds_cut(&found, &stored, lang));
                     let mut reply = Reply::public(lines.join("\n"));
                     if stored.event.phase == Phase::Open {
                         reply
@@ -664,6 +680,20 @@ impl<S: Store> Play<S> {
             format!("**{title}** · {subtitle}"),
             self.summary(record, lang),
         ];
+        if event.ended_early() {
+            let left = event.withdrawn.iter().filter(|&&gone| !gone).count();
+            text.push(i18n::text_with(
+                lang,
+                "tournament-ended-early",
+                &[
+                    ("tournament", record.id.0.into()),
+                    ("next", (event.rounds.len() + 1).into()),
+                    ("count", left.into()),
+                    ("round", event.rounds.len().into()),
+                    ("of", event.round_count().into()),
+                ],
+            ));
+        }
         if let (Phase::Finished, Some(first)) = (event.phase, lines.first()) {
             let winners: Vec<&str> = lines
                 .iter()
@@ -765,6 +795,7 @@ impl<S: Store> Play<S> {
     /// Starts a tournament whose time has come (or, too few having joined, calls it off).
     fn start_on_time(&self, mut record: TournamentRecord) -> Vec<Notice> {
         let lang = self.place_lang(record.place.guild);
+        let record_before = record.clone();
         let enough = record.event.players.len() >= record.event.fewest_players();
         let said = if enough {
             self.begin_tournament(&mut record);
@@ -787,11 +818,12 @@ impl<S: Store> Play<S> {
             ],
         );
         let mentions: Vec<UserId> = stored.event.players.iter().map(|&p| UserId(p)).collect();
+        let mut lines = vec![text, self.summary(&stored, lang)];
+        lines.extend(rounds_cut(&record_before, &stored, lang));
         let mut notices = vec![Notice {
             game: GameId(0),
             place: stored.place,
-            reply: Reply::public(format!("{text}\n{}", self.summary(&stored, lang)))
-                .mentioning(mentions),
+            reply: Reply::public(lines.join("\n")).mentioning(mentions),
         }];
         notices.extend(self.settle_tournament(stored.id));
         notices
@@ -1038,9 +1070,35 @@ impl<S: Store> Play<S> {
     }
 }
 
-/// How many of a tournament's rounds are over: the standings are posted each time it grows.
+/// How many of a tournament's rounds are over, from the first ([`Tournament::rounds_done`]):
+/// the standings are posted each time it grows.
 pub(super) fn rounds_over(record: &TournamentRecord) -> usize {
-    record.event.rounds.iter().filter(|r| r.is_over()).count()
+    record.event.rounds_done()
+}
+
+/// The line telling that a Swiss plays fewer rounds than its host asked for, when `after`
+/// is `before` started with too few players to pair them all: from then on it says, and
+/// plays, the rounds it can pair.
+fn rounds_cut(before: &TournamentRecord, after: &TournamentRecord, lang: Lang) -> Option<String> {
+    let (Format::Swiss { rounds: asked }, Format::Swiss { rounds }) =
+        (before.event.format, after.event.format)
+    else {
+        return None;
+    };
+    (before.event.phase == Phase::Open && after.event.phase != Phase::Open && asked > rounds).then(
+        || {
+            i18n::text_with(
+                lang,
+                "tournament-rounds-cut",
+                &[
+                    ("tournament", after.id.0.into()),
+                    ("count", after.event.players.len().into()),
+                    ("rounds", rounds.into()),
+                    ("asked", asked.into()),
+                ],
+            )
+        },
+    )
 }
 
 /// Gives every round begun its row of game slots (empty until the games are made).
