@@ -654,3 +654,40 @@ fn a_swiss_that_cannot_pair_its_next_round_says_why() {
     assert!(out.contains("🏆"), "{out}");
     check_finished(&tournament(&console, 1));
 }
+
+/// A player who withdraws before their game's first move: the game says they withdrew
+/// (not "resigned"), and nobody's rating moves, as for any game with no move.
+#[test]
+fn a_withdrawal_before_the_first_move_is_worded_so_and_unrated() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir.path().join("data"));
+    console.run_line("@host /tournament create jumpers swiss rounds:1");
+    join_all(&console, 2);
+    console.run_line("@host /tournament start");
+    let game = tournament(&console, 1).games[0][0].unwrap();
+    let out = console.run_line("@p2 /tournament leave");
+    assert!(out.contains("**p2** left T1"), "{out}");
+    let played = console.play().store().get(game).unwrap();
+    let Status::Finished(result) = &played.status else {
+        panic!("{:?}", played.status);
+    };
+    assert!(result.reason.ends_with(" withdrew"), "{result:?}");
+    assert!(result.ratings.is_empty(), "{result:?}");
+    assert!(!played.rated);
+    for name in ["p1", "p2"] {
+        let standing = console
+            .play()
+            .store()
+            .standing(leapfrog::games::GameKind::Jumpers, UserId(name_id(name)))
+            .unwrap();
+        assert!(standing.is_none(), "{name}: {standing:?}");
+    }
+    console.run_line(&format!("@p1 /history #{game}"));
+    let file = dir.path().join("out").join(format!("leapfrog-{game}.txt"));
+    let history = std::fs::read_to_string(file).unwrap();
+    assert!(
+        history.contains("withdrew") && !history.contains("resigned"),
+        "{history}"
+    );
+    check_finished(&tournament(&console, 1));
+}

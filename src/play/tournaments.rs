@@ -544,8 +544,9 @@ impl<S: Store> Play<S> {
         })
     }
 
-    /// Ends `user`'s part in `game` if it is still played: they resign (or, at a table that
-    /// plays on, leave it).
+    /// Ends `user`'s part in `game` if it is still played: they withdraw (at a table that
+    /// plays on, they leave it). A game their withdrawal ends before every seat has moved
+    /// is not rated, as `/abort` would leave it: it says nothing of anyone's strength.
     fn forfeit_game(&self, game: GameId, user: UserId, lang: Lang) -> Result<(), Stop> {
         for _ in 0..TRIES {
             let super::Loaded {
@@ -558,7 +559,11 @@ impl<S: Store> Play<S> {
             if record.status != Status::Active || game.has_left(Seat(seat)) {
                 return Ok(());
             }
-            self.forfeit(&mut record, &mut game, seat, Forfeit::Resigned, lang)?;
+            let got_going = super::correspondence::got_going(&record, &game);
+            self.forfeit(&mut record, &mut game, seat, Forfeit::Withdrew, lang)?;
+            if !got_going && matches!(record.status, Status::Finished(_)) {
+                record.rated = false;
+            }
             match self.store.replace(&record) {
                 Ok(_) => return Ok(()),
                 Err(StoreError::Conflict(_)) => continue,
@@ -844,10 +849,13 @@ impl<S: Store> Play<S> {
             }
             let before = (rounds_over(&record), record.event.phase);
             let recorded = self.record_results(&mut record);
-            if !recorded {
+            // A round can also be over with nothing recorded here: its last game was
+            // forfeited by a withdrawal.
+            let begun = record.event.rounds.len();
+            record.event.advance();
+            if !recorded && record.event.rounds.len() == begun && record.event.phase == before.1 {
                 break;
             }
-            record.event.advance();
             sync_games(&mut record);
             record.updated = self.clock.now_ms();
             match self.store.replace_tournament(&record) {
