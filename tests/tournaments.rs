@@ -691,3 +691,46 @@ fn a_withdrawal_before_the_first_move_is_worded_so_and_unrated() {
     );
     check_finished(&tournament(&console, 1));
 }
+
+/// At a Skakanie table the first to leave is told they are ranked last: they score last
+/// and their rating falls most; the second leaver comes just above (issue 58: the first
+/// leaver scored 1 point and the second 0, or both ½).
+#[test]
+fn skakanie_leavers_score_and_rate_in_the_order_they_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir.path().join("data"));
+    console.run_line("@host /tournament create skakanie round-robin seats:3");
+    join_all(&console, 3);
+    console.run_line("@host /tournament start");
+    let game = tournament(&console, 1).games[0][0].unwrap();
+    let seats: Vec<String> = console
+        .play()
+        .store()
+        .get(game)
+        .unwrap()
+        .seats
+        .iter()
+        .map(|p| p.name().to_owned())
+        .collect();
+    let out = console.run_line(&format!("@{} /resign #{game}", seats[2]));
+    assert!(out.contains("is ranked last"), "{out}");
+    console.run_line(&format!("@{} /resign #{game}", seats[1]));
+    console.notices();
+    let record = tournament(&console, 1);
+    check_finished(&record);
+    let outcome = record.event.rounds[0].results[0].as_ref().unwrap();
+    assert_eq!(outcome.points, vec![2 * WIN, WIN, 0]);
+    let rating = |name: &str| {
+        console
+            .play()
+            .store()
+            .standing(leapfrog::games::GameKind::Skakanie, UserId(name_id(name)))
+            .unwrap()
+            .unwrap()
+            .rating
+    };
+    assert!(
+        rating(&seats[2]) < rating(&seats[1]) && rating(&seats[1]) < rating(&seats[0]),
+        "{seats:?}"
+    );
+}

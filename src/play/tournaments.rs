@@ -139,21 +139,29 @@ fn start_time(typed: &str, now: u64) -> Option<Start> {
 
 /// Each seat's place in a finished game, for the points a tournament gives (0 first, equal
 /// places for a tie): the winners first, then those who played to the end by score (if the
-/// game keeps one), then those who left it.
+/// game keeps one), then those who left it, the first to leave last
+/// ([`GameKind::leavers`], as the game told them and as the ratings rank them).
 fn places(record: &GameRecord, game: &AnyGame) -> Vec<usize> {
     let seats = record.seats.len();
     let Status::Finished(result) = &record.status else {
         return vec![0; seats];
     };
     let scores = game.scores();
+    let leavers = record.kind.leavers(&record.moves);
     let key = |s: usize| {
-        let seat = Seat(s as u8);
-        (
-            result.winners.contains(&(s as u8)),
-            !game.has_left(seat),
-            scores
+        let left = leavers.iter().position(|&l| usize::from(l.0) == s);
+        // Those who stayed to the end rank by score, above every leaver; a later leaver
+        // above an earlier one, whatever their scores.
+        let score = match left {
+            Some(_) => 0,
+            None => scores
                 .as_ref()
                 .map_or(0, |sc| sc.get(s).copied().unwrap_or(0)),
+        };
+        (
+            result.winners.contains(&(s as u8)),
+            left.unwrap_or(usize::MAX),
+            score,
         )
     };
     (0..seats)
