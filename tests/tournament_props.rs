@@ -105,7 +105,7 @@ fn legal_round_exists(t: &Tournament) -> bool {
     if active.len() < 2 {
         return false;
     }
-    if active.len() % 2 == 0 {
+    if active.len().is_multiple_of(2) {
         return pairs_all(&active, &met);
     }
     active.iter().any(|&bye| {
