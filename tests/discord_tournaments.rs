@@ -327,7 +327,7 @@ async fn an_eight_player_round_robin_on_discord_with_a_restart_and_a_withdrawal(
     }
     check_on_discord(&rest, &record).await;
     assert_eq!(record.event.rounds.len(), 7);
-    // Round 4's game under way was resigned, the three after it never made.
+    // Round 4's game under way was forfeited (p8 withdrew), the three after it never made.
     let leaver = record.event.players.iter().position(|&u| u == 208).unwrap();
     let made_for_leaver = record
         .event

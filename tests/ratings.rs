@@ -108,6 +108,7 @@ fn one_game_moves_two_newcomers_apart_by_the_same_amount() {
         kind: GameKind::Jumpers,
         game: 1,
         winners: &[0],
+        leavers: &[],
         at: 5,
     };
     let after = rate(&ended, &before);
@@ -146,6 +147,7 @@ fn weng_lin_matches_the_crates_documented_example_and_scales_by_sixty() {
             kind: GameKind::Skakanie,
             game: 1,
             winners: &[2],
+            leavers: &[],
             at: 5,
         },
         &before,
@@ -421,6 +423,18 @@ fn skakanie_leavers_lose_to_the_last_player_standing() {
     for name in ["ann", "ben", "dan"] {
         let s = standing(&play, GameKind::Skakanie, name).expect("rated");
         assert_eq!((s.games, s.losses), (1, 1), "{name}");
-        assert!(s.rating < 1500.0, "{name}: {s:?}");
+        assert!(s.rating < cat.rating, "{name}: {s:?}");
     }
+    // Each leaver was "ranked last" when they left: ann first, then ben, then dan, who
+    // finished second of four and so gains on the two below (as in a tournament, where
+    // the places give points).
+    let rating = |name: &str| standing(&play, GameKind::Skakanie, name).unwrap().rating;
+    assert!(rating("ann") < 1500.0 && rating("ben") < 1500.0);
+    assert!(
+        rating("ann") < rating("ben") && rating("ben") < rating("dan"),
+        "ann {}, ben {}, dan {}",
+        rating("ann"),
+        rating("ben"),
+        rating("dan")
+    );
 }

@@ -552,3 +552,185 @@ fn two_workers_ending_a_round_together_begin_the_next_once() {
         "no game beyond them"
     );
 }
+
+/// The text record `/tournament show` attaches.
+fn shown_record(console: &Console<SledStore>, dir: &Path) -> String {
+    console.run_line("@p1 /tournament show");
+    std::fs::read_to_string(dir.join("out").join("tournament-1.txt")).unwrap()
+}
+
+/// A Swiss asked for more rounds than its players can pair (issue 58: "Swiss, 5 rounds ·
+/// round 1 of 2"): with max: too small, create refuses; otherwise the start says how many
+/// it plays, and every line after says that one number.
+#[test]
+fn a_swiss_says_one_number_of_rounds_and_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir.path().join("data"));
+    let out =
+        console.run_line("@alice /tournament create game:jump-sturdy format:swiss rounds:5 max:4");
+    assert!(out.contains("can pair 2 rounds"), "{out}");
+    let out = console.run_line("@alice /tournament create game:jump-sturdy format:swiss rounds:5");
+    assert!(out.contains("Swiss, 5 rounds"), "{out}");
+    join_all(&console, 4);
+    let out = console.run_line("@alice /tournament start");
+    assert!(
+        out.contains("Swiss, 2 rounds · 4 players · round 1 of 2"),
+        "{out}"
+    );
+    assert!(out.contains("T1 plays 2, not the 5 asked for"), "{out}");
+    let out = console.run_line("@p1 /tournament show");
+    assert!(!out.contains("5 rounds"), "{out}");
+    // During round 1: not "after round 0 of 2".
+    assert!(out.contains("round 1 of 2 under way"), "{out}");
+    assert!(!out.contains("after round 0"), "{out}");
+    let profile = console.run_line("@p1 /profile");
+    assert!(profile.contains("playing round 1 of 2"), "{profile}");
+    // Nobody has an opponent yet: Buchholz 0, not -0.
+    let text = shown_record(&console, dir.path());
+    assert!(text.contains("[Format \"swiss 2 rounds\"]"), "{text}");
+    assert!(
+        text.contains(" Buchholz 0 Median 0") && !text.contains("Buchholz -0"),
+        "{text}"
+    );
+    let mut last = String::new();
+    while tournament(&console, 1).event.phase == Phase::Running {
+        last = play_round(&console, 1, |_| false);
+    }
+    assert!(last.contains("final standings"), "{last}");
+    assert!(!last.contains("could not be paired"), "{last}");
+    let record = tournament(&console, 1);
+    check_finished(&record);
+    assert_eq!(record.event.rounds.len(), 2);
+}
+
+/// Six players, three Swiss rounds, one removed during round two: a third round of two
+/// games and a bye exists, and is played (issue 58: it ended "after round 2 of 3").
+#[test]
+fn a_swiss_plays_every_round_it_announced_after_a_removal() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir.path().join("data"));
+    console.run_line("@host /tournament create gyges swiss rounds:3");
+    join_all(&console, 6);
+    console.run_line("@host /tournament start");
+    play_round(&console, 1, |_| false);
+    let out = console.run_line("@host /tournament remove @p6");
+    assert!(out.contains("**p6** left T1"), "{out}");
+    let out = play_round(&console, 1, |_| false);
+    assert!(out.contains("after round 2 of 3"), "{out}");
+    assert_eq!(tournament(&console, 1).event.rounds.len(), 3);
+    let out = play_round(&console, 1, |_| false);
+    assert!(out.contains("final standings"), "{out}");
+    let record = tournament(&console, 1);
+    check_finished(&record);
+    assert_eq!(record.event.rounds.len(), 3);
+    assert_eq!(
+        record.event.rounds[2].pairings.len(),
+        3,
+        "two games and a bye"
+    );
+}
+
+/// A Swiss whose players left cannot be paired again without a repeat: it ends, and says
+/// why before it names the winner.
+#[test]
+fn a_swiss_that_cannot_pair_its_next_round_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir.path().join("data"));
+    console.run_line("@host /tournament create gyges swiss rounds:2");
+    join_all(&console, 4);
+    console.run_line("@host /tournament start");
+    // Round 1: p1 v p3, p4 v p2 (seeded in joining order). p2 and p4 go: p1 and p3 are
+    // left, and have met.
+    console.run_line("@host /tournament remove @p2");
+    console.run_line("@host /tournament remove @p4");
+    let out = play_round(&console, 1, |_| false);
+    assert!(
+        out.contains(
+            "Round 2 could not be paired: among the 2 players left, every pairing would have \
+             two of them meet again or give someone a second bye. T1 ends after round 1 of 2."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("🏆"), "{out}");
+    check_finished(&tournament(&console, 1));
+}
+
+/// A player who withdraws before their game's first move: the game says they withdrew
+/// (not "resigned"), and nobody's rating moves, as for any game with no move.
+#[test]
+fn a_withdrawal_before_the_first_move_is_worded_so_and_unrated() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir.path().join("data"));
+    console.run_line("@host /tournament create jumpers swiss rounds:1");
+    join_all(&console, 2);
+    console.run_line("@host /tournament start");
+    let game = tournament(&console, 1).games[0][0].unwrap();
+    let out = console.run_line("@p2 /tournament leave");
+    assert!(out.contains("**p2** left T1"), "{out}");
+    let played = console.play().store().get(game).unwrap();
+    let Status::Finished(result) = &played.status else {
+        panic!("{:?}", played.status);
+    };
+    assert!(result.reason.ends_with(" withdrew"), "{result:?}");
+    assert!(result.ratings.is_empty(), "{result:?}");
+    assert!(!played.rated);
+    for name in ["p1", "p2"] {
+        let standing = console
+            .play()
+            .store()
+            .standing(leapfrog::games::GameKind::Jumpers, UserId(name_id(name)))
+            .unwrap();
+        assert!(standing.is_none(), "{name}: {standing:?}");
+    }
+    console.run_line(&format!("@p1 /history #{game}"));
+    let file = dir.path().join("out").join(format!("leapfrog-{game}.txt"));
+    let history = std::fs::read_to_string(file).unwrap();
+    assert!(
+        history.contains("withdrew") && !history.contains("resigned"),
+        "{history}"
+    );
+    check_finished(&tournament(&console, 1));
+}
+
+/// At a Skakanie table the first to leave is told they are ranked last: they score last
+/// and their rating falls most; the second leaver comes just above (issue 58: the first
+/// leaver scored 1 point and the second 0, or both ½).
+#[test]
+fn skakanie_leavers_score_and_rate_in_the_order_they_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&dir.path().join("data"));
+    console.run_line("@host /tournament create skakanie round-robin seats:3");
+    join_all(&console, 3);
+    console.run_line("@host /tournament start");
+    let game = tournament(&console, 1).games[0][0].unwrap();
+    let seats: Vec<String> = console
+        .play()
+        .store()
+        .get(game)
+        .unwrap()
+        .seats
+        .iter()
+        .map(|p| p.name().to_owned())
+        .collect();
+    let out = console.run_line(&format!("@{} /resign #{game}", seats[2]));
+    assert!(out.contains("is ranked last"), "{out}");
+    console.run_line(&format!("@{} /resign #{game}", seats[1]));
+    console.notices();
+    let record = tournament(&console, 1);
+    check_finished(&record);
+    let outcome = record.event.rounds[0].results[0].as_ref().unwrap();
+    assert_eq!(outcome.points, vec![2 * WIN, WIN, 0]);
+    let rating = |name: &str| {
+        console
+            .play()
+            .store()
+            .standing(leapfrog::games::GameKind::Skakanie, UserId(name_id(name)))
+            .unwrap()
+            .unwrap()
+            .rating
+    };
+    assert!(
+        rating(&seats[2]) < rating(&seats[1]) && rating(&seats[1]) < rating(&seats[0]),
+        "{seats:?}"
+    );
+}

@@ -76,6 +76,7 @@ reason-no-moves = neither player can move
 reason-repetition = the same position occurred three times
 reason-move-limit = the move limit was reached
 reason-resigned = { $who } resigned
+reason-withdrew = { $who } withdrew
 reason-ran-out-of-time = { $who } ran out of time
 
 # Jump Sturdy: each side's men beside the board.

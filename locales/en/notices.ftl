@@ -7,9 +7,11 @@ notice-out-of-time = ⌛ { $who } ran out of time in game #{ $game }. Any other 
 notice-timed-out = { $who } ran out of time in game #{ $game }.
 forfeit-over = { $who } { $why ->
     [resigned] left
+    [withdrew] withdrew from the tournament and leaves
    *[timeout] ran out of time and leaves
 } game #{ $game }.
 forfeit-on = { $who } { $why ->
     [resigned] left
+    [withdrew] withdrew from the tournament and leaves
    *[timeout] ran out of time and leaves
 } game #{ $game }: the others play on, and { $who } is ranked last.

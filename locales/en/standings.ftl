@@ -45,7 +45,10 @@ profile-tournament = T{ $tournament } { $kind }: { $phase ->
     [open] signed up
     [cancelled] cancelled
     [finished] place { $place } of { $count }
-   *[running] place { $place } of { $count } after round { $round } of { $of }
+   *[running] { $round ->
+        [0] playing round 1 of { $of }
+       *[other] place { $place } of { $count } after round { $round } of { $of }
+    }
 }{ $withdrawn ->
     [yes] {" "}(withdrew)
    *[other] {""}

@@ -15,6 +15,14 @@ tournament-seats-skakanie = seats: is for Skakanie only: 3 or 4 at each table of
 tournament-rounds-swiss = rounds: is for a Swiss; a round-robin has as many rounds as it takes everyone to meet.
 tournament-together-swiss = together: is for round-robins: a Swiss pairs each round on the results of the one before.
 tournament-bad-rounds = A Swiss plays 1 to 20 rounds.
+tournament-rounds-too-many = With at most { $max } players a Swiss can pair { $most } { $most ->
+    [one] round
+   *[other] rounds
+} without anyone meeting an opponent twice, not { $rounds }: ask for fewer rounds, or more places.
+tournament-rounds-cut = { $count } players can meet a new opponent in { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+} of a Swiss at most: T{ $tournament } plays { $rounds }, not the { $asked } asked for.
 tournament-bad-max = max: takes { $least } to { $most } players.
 tournament-bad-start = "{ $typed }" is not a start: say full (when the last place is taken), a date in UTC like 2026-12-01 or 2026-12-01T18:00, or a wait like 3d or 12h.
 tournament-full-needs-max = starts:full needs max: (how many places there are).
@@ -80,8 +88,12 @@ tournament-title = T{ $tournament } · { $kind }
 tournament-after = { $phase ->
     [finished] final standings
     [open] not begun
-   *[other] after round { $round } of { $of }
+   *[other] { $round ->
+        [0] round 1 of { $of } under way
+       *[other] after round { $round } of { $of }
+    }
 }
+tournament-ended-early = Round { $next } could not be paired: among the { $count } players left, every pairing would have two of them meet again or give someone a second bye. T{ $tournament } ends after round { $round } of { $of }.
 tournament-winner = 🏆 { $count ->
     [one] The winner is
    *[other] Sharing first place:

@@ -83,6 +83,7 @@ reason-no-moves = nikt nie ma ruchu
 reason-repetition = pozycja powtórzyła się trzy razy
 reason-move-limit = osiągnięto limit ruchów
 reason-resigned = { $who } się poddaje
+reason-withdrew = { $who } wycofuje się z turnieju
 reason-ran-out-of-time = { $who } przegrywa na czas
 
 # Jump Sturdy: pionki każdej strony obok planszy.

@@ -7,9 +7,11 @@ notice-out-of-time = ⌛ { $who }: koniec czasu w partii #{ $game }. Każdy inny
 notice-timed-out = { $who }: koniec czasu w partii #{ $game }.
 forfeit-over = { $why ->
     [resigned] { $who } odchodzi z partii #{ $game }.
+    [withdrew] { $who } wycofuje się z turnieju i odchodzi z partii #{ $game }.
    *[timeout] { $who }: koniec czasu — odejście z partii #{ $game }.
 }
 forfeit-on = { $why ->
     [resigned] { $who } odchodzi z partii #{ $game }
+    [withdrew] { $who } wycofuje się z turnieju i odchodzi z partii #{ $game }
    *[timeout] { $who }: koniec czasu — odejście z partii #{ $game }
 }: pozostali grają dalej, a { $who } zajmuje ostatnie miejsce.

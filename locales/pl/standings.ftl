@@ -59,7 +59,10 @@ profile-tournament = T{ $tournament } { $kind }: { $phase ->
     [open] zapisany
     [cancelled] odwołany
     [finished] miejsce { $place } z { $count }
-   *[running] miejsce { $place } z { $count } po rundzie { $round } z { $of }
+   *[running] { $round ->
+        [0] trwa runda 1 z { $of }
+       *[other] miejsce { $place } z { $count } po rundzie { $round } z { $of }
+    }
 }{ $withdrawn ->
     [yes] {" "}(wycofany)
    *[other] {""}

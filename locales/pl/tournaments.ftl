@@ -15,6 +15,8 @@ tournament-seats-skakanie = seats: jest tylko dla Skakania: 3 albo 4 przy każdy
 tournament-rounds-swiss = rounds: jest tylko dla systemu szwajcarskiego; turniej kołowy ma tyle rund, ile trzeba, by każdy zagrał z każdym.
 tournament-together-swiss = together: jest tylko dla turnieju kołowego: system szwajcarski kojarzy każdą rundę według wyników poprzedniej.
 tournament-bad-rounds = System szwajcarski ma od 1 do 20 rund.
+tournament-rounds-too-many = Przy najwyżej { $max } graczach system szwajcarski bez powtórnych spotkań zmieści rund: { $most }, a nie { $rounds }. Poproś o mniej rund albo więcej miejsc.
+tournament-rounds-cut = Graczy: { $count }, a bez powtórnych spotkań system szwajcarski zmieści najwyżej tyle rund: { $rounds }. T{ $tournament } zagra ich { $rounds } (proszono o { $asked }).
 tournament-bad-max = max: to od { $least } do { $most } graczy.
 tournament-bad-start = „{ $typed }” to nie początek: wpisz full (gdy zajęte zostanie ostatnie miejsce), datę UTC, np. 2026-12-01 albo 2026-12-01T18:00, albo czas oczekiwania, np. 3d lub 12h.
 tournament-full-needs-max = starts:full wymaga max: (ile jest miejsc).
@@ -75,8 +77,12 @@ tournament-title = T{ $tournament } · { $kind }
 tournament-after = { $phase ->
     [finished] tabela końcowa
     [open] jeszcze się nie zaczął
-   *[other] po rundzie { $round } z { $of }
+   *[other] { $round ->
+        [0] trwa runda 1 z { $of }
+       *[other] po rundzie { $round } z { $of }
+    }
 }
+tournament-ended-early = Nie da się skojarzyć rundy { $next }: wśród pozostałych graczy ({ $count }) każde kojarzenie zestawiłoby kogoś ponownie albo dało komuś drugą pauzę. T{ $tournament } kończy się po rundzie { $round } z { $of }.
 tournament-winner = 🏆 { $count ->
     [one] Zwycięzca:
    *[other] Pierwsze miejsce dzielą:

@@ -83,6 +83,7 @@ reason-no-moves = ни у кого нет хода
 reason-repetition = позиция повторилась трижды
 reason-move-limit = достигнут предел ходов
 reason-resigned = { $who } сдаётся
+reason-withdrew = { $who } выбывает из турнира
 reason-ran-out-of-time = { $who } проигрывает по времени
 
 # Jump Sturdy: шашки каждой стороны рядом с доской.

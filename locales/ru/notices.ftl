@@ -7,9 +7,11 @@ notice-out-of-time = ⌛ { $who }: время вышло в партии #{ $gam
 notice-timed-out = { $who }: время вышло в партии #{ $game }.
 forfeit-over = { $why ->
     [resigned] { $who } выходит из партии #{ $game }.
+    [withdrew] { $who } выбывает из турнира и выходит из партии #{ $game }.
    *[timeout] { $who }: время вышло — выход из партии #{ $game }.
 }
 forfeit-on = { $why ->
     [resigned] { $who } выходит из партии #{ $game }
+    [withdrew] { $who } выбывает из турнира и выходит из партии #{ $game }
    *[timeout] { $who }: время вышло — выход из партии #{ $game }
 }: остальные продолжают игру, а { $who } занимает последнее место.

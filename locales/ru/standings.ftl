@@ -61,7 +61,10 @@ profile-tournament = T{ $tournament } { $kind }: { $phase ->
     [open] записан
     [cancelled] отменён
     [finished] место { $place } из { $count }
-   *[running] место { $place } из { $count } после тура { $round } из { $of }
+   *[running] { $round ->
+        [0] идёт тур 1 из { $of }
+       *[other] место { $place } из { $count } после тура { $round } из { $of }
+    }
 }{ $withdrawn ->
     [yes] {" "}(выбыл)
    *[other] {""}

@@ -15,6 +15,8 @@ tournament-seats-skakanie = seats: — только для Скакания: 3 �
 tournament-rounds-swiss = rounds: — только для швейцарки; в круговом турнире столько туров, сколько нужно, чтобы все встретились.
 tournament-together-swiss = together: — только для кругового турнира: швейцарка составляет пары каждого тура по итогам предыдущего.
 tournament-bad-rounds = В швейцарке от 1 до 20 туров.
+tournament-rounds-too-many = Если игроков не больше { $max }, швейцарка без повторных встреч выдержит туров: { $most }, а не { $rounds }. Укажите меньше туров или больше мест.
+tournament-rounds-cut = Игроков: { $count }, а без повторных встреч швейцарка выдержит туров не больше, чем { $rounds }: в T{ $tournament } их будет { $rounds } (просили { $asked }).
 tournament-bad-max = max: — от { $least } до { $most } игроков.
 tournament-bad-start = «{ $typed }» — не начало: укажите full (когда займут последнее место), дату по UTC вроде 2026-12-01 или 2026-12-01T18:00, или ожидание вроде 3d или 12h.
 tournament-full-needs-max = Для starts:full нужен max: (сколько мест).
@@ -75,8 +77,12 @@ tournament-title = T{ $tournament } · { $kind }
 tournament-after = { $phase ->
     [finished] итоговая таблица
     [open] ещё не начат
-   *[other] после тура { $round } из { $of }
+   *[other] { $round ->
+        [0] идёт тур 1 из { $of }
+       *[other] после тура { $round } из { $of }
+    }
 }
+tournament-ended-early = Тур { $next } составить нельзя: у оставшихся игроков ({ $count }) любая жеребьёвка свела бы кого-то повторно или дала бы кому-то второй свободный тур. T{ $tournament } заканчивается после тура { $round } из { $of }.
 tournament-winner = 🏆 { $count ->
     [one] Победитель —
    *[other] Первое место делят:

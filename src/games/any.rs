@@ -119,6 +119,25 @@ impl GameKind {
     pub fn name(self) -> &'static str {
         self.info().name
     }
+
+    /// The seats that left a game of this kind played as `plies`, in the order they left
+    /// (Skakanie, whose others play on; none in the two-player games, which end by
+    /// resignation). Each leaver is ranked last of those still playing when they go, so the
+    /// first to leave ranks last of all: the tournament's points and the ratings both read
+    /// the places from here.
+    #[must_use]
+    pub fn leavers(self, plies: &[String]) -> Vec<Seat> {
+        match self {
+            Self::Skakanie => plies
+                .iter()
+                .filter_map(|ply| match ply.parse() {
+                    Ok(skakanie::Action::Leave(seat)) => Some(seat),
+                    _ => None,
+                })
+                .collect(),
+            Self::Jumpers | Self::Gyges | Self::JumpSturdy => Vec::new(),
+        }
+    }
 }
 
 impl fmt::Display for GameKind {

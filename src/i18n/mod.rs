@@ -248,9 +248,10 @@ pub fn result_reason(lang: Lang, reason: &str) -> String {
         ),
         ("the move limit was reached", "reason-move-limit"),
     ];
-    const BY_WHOM: [(&str, &str); 2] = [
+    const BY_WHOM: [(&str, &str); 3] = [
         (" resigned", "reason-resigned"),
         (" ran out of time", "reason-ran-out-of-time"),
+        (" withdrew", "reason-withdrew"),
     ];
     if let Some((_, id)) = FIXED.iter().find(|(english, _)| *english == reason) {
         return text(lang, id);

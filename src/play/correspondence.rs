@@ -43,6 +43,17 @@ pub(super) enum Forfeit {
     Resigned,
     /// Their time ran out.
     TimedOut,
+    /// They withdrew from (or were removed from) the tournament the game belongs to.
+    Withdrew,
+}
+
+/// Whether every seat of `game` has moved: before that, a game says nothing of anyone's
+/// strength, so it is not rated whichever way it ends early (`/abort`, a withdrawal).
+pub(super) fn got_going(record: &GameRecord, game: &AnyGame) -> bool {
+    let movers = game.movers();
+    (0..record.seats.len())
+        .filter_map(|s| u8::try_from(s).ok())
+        .all(|s| movers.contains(&Seat(s)))
 }
 
 impl<S: Store> Play<S> {
@@ -86,6 +97,7 @@ impl<S: Store> Play<S> {
                 match why {
                     Forfeit::Resigned => "resigned",
                     Forfeit::TimedOut => "timeout",
+                    Forfeit::Withdrew => "withdrew",
                 }
                 .into(),
             ),
@@ -95,6 +107,7 @@ impl<S: Store> Play<S> {
         let reason = match why {
             Forfeit::Resigned => format!("{me} resigned"),
             Forfeit::TimedOut => format!("{me} ran out of time"),
+            Forfeit::Withdrew => format!("{me} withdrew"),
         };
         if let Some(ply) = game.leave_ply(Seat(seat)) {
             let before = game.to_move();
@@ -132,7 +145,7 @@ impl<S: Store> Play<S> {
             reason,
         ));
         Ok(match why {
-            Forfeit::Resigned => String::new(),
+            Forfeit::Resigned | Forfeit::Withdrew => String::new(),
             Forfeit::TimedOut => i18n::text_with(lang, "notice-timed-out", &args),
         })
     }

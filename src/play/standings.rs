@@ -1,7 +1,7 @@
 //! `/rating`, `/leaderboard`, `/profile` and `/abort`: what players see of their ratings,
 //! and the way out of a game nobody has really played yet.
 
-use crate::games::{GameKind, Seat};
+use crate::games::GameKind;
 use crate::i18n::{self, Lang};
 use crate::ratings::{Standing, LEADERBOARD_DAYS, LEADERBOARD_GAMES, PROVISIONAL_DEVIATION};
 use crate::store::{GameId, GameRecord, Status, Store, UserId};
@@ -260,11 +260,7 @@ impl<S: Store> Play<S> {
                 [("tournament", slot.tournament.0.into())],
             );
         }
-        let movers = game.movers();
-        let everyone_moved = (0..record.seats.len())
-            .filter_map(|s| u8::try_from(s).ok())
-            .all(|s| movers.contains(&Seat(s)));
-        if everyone_moved {
+        if super::correspondence::got_going(&record, &game) {
             return say_with("abort-too-late", [("game", record.id.0.into())]);
         }
         record.status = Status::Aborted;

@@ -139,21 +139,29 @@ fn start_time(typed: &str, now: u64) -> Option<Start> {
 
 /// Each seat's place in a finished game, for the points a tournament gives (0 first, equal
 /// places for a tie): the winners first, then those who played to the end by score (if the
-/// game keeps one), then those who left it.
+/// game keeps one), then those who left it, the first to leave last
+/// ([`GameKind::leavers`], as the game told them and as the ratings rank them).
 fn places(record: &GameRecord, game: &AnyGame) -> Vec<usize> {
     let seats = record.seats.len();
     let Status::Finished(result) = &record.status else {
         return vec![0; seats];
     };
     let scores = game.scores();
+    let leavers = record.kind.leavers(&record.moves);
     let key = |s: usize| {
-        let seat = Seat(s as u8);
-        (
-            result.winners.contains(&(s as u8)),
-            !game.has_left(seat),
-            scores
+        let left = leavers.iter().position(|&l| usize::from(l.0) == s);
+        // Those who stayed to the end rank by score, above every leaver; a later leaver
+        // above an earlier one, whatever their scores.
+        let score = match left {
+            Some(_) => 0,
+            None => scores
                 .as_ref()
                 .map_or(0, |sc| sc.get(s).copied().unwrap_or(0)),
+        };
+        (
+            result.winners.contains(&(s as u8)),
+            left.unwrap_or(usize::MAX),
+            score,
         )
     };
     (0..seats)
@@ -320,6 +328,21 @@ impl<S: Store> Play<S> {
                 ],
             );
         }
+        if let (Format::Swiss { rounds }, Some(max)) = (format, spec.max) {
+            // The rounds it announces are the rounds it plays: more than its places can
+            // pair is refused now, not cut at the start.
+            let most = crate::tournament::swiss::max_rounds(max);
+            if rounds > most {
+                return say_with(
+                    "tournament-rounds-too-many",
+                    [
+                        ("max", max.into()),
+                        ("rounds", rounds.into()),
+                        ("most", most.into()),
+                    ],
+                );
+            }
+        }
         let now = self.clock.now_ms();
         let begins = match &spec.starts {
             None => Start::Host,
@@ -442,6 +465,7 @@ impl<S: Store> Play<S> {
                     {
                         lines.push(self.summary(&stored, lang));
                     }
+                    lines.extend(rounds_cut(&found, &stored, lang));
                     let mut reply = Reply::public(lines.join("\n"));
                     if stored.event.phase == Phase::Open {
                         reply
@@ -528,8 +552,9 @@ impl<S: Store> Play<S> {
         })
     }
 
-    /// Ends `user`'s part in `game` if it is still played: they resign (or, at a table that
-    /// plays on, leave it).
+    /// Ends `user`'s part in `game` if it is still played: they withdraw (at a table that
+    /// plays on, they leave it). A game their withdrawal ends before every seat has moved
+    /// is not rated, as `/abort` would leave it: it says nothing of anyone's strength.
     fn forfeit_game(&self, game: GameId, user: UserId, lang: Lang) -> Result<(), Stop> {
         for _ in 0..TRIES {
             let super::Loaded {
@@ -542,7 +567,11 @@ impl<S: Store> Play<S> {
             if record.status != Status::Active || game.has_left(Seat(seat)) {
                 return Ok(());
             }
-            self.forfeit(&mut record, &mut game, seat, Forfeit::Resigned, lang)?;
+            let got_going = super::correspondence::got_going(&record, &game);
+            self.forfeit(&mut record, &mut game, seat, Forfeit::Withdrew, lang)?;
+            if !got_going && matches!(record.status, Status::Finished(_)) {
+                record.rated = false;
+            }
             match self.store.replace(&record) {
                 Ok(_) => return Ok(()),
                 Err(StoreError::Conflict(_)) => continue,
@@ -664,6 +693,20 @@ impl<S: Store> Play<S> {
             format!("**{title}** · {subtitle}"),
             self.summary(record, lang),
         ];
+        if event.ended_early() {
+            let left = event.withdrawn.iter().filter(|&&gone| !gone).count();
+            text.push(i18n::text_with(
+                lang,
+                "tournament-ended-early",
+                &[
+                    ("tournament", record.id.0.into()),
+                    ("next", (event.rounds.len() + 1).into()),
+                    ("count", left.into()),
+                    ("round", event.rounds.len().into()),
+                    ("of", event.round_count().into()),
+                ],
+            ));
+        }
         if let (Phase::Finished, Some(first)) = (event.phase, lines.first()) {
             let winners: Vec<&str> = lines
                 .iter()
@@ -765,6 +808,7 @@ impl<S: Store> Play<S> {
     /// Starts a tournament whose time has come (or, too few having joined, calls it off).
     fn start_on_time(&self, mut record: TournamentRecord) -> Vec<Notice> {
         let lang = self.place_lang(record.place.guild);
+        let record_before = record.clone();
         let enough = record.event.players.len() >= record.event.fewest_players();
         let said = if enough {
             self.begin_tournament(&mut record);
@@ -787,11 +831,12 @@ impl<S: Store> Play<S> {
             ],
         );
         let mentions: Vec<UserId> = stored.event.players.iter().map(|&p| UserId(p)).collect();
+        let mut lines = vec![text, self.summary(&stored, lang)];
+        lines.extend(rounds_cut(&record_before, &stored, lang));
         let mut notices = vec![Notice {
             game: GameId(0),
             place: stored.place,
-            reply: Reply::public(format!("{text}\n{}", self.summary(&stored, lang)))
-                .mentioning(mentions),
+            reply: Reply::public(lines.join("\n")).mentioning(mentions),
         }];
         notices.extend(self.settle_tournament(stored.id));
         notices
@@ -812,10 +857,13 @@ impl<S: Store> Play<S> {
             }
             let before = (rounds_over(&record), record.event.phase);
             let recorded = self.record_results(&mut record);
-            if !recorded {
+            // A round can also be over with nothing recorded here: its last game was
+            // forfeited by a withdrawal.
+            let begun = record.event.rounds.len();
+            record.event.advance();
+            if !recorded && record.event.rounds.len() == begun && record.event.phase == before.1 {
                 break;
             }
-            record.event.advance();
             sync_games(&mut record);
             record.updated = self.clock.now_ms();
             match self.store.replace_tournament(&record) {
@@ -1038,9 +1086,35 @@ impl<S: Store> Play<S> {
     }
 }
 
-/// How many of a tournament's rounds are over: the standings are posted each time it grows.
+/// How many of a tournament's rounds are over, from the first ([`Tournament::rounds_done`]):
+/// the standings are posted each time it grows.
 pub(super) fn rounds_over(record: &TournamentRecord) -> usize {
-    record.event.rounds.iter().filter(|r| r.is_over()).count()
+    record.event.rounds_done()
+}
+
+/// The line telling that a Swiss plays fewer rounds than its host asked for, when `after`
+/// is `before` started with too few players to pair them all: from then on it says, and
+/// plays, the rounds it can pair.
+fn rounds_cut(before: &TournamentRecord, after: &TournamentRecord, lang: Lang) -> Option<String> {
+    let (Format::Swiss { rounds: asked }, Format::Swiss { rounds }) =
+        (before.event.format, after.event.format)
+    else {
+        return None;
+    };
+    (before.event.phase == Phase::Open && after.event.phase != Phase::Open && asked > rounds).then(
+        || {
+            i18n::text_with(
+                lang,
+                "tournament-rounds-cut",
+                &[
+                    ("tournament", after.id.0.into()),
+                    ("count", after.event.players.len().into()),
+                    ("rounds", rounds.into()),
+                    ("asked", asked.into()),
+                ],
+            )
+        },
+    )
 }
 
 /// Gives every round begun its row of game slots (empty until the games are made).

@@ -202,13 +202,17 @@ pub struct Ended<'a> {
     pub game: u64,
     /// The winning seats; empty for a draw.
     pub winners: &'a [u8],
+    /// The seats that left the game before its end, in the order they left
+    /// ([`GameKind::leavers`]): each ranks below everyone still playing when they went.
+    pub leavers: &'a [u8],
     /// When it ended (unix milliseconds).
     pub at: u64,
 }
 
 /// The seats' standings after `ended`, given them before (by seat, with each seat's name
-/// now). Winners rank first, everyone else shares the next place: Skakanie's leavers and
-/// lower scores alike lose to the winners.
+/// now). Winners rank first, the others who played to the end share the next place (lower
+/// scores alike lose to the winners), and Skakanie's leavers come last, the first to leave
+/// lowest, as the game told them.
 #[must_use]
 pub fn rate(ended: &Ended<'_>, before: &[Standing]) -> Vec<Standing> {
     let won = |seat: usize| ended.winners.iter().any(|&w| usize::from(w) == seat);
@@ -253,7 +257,13 @@ pub fn rate(ended: &Ended<'_>, before: &[Standing]) -> Vec<Standing> {
                 .iter()
                 .enumerate()
                 .map(|(seat, team)| {
-                    let rank = if draw || won(seat) { 1 } else { 2 };
+                    let left = ended.leavers.iter().position(|&l| usize::from(l) == seat);
+                    let rank = match left {
+                        // The last to leave ranks 3, the one before 4, and so on.
+                        Some(at) => 3 + ended.leavers.len() - at - 1,
+                        None if draw || won(seat) => 1,
+                        None => 2,
+                    };
                     (&team[..], MultiTeamOutcome::new(rank))
                 })
                 .collect();

@@ -54,10 +54,12 @@ pub(super) fn rate_result<W: RatingWrites>(
         let had = writes.standing(kind, user)?;
         before.push(Standing::going_into(had, kind, player.name()));
     }
+    let leavers: Vec<u8> = kind.leavers(&record.moves).iter().map(|s| s.0).collect();
     let ended = Ended {
         kind,
         game: record.id.0,
         winners: &result.winners,
+        leavers: &leavers,
         at: record.updated,
     };
     let after = crate::ratings::rate(&ended, &before);

@@ -39,10 +39,12 @@ pub fn rebuilt_ratings(games: &[GameRecord]) -> Vec<(GameKind, UserId, Standing)
                 Standing::going_into(had, game.kind, player.name())
             })
             .collect();
+        let leavers: Vec<u8> = game.kind.leavers(&game.moves).iter().map(|s| s.0).collect();
         let ended = Ended {
             kind: game.kind,
             game: game.id.0,
             winners: &result.winners,
+            leavers: &leavers,
             at: game.updated,
         };
         for (user, after) in users.iter().zip(rate(&ended, &before)) {

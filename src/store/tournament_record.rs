@@ -11,7 +11,9 @@ use crate::tournament::event::{Format, Phase, Tournament};
 use crate::tournament::Pairing;
 
 /// The layout this release writes for tournaments (see [`super::SCHEMA_VERSION`] for games).
-pub const TOURNAMENT_SCHEMA: u32 = 1;
+/// Version 2 keeps a Swiss's rounds in one number, its format's; version 1 kept the rounds
+/// asked there and the rounds played beside it (`swiss_rounds`), and is migrated on reading.
+pub const TOURNAMENT_SCHEMA: u32 = 2;
 
 /// The most players a tournament takes: a Swiss of this many still pairs in well under a
 /// second, and a round's games fit the store's and Discord's pace.
@@ -78,6 +80,25 @@ struct Header {
 #[derive(Deserialize)]
 struct Envelope {
     tournament: TournamentRecord,
+}
+
+/// Schema 1 to 2: a started Swiss's rounds played (`swiss_rounds`, 0 before the start)
+/// become its format's one number.
+fn one_swiss_number(event: &mut serde_json::Value) {
+    let Some(played) = event
+        .get("swiss_rounds")
+        .and_then(serde_json::Value::as_u64)
+    else {
+        return;
+    };
+    if let Some(rounds) = event.pointer_mut("/format/Swiss/rounds") {
+        if played > 0 {
+            *rounds = played.into();
+        }
+    }
+    if let Some(fields) = event.as_object_mut() {
+        fields.remove("swiss_rounds");
+    }
 }
 
 impl TournamentRecord {
@@ -155,14 +176,22 @@ impl TournamentRecord {
             reason: format!("tournament T{id}: {reason}"),
         };
         let header: Header = serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
-        if header.schema != TOURNAMENT_SCHEMA {
-            return Err(StoreError::UnknownSchema {
-                id: GameId(0),
-                found: header.schema,
-            });
+        let envelope: Envelope = match header.schema {
+            1 => {
+                let mut value: serde_json::Value =
+                    serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
+                one_swiss_number(&mut value["tournament"]["event"]);
+                serde_json::from_value(value)
+            }
+            TOURNAMENT_SCHEMA => serde_json::from_slice(bytes),
+            found => {
+                return Err(StoreError::UnknownSchema {
+                    id: GameId(0),
+                    found,
+                })
+            }
         }
-        let envelope: Envelope =
-            serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
+        .map_err(|e| corrupt(e.to_string()))?;
         let record = envelope.tournament;
         if record.id != id {
             return Err(corrupt(format!("it says T{}", record.id)));
@@ -229,5 +258,66 @@ impl TournamentRecord {
             return Err("more rounds than the schedule".into());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::record::ChannelId;
+
+    /// A five-player Swiss that asked for five rounds and was cut to two at the start.
+    fn started_swiss() -> TournamentRecord {
+        let mut event = Tournament::new(Format::Swiss { rounds: 5 }, None);
+        for p in 1..=5 {
+            event.join(p).unwrap();
+        }
+        event.start(|_| 0.0).unwrap();
+        TournamentRecord {
+            id: TournamentId(3),
+            kind: GameKind::Jumpers,
+            options: Vec::new(),
+            days: None,
+            rated: true,
+            place: Place {
+                guild: None,
+                channel: ChannelId(1),
+            },
+            host: UserId(1),
+            names: Vec::new(),
+            start: Start::Host,
+            games: vec![vec![None; event.rounds[0].pairings.len()]],
+            event,
+            created: 0,
+            updated: 0,
+            version: 0,
+        }
+    }
+
+    #[test]
+    fn a_swiss_keeps_one_number_of_rounds_and_an_older_record_is_read_into_it() {
+        let record = started_swiss();
+        assert_eq!(record.event.format, Format::Swiss { rounds: 2 });
+        let id = record.id;
+        assert_eq!(
+            TournamentRecord::decode(id, &record.encode()).unwrap(),
+            record
+        );
+        // The same as schema 1 wrote it: the rounds asked in the format, those played beside.
+        let mut old: serde_json::Value = serde_json::from_slice(&record.encode()).unwrap();
+        old["schema"] = 1.into();
+        old["tournament"]["event"]["format"]["Swiss"]["rounds"] = 5.into();
+        old["tournament"]["event"]["swiss_rounds"] = 2.into();
+        let bytes = serde_json::to_vec(&old).unwrap();
+        assert_eq!(TournamentRecord::decode(id, &bytes).unwrap(), record);
+        // Not started: the rounds asked stay.
+        let mut open = started_swiss();
+        open.event = Tournament::new(Format::Swiss { rounds: 5 }, None);
+        open.games.clear();
+        let mut old: serde_json::Value = serde_json::from_slice(&open.encode()).unwrap();
+        old["schema"] = 1.into();
+        old["tournament"]["event"]["swiss_rounds"] = 0.into();
+        let bytes = serde_json::to_vec(&old).unwrap();
+        assert_eq!(TournamentRecord::decode(id, &bytes).unwrap(), open);
     }
 }

@@ -33,7 +33,9 @@ pub enum Format {
     },
     /// Swiss: players on equal scores meet, for a set number of rounds.
     Swiss {
-        /// The rounds asked for (fewer if the field is too small to pair them all).
+        /// The rounds it plays: as asked while it takes players (0: not said), then from
+        /// the start the number it announces and plays, cut to what its field can pair
+        /// ([`swiss::max_rounds`]). One number, so every line about it says the same.
         rounds: usize,
     },
 }
@@ -137,8 +139,6 @@ pub struct Tournament {
     pub schedule: Vec<Vec<Pairing>>,
     /// The rounds begun so far, the current one last.
     pub rounds: Vec<Round>,
-    /// How many rounds a Swiss plays, fixed at the start.
-    pub swiss_rounds: usize,
     /// Whether a round-robin plays every round at once (the host's choice): all its games
     /// begin at the start, and it ends when the last of them does. Correspondence players
     /// then move in all their games at their own pace, nobody waiting for a slow board.
@@ -159,7 +159,6 @@ impl Tournament {
             withdrawn: Vec::new(),
             schedule: Vec::new(),
             rounds: Vec::new(),
-            swiss_rounds: 0,
             at_once: false,
         }
     }
@@ -244,8 +243,9 @@ impl Tournament {
                 }
                 self.withdrawn[who] = true;
                 // Every round begun: the current one, or all of them when played at once.
+                let most = self.most_seats();
                 for round in &mut self.rounds {
-                    forfeit_in(round, &self.withdrawn);
+                    forfeit_in(round, &self.withdrawn, most);
                 }
                 Ok(())
             }
@@ -282,10 +282,12 @@ impl Tournament {
             Format::RoundRobin { double } => self.schedule = round_robin::pairs(n, double),
             Format::Tables { seats } => self.schedule = round_robin::tables(n, seats),
             Format::Swiss { rounds } => {
-                self.swiss_rounds = rounds.clamp(1, swiss::max_rounds(n).max(1))
+                let rounds = rounds.clamp(1, swiss::max_rounds(n).max(1));
+                self.format = Format::Swiss { rounds };
             }
         }
         self.phase = Phase::Running;
+        // Two players or more, nobody met yet: the first round always pairs.
         self.begin_round();
         while self.at_once && self.rounds.len() < self.schedule.len() {
             self.begin_round();
@@ -297,7 +299,7 @@ impl Tournament {
     #[must_use]
     pub fn round_count(&self) -> usize {
         match self.format {
-            Format::Swiss { .. } => self.swiss_rounds,
+            Format::Swiss { rounds } => rounds,
             _ => self.schedule.len(),
         }
     }
@@ -338,26 +340,19 @@ impl Tournament {
     ///
     /// A round can be over as soon as it is paired (all byes, or every game forfeited
     /// after withdrawals): the next one is paired at once, so one call always leaves the
-    /// tournament waiting for a game or finished. A Swiss whose field has shrunk so far that
-    /// a fresh opponent is no longer sure for everyone ([`swiss::max_rounds`] of the
-    /// players left) ends there, before a repeat pairing or a second bye.
+    /// tournament waiting for a game or finished. A Swiss plays every round it announced
+    /// while the players left can be paired without a repeat or a second bye; when they
+    /// cannot (withdrawals shrank the field), it ends there ([`Tournament::ended_early`]).
     pub fn advance(&mut self) -> Option<&Round> {
         let mut begun = false;
         while self.phase == Phase::Running
             && !self.rounds.is_empty()
             && self.rounds.iter().all(Round::is_over)
         {
-            let active = self.withdrawn.iter().filter(|&&left| !left).count();
-            let field_left = match self.format {
-                Format::Swiss { .. } => self.rounds.len() < swiss::max_rounds(active),
-                _ => true,
-            };
-            if self.rounds.len() >= self.round_count() || !field_left {
-                self.swiss_rounds = self.swiss_rounds.min(self.rounds.len());
+            if self.rounds.len() >= self.round_count() || !self.begin_round() {
                 self.phase = Phase::Finished;
                 return None;
             }
-            self.begin_round();
             begun = true;
         }
         if begun {
@@ -381,12 +376,28 @@ impl Tournament {
         }
     }
 
-    /// The standings after the results in so far, best first.
+    /// How many rounds are over, counted from the first: the standings are "after round
+    /// k" for this k. A round played at once that ends before an earlier one waits for it.
+    #[must_use]
+    pub fn rounds_done(&self) -> usize {
+        self.rounds.iter().take_while(|r| r.is_over()).count()
+    }
+
+    /// The standings after the rounds that are over ([`Tournament::rounds_done`]), best
+    /// first: what the tournament says "after round k" counts rounds 1 to k only, so a bye
+    /// of the next round, settled as soon as it is paired, is not a point yet.
     #[must_use]
     pub fn standings(&self) -> Vec<Line> {
+        self.standings_after(self.rounds_done())
+    }
+
+    /// The standings after the first `rounds` rounds' results, best first.
+    #[must_use]
+    pub fn standings_after(&self, rounds: usize) -> Vec<Line> {
         let games: Vec<Game> = self
             .rounds
             .iter()
+            .take(rounds)
             .flat_map(|round| round.pairings.iter().zip(&round.results))
             .filter_map(|(pairing, result)| {
                 result.as_ref().map(|o| Game {
@@ -403,14 +414,15 @@ impl Tournament {
         standings::table(self.players.len(), &games, tie_breaks)
     }
 
-    /// The crosstable of a two-player tournament: for each entrant (row) and opponent
-    /// (column), the points the row scored in their games, in round order, and whether each
-    /// was played over the board. Tables are not crossed: a Skakanie table has no pairs.
+    /// The crosstable of a two-player tournament after the rounds that are over, as the
+    /// standings beside it: for each entrant (row) and opponent (column), the points the row
+    /// scored in their games, in round order, and whether each was played over the board.
+    /// Tables are not crossed: a Skakanie table has no pairs.
     #[must_use]
     pub fn crosstable(&self) -> Crosstable {
         let n = self.players.len();
         let mut cells = vec![vec![Vec::new(); n]; n];
-        for round in &self.rounds {
+        for round in self.rounds.iter().take(self.rounds_done()) {
             for (pairing, result) in round.pairings.iter().zip(&round.results) {
                 let (Pairing::Table(seats), Some(outcome)) = (pairing, result) else {
                     continue;
@@ -424,11 +436,22 @@ impl Tournament {
         cells
     }
 
+    /// Whether the tournament ended before the rounds it announced: a Swiss whose players
+    /// left could not be paired again without a repeat or a second bye.
+    #[must_use]
+    pub fn ended_early(&self) -> bool {
+        self.phase == Phase::Finished && self.rounds.len() < self.round_count()
+    }
+
     /// Pairs the next round (from the schedule, or by the Swiss rules from the results so
     /// far), settles its byes at once and forfeits the games of players who have left.
-    fn begin_round(&mut self) {
+    /// False, and nothing begun, when a Swiss has no legal round left ([`swiss::pair`]).
+    fn begin_round(&mut self) -> bool {
         let pairings = match self.format {
-            Format::Swiss { .. } => swiss::pair(&self.records()),
+            Format::Swiss { .. } => match swiss::pair(&self.records()) {
+                Some(pairings) => pairings,
+                None => return false,
+            },
             Format::RoundRobin { .. } => self.schedule[self.rounds.len()].clone(),
             // A table is seated without those who have left; one left alone sits out.
             Format::Tables { .. } => self.schedule[self.rounds.len()]
@@ -463,8 +486,9 @@ impl Tournament {
             })
             .collect();
         let mut round = Round { pairings, results };
-        forfeit_in(&mut round, &self.withdrawn);
+        forfeit_in(&mut round, &self.withdrawn, self.most_seats());
         self.rounds.push(round);
+        true
     }
 
     /// What the Swiss pairing needs of each entrant after the rounds so far.
@@ -510,8 +534,10 @@ impl Tournament {
 }
 
 /// Ends by forfeit each two-player game of `round` still waiting that has a withdrawn
-/// player: the other wins. Both gone: neither scores.
-fn forfeit_in(round: &mut Round, withdrawn: &[bool]) {
+/// player: the other wins, as much as a win over the board at a tournament whose largest
+/// tables seat `most_seats` ([`standings::place_points`]). Both gone: neither scores.
+fn forfeit_in(round: &mut Round, withdrawn: &[bool], most_seats: usize) {
+    let win = standings::place_points(&[0, 1], most_seats)[0];
     for (pairing, result) in round.pairings.iter().zip(&mut round.results) {
         let Pairing::Table(seats) = pairing else {
             continue;
@@ -522,7 +548,7 @@ fn forfeit_in(round: &mut Round, withdrawn: &[bool]) {
         *result = Some(Outcome {
             points: seats
                 .iter()
-                .map(|&p| if withdrawn[p] { 0 } else { WIN })
+                .map(|&p| if withdrawn[p] { 0 } else { win })
                 .collect(),
             played: false,
         });
@@ -840,7 +866,9 @@ mod tests {
         t.leave(t.players[3]).unwrap();
         assert!(t.advance().is_none());
         assert_eq!(t.phase, Phase::Finished);
-        assert_eq!((t.rounds.len(), t.round_count()), (1, 1));
+        // It said two rounds, and says why it played one.
+        assert_eq!((t.rounds.len(), t.round_count()), (1, 2));
+        assert!(t.ended_early());
 
         let mut t = joined(Format::Swiss { rounds: 2 }, 5);
         t.start(|_| 0.0).unwrap();
@@ -858,6 +886,63 @@ mod tests {
             .filter(|p| matches!(p, Pairing::Bye(4)))
             .count();
         assert_eq!(byes, 1);
+    }
+
+    /// Five players: round two's bye is settled when round two is paired, but the standings
+    /// after round one (all there is until round two ends) count round one only.
+    #[test]
+    fn the_standings_after_a_round_count_no_bye_of_the_next() {
+        let mut t = joined(Format::Swiss { rounds: 2 }, 5);
+        t.start(|_| 0.0).unwrap();
+        play_round(&mut t);
+        let round = t.advance().expect("round two is paired").clone();
+        let Some(Pairing::Bye(bye)) = round.pairings.last().cloned() else {
+            panic!("five players: a bye in {round:?}");
+        };
+        assert_eq!(t.rounds_done(), 1);
+        let after_one = t.standings();
+        let line = after_one.iter().find(|l| l.entrant == bye).unwrap();
+        assert_eq!(line.score, 0, "{bye} lost round one: {after_one:?}");
+        assert_eq!(after_one, t.standings_after(1));
+        let total: Points = after_one.iter().map(|l| l.score).sum();
+        assert_eq!(total, 3 * WIN, "round one: two games and a bye");
+    }
+
+    /// Four players cannot all meet a new opponent in five rounds: the Swiss says two from
+    /// the start (one number, the format's) and plays two.
+    #[test]
+    fn a_swiss_announces_and_plays_the_rounds_its_field_can_pair() {
+        let mut t = joined(Format::Swiss { rounds: 5 }, 4);
+        assert_eq!(t.round_count(), 5, "as asked, while taking players");
+        t.start(|_| 0.0).unwrap();
+        assert_eq!(t.format, Format::Swiss { rounds: 2 });
+        assert_eq!(t.round_count(), 2);
+        while t.phase == Phase::Running {
+            play_round(&mut t);
+            t.advance();
+        }
+        assert_eq!(t.rounds.len(), 2);
+        assert!(!t.ended_early());
+    }
+
+    /// Six players, three rounds, one removed during round two: five are left, and a third
+    /// round of two games and a bye exists, so it is played.
+    #[test]
+    fn a_swiss_plays_its_last_round_after_a_removal_while_one_can_be_paired() {
+        for removed in 0..6 {
+            let mut t = joined(Format::Swiss { rounds: 3 }, 6);
+            t.start(|_| 0.0).unwrap();
+            play_round(&mut t);
+            t.advance();
+            t.leave(t.players[removed]).unwrap();
+            play_round(&mut t);
+            let third = t.advance().expect("round three").clone();
+            assert_eq!(third.pairings.len(), 3, "removed {removed}: {third:?}");
+            play_round(&mut t);
+            assert!(t.advance().is_none());
+            assert_eq!((t.phase, t.rounds.len()), (Phase::Finished, 3));
+            assert!(!t.ended_early(), "removed {removed}");
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! so a draw, a shared place or a scaled place is exact.
 
 pub mod event;
+pub mod matching;
 pub mod round_robin;
 pub mod standings;
 pub mod swiss;

@@ -134,7 +134,7 @@ pub fn table(players: usize, games: &[Game], tie_breaks: TieBreaks) -> Vec<Line>
             score: score[p],
             tie_breaks: match tie_breaks {
                 TieBreaks::RoundRobin => vec![berger[p]],
-                TieBreaks::Swiss => vec![opponents[p].iter().sum(), median(&opponents[p])],
+                TieBreaks::Swiss => vec![sum(&opponents[p]), median(&opponents[p])],
             },
             played: played[p],
         })
@@ -155,10 +155,16 @@ pub fn table(players: usize, games: &[Game], tie_breaks: TieBreaks) -> Vec<Line>
     lines
 }
 
+/// The sum of `values`, 0 (never −0) for none: `Iterator::sum` of no floats is −0.0, which
+/// prints as "-0" and sorts below 0 under `total_cmp`.
+fn sum(values: &[f64]) -> f64 {
+    values.iter().fold(0.0, |total, v| total + v)
+}
+
 /// Median Buchholz: the opponents' points without the highest and the lowest (all of them
 /// with fewer than three).
 fn median(values: &[f64]) -> f64 {
-    let sum: f64 = values.iter().sum();
+    let sum = sum(values);
     if values.len() < 3 {
         return sum;
     }
@@ -330,6 +336,21 @@ mod tests {
             .map(|l| (l.entrant, l.score, l.tie_breaks[0]))
             .collect();
         assert_eq!(got, vec![(0, 14, 4.25), (2, 6, 2.75), (1, 4, 1.5)]);
+    }
+
+    /// Before their first game (or a player who left before it) a player has no
+    /// opponents: their Buchholz is 0, not −0, and ranks level with another 0.
+    #[test]
+    fn no_opponents_is_a_buchholz_of_zero() {
+        let lines = table(3, &[game(1, 2, 1)], TieBreaks::Swiss);
+        let zero = lines.iter().find(|l| l.entrant == 0).unwrap();
+        assert!(
+            zero.tie_breaks
+                .iter()
+                .all(|t| *t == 0.0 && t.is_sign_positive()),
+            "{zero:?}"
+        );
+        assert_eq!(ranks(&table(2, &[], TieBreaks::Swiss)), vec![1, 1]);
     }
 
     #[test]

@@ -6,11 +6,13 @@
 //! A round is found by a search from the top of the standings down: the highest player
 //! still unpaired takes the best-suited opponent that leaves a pairing for everyone below,
 //! backing up where it does not. The rules are kept in this order of weight: no repeat
-//! pairing and no second bye (never broken within [`max_rounds`]), then the sides (nobody
-//! more than two ahead on one side, nor on one side three times running), then scores
-//! (the closest first), then the Dutch order inside a score group.
+//! pairing and no second bye (never broken: when no round keeps them, there is no round),
+//! then the sides (nobody more than two ahead on one side, nor on one side three times
+//! running), then scores (the closest first), then the Dutch order inside a score group.
+//! Where the search gives up within its budget, a largest matching ([`super::matching`])
+//! still finds a round if one exists.
 
-use super::{Entrant, Pairing, Points};
+use super::{matching, Entrant, Pairing, Points};
 
 /// What the pairing needs to know of one player after the rounds so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -55,29 +57,32 @@ impl Record {
     }
 }
 
-/// The most rounds a Swiss of `players` may have so that every round can be paired without
+/// The most rounds a Swiss of `players` announces, so that every round can be paired without
 /// a repeat or a second bye: after r rounds each player has met at most r others, so while
-/// r stays within half the field a fresh opponent is always left for everyone (Dirac).
+/// r stays within half the field a fresh opponent is always left for everyone (Dirac). A
+/// field that shrinks may still pair more, or fewer: [`pair`] says.
 #[must_use]
 pub fn max_rounds(players: usize) -> usize {
     players / 2
 }
 
-/// How many placements the search tries under the side rules before it lets them go (the
-/// repeat and bye rules are never let go within [`max_rounds`]).
-const SIDE_BUDGET: usize = 50_000;
+/// How many placements the search tries for each choice of bye, under the side rules and
+/// then without them, before it leaves the round to a largest matching.
+const BUDGET: usize = 50_000;
 
 /// The next round: the games in board order (the top pair first), each with who moves
 /// first, then the bye if the number of active players is odd. Players are ranked by
-/// score, then seed (their index in `records`).
+/// score, then seed (their index in `records`). `None` when no round keeps the rules that
+/// are never broken (every way of pairing the active players has two of them meet again,
+/// or gives a second bye), or fewer than two are left.
 #[must_use]
-pub fn pair(records: &[Record]) -> Vec<Pairing> {
+pub fn pair(records: &[Record]) -> Option<Vec<Pairing>> {
     let mut ranked: Vec<Entrant> = (0..records.len()).filter(|&p| records[p].active).collect();
     ranked.sort_by_key(|&p| (std::cmp::Reverse(records[p].score), p));
     if ranked.len() < 2 {
-        return ranked.into_iter().map(Pairing::Bye).collect();
+        return None;
     }
-    let (bye, pairs) = find(records, &ranked).unwrap_or_else(|| fallback(records, &ranked));
+    let (bye, pairs) = find(records, &ranked)?;
     let mut boards: Vec<(Entrant, Entrant)> = pairs;
     let rank_of = |p: Entrant| ranked.iter().position(|&q| q == p).unwrap_or(usize::MAX);
     boards.sort_by_key(|&(a, b)| rank_of(a).min(rank_of(b)));
@@ -90,7 +95,7 @@ pub fn pair(records: &[Record]) -> Vec<Pairing> {
         })
         .collect();
     round.extend(bye.map(Pairing::Bye));
-    round
+    Some(round)
 }
 
 /// A round's bye (if any) and its pairs, not yet seated.
@@ -98,7 +103,8 @@ type Round = (Option<Entrant>, Vec<(Entrant, Entrant)>);
 
 /// The bye (if any) and the pairs, keeping every rule that can be kept: the lowest-ranked
 /// player without a bye sits out, with the side rules kept if the search finds a way
-/// within its budget, else without them.
+/// within its budget, else without them; else any pairing without a repeat; None if there
+/// is none.
 fn find(records: &[Record], ranked: &[Entrant]) -> Option<Round> {
     let byes: Vec<Option<Entrant>> = if ranked.len().is_multiple_of(2) {
         vec![None]
@@ -110,33 +116,35 @@ fn find(records: &[Record], ranked: &[Entrant]) -> Option<Round> {
             .map(|&p| Some(p))
             .collect()
     };
+    let without = |bye: Option<Entrant>| -> Vec<Entrant> {
+        ranked.iter().copied().filter(|&p| Some(p) != bye).collect()
+    };
     // The side rules weigh more than who sits out: every bye is tried with them first.
     for keep_sides in [true, false] {
         for &bye in &byes {
-            let rest: Vec<Entrant> = ranked.iter().copied().filter(|&p| Some(p) != bye).collect();
-            let mut budget = if keep_sides { SIDE_BUDGET } else { usize::MAX };
-            if let Some(pairs) = search(records, &rest, keep_sides, &mut budget) {
+            let mut budget = BUDGET;
+            if let Some(pairs) = search(records, &without(bye), keep_sides, &mut budget) {
                 return Some((bye, pairs));
             }
         }
     }
-    None
+    byes.iter()
+        .find_map(|&bye| Some((bye, pairs_without_repeat(records, &without(bye))?)))
 }
 
-/// Beyond [`max_rounds`] (where fresh opponents can run out): neighbours in the ranking
-/// play, the lowest-ranked sits out.
-fn fallback(records: &[Record], ranked: &[Entrant]) -> Round {
-    let mut rest = ranked.to_vec();
-    let bye = if rest.len() % 2 == 1 {
-        let pick = rest
-            .iter()
-            .rposition(|&p| !records[p].had_bye)
-            .unwrap_or(rest.len() - 1);
-        Some(rest.remove(pick))
-    } else {
-        None
-    };
-    (bye, rest.chunks_exact(2).map(|c| (c[0], c[1])).collect())
+/// Everyone in `players` paired without a repeat, if that can be done at all (a largest
+/// matching of the pairs not played yet).
+fn pairs_without_repeat(
+    records: &[Record],
+    players: &[Entrant],
+) -> Option<Vec<(Entrant, Entrant)>> {
+    let fresh = |a: usize, b: usize| !records[players[a]].opponents.contains(&players[b]);
+    let mate = matching::largest(players.len(), fresh);
+    mate.iter()
+        .enumerate()
+        .filter(|&(a, m)| m.is_none_or(|b| a < b))
+        .map(|(a, m)| m.map(|b| (players[a], players[b])))
+        .collect()
 }
 
 /// Pairs everyone in `ranked` (best first) without a repeat and, with `keep_sides`, within
@@ -300,7 +308,7 @@ mod tests {
                     records[who].active = false;
                 }
             }
-            let pairing = pair(&records);
+            let pairing = pair(&records).expect("within max_rounds a round is always paired");
             let active: Vec<Entrant> = (0..players).filter(|&p| records[p].active).collect();
             let mut seen: Vec<Entrant> =
                 pairing.iter().flat_map(|p| p.entrants().to_vec()).collect();
@@ -384,7 +392,7 @@ mod tests {
 
     #[test]
     fn round_one_pairs_the_top_half_with_the_bottom_half_alternating_sides() {
-        let round = pair(&fresh(8));
+        let round = pair(&fresh(8)).unwrap();
         assert_eq!(
             round,
             vec![
@@ -399,13 +407,13 @@ mod tests {
     #[test]
     fn the_bye_goes_to_the_lowest_ranked_player_without_one() {
         let mut records = fresh(5);
-        assert_eq!(pair(&records).last(), Some(&Pairing::Bye(4)));
+        assert_eq!(pair(&records).unwrap().last(), Some(&Pairing::Bye(4)));
         // Player 4 has had it and leads: the lowest of the others sits out.
         records[4].had_bye = true;
         records[4].score = WIN;
         records[3].score = 0;
         records[2].score = WIN;
-        assert_eq!(pair(&records).last(), Some(&Pairing::Bye(3)));
+        assert_eq!(pair(&records).unwrap().last(), Some(&Pairing::Bye(3)));
     }
 
     #[test]
@@ -421,7 +429,7 @@ mod tests {
         for w in [0, 1, 2] {
             records[w].score = WIN;
         }
-        let round = pair(&records);
+        let round = pair(&records).unwrap();
         let pairs: Vec<Vec<Entrant>> = round
             .iter()
             .map(|p| {
@@ -443,6 +451,71 @@ mod tests {
         records[0].sides = vec![true];
         records[1].sides = vec![false];
         records[0].opponents = vec![];
-        assert_eq!(pair(&records), vec![Pairing::Table(vec![1, 0])]);
+        assert_eq!(pair(&records), Some(vec![Pairing::Table(vec![1, 0])]));
+    }
+
+    /// Records after `games` were played (first seat moving first), all drawn.
+    fn after(players: usize, games: &[(Entrant, Entrant)], byes: &[Entrant]) -> Vec<Record> {
+        let mut records = fresh(players);
+        for &(a, b) in games {
+            records[a].opponents.push(b);
+            records[b].opponents.push(a);
+            records[a].sides.push(true);
+            records[b].sides.push(false);
+            records[a].score += WIN / 2;
+            records[b].score += WIN / 2;
+        }
+        for &p in byes {
+            records[p].had_bye = true;
+            records[p].score += WIN;
+        }
+        records
+    }
+
+    #[test]
+    fn a_round_is_paired_beyond_max_rounds_while_one_exists_and_never_with_a_repeat() {
+        // Four players after two rounds (past max_rounds(4) = 2): the third round is left.
+        let records = after(4, &[(0, 1), (2, 3), (2, 0), (1, 3)], &[]);
+        let round = pair(&records).expect("0-3 and 1-2 are left");
+        for p in &round {
+            let e = p.entrants();
+            assert!(!records[e[0]].opponents.contains(&e[1]), "{round:?}");
+        }
+        // After the third, everyone has met everyone: no round.
+        let records = after(4, &[(0, 1), (2, 3), (2, 0), (1, 3), (0, 3), (1, 2)], &[]);
+        assert_eq!(pair(&records), None);
+        // Three players with one left who has not had the bye, and the two others have
+        // met: that one must sit out, and the two cannot play again.
+        let records = after(3, &[(0, 1)], &[0, 1]);
+        assert_eq!(pair(&records), None);
+        // One player left: no game.
+        let mut records = fresh(2);
+        records[1].active = false;
+        assert_eq!(pair(&records), None);
+    }
+
+    /// Six players, one removed after round two: five are left, a round of two games and
+    /// a bye exists, and is found though the side rules cannot all be kept.
+    #[test]
+    fn five_left_of_six_still_pair_their_third_round() {
+        let mut records = after(6, &[(0, 3), (4, 1), (2, 5), (0, 1), (2, 3), (4, 5)], &[]);
+        records[5].active = false;
+        let round = pair(&records).expect("a third round exists");
+        assert_eq!(round.len(), 3, "{round:?}");
+        assert!(matches!(round.last(), Some(Pairing::Bye(_))), "{round:?}");
+    }
+
+    #[test]
+    fn the_largest_matching_finds_a_round_the_budget_gave_up_on() {
+        // Search with no budget at all: the round comes from the matching.
+        let records = after(4, &[(0, 1), (2, 3)], &[]);
+        let ranked = [0, 1, 2, 3];
+        let mut budget = 0;
+        assert_eq!(search(&records, &ranked, false, &mut budget), None);
+        let pairs = pairs_without_repeat(&records, &ranked).unwrap();
+        assert_eq!(pairs.len(), 2);
+        assert!(pairs
+            .iter()
+            .all(|&(a, b)| !records[a].opponents.contains(&b)));
     }
 }
