@@ -386,15 +386,13 @@ async fn fan_out(
         let game = records[page % games].id;
         let (site, heard, ready) = (site.to_owned(), Arc::clone(&heard), ready.clone());
         tokio::spawn(async move {
+            use futures_util::StreamExt as _;
             let client = reqwest::Client::new();
-            let mut events = client
-                .get(format!("{site}/api/games/{game}/events"))
-                .send()
-                .await
-                .unwrap();
+            let live = format!("{}/api/games/{game}/events", site.replacen("http", "ws", 1));
+            let (mut events, _) = tokio_tungstenite::connect_async(live).await.unwrap();
             let _ = ready.send(());
-            while let Ok(Some(chunk)) = events.chunk().await {
-                if !String::from_utf8_lossy(&chunk).contains("written") {
+            while let Some(Ok(told)) = events.next().await {
+                if !told.to_text().unwrap_or_default().contains("written") {
                     continue;
                 }
                 let view = client

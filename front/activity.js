@@ -4,7 +4,7 @@
 // (handshake, AUTHORIZE, our /api/token, AUTHENTICATE), then lists the channel's games with a
 // link to each, the challenges waiting there (accept, withdraw...) and a way to start a new
 // game (against anyone in the channel or the computer). The list follows the channel live
-// (/api/activity/events). On a game page opened from that list (no #activity, but Discord's frame_id in
+// (a WebSocket, /api/activity/events). On a game page opened from that list (no #activity, but Discord's frame_id in
 // the query), it only does the SDK handshake so Discord keeps the Activity connected.
 //
 // Texts are set with textContent, never as HTML: names come from players. Nothing here may
@@ -278,7 +278,7 @@ async function runActivity(root, words) {
   document.body.dataset.listed = "1";
   // Live: whenever a game of the channel is written, the list is read again (at most one
   // reading at a time; a change during one is read after it).
-  if (typeof EventSource === "function") {
+  if (typeof WebSocket === "function") {
     let reading = null;
     let again = false;
     const reread = () => {
@@ -297,15 +297,61 @@ async function runActivity(root, words) {
           }
         });
     };
-    const events = new EventSource(`/api/activity/events?${place}`);
-    events.addEventListener("written", reread);
-    // Back after a lost connection: what was written meanwhile was not heard.
-    let opened = 0;
-    events.addEventListener("open", () => {
-      opened += 1;
-      if (opened > 1) reread();
-    });
+    follow(`/api/activity/events?${place}`, reread);
   }
+}
+
+// The list's live channel: a WebSocket (an event stream would hold one of the browser's six
+// connections to the site while the page lives). `written` is called for every write, and
+// again whenever the socket opens after the first time, since what was written while it was
+// down was not heard. While it is down, #live says so and it tries again, waiting longer
+// each time. A page left (and perhaps kept for the Back button) closes it, and opens it
+// again when shown.
+function follow(path, written) {
+  const live = { socket: null, again: null, wait: 500, opened: false };
+  const lost = (down) => {
+    const note = document.getElementById("live");
+    if (note) note.hidden = !down;
+  };
+  const connect = () => {
+    if (live.socket) return;
+    clearTimeout(live.again);
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${window.location.host}${path}`);
+    live.socket = socket;
+    socket.addEventListener("message", (message) => {
+      let told = null;
+      try {
+        told = JSON.parse(message.data);
+      } catch (_) {
+        return;
+      }
+      if (told && told.event === "open") {
+        lost(false);
+        live.wait = 500;
+        if (live.opened) written();
+        live.opened = true;
+      } else if (told && told.event === "written") {
+        written();
+      }
+    });
+    socket.addEventListener("close", () => {
+      // Closed on purpose (the page left): nothing to say.
+      if (live.socket !== socket) return;
+      live.socket = null;
+      lost(true);
+      live.again = setTimeout(connect, live.wait);
+      live.wait = Math.min(live.wait * 2, 10000);
+    });
+  };
+  window.addEventListener("pagehide", () => {
+    clearTimeout(live.again);
+    const socket = live.socket;
+    live.socket = null;
+    if (socket) socket.close();
+  });
+  window.addEventListener("pageshow", connect);
+  connect();
 }
 
 // A game page inside Discord: only the handshake, so the Activity stays connected.

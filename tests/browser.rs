@@ -137,6 +137,44 @@ impl Window {
         self.post("/url", json!({ "url": url })).await;
     }
 
+    /// Goes to `url` and waits for it to load (up to the session's page-load timeout): the
+    /// WebDriver error when it does not.
+    async fn load(&self, url: &str) -> Result<(), Value> {
+        let answer = self.post("/url", json!({ "url": url })).await;
+        match &answer["value"] {
+            Value::Null => Ok(()),
+            _ => Err(answer),
+        }
+    }
+
+    /// A page that has not loaded in `within` fails to load instead of being waited for.
+    async fn page_load_timeout(&self, within: Duration) {
+        let answer = self
+            .post(
+                "/timeouts",
+                json!({ "pageLoad": within.as_millis() as u64 }),
+            )
+            .await;
+        assert!(answer["value"].is_null(), "timeouts: {answer}");
+    }
+
+    /// Opens a new tab of the same browser and looks into it: its handle.
+    async fn new_tab(&self) -> String {
+        let answer = self.post("/window/new", json!({ "type": "tab" })).await;
+        let handle = answer["value"]["handle"]
+            .as_str()
+            .unwrap_or_else(|| panic!("a new tab: {answer}"))
+            .to_owned();
+        self.switch_to(&handle).await;
+        handle
+    }
+
+    /// Looks into the tab `handle`.
+    async fn switch_to(&self, handle: &str) {
+        let answer = self.post("/window", json!({ "handle": handle })).await;
+        assert!(answer["value"].is_null(), "switching tabs: {answer}");
+    }
+
     /// The value of `script` run in the page.
     async fn run(&self, script: &str) -> Value {
         self.post("/execute/sync", json!({ "script": script, "args": [] }))
@@ -228,6 +266,71 @@ fn link(site: &str, game: GameId, user: u64, lang: &str) -> String {
     format!(
         "{site}{}&lang={lang}",
         personal_path(&key(), game, UserId(user), common::unix_seconds(), 1)
+    )
+}
+
+/// Plays the first move the game offers, as the page of the player to move sends it (their
+/// link's token, `POST /api/games/N/act`): the plies the game then has.
+async fn move_by_api(site: &str, game: GameId) -> u64 {
+    let view = api_view(site, game).await;
+    let mover = view["to_move"].as_u64().expect("a game going on") + 1;
+    let path = personal_path(&key(), game, UserId(mover), common::unix_seconds(), 1);
+    let token = path.split_once("?t=").unwrap().1;
+    let plies = view["plies"].as_u64().unwrap();
+    let answer = reqwest::Client::new()
+        .post(format!("{site}/api/games/{game}/act?lang=en"))
+        .bearer_auth(token)
+        .header("content-type", "application/json")
+        .header("sec-fetch-site", "same-origin")
+        .body(
+            json!({ "what": view["choices"][0]["text"], "answer": false, "plies": plies })
+                .to_string(),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200, "{}", answer.text().await.unwrap());
+    plies + 1
+}
+
+/// The pages of a new store holding `games` games of Jump Sturdy (players 1 and 2), able to
+/// play, served on loopback: the address, the games and the play layer.
+async fn serve_games(games: usize) -> (String, Vec<GameId>, Arc<Play<leapfrog::store::AnyStore>>) {
+    let store = common::temporary_store();
+    let ids = common::blocking(|| {
+        (0..games)
+            .map(|_| {
+                store
+                    .insert(common::new_record(
+                        GameKind::JumpSturdy,
+                        &[1, 2],
+                        GuildId(1),
+                        1_000,
+                    ))
+                    .unwrap()
+                    .id
+            })
+            .collect()
+    });
+    let play = Arc::new(Play::new(store));
+    let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    // What the channels are told is not looked at here.
+    tokio::spawn(async move { while heard.recv().await.is_some() {} });
+    let site = Site::new(Arc::clone(&play), key())
+        .with_herald(herald)
+        .with_rate(10_000);
+    let router = leapfrog::web::router(Arc::new(site));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (address, ids, play)
+}
+
+/// The script that says whether the page shown is game `game`'s, loaded, at `plies` plies.
+fn showing(game: GameId, plies: u64) -> String {
+    format!(
+        "return document.readyState === 'complete' && document.body.dataset.id === '{game}' \
+         && document.body.dataset.plies === '{plies}'"
     )
 }
 
@@ -794,5 +897,190 @@ async fn the_browser_draws_the_svg_board_as_the_png_looks() {
             "{svg} against {png}: {result}"
         );
     }
+    window.close().await;
+}
+
+/// A browser allows six HTTP/1.1 connections per site, and keeps pages for the Back button:
+/// ten game pages opened one after another in one tab, and ten more in ten tabs of the same
+/// browser, all load (a live channel held by each would leave the seventh waiting forever)
+/// and each follows its game; a page shown again from the Back button catches up with a
+/// move made while it was away.
+#[tokio::test(flavor = "multi_thread")]
+async fn ten_pages_in_one_tab_and_ten_tabs_all_load_and_follow_their_games() {
+    let Some(driver) = Driver::start().await else {
+        return;
+    };
+    let (address, games, _play) = serve_games(20).await;
+    let window = driver.window(1280, 800).await;
+    window.page_load_timeout(Duration::from_secs(10)).await;
+    let (in_one_tab, in_tabs) = games.split_at(10);
+    for (n, &game) in in_one_tab.iter().enumerate() {
+        let loaded = window.load(&link(&address, game, 1, "en")).await;
+        assert!(
+            loaded.is_ok(),
+            "page {} in one tab did not load: {loaded:?}",
+            n + 1
+        );
+        assert!(
+            window
+                .until(&showing(game, 0), Duration::from_secs(5))
+                .await,
+            "page {} in one tab does not show game {game}",
+            n + 1
+        );
+    }
+    // The page shown follows its game.
+    let last = in_one_tab[9];
+    let plies = move_by_api(&address, last).await;
+    assert!(
+        window
+            .until(&showing(last, plies), Duration::from_secs(5))
+            .await,
+        "the tenth page did not follow its game"
+    );
+    // The page before it, kept for the Back button, missed a move: shown again, it has it.
+    let before = in_one_tab[8];
+    let plies = move_by_api(&address, before).await;
+    window.post("/back", json!({})).await;
+    assert!(
+        window
+            .until(&showing(before, plies), Duration::from_secs(5))
+            .await,
+        "the page shown again by Back did not catch up with its game"
+    );
+    let mut tabs = Vec::new();
+    for (n, &game) in in_tabs.iter().enumerate() {
+        tabs.push(window.new_tab().await);
+        let loaded = window.load(&link(&address, game, 2, "en")).await;
+        assert!(loaded.is_ok(), "tab {} did not load: {loaded:?}", n + 1);
+        assert!(
+            window
+                .until(&showing(game, 0), Duration::from_secs(5))
+                .await,
+            "tab {} does not show game {game}",
+            n + 1
+        );
+    }
+    // A move in every tab's game, each shown by its tab without a touch.
+    let mut moved = Vec::new();
+    for &game in in_tabs {
+        moved.push(move_by_api(&address, game).await);
+    }
+    for (n, ((tab, &game), plies)) in tabs.iter().zip(in_tabs).zip(moved).enumerate() {
+        window.switch_to(tab).await;
+        assert!(
+            window
+                .until(&showing(game, plies), Duration::from_secs(5))
+                .await,
+            "tab {} did not follow its game",
+            n + 1
+        );
+    }
+    window.close().await;
+}
+
+/// A TCP relay in front of the site that can be cut (its connections closed, new ones shut
+/// at once) and mended: the worker behind a page killed and started again.
+struct Relay {
+    address: String,
+    cut: Arc<std::sync::atomic::AtomicBool>,
+    carried: Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
+}
+
+impl Relay {
+    async fn start(site: &str) -> Self {
+        use std::sync::atomic::Ordering;
+        let target = site.trim_start_matches("http://").to_owned();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let cut = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let carried: Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>> = Arc::default();
+        let (is_cut, carrying) = (Arc::clone(&cut), Arc::clone(&carried));
+        tokio::spawn(async move {
+            while let Ok((mut incoming, _)) = listener.accept().await {
+                if is_cut.load(Ordering::SeqCst) {
+                    continue;
+                }
+                let target = target.clone();
+                let carry = tokio::spawn(async move {
+                    let mut outgoing = tokio::net::TcpStream::connect(target).await.unwrap();
+                    let _ = tokio::io::copy_bidirectional(&mut incoming, &mut outgoing).await;
+                });
+                carrying.lock().unwrap().push(carry.abort_handle());
+            }
+        });
+        Self {
+            address,
+            cut,
+            carried,
+        }
+    }
+
+    /// Closes every connection through the relay and shuts new ones at once, or opens again.
+    fn set_cut(&self, cut: bool) {
+        self.cut.store(cut, std::sync::atomic::Ordering::SeqCst);
+        if cut {
+            for carry in self.carried.lock().unwrap().drain(..) {
+                carry.abort();
+            }
+        }
+    }
+}
+
+/// A page whose live channel drops (its worker killed and restarted) says so in the reader's
+/// language, connects again, and catches up with the move made meanwhile without waiting
+/// for the next one.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_that_loses_its_connection_says_so_and_catches_up_once_back() {
+    let Some(driver) = Driver::start().await else {
+        return;
+    };
+    let (site, games, _play) = serve_games(1).await;
+    let game = games[0];
+    let relay = Relay::start(&site).await;
+    let window = driver.window(390, 844).await;
+    window.goto(&link(&relay.address, game, 1, "ru")).await;
+    // Live: a move is shown.
+    assert!(
+        window
+            .until(&showing(game, 0), Duration::from_secs(5))
+            .await
+    );
+    let plies = move_by_api(&site, game).await;
+    assert!(
+        window
+            .until(&showing(game, plies), Duration::from_secs(5))
+            .await,
+        "the page does not follow its game"
+    );
+    let lost = leapfrog::i18n::text(leapfrog::i18n::Lang::Ru, "web-lost");
+    let says_lost = format!(
+        "const l = document.getElementById('live'); return !!l && !l.hidden && l.textContent === {lost:?}"
+    );
+    assert!(
+        !window.run(&says_lost).await.as_bool().unwrap(),
+        "the page says it lost a connection it has"
+    );
+    relay.set_cut(true);
+    assert!(
+        window.until(&says_lost, Duration::from_secs(5)).await,
+        "the page did not say it lost its connection"
+    );
+    window.screenshot("connection-lost-ru-390x844").await;
+    // A move while the page cannot hear of it.
+    let plies = move_by_api(&site, game).await;
+    relay.set_cut(false);
+    assert!(
+        window
+            .until(
+                &format!(
+                    "{} && document.getElementById('live').hidden",
+                    showing(game, plies)
+                ),
+                Duration::from_secs(15)
+            )
+            .await,
+        "the page did not catch up once connected again"
+    );
     window.close().await;
 }

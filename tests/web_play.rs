@@ -413,13 +413,11 @@ async fn an_open_page_hears_a_move_made_elsewhere_within_a_second_even_on_anothe
     let game = record.id;
     let (site, _, _heard) = serve(store, 100).await;
     let play = Arc::new(Play::new(elsewhere));
-    let mut events = reqwest::Client::new()
-        .get(format!("{site}/api/games/{game}/events"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(events.status(), 200);
-    assert_eq!(events.headers()["content-type"], "text/event-stream");
+    let mut events = live(&site, &format!("/api/games/{game}/events")).await;
+    assert_eq!(
+        told(&mut events, Duration::from_secs(1)).await,
+        Some(serde_json::json!({ "event": "open", "plies": 0 }))
+    );
     // A move as `/move` makes it (Discord, the console), on the play layer directly.
     let first = view(&site, game, None).await;
     let seat = first["to_move"].as_u64().unwrap() as usize;
@@ -450,19 +448,39 @@ async fn an_open_page_hears_a_move_made_elsewhere_within_a_second_even_on_anothe
     })
     .await
     .unwrap();
-    let mut seen = String::new();
-    let heard = tokio::time::timeout(Duration::from_secs(1), async {
-        while !seen.contains("event: written") {
-            let Some(chunk) = events.chunk().await.unwrap() else {
-                break;
-            };
-            seen.push_str(&String::from_utf8_lossy(&chunk));
-        }
-    })
-    .await;
-    assert!(heard.is_ok(), "no event within a second: {seen:?}");
+    assert!(
+        next_event(&mut events, Duration::from_secs(1)).await,
+        "no event within a second"
+    );
     assert!(started.elapsed() < Duration::from_secs(1));
     assert_eq!(view(&site, game, None).await["plies"], 1);
+}
+
+/// A page that opens its live channel after moves were made (reloaded, shown again from the
+/// Back button's cache, connected again after its worker restarted) is told at once how far
+/// the game has gone, so it catches up without waiting for the next move. A game that is not
+/// there opens no channel.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_live_channel_opened_after_moves_tells_the_current_ply_at_once() {
+    let store = common::temporary_store();
+    let record = stored(&store, GameKind::JumpSturdy, &[1, 2]);
+    let game = record.id;
+    let (site, _, _heard) = serve(store, 100).await;
+    for plies in 0..3 {
+        let now = view(&site, game, None).await;
+        let mover = now["to_move"].as_u64().unwrap() + 1;
+        let mv = now["choices"][0]["text"].as_str().unwrap().to_owned();
+        let token = token(game, mover);
+        let (status, answer) = act(&site, game, Some(&token), &mv, false, plies, &[]).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let mut events = live(&site, &format!("/api/games/{game}/events")).await;
+    assert_eq!(
+        told(&mut events, Duration::from_secs(1)).await,
+        Some(serde_json::json!({ "event": "open", "plies": 3 }))
+    );
+    let elsewhere = format!("{}/api/games/999/events", site.replacen("http", "ws", 1));
+    assert!(tokio_tungstenite::connect_async(elsewhere).await.is_err());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -769,20 +787,40 @@ async fn deed(
     answered(answer).await
 }
 
-/// Reads the live channel `events` until an event comes (true) or `within` passes.
-async fn next_event(events: &mut reqwest::Response, within: Duration) -> bool {
-    let mut seen = String::new();
+/// A page's live channel (a WebSocket), as the page's script opens it.
+type Live =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens the live channel at `path` of `site`.
+async fn live(site: &str, path: &str) -> Live {
+    let url = format!("{}{path}", site.replacen("http", "ws", 1));
+    tokio_tungstenite::connect_async(url)
+        .await
+        .expect("the live channel opens")
+        .0
+}
+
+/// The next thing `live` tells (its JSON), or none within `within`.
+async fn told(live: &mut Live, within: Duration) -> Option<serde_json::Value> {
+    use futures_util::StreamExt as _;
     tokio::time::timeout(within, async {
-        while !seen.contains("event: written") {
-            match events.chunk().await {
-                Ok(Some(chunk)) => seen.push_str(&String::from_utf8_lossy(&chunk)),
-                _ => return false,
+        while let Some(Ok(frame)) = live.next().await {
+            if let Ok(text) = frame.to_text() {
+                if !text.is_empty() {
+                    return serde_json::from_str(text).ok();
+                }
             }
         }
-        true
+        None
     })
     .await
-    .unwrap_or(false)
+    .ok()
+    .flatten()
+}
+
+/// Reads the live channel `events` until it tells of a write (true) or `within` passes.
+async fn next_event(events: &mut Live, within: Duration) -> bool {
+    told(events, within).await == Some(serde_json::json!({ "event": "written" }))
 }
 
 /// The Activity challenges and answers as `/play` and `/accept` do, in the channel Discord
@@ -820,12 +858,11 @@ async fn the_activity_makes_and_answers_challenges_where_discord_says_it_runs() 
         .as_str()
         .unwrap()
         .to_owned();
-    let mut events = reqwest::Client::new()
-        .get(format!("{site}/api/activity/events?channel=1&guild=1"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(events.headers()["content-type"], "text/event-stream");
+    let mut events = live(&site, "/api/activity/events?channel=1&guild=1").await;
+    assert_eq!(
+        told(&mut events, Duration::from_secs(1)).await,
+        Some(serde_json::json!({ "event": "open" }))
+    );
 
     // Alice opens a challenge to anyone in the channel the instance runs in (1).
     let challenge = serde_json::json!({ "what": "challenge", "kind": "jump-sturdy" });

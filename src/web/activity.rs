@@ -527,6 +527,8 @@ pub fn activity_page(client_id: u64, lang: Lang) -> String {
         .replace('<', "\\u003c");
     let title = escape(&i18n::text(lang, "activity-title"));
     let loading = escape(&i18n::text(lang, "activity-loading"));
+    // Shown by the script while the list's live channel is down.
+    let lost = escape(&i18n::text(lang, "activity-lost"));
     format!(
         "<!doctype html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -534,6 +536,7 @@ pub fn activity_page(client_id: u64, lang: Lang) -> String {
          <script src=\"/assets/activity.js\" defer></script>\n</head>\n\
          <body data-client-id=\"{client_id}\" data-lang=\"{lang}\">\n<main>\n<h1>{title}</h1>\n\
          <p class=\"note\" id=\"note\" role=\"status\" aria-live=\"polite\">{loading}</p>\n\
+         <p class=\"live\" id=\"live\" role=\"status\" hidden>{lost}</p>\n\
          <div id=\"activity\"></div>\n\
          <script type=\"application/json\" id=\"words\">{words}</script>\n</main>\n</body>\n</html>\n"
     )

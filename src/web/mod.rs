@@ -1,7 +1,7 @@
 //! The web front end, beside Discord and the console: a page per game (`/games/{id}`) that
 //! shows the board, the players, whose turn it is or the result, and the move list, steps
-//! through the game ply by ply (`?ply=7`, links and arrow keys), follows it live (Server-Sent
-//! Events on the store's [`watch`](crate::store::Store::watch)), and lets the player whose
+//! through the game ply by ply (`?ply=7`, links and arrow keys), follows it live (a WebSocket
+//! on the store's [`watch`](crate::store::Store::watch), see [`live`]), and lets the player whose
 //! personal link opened it play by tapping. It reads the same store through the same
 //! [`Play`] and draws the same pictures as a board post; the rules stay in Rust: the page is
 //! sent each legal move as the taps that choose it ([`taps`]) and holds none.
@@ -14,6 +14,7 @@
 mod act;
 pub mod activity;
 pub mod links;
+mod live;
 mod page;
 pub mod taps;
 pub mod view;
@@ -21,10 +22,10 @@ pub mod view;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -652,45 +653,26 @@ async fn board_picture<S: Store + 'static>(asking: Asking<S>, picture: Picture) 
     }
 }
 
-/// How often a quiet live channel says it is still there, so proxies keep it open.
-const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
-
-/// The live channel of a game (Server-Sent Events): an event `written` whenever the game's
-/// record is written, whoever wrote it (a move here, on Discord, in the console, by the
-/// computer, on another worker); the page then reads the game's view afresh. The event
-/// carries no game state: the view is read through the same route as any other, so there is
-/// one place that decides what a reader sees.
-async fn game_events<S: Store + 'static>(asking: Asking<S>) -> Response {
+/// `GET /api/games/{id}/events`: the live channel of a game's page (a WebSocket, see
+/// [`live`]): the game's plies when it opens, then `written` whenever the game's record is
+/// written, whoever wrote it (a move here, on Discord, in the console, by the computer, on
+/// another worker); the page then reads the game's view afresh.
+async fn game_events<S: Store + 'static>(asking: Asking<S>, upgrade: WebSocketUpgrade) -> Response {
     let Asking { site, id, lang, .. } = asking;
     // Watch first, then look at the game: a write between the two is heard, not lost. Only
     // the record is read: the page reads its view through `/api/games/{id}`.
     let found = tokio::task::spawn_blocking(move || {
         let watch = site.play.store().watch();
-        record_of(&site, &id, lang).map(|record| (watch, record.id))
+        record_of(&site, &id, lang).map(|record| (watch, record.id, record.moves.len()))
     })
     .await
     .unwrap_or_else(|error| Err(failed(lang, &error)));
-    let (watch, game) = match found {
+    let (watch, game, plies) = match found {
         Ok(found) => found,
         Err(refusal) => return (refusal.status(), refusal.text().to_owned()).into_response(),
     };
-    let events = futures_util::stream::unfold(watch, move |mut watch| async move {
-        loop {
-            let heard = match watch.recv().await {
-                Ok(Written::Game(written)) => written == game,
-                // A write may have been missed: the page reads afresh, which is harmless.
-                Ok(Written::Unknown) | Err(RecvError::Lagged(_)) => true,
-                Err(RecvError::Closed) => return None,
-            };
-            if heard {
-                let event = Event::default().event("written").data(game.0.to_string());
-                return Some((Ok::<_, std::convert::Infallible>(event), watch));
-            }
-        }
-    });
-    Sse::new(events)
-        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
-        .into_response()
+    let open = live::Told::Open { plies: Some(plies) };
+    upgrade.on_upgrade(move |socket| live::keep(socket, open, live::writes_of(watch, game)))
 }
 
 /// `/activity`: what Discord opens; the script takes it from there. Without the Activity
@@ -970,8 +952,8 @@ fn done(reply: crate::play::Reply) -> Result<crate::play::Reply, Refusal> {
     Err(Refusal::Said(status, reply.text))
 }
 
-/// `GET /api/activity/events?channel=…`: the Activity list's live channel (Server-Sent
-/// Events), an event `written` whenever a game of the channel is written (one that moved
+/// `GET /api/activity/events?channel=…`: the Activity list's live channel (a WebSocket, see
+/// [`live`]), `written` whenever a game of the channel is written (one that moved
 /// to a thread since is still followed), or a game new since the list was opened is written
 /// there (a challenge); the page then reads its list afresh. It says only that something
 /// changed, as the games' own channels do. Each game new since is read once to learn where
@@ -980,6 +962,7 @@ async fn activity_events<S: Store + 'static>(
     State(site): State<Arc<Site<S>>>,
     Query(asked): Query<Asked>,
     headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
     if site.activity.is_none() {
@@ -1042,16 +1025,12 @@ async fn activity_events<S: Store + 'static>(
                 Err(RecvError::Closed) => return None,
             };
             if heard {
-                let event = Event::default()
-                    .event("written")
-                    .data(channel.0.to_string());
-                return Some((Ok::<_, std::convert::Infallible>(event), state));
+                return Some(((), state));
             }
         }
     });
-    Sse::new(events)
-        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
-        .into_response()
+    let open = live::Told::Open { plies: None };
+    upgrade.on_upgrade(move |socket| live::keep(socket, open, events))
 }
 
 async fn asset(kind: &'static str, body: &'static str) -> Response {

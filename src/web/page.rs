@@ -98,6 +98,7 @@ pub fn game_page(
          <p class=\"status\" id=\"status\">{status}</p>\n<p class=\"detail\" id=\"detail\">{detail}</p>\n\
          <p class=\"clock\" id=\"clock\">{clock}</p>\n\
          <figure id=\"figure\"><img id=\"board\" src=\"{board}\" alt=\"{alt}\" width=\"800\"></figure>\n\
+         <p class=\"live\" id=\"live\" role=\"status\" hidden>{lost}</p>\n\
          <div class=\"controls\"><p class=\"note\" id=\"note\" role=\"status\" aria-live=\"polite\"></p>\
          <div class=\"buttons\" id=\"buttons\"></div></div>\n\
          <nav class=\"steps\">{steps}</nav>\n<p class=\"position\" id=\"position\">{position}</p>\n\
@@ -121,6 +122,8 @@ pub fn game_page(
         position = e(&view.position),
         moves_title = e(&view.words.moves),
         keys = e(&view.words.keys),
+        // Shown by the script while the page's live channel is down.
+        lost = e(&crate::i18n::text(lang, "web-lost")),
     )
 }
 

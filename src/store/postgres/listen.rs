@@ -8,7 +8,7 @@
 //! connection per process listens, opened at the first [`Store::watch`](crate::store::Store::watch),
 //! and passes each number on to the process's [`Changes`]. A lost connection is opened
 //! again, and since notices sent meanwhile are gone, listeners are told
-//! [`Written::Unknown`] and read their games afresh.
+//! [`Written::Unknown`] once it listens, and read their games afresh.
 
 use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
 use std::time::Duration;
@@ -99,13 +99,9 @@ fn listen(listener: &Weak<Listener>) {
         drop(this);
         match config.connect(NoTls) {
             Ok(client) => {
-                if !first {
-                    if let Some(this) = listener.upgrade() {
-                        this.changes.tell(Written::Unknown);
-                    }
-                }
+                let missed = !first;
                 first = false;
-                match hear(client, listener) {
+                match hear(client, listener, missed) {
                     Ok(()) => return,
                     Err(error) => {
                         tracing::warn!(%error, "lost the PostgreSQL listening connection")
@@ -123,14 +119,23 @@ fn listen(listener: &Weak<Listener>) {
     }
 }
 
-/// Listens on one connection; `Ok` when the store is gone.
-fn hear(mut client: postgres::Client, listener: &Weak<Listener>) -> Result<(), postgres::Error> {
+/// Listens on one connection; `Ok` when the store is gone. When notices may have been
+/// `missed` (a connection before this one was lost), listeners are told so once this one
+/// listens: told earlier, a write between the telling and the `LISTEN` would be lost.
+fn hear(
+    mut client: postgres::Client,
+    listener: &Weak<Listener>,
+    missed: bool,
+) -> Result<(), postgres::Error> {
     let schema: String = client.query_one("SELECT current_schema()", &[])?.get(0);
     // The schema's name is letters, digits and `_` (checked at connect), so quoting it is
     // enough.
     client.batch_execute(&format!("LISTEN \"{CHANNEL_PREFIX}{schema}\""))?;
     tracing::debug!(schema, "listening to PostgreSQL for written games");
     if let Some(this) = listener.upgrade() {
+        if missed {
+            this.changes.tell(Written::Unknown);
+        }
         this.mark_tried();
     }
     loop {

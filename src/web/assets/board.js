@@ -1,5 +1,5 @@
 // The game's page, in place: steps through the game (every step is also a plain link, so
-// the page works without this script), follows the game live (Server-Sent Events), and lets
+// the page works without this script), follows the game live (a WebSocket), and lets
 // the player whose personal link opened the page play by tapping. It holds no rules: the
 // server sends each legal move as the taps that choose it, and this script lights up the
 // next taps of the moves that still fit. Texts are set with textContent, never as HTML:
@@ -317,9 +317,55 @@
     go(to);
   });
 
-  if (window.EventSource) {
-    const live = new EventSource(`/api/games/${id}/events`);
-    live.addEventListener("written", () => refresh(false));
+  // The live channel: a WebSocket (an event stream would hold one of the browser's six
+  // connections to the site for as long as the page lives, and the seventh tab would wait
+  // forever). It opens with the game's plies: a page that opens it again, or whose plies
+  // differ, reads the game afresh, so moves made while it was down are caught up. While it
+  // is down the page says so and tries again, waiting longer each time. A page left (and
+  // perhaps kept for the Back button) closes it, and opens it again when shown.
+  const live = { socket: null, again: null, wait: 500, opened: false };
+  const lost = (down) => { document.getElementById("live").hidden = !down; };
+  function connect() {
+    if (!window.WebSocket || live.socket) return;
+    clearTimeout(live.again);
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${window.location.host}/api/games/${id}/events`);
+    live.socket = socket;
+    socket.addEventListener("message", (message) => {
+      let told = null;
+      try {
+        told = JSON.parse(message.data);
+      } catch (_) {
+        return;
+      }
+      if (told.event === "open") {
+        lost(false);
+        live.wait = 500;
+        if (live.opened || told.plies !== plies) refresh(false);
+        live.opened = true;
+      } else if (told.event === "written") {
+        refresh(false);
+      }
+    });
+    socket.addEventListener("close", () => {
+      // Closed on purpose (the page hidden): nothing to say.
+      if (live.socket !== socket) return;
+      live.socket = null;
+      lost(true);
+      live.again = setTimeout(connect, live.wait);
+      live.wait = Math.min(live.wait * 2, 10000);
+    });
   }
+  function disconnect() {
+    clearTimeout(live.again);
+    const socket = live.socket;
+    live.socket = null;
+    if (socket) socket.close();
+    // What is written until it opens again is read then.
+    live.opened = true;
+  }
+  window.addEventListener("pagehide", disconnect);
+  window.addEventListener("pageshow", connect);
+  connect();
   refresh(false);
 })();
