@@ -297,7 +297,7 @@ async function runActivity(root, words) {
           }
         });
     };
-    follow(`/api/activity/events?${place}`, reread);
+    follow(`/api/activity/events?${place}&session=${encodeURIComponent(token.session)}`, reread);
   }
 }
 

@@ -354,6 +354,39 @@ async fn every_request_that_must_not_play_is_refused_and_changes_nothing() {
         unchanged.version, record.version,
         "the token in the address played"
     );
+    // A body far bigger than a move (1.5 MB): refused before it is read, in the reader's
+    // words, as JSON; the text is not echoed back.
+    let huge = "a".repeat(1_500_000);
+    let (got, answer) = act(&site, game, Some(&good), &huge, false, 0, &[]).await;
+    assert_eq!(got, 413, "a huge body");
+    let said = answer["error"].as_str().unwrap_or_default();
+    assert!(said.contains("far more than a move"), "{said}");
+    assert!(!answer.to_string().contains("aaaa"), "the body was echoed");
+    let unchanged = common::blocking(|| play.store().get(game).unwrap());
+    assert_eq!(unchanged.version, record.version, "the huge body played");
+    // The pages' text goes compressed to a browser that asks for it.
+    for path in [
+        format!("/games/{game}"),
+        format!("/games/{game}/board.svg"),
+        "/assets/board.js".to_owned(),
+        "/assets/activity.js".to_owned(),
+    ] {
+        let answer = reqwest::Client::new()
+            .get(format!("{site}{path}"))
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), 200, "{path}");
+        assert_eq!(
+            answer
+                .headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap()),
+            Some("gzip"),
+            "{path}"
+        );
+    }
     // A revoked link: the player asked for new links after this one was made.
     let old = key().sign(game, UserId(mover), now() - 10, now() + 100);
     common::blocking(|| {
@@ -858,7 +891,23 @@ async fn the_activity_makes_and_answers_challenges_where_discord_says_it_runs() 
         .as_str()
         .unwrap()
         .to_owned();
-    let mut events = live(&site, "/api/activity/events?channel=1&guild=1").await;
+    // The channel's live news is for someone the Activity identified: without a session, or
+    // with a made-up one, the channel does not open.
+    for session in ["", "&session=forged"] {
+        let url = format!(
+            "{}/api/activity/events?channel=1&guild=1{session}",
+            site.replacen("http", "ws", 1)
+        );
+        assert!(
+            tokio_tungstenite::connect_async(url).await.is_err(),
+            "the live channel opened with {session:?}"
+        );
+    }
+    let mut events = live(
+        &site,
+        &format!("/api/activity/events?channel=1&guild=1&session={alice}"),
+    )
+    .await;
     assert_eq!(
         told(&mut events, Duration::from_secs(1)).await,
         Some(serde_json::json!({ "event": "open" }))

@@ -38,6 +38,7 @@ web-link-revoked = This link was revoked: ask for a new one with /web.
 web-link-missing = Only a player can move, through the personal link the bot gives them (/web).
 web-cross-site = Refused: moves are made only from the game's own page.
 web-bad-request = The page sent something the bot does not understand: reload it.
+web-too-large = The page sent far more than a move: the bot did not read it. Reload the page.
 web-too-fast = Too many requests at once: wait a few seconds.
 web-read-only = These pages only show games: moves are made in Discord or the console.
 web-stale = Someone moved meanwhile: the page now shows the game as it is.

@@ -39,6 +39,7 @@ web-link-revoked = Ten link został unieważniony: poproś o nowy komendą /web.
 web-link-missing = Ruszać się mogą tylko gracze, przez osobisty link od bota (/web).
 web-cross-site = Odmowa: ruchy wykonuje się tylko ze strony samej partii.
 web-bad-request = Strona wysłała coś, czego bot nie rozumie: odśwież ją.
+web-too-large = Strona wysłała znacznie więcej niż ruch: bot tego nie przeczytał. Odśwież stronę.
 web-too-fast = Za dużo żądań naraz: odczekaj kilka sekund.
 web-read-only = Tu partie można tylko oglądać: ruchy wykonuje się w Discordzie lub w konsoli.
 web-stale = W międzyczasie ktoś wykonał ruch: strona pokazuje teraz partię taką, jaka jest.

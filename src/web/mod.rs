@@ -213,6 +213,22 @@ fn security_headers<S: Store>(site: &Site<S>) -> Vec<(&'static str, HeaderValue)
     headers
 }
 
+/// The most a page's request body may hold: a move, an answer or an authorization code is
+/// a few hundred bytes.
+const BODY_MAX: usize = 4 * 1024;
+
+/// A request body that could not be read (over [`BODY_MAX`], or cut off), refused in the
+/// reader's words as every other refusal of the pages' API is.
+fn body_refused(lang: Lang, rejection: &axum::extract::rejection::BytesRejection) -> Response {
+    let status = rejection.status();
+    let id = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        "web-too-large"
+    } else {
+        "web-bad-request"
+    };
+    refuse_json(status, lang, id)
+}
+
 /// The routes, answering from `site`'s store.
 pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
     let headers = Arc::new(security_headers(&site));
@@ -244,6 +260,10 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
         .layer(axum::middleware::map_response(move |response| {
             secure(response, Arc::clone(&headers))
         }))
+        // A page's requests are a move or an answer: a few hundred bytes. A bigger body is
+        // refused before it is read whole (see `body_refused`).
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_MAX))
+        .layer(tower_http::compression::CompressionLayer::new().gzip(true))
         .with_state(site)
 }
 
@@ -262,6 +282,9 @@ struct Asked {
     channel: Option<String>,
     /// The server it was opened in.
     guild: Option<String>,
+    /// The Activity's session, on its live channel (a browser's WebSocket cannot send an
+    /// `Authorization` header).
+    session: Option<String>,
 }
 
 /// Why a page has nothing to show, in the reader's language.
@@ -535,10 +558,14 @@ fn refusal_json(refusal: &Refusal) -> Response {
 async fn game_act<S: Store + 'static>(
     asking: Asking<S>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
     let lang = asking.lang;
     let refuse = |status, id: &str| refuse_json(status, lang, id);
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return body_refused(lang, &rejection),
+    };
     if !act::same_site(&headers) {
         return refuse(StatusCode::FORBIDDEN, "web-cross-site");
     }
@@ -707,10 +734,14 @@ async fn activity_token<S: Store + 'static>(
     State(site): State<Arc<Site<S>>>,
     Query(asked): Query<Asked>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
     let refuse = |status, id: &str| refuse_json(status, lang, id);
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return body_refused(lang, &rejection),
+    };
     let Some(activity) = &site.activity else {
         return refuse(StatusCode::NOT_FOUND, "activity-off");
     };
@@ -821,7 +852,7 @@ async fn activity_act<S: Store + 'static>(
     State(site): State<Arc<Site<S>>>,
     Query(asked): Query<Instanced>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
     let lang = reader_lang(
         &Asked {
@@ -831,6 +862,10 @@ async fn activity_act<S: Store + 'static>(
         &headers,
     );
     let refuse = |status, id: &str| refuse_json(status, lang, id);
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return body_refused(lang, &rejection),
+    };
     let Some(activity) = site.activity.clone() else {
         return refuse(StatusCode::NOT_FOUND, "activity-off");
     };
@@ -967,6 +1002,20 @@ async fn activity_events<S: Store + 'static>(
     let lang = reader_lang(&asked, &headers);
     if site.activity.is_none() {
         return refuse_json(StatusCode::NOT_FOUND, lang, "activity-off");
+    }
+    // Only someone the Activity identified hears of a channel's games.
+    let session = act::bearer(&headers)
+        .map(str::to_owned)
+        .or_else(|| asked.session.clone())
+        .filter(|t| !t.is_empty());
+    let Some(session) = session else {
+        return refuse_json(StatusCode::UNAUTHORIZED, lang, "web-link-missing");
+    };
+    if let Err(error) = site.session(&session) {
+        return refusal_json(&Refusal::Said(
+            StatusCode::UNAUTHORIZED,
+            link_refusal(lang, error),
+        ));
     }
     let number = |text: &Option<String>| text.as_deref().and_then(|t| t.parse::<u64>().ok());
     let Some(channel) = number(&asked.channel).map(crate::store::ChannelId) else {
