@@ -4,7 +4,8 @@
 
 use leapfrog::console::{console_user, name_id};
 use leapfrog::play::{
-    import_record, parse_command, record_text, Context, Outcome, ParseCommandError, Play, Reply,
+    import_record, parse_command, record_text, Command, Context, Outcome, ParseCommandError, Play,
+    Reply,
 };
 use leapfrog::store::AnyStore;
 use leapfrog::store::{ChannelId, GameId, GameRecord, Place, Status, Store};
@@ -402,6 +403,25 @@ fn commands_and_options_typed_in_russian_or_polish_are_read_as_discord_shows_the
         parse_command("/ustawienia język_serwera:pl", console_user),
         parse_command("/settings server_language:pl", console_user)
     );
+}
+
+#[test]
+fn a_flag_typed_as_its_russian_or_polish_name_is_the_flag_not_a_game() {
+    let read = |line: &str| parse_command(line, console_user);
+    for (typed, english) in [
+        ("/задача дня", "/puzzle daily"),
+        ("/zadanie dnia", "/puzzle daily"),
+        ("/задача gyges дня", "/puzzle gyges daily"),
+        ("/zadanie dnia gyges", "/puzzle daily gyges"),
+        ("/веб отозвать", "/web revoke"),
+        ("/web unieważnij", "/web revoke"),
+    ] {
+        assert_eq!(read(typed), read(english), "{typed}");
+    }
+    let Ok(Command::Puzzle { game, daily, .. }) = read("/задача дня") else {
+        panic!("a puzzle");
+    };
+    assert!(daily && game.is_none(), "{game:?}");
 }
 
 #[test]
