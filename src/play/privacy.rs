@@ -75,7 +75,11 @@ impl<S: Store> Play<S> {
             .map(Player::name)
             .collect();
         let names: Vec<&str> = names.into_iter().collect();
-        lines.push(i18n::text_with(
+        // No game, no names to list: someone forgotten, or who never played.
+        if played.is_empty() {
+            lines.push(i18n::text(lang, "privacy-games-none"));
+        } else {
+            lines.push(i18n::text_with(
             lang,
             "privacy-games",
             &[
@@ -84,6 +88,7 @@ impl<S: Store> Play<S> {
                 ("names", names.join(", ").into()),
             ],
         ));
+        }
         lines.push(i18n::text_with(
             lang,
             "privacy-challenges",
