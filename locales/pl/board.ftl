@@ -2,7 +2,6 @@
 # własne podpisy każdej gry. Obrazki widzą wszyscy, w języku serwera.
 # { $side } to nazwa strony (side-*); nazwy graczy i notacja pozostają bez zmian.
 
-board-vs = kontra
 board-to-move = { $verb ->
     [play] Ruch: { $side }
    *[move] Ruch: { $side }
