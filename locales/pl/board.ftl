@@ -56,7 +56,7 @@ skakanie-actions-left = { $who }: { $count ->
     [few] zostały { $count } akcje
    *[many] zostało { $count } akcji
 }
-skakanie-left-game = wyszedł z gry
+skakanie-left-game = poza grą
 skakanie-score = punkty: { $score }
 skakanie-no-pieces = brak elementów
 skakanie-pieces = { $count ->

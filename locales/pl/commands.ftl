@@ -9,7 +9,7 @@ cmd-play = graj
 cmd-accept = przyjmij
     .desc = Przyjmij wyzwanie
 cmd-decline = odrzuć
-    .desc = Odrzuć wyzwanie skierowane do ciebie albo odejdź od stołu, do którego się dosiadłeś
+    .desc = Odrzuć wyzwanie skierowane do ciebie albo odejdź od stołu, przy którym masz miejsce
 cmd-cancel = anuluj
     .desc = Wycofaj swoje wyzwanie
 cmd-leave = odejdź
@@ -65,7 +65,7 @@ cmd-launch = uruchom
     .desc = Otwórz Leapfrog jako aktywność: partie kanału, ruchy dotykiem
 
 opt-revoke = unieważnij
-    .desc = Unieważnij wszystkie linki do stron partii, które dostałeś
+    .desc = Unieważnij wszystkie linki do stron partii, które ci wysłano
 opt-game = gra
     .desc = Która gra
 opt-game-number = gra

@@ -56,7 +56,7 @@ skakanie-actions-left = { $who }: { $count ->
     [few] осталось { $count } действия
    *[many] осталось { $count } действий
 }
-skakanie-left-game = вышел из игры
+skakanie-left-game = вне игры
 skakanie-score = очки: { $score }
 skakanie-no-pieces = кусочков пока нет
 skakanie-pieces = { $count ->
