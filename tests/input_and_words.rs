@@ -153,11 +153,14 @@ fn moves_typed_with_dashes_and_arrows_are_played() {
     ok(&play, "alice", "/play jumpers @bob");
     ok(&play, "bob", "/accept");
     let c = ctx("alice");
-    assert_eq!(
-        play.complete_move(&c, None, "e3\u{2013}"),
-        ["e3-h6", "e3-b6"]
-    );
-    assert_eq!(play.complete_move(&c, None, "E3 \u{2192} H"), ["e3-h6"]);
+    let values = |typed: &str| -> Vec<String> {
+        play.complete_move(&c, None, typed)
+            .into_iter()
+            .map(|(_, mv)| mv)
+            .collect()
+    };
+    assert_eq!(values("e3\u{2013}"), ["e3-h6", "e3-b6"]);
+    assert_eq!(values("E3 \u{2192} H"), ["e3-h6"]);
     ok(&play, "alice", "/move e3\u{2013}h6");
     ok(&play, "bob", "/move c9\u{2014}d8");
     assert_eq!(record(&play, 1).moves, ["e3-h6", "c9-d8"]);
@@ -467,6 +470,23 @@ fn skakanie_actions_typed_in_russian_or_polish_are_played_and_read_back_in_them(
             "{lang:?}: the move line says {typed}: {}",
             reply.text
         );
+    }
+}
+
+#[test]
+fn skakanie_autocomplete_reads_in_the_callers_language_and_sends_the_notation() {
+    use leapfrog::i18n::Lang;
+    let play = skakanie("");
+    let ru = ctx_in("alice", Lang::Ru);
+    let choices = play.complete_move(&ru, None, "взять впр");
+    assert_eq!(
+        choices,
+        [("взять вправо".to_owned(), "take right".to_owned())],
+        "completed from the Russian word's first letters"
+    );
+    let pl = ctx_in("alice", Lang::Pl);
+    for (shown, mv) in play.complete_move(&pl, None, "") {
+        assert_eq!(shown, leapfrog::i18n::text(Lang::Pl, &format!("action-{mv}")));
     }
 }
 

@@ -149,7 +149,7 @@ gameopt-skakanie-handicap = jeden gracz ma inną liczbę akcji na turę, np. han
 gameopt-skakanie-bury = on: akcja może schować odsłonięty element na spód jego stosu
 gameopt-skakanie-start = corners: każdy pionek na swoim narożnym stosie; same-corner: wszystkie na lewym górnym
 gameopt-skakanie-score = harsh: inne fragmenty jednego elementu kosztują po 2 punkty, większe po 1
-gameopt-skakanie-pass = on: gracz może zakończyć turę wcześniej akcją pass
+gameopt-skakanie-pass = on: gracz może zakończyć turę wcześniej akcją „pas”
 
 cmd-tournament = turniej
     .desc = Turnieje na tym serwerze: utwórz, dołącz, rozpocznij, pokaż tabelę

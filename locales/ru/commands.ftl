@@ -150,7 +150,7 @@ gameopt-skakanie-handicap = у одного игрока другое число
 gameopt-skakanie-bury = on: действие может убрать открытый кусочек под низ его стопки
 gameopt-skakanie-start = corners: каждая фишка на своей угловой стопке; same-corner: все на левой верхней
 gameopt-skakanie-score = harsh: лишние фрагменты одного кусочка стоят по 2 очка, более крупные по 1
-gameopt-skakanie-pass = on: игрок может закончить ход раньше действием pass
+gameopt-skakanie-pass = on: игрок может закончить ход раньше действием «пас»
 
 cmd-tournament = турнир
     .desc = Турниры на этом сервере: создать, вступить, начать, посмотреть таблицу
