@@ -486,7 +486,10 @@ fn skakanie_autocomplete_reads_in_the_callers_language_and_sends_the_notation() 
     );
     let pl = ctx_in("alice", Lang::Pl);
     for (shown, mv) in play.complete_move(&pl, None, "") {
-        assert_eq!(shown, leapfrog::i18n::text(Lang::Pl, &format!("action-{mv}")));
+        assert_eq!(
+            shown,
+            leapfrog::i18n::text(Lang::Pl, &format!("action-{mv}"))
+        );
     }
 }
 

@@ -379,7 +379,9 @@ fn privacy_lists_the_callers_data_and_forget_me_asks_then_forgets_them() {
     // Asked again, /privacy says she is in no game, with no empty list of her names.
     let privacy = play.handle(&on("zofia", Lang::Pl), Command::Privacy);
     assert!(
-        privacy.text.contains("Partie: brak partii z twoim udziałem."),
+        privacy
+            .text
+            .contains("Partie: brak partii z twoim udziałem."),
         "{}",
         privacy.text
     );

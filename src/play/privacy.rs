@@ -80,14 +80,14 @@ impl<S: Store> Play<S> {
             lines.push(i18n::text(lang, "privacy-games-none"));
         } else {
             lines.push(i18n::text_with(
-            lang,
-            "privacy-games",
-            &[
-                ("count", played.len().into()),
-                ("playing", playing.into()),
-                ("names", names.join(", ").into()),
-            ],
-        ));
+                lang,
+                "privacy-games",
+                &[
+                    ("count", played.len().into()),
+                    ("playing", playing.into()),
+                    ("names", names.join(", ").into()),
+                ],
+            ));
         }
         lines.push(i18n::text_with(
             lang,

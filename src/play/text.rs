@@ -232,7 +232,11 @@ pub fn game_line(lang: Lang, record: &GameRecord, me: UserId) -> String {
         Status::Aborted => i18n::text_with(
             lang,
             "list-aborted",
-            &[("title", title()), ("opponents", opponents), ("count", count)],
+            &[
+                ("title", title()),
+                ("opponents", opponents),
+                ("count", count),
+            ],
         ),
     }
 }

@@ -93,10 +93,7 @@ fn ways_text(ways: &[Direction]) -> String {
     if ways.is_empty() {
         "nowhere".to_owned()
     } else {
-        ways.iter()
-            .map(|d| d.word())
-            .collect::<Vec<_>>()
-            .join(", ")
+        ways.iter().map(|d| d.word()).collect::<Vec<_>>().join(", ")
     }
 }
 
