@@ -141,7 +141,7 @@ fn the_computer_moves_first_when_it_has_the_first_seat() {
     assert_eq!(game.to_move().0, 1, "alice's turn");
     let games = console.run_line("@alice /games");
     assert!(
-        games.contains("vs Leapfrog (level 3): your turn"),
+        games.contains("opponent: Leapfrog (level 3); your turn"),
         "{games}"
     );
 }

@@ -233,7 +233,7 @@ async fn computers_one_starts_at_once_and_the_computer_moves_first_from_the_seco
     let games = send(&url, &p.command(ALICE, "games", &[], None)).await;
     let games = games["data"]["content"].as_str().unwrap();
     assert!(
-        games.contains("vs Leapfrog (level 3): your turn"),
+        games.contains("opponent: Leapfrog (level 3); your turn"),
         "{games}"
     );
 }

@@ -4,7 +4,8 @@
 
 use leapfrog::console::{console_user, name_id};
 use leapfrog::play::{
-    import_record, parse_command, record_text, Context, Outcome, ParseCommandError, Play, Reply,
+    import_record, parse_command, record_text, Command, Context, Outcome, ParseCommandError, Play,
+    Reply,
 };
 use leapfrog::store::AnyStore;
 use leapfrog::store::{ChannelId, GameId, GameRecord, Place, Status, Store};
@@ -152,11 +153,14 @@ fn moves_typed_with_dashes_and_arrows_are_played() {
     ok(&play, "alice", "/play jumpers @bob");
     ok(&play, "bob", "/accept");
     let c = ctx("alice");
-    assert_eq!(
-        play.complete_move(&c, None, "e3\u{2013}"),
-        ["e3-h6", "e3-b6"]
-    );
-    assert_eq!(play.complete_move(&c, None, "E3 \u{2192} H"), ["e3-h6"]);
+    let values = |typed: &str| -> Vec<String> {
+        play.complete_move(&c, None, typed)
+            .into_iter()
+            .map(|(_, mv)| mv)
+            .collect()
+    };
+    assert_eq!(values("e3\u{2013}"), ["e3-h6", "e3-b6"]);
+    assert_eq!(values("E3 \u{2192} H"), ["e3-h6"]);
     ok(&play, "alice", "/move e3\u{2013}h6");
     ok(&play, "bob", "/move c9\u{2014}d8");
     assert_eq!(record(&play, 1).moves, ["e3-h6", "c9-d8"]);
@@ -405,6 +409,25 @@ fn commands_and_options_typed_in_russian_or_polish_are_read_as_discord_shows_the
 }
 
 #[test]
+fn a_flag_typed_as_its_russian_or_polish_name_is_the_flag_not_a_game() {
+    let read = |line: &str| parse_command(line, console_user);
+    for (typed, english) in [
+        ("/задача дня", "/puzzle daily"),
+        ("/zadanie dnia", "/puzzle daily"),
+        ("/задача gyges дня", "/puzzle gyges daily"),
+        ("/zadanie dnia gyges", "/puzzle daily gyges"),
+        ("/веб отозвать", "/web revoke"),
+        ("/web unieważnij", "/web revoke"),
+    ] {
+        assert_eq!(read(typed), read(english), "{typed}");
+    }
+    let Ok(Command::Puzzle { game, daily, .. }) = read("/задача дня") else {
+        panic!("a puzzle");
+    };
+    assert!(daily && game.is_none(), "{game:?}");
+}
+
+#[test]
 fn an_unknown_option_is_refused_naming_every_option_the_command_takes() {
     assert_eq!(
         parse_error("/rules jumpers foo:2"),
@@ -446,6 +469,26 @@ fn skakanie_actions_typed_in_russian_or_polish_are_played_and_read_back_in_them(
             reply.text.contains(&typed),
             "{lang:?}: the move line says {typed}: {}",
             reply.text
+        );
+    }
+}
+
+#[test]
+fn skakanie_autocomplete_reads_in_the_callers_language_and_sends_the_notation() {
+    use leapfrog::i18n::Lang;
+    let play = skakanie("");
+    let ru = ctx_in("alice", Lang::Ru);
+    let choices = play.complete_move(&ru, None, "взять впр");
+    assert_eq!(
+        choices,
+        [("взять вправо".to_owned(), "take right".to_owned())],
+        "completed from the Russian word's first letters"
+    );
+    let pl = ctx_in("alice", Lang::Pl);
+    for (shown, mv) in play.complete_move(&pl, None, "") {
+        assert_eq!(
+            shown,
+            leapfrog::i18n::text(Lang::Pl, &format!("action-{mv}"))
         );
     }
 }

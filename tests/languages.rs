@@ -592,7 +592,7 @@ fn every_rule() -> Vec<Illegal> {
             direction: skakanie::Direction::Up,
             row: 1,
             stack: 1,
-            options: "down, right".into(),
+            options: vec![skakanie::Direction::Down, skakanie::Direction::Right],
         },
         skakanie::IllegalMove::NoBury,
         skakanie::IllegalMove::BuryAlone,
@@ -812,9 +812,9 @@ fn a_translation_uses_only_the_arguments_english_is_given() {
 }
 
 /// The parts of a refusal between colons, leaving out those that are only notation (a list
-/// of moves, Skakanie's action words), which read the same in every language.
+/// of moves), which read the same in every language. Skakanie's actions are words, said in
+/// the reader's language.
 fn sentences(text: &str) -> Vec<String> {
-    const ACTIONS: [&str; 7] = ["take", "up", "down", "left", "right", "bury", "pass"];
     // A game's name is a name, even where a language spells it as English does.
     let titles: Vec<String> = GameKind::ALL
         .iter()
@@ -824,7 +824,6 @@ fn sentences(text: &str) -> Vec<String> {
         let word = word.trim_matches(|c: char| !c.is_alphanumeric());
         word.is_empty()
             || word.chars().any(|c| c.is_ascii_digit())
-            || ACTIONS.contains(&word)
             || titles.iter().any(|t| t == word)
     };
     text.split(": ")
@@ -865,6 +864,200 @@ fn english_sentences() -> BTreeSet<String> {
             words.chars().filter(|c| c.is_alphabetic()).count() > 12
         })
         .collect()
+}
+
+/// Skakanie's actions as English names them, and the other English words a game's replies
+/// once let through: none is a word a Russian or Polish reader should see.
+const ENGLISH_WORDS: [&str; 10] = [
+    "take", "up", "down", "left", "right", "bury", "pass", "nowhere", "vs", "leave",
+];
+
+/// The words of `text` a player reads as words: option pairs (`bury=on`, `игра:skakanie`)
+/// and code (`` `actions:4` ``) are notation, the same in every language.
+fn read_words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .filter(|word| !word.contains(['=', ':']))
+        .flat_map(|word| word.split(|c: char| !c.is_alphabetic()))
+        .filter(|word| !word.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+#[test]
+fn no_russian_or_polish_reply_of_a_skakanie_game_says_an_english_action() {
+    for lang in Lang::TRANSLATED {
+        let play = fixed_play();
+        let mut said = exchange(
+            &play,
+            lang,
+            &[
+                "@ana /play skakanie @bo",
+                "@bo /accept",
+                "@ana /help",
+                "@bo /move take",
+                "@ana /move",
+                "@ana /move up",
+                "@ana /move left",
+                "@ana /move bury",
+                "@ana /move pass",
+                "@ana /move zz",
+                "@ana /move take take take take",
+                "@ana /move take",
+                "@ana /move right take",
+                "@ana /takeback",
+                "@bo /board",
+                "@bo /takeback accept",
+                "@ana /move take right take",
+                "@bo /move right",
+                "@bo /move up",
+                "@bo /move take left",
+                "@bo /takeback",
+                "@ana /board",
+                "@ana /games",
+                "@bo /games",
+            ],
+        );
+        let pages = guides::pages(GameKind::Skakanie, lang).len();
+        for page in 1..=pages {
+            said.extend(exchange(
+                &play,
+                lang,
+                &[&format!("@ana /rules skakanie page:{page}")],
+            ));
+        }
+        for text in &said {
+            for word in read_words(text) {
+                assert!(
+                    !ENGLISH_WORDS.contains(&word.as_str()),
+                    "{lang} says '{word}': {text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn skakanie_has_one_russian_name() {
+    let mut texts: Vec<String> = i18n::sources()
+        .iter()
+        .filter(|(lang, _, _)| *lang == Lang::Ru)
+        .map(|(_, _, text)| (*text).to_owned())
+        .collect();
+    for kind in GameKind::ALL {
+        texts.extend(guides::pages(kind, Lang::Ru).iter().map(|p| p.to_string()));
+    }
+    let name = i18n::game_title(Lang::Ru, GameKind::Skakanie);
+    assert_eq!(name, "Скаканье");
+    for text in texts {
+        // Every form of the word: Скаканье, Скаканья, Скаканьем, … never Скакание.
+        for word in text.split(|c: char| !c.is_alphabetic()) {
+            assert!(
+                !word.starts_with("Скакани"),
+                "'{word}' where Russian calls the game {name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_players_name_stands_in_the_nominative_with_a_label() {
+    // Russian and Polish decline names; a name from Discord cannot be declined, so it is
+    // never put where a case other than the nominative would be needed.
+    let play = fixed_play();
+    for lang in Lang::TRANSLATED {
+        let mut said = exchange(
+            &play,
+            lang,
+            &[
+                &format!("@вика #{lang} /play gyges @аня"),
+                &format!("@аня #{lang} /accept"),
+                &format!("@аня #{lang} /board"),
+            ],
+        );
+        let games = exchange(&play, lang, &[&format!("@аня #{lang} /games")]);
+        said.extend(games.iter().cloned());
+        for text in &said {
+            for word in ["против", "kontra", "для", "dla"] {
+                assert!(
+                    !read_words(text).contains(&word.to_owned()),
+                    "{lang}: {text}"
+                );
+            }
+        }
+        let games = &games[0];
+        let label = match lang {
+            Lang::Ru => "соперник: вика",
+            _ => "przeciwnik: вика",
+        };
+        assert!(games.contains(label), "{lang}: {games}");
+    }
+    let shown = |lang, daily: bool| {
+        i18n::text_with(
+            lang,
+            "puzzle-shown",
+            &[
+                ("daily", daily.into()),
+                ("kind", GameKind::Gyges.into()),
+                ("number", 3.into()),
+                ("side", "Юг".into()),
+                ("moves", 2.into()),
+                ("name", "аня".into()),
+            ],
+        )
+    };
+    assert!(shown(Lang::Ru, true).starts_with("Задача дня (решает: аня)"));
+    assert!(shown(Lang::Pl, false).starts_with("Zadanie (rozwiązuje: аня)"));
+}
+
+#[test]
+fn a_verb_agrees_with_the_side_it_follows() {
+    let answers = |lang, side: &str| {
+        let other = i18n::side_name(lang, side);
+        let text = i18n::text_with(
+            lang,
+            "puzzle-correct-go-on",
+            &[
+                ("played", "e2-e3".into()),
+                ("other", other.clone().into()),
+                ("side", side.to_lowercase().into()),
+                ("reply", "e7-e6".into()),
+                ("moves", 2.into()),
+            ],
+        );
+        let after = text.split(&format!("{other} ")).nth(1).unwrap_or_default();
+        after.split(' ').next().unwrap_or_default().to_owned()
+    };
+    assert_eq!(answers(Lang::Ru, "Black"), "отвечают");
+    assert_eq!(answers(Lang::Ru, "White"), "отвечают");
+    assert_eq!(answers(Lang::Ru, "North"), "отвечает");
+    assert_eq!(answers(Lang::Pl, "Black"), "odpowiadają");
+    assert_eq!(answers(Lang::Pl, "South"), "odpowiada");
+    assert_eq!(answers(Lang::En, "Black"), "answers");
+}
+
+#[test]
+fn no_message_guesses_a_players_gender() {
+    // Words that say a player (or the reader) is a man: a name from Discord tells nothing
+    // of its bearer, so a message says it another way ("poza grą", not "wyszedł z gry").
+    for &(lang, area, text) in i18n::sources() {
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+            for word in line.split(|c: char| !c.is_alphabetic()) {
+                let gendered = match lang {
+                    Lang::Pl => {
+                        word.ends_with("łeś")
+                            || word.ends_with("łaś")
+                            || ["wyszedł", "wycofany"].contains(&word)
+                    }
+                    Lang::Ru => word == "выбыл",
+                    Lang::En => false,
+                };
+                assert!(!gendered, "{lang}/{area}: '{word}' in {line}");
+            }
+        }
+    }
+    // The picture writes it under a seat's name.
+    assert_eq!(i18n::text(Lang::Ru, "skakanie-left-game"), "вне игры");
+    assert_eq!(i18n::text(Lang::Pl, "skakanie-left-game"), "poza grą");
 }
 
 #[test]

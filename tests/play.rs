@@ -710,7 +710,13 @@ fn damaged_and_too_new_records_give_a_clear_error() {
 fn autocomplete_offers_the_callers_matching_legal_moves() {
     let play = started();
     let c = ctx("alice");
-    assert_eq!(play.complete_move(&c, None, "E3"), ["e3-h6", "e3-b6"]);
+    let values = |typed: &str| -> Vec<String> {
+        play.complete_move(&c, None, typed)
+            .into_iter()
+            .map(|(_, mv)| mv)
+            .collect()
+    };
+    assert_eq!(values("E3"), ["e3-h6", "e3-b6"]);
     assert_eq!(play.complete_move(&c, None, "").len(), 25);
     assert!(play.complete_move(&ctx("bob"), None, "").is_empty());
     assert!(play.complete_move(&ctx("carol"), None, "").is_empty());

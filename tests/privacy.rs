@@ -290,7 +290,7 @@ fn privacy_lists_the_callers_data_and_forget_me_asks_then_forgets_them() {
         "Gygès: **",
         "2 partie z twoim udziałem (w toku: 0)",
         "(twoje: zofia)",
-        "które rzuciłeś: 2",
+        "które pochodzą od ciebie: 2",
         "1 z tych partii",
         "/zapomnij-mnie",
     ] {
@@ -376,6 +376,16 @@ fn privacy_lists_the_callers_data_and_forget_me_asks_then_forgets_them() {
         assert_eq!(store.standing(kind, zofia).unwrap(), None);
     }
     assert!(store.games_of_user(zofia).unwrap().is_empty());
+    // Asked again, /privacy says she is in no game, with no empty list of her names.
+    let privacy = play.handle(&on("zofia", Lang::Pl), Command::Privacy);
+    assert!(
+        privacy
+            .text
+            .contains("Partie: brak partii z twoim udziałem."),
+        "{}",
+        privacy.text
+    );
+    assert!(!privacy.text.contains("(twoje: )"), "{}", privacy.text);
     let text = export_text(store);
     assert!(!text.contains("zofia"), "{text}");
     assert!(!text.contains(&zofia.0.to_string()), "{text}");

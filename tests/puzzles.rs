@@ -177,11 +177,16 @@ fn move_goes_to_a_game_in_progress_and_puzzle_answer_to_the_puzzle() {
 fn puzzles_speak_russian_and_polish() {
     let puzzle = first();
     for (lang, command, shown, correct) in [
-        (Lang::Ru, "/задача jump-sturdy", "Задача для ana", "Верно:"),
+        (
+            Lang::Ru,
+            "/задача jump-sturdy",
+            "Задача (решает: ana)",
+            "Верно:",
+        ),
         (
             Lang::Pl,
             "/zadanie jump-sturdy",
-            "Zadanie dla ana",
+            "Zadanie (rozwiązuje: ana)",
             "Dobrze:",
         ),
     ] {

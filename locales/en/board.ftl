@@ -2,7 +2,6 @@
 # each game's own labels. Pictures are posted for everyone, in the server's language.
 # { $side } is a side's name (side-*); names of players and notation stay as they are.
 
-board-vs = vs
 board-to-move = { $side } to { $verb ->
     [play] play
    *[move] move

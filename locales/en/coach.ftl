@@ -40,13 +40,19 @@ puzzle-header = { $side } to play and win in { $moves ->
    *[other] { $moves } moves
 }
 puzzle-detail = { $kind } puzzle #{ $number } · streak { $streak }
-puzzle-correct-go-on = Correct: { $played }. { $other } answers { $reply }. Your move: win in { $moves ->
+# { $side } (white, black, north, south) is there for languages whose verb agrees with the
+# side's name ("Чёрные отвечают", "Север отвечает").
+puzzle-correct-go-on = Correct: { $played }. { $other } { $side ->
+   *[other] answers
+} { $reply }. Your move: win in { $moves ->
     [one] one more move
    *[other] { $moves } more moves
 }.
 puzzle-solved = Correct: { $played } wins. Solved! Streak { $streak } (best { $best }), { $solved } solved in all.
 puzzle-wrong = Not that one: { $held ->
-    [yes] after { $played }, { $other } answers { $refutation } and the win slips away.
+    [yes] after { $played }, { $other } { $side ->
+       *[other] answers
+    } { $refutation } and the win slips away.
    *[no] { $played } lets the win slip away.
 } The solution: { $solution }.{ $lost ->
     [0] {""}

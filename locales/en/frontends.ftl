@@ -61,9 +61,16 @@ picker-target = { $drop ->
    *[no] Move
 }
 
-# "Are you sure?" before a button that cannot be undone: $action is its command (resign).
-confirm-really = Really { $action }? This cannot be undone.
-confirm-yes = Yes, { $action }
+# "Are you sure?" before a button that cannot be undone: $action is its command (resign);
+# any other gets the general question (a button's id is no word for people).
+confirm-really = { $action ->
+    [resign] Really resign? This cannot be undone.
+   *[other] Are you sure? This cannot be undone.
+}
+confirm-yes = { $action ->
+    [resign] Yes, resign
+   *[other] Yes
+}
 
 console-no-user = start each line with the user who types it: @alice /play jumpers opponent:@bob
 console-private = (only { $name } sees this)

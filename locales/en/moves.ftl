@@ -100,8 +100,11 @@ skakanie-no-stack = there is no stack { $place ->
     [down] below
     [left] to the left of
    *[right] to the right of
-} your pawn (row { $row }, stack { $stack }); from there you can go { $options }
-skakanie-no-bury = bury is not part of this game (it needs the option bury=on)
+} your pawn (row { $row }, stack { $stack }); { $count ->
+    [0] from there it cannot go anywhere
+   *[other] from there you can go { $options }
+}
+skakanie-no-bury = { $action } is not part of this game (it needs the option bury=on)
 skakanie-bury-alone = the stack under your pawn has only its face-up piece, so there is nothing to turn up
 skakanie-no-pass = every turn has all its actions ({ $left } left); ending early needs the option pass=on
 skakanie-not-playing = seat { $seat } is not playing in this game

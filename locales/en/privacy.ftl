@@ -12,6 +12,7 @@ privacy-not-chosen = none
 privacy-not-noted = not noted
 privacy-ratings-none = Ratings: none (you have played no rated game).
 privacy-ratings = Ratings, one per game, with your results and your rating after every rated game (for /rating, /profile and /leaderboard):
+privacy-games-none = Games: none with you in them.
 privacy-games = Games: { $count ->
     [one] one game
    *[other] { $count } games

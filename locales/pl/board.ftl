@@ -2,7 +2,6 @@
 # własne podpisy każdej gry. Obrazki widzą wszyscy, w języku serwera.
 # { $side } to nazwa strony (side-*); nazwy graczy i notacja pozostają bez zmian.
 
-board-vs = kontra
 board-to-move = { $verb ->
     [play] Ruch: { $side }
    *[move] Ruch: { $side }
@@ -57,7 +56,7 @@ skakanie-actions-left = { $who }: { $count ->
     [few] zostały { $count } akcje
    *[many] zostało { $count } akcji
 }
-skakanie-left-game = wyszedł z gry
+skakanie-left-game = poza grą
 skakanie-score = punkty: { $score }
 skakanie-no-pieces = brak elementów
 skakanie-pieces = { $count ->

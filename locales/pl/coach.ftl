@@ -35,7 +35,7 @@ analysis-chart-caption = { $moves ->
 puzzle-shown = { $daily ->
     [yes] Zadanie dnia
    *[no] Zadanie
-} dla { $name }: { $kind } #{ $number }. { $side }: ruch i wygrana w { $moves ->
+} (rozwiązuje: { $name }): { $kind } #{ $number }. { $side }: ruch i wygrana w { $moves ->
     [one] { $moves } ruchu
    *[other] { $moves } ruchach
 }. Odpowiedz komendą /ruch.
@@ -44,13 +44,21 @@ puzzle-header = { $side }: ruch i wygrana w { $moves ->
    *[other] { $moves } ruchach
 }
 puzzle-detail = { $kind }, zadanie #{ $number } · seria { $streak }
-puzzle-correct-go-on = Dobrze: { $played }. { $other } odpowiada { $reply }. Twój ruch: wygrana jeszcze w { $moves ->
+puzzle-correct-go-on = Dobrze: { $played }. { $other } { $side ->
+    [south] odpowiada
+    [north] odpowiada
+   *[other] odpowiadają
+} { $reply }. Twój ruch: wygrana jeszcze w { $moves ->
     [one] { $moves } ruchu
    *[other] { $moves } ruchach
 }.
 puzzle-solved = Dobrze: { $played } wygrywa. Rozwiązane! Seria { $streak } (najlepsza { $best }), w sumie rozwiązanych: { $solved }.
 puzzle-wrong = Nie ten: { $held ->
-    [yes] po { $played } { $other } odpowiada { $refutation } i wygrana się wymyka.
+    [yes] po { $played } { $other } { $side ->
+        [south] odpowiada
+        [north] odpowiada
+       *[other] odpowiadają
+    } { $refutation } i wygrana się wymyka.
    *[no] po { $played } wygrana się wymyka.
 } Rozwiązanie: { $solution }.{ $lost ->
     [0] {""}

@@ -9,7 +9,7 @@ cmd-play = graj
 cmd-accept = przyjmij
     .desc = Przyjmij wyzwanie
 cmd-decline = odrzuć
-    .desc = Odrzuć wyzwanie skierowane do ciebie albo odejdź od stołu, do którego się dosiadłeś
+    .desc = Odrzuć wyzwanie skierowane do ciebie albo odejdź od stołu, przy którym masz miejsce
 cmd-cancel = anuluj
     .desc = Wycofaj swoje wyzwanie
 cmd-leave = odejdź
@@ -65,7 +65,7 @@ cmd-launch = uruchom
     .desc = Otwórz Leapfrog jako aktywność: partie kanału, ruchy dotykiem
 
 opt-revoke = unieważnij
-    .desc = Unieważnij wszystkie linki do stron partii, które dostałeś
+    .desc = Unieważnij wszystkie linki do stron partii, które ci wysłano
 opt-game = gra
     .desc = Która gra
 opt-game-number = gra
@@ -149,7 +149,7 @@ gameopt-skakanie-handicap = jeden gracz ma inną liczbę akcji na turę, np. han
 gameopt-skakanie-bury = on: akcja może schować odsłonięty element na spód jego stosu
 gameopt-skakanie-start = corners: każdy pionek na swoim narożnym stosie; same-corner: wszystkie na lewym górnym
 gameopt-skakanie-score = harsh: inne fragmenty jednego elementu kosztują po 2 punkty, większe po 1
-gameopt-skakanie-pass = on: gracz może zakończyć turę wcześniej akcją pass
+gameopt-skakanie-pass = on: gracz może zakończyć turę wcześniej akcją „pas”
 
 cmd-tournament = turniej
     .desc = Turnieje na tym serwerze: utwórz, dołącz, rozpocznij, pokaż tabelę

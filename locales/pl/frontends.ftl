@@ -65,14 +65,15 @@ picker-target = { $drop ->
    *[no] Dokąd
 }
 
-# „Na pewno?” przed przyciskiem, którego nie da się cofnąć: $action to jego polecenie (resign).
+# „Na pewno?” przed przyciskiem, którego nie da się cofnąć: $action to jego polecenie (resign);
+# inne polecenia dostają ogólne pytanie (identyfikator przycisku to nie słowo dla ludzi).
 confirm-really = { $action ->
     [resign] Na pewno chcesz się poddać? Tego nie da się cofnąć.
-   *[other] Na pewno: { $action }? Tego nie da się cofnąć.
+   *[other] Na pewno? Tego nie da się cofnąć.
 }
 confirm-yes = { $action ->
     [resign] Tak, poddaję się
-   *[other] Tak: { $action }
+   *[other] Tak
 }
 
 console-no-user = zaczynaj każdy wiersz od użytkownika, który go pisze: @alice /play jumpers opponent:@bob

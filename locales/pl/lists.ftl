@@ -5,12 +5,21 @@
 list-your-challenge = { $line }; twoje wyzwanie czeka na odpowiedź
 list-joined = { $line }; jesteś już w grze, czekamy, aż { $host } ją rozpocznie
 list-to-accept = { $line }; czekamy na twoją odpowiedź: /przyjmij
-list-active = { $title } vs { $opponents }: { $whose }
+list-active = { $title } · { $count ->
+    [one] przeciwnik
+   *[other] przeciwnicy
+}: { $opponents }; { $whose }
 list-your-turn = twój ruch
 list-their-turn = ruch: { $name }
-list-over = { $title } vs { $opponents }: zakończona ({ $reason })
+list-over = { $title } · { $count ->
+    [one] przeciwnik
+   *[other] przeciwnicy
+}: { $opponents }; zakończona ({ $reason })
 list-never-started = { $title }: nigdy się nie zaczęła
-list-aborted = { $title } vs { $opponents }: przerwana
+list-aborted = { $title } · { $count ->
+    [one] przeciwnik
+   *[other] przeciwnicy
+}: { $opponents }; przerwana
 games-none = Nie masz żadnych trwających partii. Zacznij nową poleceniem /graj.
 games-yours = Twoje partie:
 games-paused = wstrzymana

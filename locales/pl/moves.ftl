@@ -10,7 +10,7 @@ move-refused = Nie możesz zagrać { $typed }: { $reason }. { $which ->
    *[other] {" "}i jeszcze { $more }
 }.
 move-not-your-turn = W partii #{ $game } ruch ma teraz { $who }, nie ty.
-move-say-what = Napisz, co chcesz zagrać, np. /ruch take right take.
+move-say-what = Napisz, co chcesz zagrać, np. /ruch weź w prawo weź.
 move-turn-ended = Twoja tura skończyła się po { $played }, więc nie można już zagrać { $rest }; nic nie zostało zagrane. Wyślij teraz najwyżej { $count ->
     [one] { $count } akcję
     [few] { $count } akcje
@@ -21,7 +21,7 @@ move-syntax = „{ $text }” to nie ruch: { $game ->
     [jumpers] wpisz pole początkowe i końcowe, np. e3-h6 (albo pass)
     [gyges] wpisz ruch skąd-dokąd, np. b1-d4; c6-goal, aby wygrać; b1-d4:e2, aby wyprzeć pionek z d4 na e2; 3@c1, aby postawić pionek o wielkości 3; albo pass
     [jump-sturdy] wpisz pole początkowe i końcowe, np. e2-e3
-   *[skakanie] akcja to take, up, down, left, right, bury albo pass (kilka po kolei: take right take)
+   *[skakanie] akcja to weź, w górę, w dół, w lewo, w prawo, na spód albo pas (kilka po kolei: weź w prawo weź)
 }
 
 side-white = Białe
@@ -104,8 +104,11 @@ skakanie-no-stack = nie ma stosu { $place ->
     [down] poniżej twojego pionka
     [left] na lewo od twojego pionka
    *[right] na prawo od twojego pionka
-} (rząd { $row }, stos { $stack }); stąd możesz pójść { $options }
-skakanie-no-bury = akcji bury nie ma w tej grze (wymaga opcji bury=on)
+} (rząd { $row }, stos { $stack }); { $count ->
+    [0] stąd nie da się nigdzie pójść
+   *[other] stąd możesz pójść { $options }
+}
+skakanie-no-bury = akcji „{ $action }” nie ma w tej grze (wymaga opcji bury=on)
 skakanie-bury-alone = w stosie pod twoim pionkiem został tylko odsłonięty element, więc nie ma czego odsłonić
 skakanie-no-pass = każda tura ma wszystkie swoje akcje (zostało: { $left }); aby zakończyć ją wcześniej, potrzebna jest opcja pass=on
 skakanie-not-playing = miejsce { $seat } nie bierze udziału w tej partii

@@ -2,7 +2,7 @@
 # wywołujący.
 
 privacy-title = **Co Leapfrog przechowuje o tobie** (widzisz to tylko ty)
-privacy-settings-none = Ustawienia: żadne (nie używałeś /ustawienia, a język twojego Discorda nie został zapisany).
+privacy-settings-none = Ustawienia: żadne (/ustawienia nie były używane, a język twojego Discorda nie został zapisany).
 privacy-settings = Ustawienia: o twoim ruchu dowiadujesz się { $notify ->
     [channel] przez wzmiankę na kanale partii
     [dm] z wiadomości prywatnej
@@ -10,14 +10,15 @@ privacy-settings = Ustawienia: o twoim ruchu dowiadujesz się { $notify ->
 }; wybrany przez ciebie język: { $language }; język twojego Discorda, zapisany, aby wiadomości prywatne przychodziły w nim: { $discord }.
 privacy-not-chosen = nie wybrano
 privacy-not-noted = nie zapisano
-privacy-ratings-none = Ranking: brak (nie rozegrałeś żadnej partii rankingowej).
+privacy-ratings-none = Ranking: brak (nie ma jeszcze żadnej partii rankingowej z twoim udziałem).
 privacy-ratings = Ranking, po jednym na grę, z twoimi wynikami i rankingiem po każdej partii rankingowej (dla /ranking, /profil i /najlepsi):
+privacy-games-none = Partie: brak partii z twoim udziałem.
 privacy-games = Partie: { $count ->
     [one] { $count } partia
     [few] { $count } partie
    *[many] { $count } partii
 } z twoim udziałem (w toku: { $playing }), w każdej imiona graczy z chwili jej rozpoczęcia (twoje: { $names }), miejsce gry, ruchy, daty i wynik.
-privacy-challenges = Wyzwania czekające na odpowiedź, w których cię wskazano lub które rzuciłeś: { $count }.
+privacy-challenges = Wyzwania czekające na odpowiedź, w których cię wskazano lub które pochodzą od ciebie: { $count }.
 privacy-boards = Odnośniki do ostatniej opublikowanej planszy dla { $count ->
     [one] { $count } z tych partii
    *[other] { $count } z tych partii

@@ -56,7 +56,7 @@ profile-standing = { $line } · najdłuższa seria wygranych: { $streak }
 profile-unrated = Nie ma jeszcze partii rankingowych.
 profile-tournaments = Turnieje: { $list }
 profile-tournament = T{ $tournament } { $kind }: { $phase ->
-    [open] zapisany
+    [open] trwają zapisy
     [cancelled] odwołany
     [finished] miejsce { $place } z { $count }
    *[running] { $round ->
@@ -64,7 +64,7 @@ profile-tournament = T{ $tournament } { $kind }: { $phase ->
        *[other] miejsce { $place } z { $count } po rundzie { $round } z { $of }
     }
 }{ $withdrawn ->
-    [yes] {" "}(wycofany)
+    [yes] {" "}(poza turniejem)
    *[other] {""}
 }
 profile-games = Zakończone partie (na wszystkich serwerach): { $finished }; w toku: { $playing ->

@@ -47,7 +47,7 @@ web-link-yours = Twój osobisty link do gry w partię nr { $game } na jej stroni
     Działa tylko dla ciebie przez 30 dni: nie udostępniaj go (każdy, kto go ma, może ruszać się za ciebie). /web revoke unieważnia wszystkie twoje linki.
 web-link-watch = Partia nr { $game } na swojej stronie: { $link }
 web-link-aside = Twoja własna strona partii nr { $game }: tam grasz, dotykając planszy. Gra w twoim imieniu, więc nie udostępniaj linku.
-web-revoked = Żaden z linków do stron partii, które dostałeś, już nie działa. /web da ci nowy.
+web-revoked = Żaden z linków do stron partii, które ci wysłano, już nie działa. /web da ci nowy.
 web-off = Strony partii nie są włączone w tym bocie: administrator włącza je wpisem [web] listen w config.toml.
 button-web-open = Otwórz stronę
 parse-bad-web-revoke = „{ $typed }” to nie tak ani nie: /web revoke unieważnia twoje linki

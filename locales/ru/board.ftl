@@ -2,7 +2,6 @@
 # собственные подписи каждой игры. Картинки видят все, на языке сервера.
 # { $side } — название стороны (side-*); имена игроков и нотация остаются как есть.
 
-board-vs = против
 board-to-move = { $verb ->
     [play] Ход: { $side }
    *[move] Ход: { $side }
@@ -57,7 +56,7 @@ skakanie-actions-left = { $who }: { $count ->
     [few] осталось { $count } действия
    *[many] осталось { $count } действий
 }
-skakanie-left-game = вышел из игры
+skakanie-left-game = вне игры
 skakanie-score = очки: { $score }
 skakanie-no-pieces = кусочков пока нет
 skakanie-pieces = { $count ->

@@ -35,7 +35,7 @@ analysis-chart-caption = { $moves ->
 puzzle-shown = { $daily ->
     [yes] Задача дня
    *[no] Задача
-} для { $name }: { $kind } #{ $number }. { $side }: ход и выигрыш в { $moves ->
+} (решает: { $name }): { $kind } #{ $number }. { $side }: ход и выигрыш в { $moves ->
     [one] { $moves } ход
     [few] { $moves } хода
    *[other] { $moves } ходов
@@ -46,14 +46,22 @@ puzzle-header = { $side }: ход и выигрыш в { $moves ->
    *[other] { $moves } ходов
 }
 puzzle-detail = { $kind }, задача #{ $number } · серия { $streak }
-puzzle-correct-go-on = Верно: { $played }. { $other } отвечает { $reply }. Ваш ход: выигрыш ещё за { $moves ->
+puzzle-correct-go-on = Верно: { $played }. { $other } { $side ->
+    [south] отвечает
+    [north] отвечает
+   *[other] отвечают
+} { $reply }. Ваш ход: выигрыш ещё за { $moves ->
     [one] { $moves } ход
     [few] { $moves } хода
    *[other] { $moves } ходов
 }.
 puzzle-solved = Верно: { $played } выигрывает. Решено! Серия { $streak } (лучшая { $best }), всего решено { $solved }.
 puzzle-wrong = Не то: { $held ->
-    [yes] после { $played } { $other } отвечает { $refutation }, и победа ускользает.
+    [yes] после { $played } { $other } { $side ->
+        [south] отвечает
+        [north] отвечает
+       *[other] отвечают
+    } { $refutation }, и победа ускользает.
    *[no] после { $played } победа ускользает.
 } Решение: { $solution }.{ $lost ->
     [0] {""}

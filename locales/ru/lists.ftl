@@ -5,12 +5,21 @@
 list-your-challenge = { $line }; ваш вызов ждёт ответа
 list-joined = { $line }; вы уже в игре, ждём, когда { $host } её начнёт
 list-to-accept = { $line }; ждём вашего ответа: /принять
-list-active = { $title } vs { $opponents }: { $whose }
+list-active = { $title } · { $count ->
+    [one] соперник
+   *[other] соперники
+}: { $opponents }; { $whose }
 list-your-turn = ваш ход
 list-their-turn = ход: { $name }
-list-over = { $title } vs { $opponents }: окончена ({ $reason })
+list-over = { $title } · { $count ->
+    [one] соперник
+   *[other] соперники
+}: { $opponents }; окончена ({ $reason })
 list-never-started = { $title }: так и не началась
-list-aborted = { $title } vs { $opponents }: прервана
+list-aborted = { $title } · { $count ->
+    [one] соперник
+   *[other] соперники
+}: { $opponents }; прервана
 games-none = У вас нет текущих партий. Начните новую командой /играть.
 games-yours = Ваши партии:
 games-paused = на паузе

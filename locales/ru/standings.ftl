@@ -58,7 +58,7 @@ profile-standing = { $line } · самая длинная серия побед:
 profile-unrated = Рейтинговых партий пока нет.
 profile-tournaments = Турниры: { $list }
 profile-tournament = T{ $tournament } { $kind }: { $phase ->
-    [open] записан
+    [open] идёт запись
     [cancelled] отменён
     [finished] место { $place } из { $count }
    *[running] { $round ->
@@ -66,7 +66,7 @@ profile-tournament = T{ $tournament } { $kind }: { $phase ->
        *[other] место { $place } из { $count } после тура { $round } из { $of }
     }
 }{ $withdrawn ->
-    [yes] {" "}(выбыл)
+    [yes] {" "}(вне турнира)
    *[other] {""}
 }
 profile-games = Окончено партий (на всех серверах): { $finished }; идут сейчас: { $playing ->

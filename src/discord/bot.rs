@@ -260,7 +260,7 @@ impl<S: Store + 'static> Bot<S> {
                 let moves = blocking(move || play.complete_move(&ctx, game, &typed)).await;
                 let choices = moves
                     .into_iter()
-                    .map(|m| AutocompleteChoice::new(m.clone(), m))
+                    .map(|(shown, mv)| AutocompleteChoice::new(shown, mv))
                     .collect();
                 self.suggest(choices, via, id, &token, tracked.arrived())
                     .await

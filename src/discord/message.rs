@@ -413,6 +413,21 @@ mod tests {
     }
 
     #[test]
+    fn a_confirmation_never_shows_a_buttons_english_id() {
+        for lang in Lang::TRANSLATED {
+            for id in ["leave:3", "draw-accept:3", "start:3"] {
+                let message = Message::confirmation(lang, id);
+                let json = serde_json::to_value(message.response()).unwrap();
+                let label = json["components"][0]["components"][0]["label"].to_string();
+                let action = id.split(':').next().unwrap();
+                for said in [&message.content, &label] {
+                    assert!(!said.contains(action), "{lang}: {said}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_picker_lists_pieces_then_their_moves() {
         let moves: Vec<String> = ["e3-h6", "e3-f4", "c1-d2", "pass"]
             .map(String::from)

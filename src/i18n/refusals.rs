@@ -115,7 +115,7 @@ pub fn reason(lang: Lang, illegal: &Illegal) -> String {
         Illegal::Jumpers(rule) => jumpers_rule(lang, rule),
         Illegal::Gyges(rule) => gyges_rule(lang, rule),
         Illegal::JumpSturdy(rule) => jump_sturdy_rule(lang, rule),
-        Illegal::Skakanie(rule) => skakanie_rule(rule),
+        Illegal::Skakanie(rule) => skakanie_rule(lang, rule),
         Illegal::LeaveIsResign => ("illegal-leave-is-resign", Vec::new()),
     };
     text_with(lang, id, &args)
@@ -309,7 +309,12 @@ fn jump_sturdy_rule(lang: Lang, rule: &jump_sturdy::IllegalMove) -> Said {
     }
 }
 
-fn skakanie_rule(rule: &skakanie::IllegalMove) -> Said {
+/// A Skakanie action (`take`, `left`) as `lang`'s players say it (`action-<word>`).
+fn action(word: &str) -> Arg {
+    Arg::Message(format!("action-{word}"))
+}
+
+fn skakanie_rule(lang: Lang, rule: &skakanie::IllegalMove) -> Said {
     use skakanie::IllegalMove as R;
     match rule {
         R::Finished => ("illegal-over", vec![]),
@@ -324,10 +329,21 @@ fn skakanie_rule(rule: &skakanie::IllegalMove) -> Said {
                 ("place", direction.word().into()),
                 ("row", (*row).into()),
                 ("stack", (*stack).into()),
-                ("options", options.as_str().into()),
+                (
+                    "options",
+                    or_list(
+                        lang,
+                        options
+                            .iter()
+                            .map(|way| text(lang, &format!("action-{}", way.word()))),
+                    )
+                    .unwrap_or_default()
+                    .into(),
+                ),
+                ("count", options.len().into()),
             ],
         ),
-        R::NoBury => ("skakanie-no-bury", vec![]),
+        R::NoBury => ("skakanie-no-bury", vec![("action", action("bury"))]),
         R::BuryAlone => ("skakanie-bury-alone", vec![]),
         R::NoPass { left } => ("skakanie-no-pass", vec![("left", (*left).into())]),
         R::NotPlaying(seat) => ("skakanie-not-playing", vec![("seat", (seat.0 + 1).into())]),

@@ -350,7 +350,7 @@ impl<S: Store> Play<S> {
             record.pending = None;
             None
         } else {
-            self.answer_proposal(&mut record, &game, (seat, ctx), answer, &PAUSE, "")?
+            self.answer_proposal(&mut record, &game, (seat, ctx), answer, &PAUSE, &[])?
         };
         if let Some(reply) = asked {
             return Ok(reply);

@@ -646,7 +646,7 @@ impl<S: Store> Play<S> {
                     "move-turn-ended",
                     &[
                         ("played", said(lang(), &strs(&played)).into()),
-                        ("rest", plies[i..].join(" ").into()),
+                        ("rest", said(lang(), &strs(&plies[i..])).into()),
                         ("count", i.into()),
                     ],
                 ));
@@ -868,7 +868,7 @@ impl<S: Store> Play<S> {
             return self.draw_with_computer(record, &game, seat);
         }
         if let Some(reply) =
-            self.answer_proposal(&mut record, &game, (seat, ctx), answer, &DRAW, "")?
+            self.answer_proposal(&mut record, &game, (seat, ctx), answer, &DRAW, &[])?
         {
             return Ok(reply);
         }
@@ -914,14 +914,15 @@ impl<S: Store> Play<S> {
         let proposer = record.pending.and_then(TAKEBACK.by).unwrap_or(seat);
         let from =
             last_turn(self.reader_lang(ctx), &record, &game, proposer).map_err(Stop::Refuse)?;
-        let turn = record.moves[from..].join(" ");
+        let turn = record.moves[from..].to_vec();
         let asked =
             self.answer_proposal(&mut record, &game, (seat, ctx), answer, &TAKEBACK, &turn)?;
         if let Some(reply) = asked {
             return Ok(reply);
         }
         let before = game.to_move();
-        let undone = record.moves.split_off(from).join(" ");
+        let undone = record.moves.split_off(from);
+        let undone = turn_text(self.place_lang(record.place.guild), record.kind, &undone);
         let game = record.replay(from).map_err(Stop::Fail)?;
         record.position = game.position_text();
         // The move goes back to whoever made it, with a fresh clock; taking back a ply
@@ -999,7 +1000,12 @@ impl<S: Store> Play<S> {
         if record.moves[from..].iter().any(|mv| game.is_leave(mv)) {
             return say("refuse-left-since");
         }
-        let undone = record.moves.split_off(from).join(", ");
+        let undone = record.moves.split_off(from);
+        let undone = said_moves(
+            self.place_lang(record.place.guild),
+            record.kind,
+            &strs(&undone),
+        );
         let back = record.replay(from).map_err(Stop::Fail)?;
         record.position = back.position_text();
         record.pending = None;
@@ -1120,14 +1126,18 @@ pub(super) fn move_refusal(
     };
     let shown: Vec<&str> = list.iter().take(MAX_CHOICES).map(|s| s.as_str()).collect();
     let more = list.len().saturating_sub(shown.len());
+    let kind = game.kind();
     i18n::text_with(
         lang,
         "move-refused",
         &[
-            ("typed", typed.trim().into()),
+            (
+                "typed",
+                super::parse::shown_move(lang, kind, typed.trim()).into(),
+            ),
             ("reason", reason.into()),
             ("which", which.into()),
-            ("moves", shown.join(", ").into()),
+            ("moves", said_moves(lang, kind, &shown).into()),
             ("more", more.into()),
         ],
     )
@@ -1141,6 +1151,12 @@ fn said_moves(lang: Lang, kind: crate::games::GameKind, moves: &[&str]) -> Strin
         .map(|mv| super::parse::shown_move(lang, kind, mv))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A turn of several plies (Skakanie's `take right take`) as `lang` says it, in one line;
+/// other games' turns are one move of notation.
+pub(super) fn turn_text(lang: Lang, kind: crate::games::GameKind, turn: &[String]) -> String {
+    super::parse::shown_move(lang, kind, &turn.join(" "))
 }
 
 /// Borrowed views of owned moves.

@@ -558,17 +558,28 @@ impl<S: Store> Play<S> {
     }
 
     /// The caller's legal moves in a game that start like `typed` (case, spaces and dashes
-    /// ignored), at most [`MAX_CHOICES`]: Discord's autocomplete. Empty when it is not the
-    /// caller's turn or the game cannot be found. In a game whose turn is several actions,
-    /// the actions typed so far are kept and the next one is completed.
-    pub fn complete_move(&self, ctx: &Context, game: Option<GameId>, typed: &str) -> Vec<String> {
+    /// ignored), at most [`MAX_CHOICES`]: Discord's autocomplete. Each is a pair: what the
+    /// caller reads (Skakanie's actions in their language) and the move's notation, which
+    /// comes back as the option's value. Empty when it is not the caller's turn or the game
+    /// cannot be found. In a game whose turn is several actions, the actions typed so far
+    /// (in any language) are kept and the next one is completed, from its first letters in
+    /// English or in the caller's language.
+    pub fn complete_move(
+        &self,
+        ctx: &Context,
+        game: Option<GameId>,
+        typed: &str,
+    ) -> Vec<(String, String)> {
         let Some(mut game) = self
             .my_turn(ctx, game)
             .or_else(|| game.is_none().then(|| self.puzzle_moves(ctx)).flatten())
         else {
             return Vec::new();
         };
-        let typed = &normalise_move(game.kind(), typed);
+        let kind = game.kind();
+        let lang = self.reader_lang(ctx);
+        let shown = |mv: String| (parse::shown_move(lang, kind, &mv), mv);
+        let typed = &normalise_move(kind, typed);
         if game.actions_left().is_none() {
             let wanted = squash(typed);
             return game
@@ -576,6 +587,7 @@ impl<S: Store> Play<S> {
                 .into_iter()
                 .filter(|mv| squash(mv).starts_with(&wanted))
                 .take(MAX_CHOICES)
+                .map(shown)
                 .collect();
         }
         let Ok(mut words) = game.split_plies(typed) else {
@@ -595,9 +607,15 @@ impl<S: Store> Play<S> {
         let done = words.join(" ");
         game.legal_moves()
             .into_iter()
-            .filter(|mv| mv.starts_with(&partial))
+            .filter(|mv| {
+                mv.starts_with(&partial)
+                    || parse::shown_move(lang, kind, mv)
+                        .to_lowercase()
+                        .starts_with(&partial)
+            })
             .map(|mv| format!("{done} {mv}").trim().to_owned())
             .take(MAX_CHOICES)
+            .map(shown)
             .collect()
     }
 

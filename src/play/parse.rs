@@ -466,6 +466,13 @@ const TYPED_WORDS: &[(&str, &[&str])] = &[
 ];
 
 /// A typed choice in lower case, a Russian or Polish word read as its English one.
+/// Whether a bare word names the flag option `option` (the console's `/puzzle gyges daily`):
+/// by the option's name in any language (`дня`, `dnia`, as Discord shows it) or by an
+/// English word for it.
+fn is_flag(word: &str, option: &str) -> bool {
+    super::names::option(word.trim()) == option || typed_word(word) == option
+}
+
 fn typed_word(text: &str) -> String {
     let word = text.trim().to_lowercase();
     TYPED_WORDS
@@ -774,7 +781,7 @@ pub fn command_from_args(
             // The console's words: `/puzzle gyges daily`.
             let mut game = args.take(&["game"]);
             for word in std::mem::take(&mut args.positional) {
-                if typed_word(&word) == "daily" {
+                if is_flag(&word, "daily") {
                     daily = true;
                 } else if game.is_none() {
                     game = Some(word);
@@ -793,8 +800,8 @@ pub fn command_from_args(
             // `revoke:true` (Discord's option) or the word `revoke` (the console).
             let revoke = match args.take(&["revoke"]) {
                 Some(value) => yes_or_no(&value, "web-revoke")?,
-                None => match args.positional.first().map(|w| typed_word(w)).as_deref() {
-                    Some("revoke") => {
+                None => match args.positional.first() {
+                    Some(word) if is_flag(word, "revoke") => {
                         args.positional.remove(0);
                         true
                     }

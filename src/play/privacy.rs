@@ -75,15 +75,20 @@ impl<S: Store> Play<S> {
             .map(Player::name)
             .collect();
         let names: Vec<&str> = names.into_iter().collect();
-        lines.push(i18n::text_with(
-            lang,
-            "privacy-games",
-            &[
-                ("count", played.len().into()),
-                ("playing", playing.into()),
-                ("names", names.join(", ").into()),
-            ],
-        ));
+        // No game, no names to list: someone forgotten, or who never played.
+        if played.is_empty() {
+            lines.push(i18n::text(lang, "privacy-games-none"));
+        } else {
+            lines.push(i18n::text_with(
+                lang,
+                "privacy-games",
+                &[
+                    ("count", played.len().into()),
+                    ("playing", playing.into()),
+                    ("names", names.join(", ").into()),
+                ],
+            ));
+        }
         lines.push(i18n::text_with(
             lang,
             "privacy-challenges",

@@ -52,7 +52,7 @@ fn made_text(
     game: &AnyGame,
     by: u8,
     proposal: &Proposal,
-    turn: &str,
+    turn: &[String],
 ) -> String {
     i18n::text_with(
         lang,
@@ -61,7 +61,10 @@ fn made_text(
             ("who", seat_label(lang, record, game, by).into()),
             ("kind", proposal.action.into()),
             ("game", record.id.0.into()),
-            ("turn", turn.into()),
+            (
+                "turn",
+                super::handlers::turn_text(lang, record.kind, turn).into(),
+            ),
         ],
     )
 }
@@ -74,10 +77,10 @@ pub(super) fn pending_text(lang: Lang, record: &GameRecord, game: &AnyGame) -> O
     let proposal = Proposal::of(request);
     let turn = if proposal.action == TAKEBACK.action {
         super::handlers::last_turn(lang, record, game, by)
-            .map(|from| record.moves[from..].join(" "))
+            .map(|from| record.moves[from..].to_vec())
             .unwrap_or_default()
     } else {
-        String::new()
+        Vec::new()
     };
     Some(made_text(lang, record, game, by, proposal, &turn))
 }
@@ -154,7 +157,7 @@ impl<S: Store> Play<S> {
         (seat, ctx): (u8, &Context),
         answer: Answer,
         proposal: &Proposal,
-        turn: &str,
+        turn: &[String],
     ) -> Result<Option<Reply>, Stop> {
         let id = record.id;
         let lang = self.place_lang(record.place.guild);

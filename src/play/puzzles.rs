@@ -268,6 +268,7 @@ impl<S: Store> Play<S> {
                     &[
                         ("played", mv.clone().into()),
                         ("other", side(lang, &start, other(me)).into()),
+                        ("side", side_key(&start, other(me)).into()),
                         ("reply", reply.unwrap_or_default().into()),
                         ("moves", left.into()),
                     ],
@@ -303,6 +304,7 @@ impl<S: Store> Play<S> {
                     &[
                         ("played", mv.clone().into()),
                         ("other", side(lang, &start, other(me)).into()),
+                        ("side", side_key(&start, other(me)).into()),
                         ("held", refutation.is_some().into()),
                         ("refutation", refutation.unwrap_or_default().into()),
                         ("solution", puzzle.line.join(" ").into()),
@@ -386,6 +388,12 @@ fn moves_left(puzzle: &Puzzle, played: usize) -> u32 {
 /// A side's name in `lang` ("South").
 fn side(lang: Lang, game: &AnyGame, seat: Seat) -> String {
     i18n::side_name(lang, &game.seat_name(seat))
+}
+
+/// Which side `seat` is (`white`, `south`), for a message whose verb agrees with the side's
+/// name: "Чёрные отвечают" but "Север отвечает".
+fn side_key(game: &AnyGame, seat: Seat) -> String {
+    game.seat_name(seat).to_lowercase()
 }
 
 /// The other side of a two-player game.

@@ -175,6 +175,8 @@ pub fn game_line(lang: Lang, record: &GameRecord, me: UserId) -> String {
         .collect();
     // A challenge's line has its own title; only a game's needs one here.
     let title = || Arg::from(title(lang, record));
+    // Named with a label ("opponent: bob"), never inside a sentence that would decline them.
+    let count = Arg::from(opponents.len());
     let opponents = Arg::from(opponents.join(", "));
     let line = || Arg::from(challenge_line(lang, record));
     match &record.status {
@@ -209,6 +211,7 @@ pub fn game_line(lang: Lang, record: &GameRecord, me: UserId) -> String {
                 &[
                     ("title", title()),
                     ("opponents", opponents),
+                    ("count", count),
                     ("whose", whose.into()),
                 ],
             )
@@ -219,6 +222,7 @@ pub fn game_line(lang: Lang, record: &GameRecord, me: UserId) -> String {
             &[
                 ("title", title()),
                 ("opponents", opponents),
+                ("count", count),
                 ("reason", i18n::result_reason(lang, &result.reason).into()),
             ],
         ),
@@ -228,7 +232,11 @@ pub fn game_line(lang: Lang, record: &GameRecord, me: UserId) -> String {
         Status::Aborted => i18n::text_with(
             lang,
             "list-aborted",
-            &[("title", title()), ("opponents", opponents)],
+            &[
+                ("title", title()),
+                ("opponents", opponents),
+                ("count", count),
+            ],
         ),
     }
 }
@@ -298,11 +306,10 @@ pub fn board_reply(
     if !headline.is_empty() {
         lines.push(headline.to_owned());
     }
-    let vs = format!(" {} ", i18n::text(lang, "board-vs"));
     lines.push(format!(
         "**{}** · {}",
         title(lang, record),
-        players.join(&vs)
+        i18n::versus(lang, &players)
     ));
     let button =
         |action: &str, label: &str, style| Button::new(action, id, &i18n::text(lang, label), style);

@@ -145,7 +145,7 @@ pub fn draw_header(canvas: &mut Canvas, header: &Header, marks: &[(Colour, Colou
     let vs = if header.players.len() > 2 {
         String::new()
     } else {
-        i18n::text(header.lang, "board-vs")
+        i18n::text(header.lang, "common-versus").trim().to_owned()
     };
     let vs_width = if vs.is_empty() {
         8.0

@@ -57,7 +57,7 @@ pub enum IllegalMove {
     #[error("the game is over")]
     Finished,
     /// No stack that way.
-    #[error("there is no stack {} your pawn (row {row}, stack {stack}); from there you can go {options}", .direction.place())]
+    #[error("there is no stack {} your pawn (row {row}, stack {stack}); from there you can go {}", .direction.place(), ways_text(.options))]
     NoStack {
         /// The way the pawn was sent.
         direction: Direction,
@@ -65,8 +65,8 @@ pub enum IllegalMove {
         row: usize,
         /// The pawn's stack in its row, from 1.
         stack: usize,
-        /// The directions that exist.
-        options: String,
+        /// The directions that exist (none when the pawn's stack is the last one).
+        options: Vec<Direction>,
     },
     /// `bury` without the option.
     #[error("bury is not part of this game (it needs the option bury=on)")]
@@ -85,6 +85,16 @@ pub enum IllegalMove {
     /// A seat that is not in the game leaves.
     #[error("{0} is not playing in this game")]
     NotPlaying(Seat),
+}
+
+/// The ways a pawn can go, as the English error message names them: `down, left`, or
+/// `nowhere`.
+fn ways_text(ways: &[Direction]) -> String {
+    if ways.is_empty() {
+        "nowhere".to_owned()
+    } else {
+        ways.iter().map(|d| d.word()).collect::<Vec<_>>().join(", ")
+    }
 }
 
 impl Position {
@@ -266,17 +276,11 @@ impl Position {
     }
 
     /// The directions a pawn can step from `spot`, in words.
-    fn ways_from(&self, spot: Spot) -> String {
-        let ways: Vec<&str> = Direction::ALL
+    fn ways_from(&self, spot: Spot) -> Vec<Direction> {
+        Direction::ALL
             .into_iter()
             .filter(|&d| self.step(spot, d).is_some())
-            .map(Direction::word)
-            .collect();
-        if ways.is_empty() {
-            "nowhere".to_owned()
-        } else {
-            ways.join(", ")
-        }
+            .collect()
     }
 
     /// Builds a position from its parts, checking that they fit together.
