@@ -702,12 +702,22 @@ fn code_strings() -> (BTreeSet<String>, BTreeSet<String>) {
     );
     let (mut literals, mut called) = (BTreeSet::new(), BTreeSet::new());
     for file in &files {
-        let mut rest = file.as_str();
-        while let Some(start) = rest.find('"') {
-            let body = &rest[start + 1..];
-            let end = body.find('"').unwrap_or(body.len());
-            literals.insert(body[..end].to_owned());
-            rest = &body[(end + 1).min(body.len())..];
+        // String literals, read past their escaped quotes (`\"` in an HTML template).
+        let mut inside: Option<String> = None;
+        // A quote as a character (`'"'`) opens no string.
+        let text = file.replace("'\"'", "' '");
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            match (&mut inside, c) {
+                (Some(literal), '\\') => {
+                    literal.push(c);
+                    literal.extend(chars.next());
+                }
+                (Some(_), '"') => literals.extend(inside.take()),
+                (Some(literal), _) => literal.push(c),
+                (None, '"') => inside = Some(String::new()),
+                (None, _) => {}
+            }
         }
         for call in ["text(", "text_with("] {
             for (at, _) in file.match_indices(call) {
