@@ -130,6 +130,18 @@ async fn gateway_bot() -> (
     (rest, fake, play, shard)
 }
 
+/// Alice challenges Bob to Jumpers through the gateway and Bob accepts, each answered.
+async fn gateway_game(rest: &Rest, fake: &fake_discord::Gateway, p: &mut Payloads) {
+    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
+    let accept = p.command(BOB, "accept", &[], None);
+    for payload in [&challenge, &accept] {
+        fake.dispatch(payload.clone());
+        let path = callback(payload);
+        rest.wait_for(0, |c| c.method == "POST" && c.path == path)
+            .await;
+    }
+}
+
 /// Where the gateway bot answers `payload`: its interaction callback.
 fn callback(payload: &Value) -> String {
     format!(
@@ -183,53 +195,18 @@ async fn a_rate_limited_edit_waits_and_lands_once() {
 /// as serenity's limiter does when the bot talks to Discord directly.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn behind_the_proxy_a_global_rate_limit_holds_back_the_other_calls() {
-    use serenity::all::{ChannelId, CreateMessage};
     let (rest, rest_url) = Rest::start().await;
     let http = Arc::new(leapfrog::discord::http_client(
         &config(&rest_url),
         "test-token",
     ));
-    rest.inject(
-        "POST",
-        "/channels/601/messages",
-        Fault::RateLimited {
-            retry_after: 1.5,
-            global: true,
-        },
-        1,
-    );
-    let limited = {
-        let http = Arc::clone(&http);
-        tokio::spawn(async move {
-            leapfrog::discord::reach::repeated("create_message", || {
-                ChannelId::new(601).send_message(http.as_ref(), CreateMessage::new().content("a"))
-            })
-            .await
-        })
-    };
-    rest.wait_for(0, |c| c.path.contains("/channels/601/"))
-        .await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let started = Instant::now();
-    leapfrog::discord::reach::repeated("create_message", || {
-        ChannelId::new(602).send_message(http.as_ref(), CreateMessage::new().content("b"))
-    })
-    .await
-    .expect("sent once the limit is over");
-    let held = started.elapsed();
-    assert!(
-        held >= Duration::from_millis(1_300),
-        "another route waited for the global limit: {held:?}"
-    );
-    limited.await.unwrap().expect("the limited call landed");
-    let posts = |channel: &str| {
-        rest.calls()
-            .iter()
-            .filter(|c| c.path.contains(channel))
-            .count()
-    };
-    assert_eq!(posts("/channels/601/"), 2, "refused once, sent again once");
-    assert_eq!(posts("/channels/602/"), 1, "never refused, sent once");
+    fake_discord::check_a_global_limit_holds_back_other_calls(
+        &rest,
+        http,
+        (601, 602),
+        Duration::from_millis(1_300),
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -413,14 +390,7 @@ async fn a_board_that_cannot_reach_the_games_thread_goes_to_its_channel() {
 async fn through_the_gateway_a_lost_or_repeated_interaction_is_answered_once() {
     let (rest, fake, play, shard) = gateway_bot().await;
     let mut p = Payloads::new();
-    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
-    let accept = p.command(BOB, "accept", &[], None);
-    for payload in [&challenge, &accept] {
-        fake.dispatch(payload.clone());
-        let path = callback(payload);
-        rest.wait_for(0, |c| c.method == "POST" && c.path == path)
-            .await;
-    }
+    gateway_game(&rest, &fake, &mut p).await;
     // Alice's move reaches the bot too late: Discord refuses its answer.
     let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
     rest.inject("POST", &callback(&moved), Fault::code(10062), 1);
@@ -603,14 +573,7 @@ async fn a_dropped_gateway_connection_resumes_and_answers_nothing_twice() {
 async fn through_the_gateway_a_failed_answer_is_tried_again_then_posted_in_the_channel() {
     let (rest, fake, play, shard) = gateway_bot().await;
     let mut p = Payloads::new();
-    let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
-    let accept = p.command(BOB, "accept", &[], None);
-    for payload in [&challenge, &accept] {
-        fake.dispatch(payload.clone());
-        let path = callback(payload);
-        rest.wait_for(0, |c| c.method == "POST" && c.path == path)
-            .await;
-    }
+    gateway_game(&rest, &fake, &mut p).await;
     let channel_posts = |rest: &Rest| {
         rest.calls()
             .iter()

@@ -15,11 +15,11 @@ use fake_discord::{
     config, key, now, post, start_endpoint_over, token_of, Fault, Payloads, Rest, ALICE, APP_ID,
     BOB,
 };
-use leapfrog::discord::{http_client_over, reach, DiscordConfig};
+use leapfrog::discord::{http_client_over, DiscordConfig};
 use leapfrog::play::Play;
 use leapfrog::store::{GameId, Store};
 use serde_json::json;
-use serenity::all::{ChannelId, CreateMessage, Http};
+use serenity::all::Http;
 
 /// The fake, served as Discord, and the bot's REST client reaching it the production way.
 async fn discord() -> (Rest, Http, DiscordConfig) {
@@ -81,47 +81,11 @@ async fn a_rate_limited_board_waits_out_retry_after_and_lands_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_global_rate_limit_holds_back_the_bots_other_calls() {
     let (rest, http, _) = discord().await;
-    let http = Arc::new(http);
-    rest.inject(
-        "POST",
-        "/channels/501/messages",
-        Fault::RateLimited {
-            retry_after: 1.5,
-            global: true,
-        },
-        1,
-    );
-    let limited = {
-        let http = Arc::clone(&http);
-        tokio::spawn(async move {
-            reach::repeated("create_message", || {
-                ChannelId::new(501).send_message(http.as_ref(), CreateMessage::new().content("a"))
-            })
-            .await
-        })
-    };
-    rest.wait_for(0, |c| c.path.contains("/channels/501/"))
-        .await;
-    // The limiter's callback runs as it starts waiting; the other call starts just after.
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let started = Instant::now();
-    reach::repeated("create_message", || {
-        ChannelId::new(502).send_message(http.as_ref(), CreateMessage::new().content("b"))
-    })
-    .await
-    .expect("sent once the limit is over");
-    let held = started.elapsed();
-    assert!(
-        held >= Duration::from_millis(1_500),
-        "another route waited for the global limit: {held:?}"
-    );
-    limited.await.unwrap().expect("the limited call landed");
-    let posts = |channel: &str| {
-        rest.calls()
-            .iter()
-            .filter(|c| c.path.contains(channel))
-            .count()
-    };
-    assert_eq!(posts("/channels/501/"), 2, "refused once, sent again once");
-    assert_eq!(posts("/channels/502/"), 1, "never refused, sent once");
+    fake_discord::check_a_global_limit_holds_back_other_calls(
+        &rest,
+        Arc::new(http),
+        (501, 502),
+        Duration::from_millis(1_500),
+    )
+    .await;
 }

@@ -1058,3 +1058,59 @@ impl Dice for ChallengerFirst {
         0
     }
 }
+
+/// What a global rate limit must do on every path to Discord: a post on channel `limited`
+/// meets a global 429 of 1.5 s; another post, on channel `other`, sent while it lasts,
+/// waits at least `least` for it; each lands once (the limited one sent again once).
+pub async fn check_a_global_limit_holds_back_other_calls(
+    rest: &Rest,
+    http: Arc<serenity::all::Http>,
+    (limited, other): (u64, u64),
+    least: Duration,
+) {
+    use serenity::all::{ChannelId, CreateMessage};
+    rest.inject(
+        "POST",
+        &format!("/channels/{limited}/messages"),
+        Fault::RateLimited {
+            retry_after: 1.5,
+            global: true,
+        },
+        1,
+    );
+    let first = {
+        let http = Arc::clone(&http);
+        tokio::spawn(async move {
+            leapfrog::discord::reach::repeated("create_message", || {
+                ChannelId::new(limited)
+                    .send_message(http.as_ref(), CreateMessage::new().content("a"))
+            })
+            .await
+        })
+    };
+    let limited_path = format!("/channels/{limited}/");
+    rest.wait_for(0, |c| c.path.contains(&limited_path)).await;
+    // The limit is heard as the first call starts waiting; the other starts just after.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = std::time::Instant::now();
+    leapfrog::discord::reach::repeated("create_message", || {
+        ChannelId::new(other).send_message(http.as_ref(), CreateMessage::new().content("b"))
+    })
+    .await
+    .expect("sent once the limit is over");
+    let held = started.elapsed();
+    assert!(
+        held >= least,
+        "another route waited for the global limit: {held:?}"
+    );
+    first.await.unwrap().expect("the limited call landed");
+    let posts = |channel: u64| {
+        let path = format!("/channels/{channel}/");
+        rest.calls()
+            .iter()
+            .filter(|c| c.path.contains(&path))
+            .count()
+    };
+    assert_eq!(posts(limited), 2, "refused once, sent again once");
+    assert_eq!(posts(other), 1, "never refused, sent once");
+}
