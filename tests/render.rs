@@ -203,6 +203,70 @@ fn tall_stacks_and_crawlers_stay_in_their_cells() {
     }
 }
 
+/// The stack `white M, black B, white M, black S` from the issue, and stacks of every height
+/// up to the most pieces a position holds, of mixed sizes: every piece of each is drawn
+/// (one of a different colour in its place changes the picture, by a band of pixels, not
+/// an edge), in the PNG and in the SVG (one disc stamped per piece).
+#[test]
+fn every_piece_of_a_stack_is_drawn() {
+    const SIZES: [char; 6] = ['M', 'B', 'S', 'M', 'B', 'M'];
+    let mut stacks = vec!["MbMs".to_owned()];
+    for height in 1..=leapfrog::games::jumpers::MAX_STACK {
+        stacks.push(
+            (0..height)
+                .map(|i| {
+                    let size = SIZES[i % SIZES.len()];
+                    if i % 2 == 1 {
+                        size.to_ascii_lowercase()
+                    } else {
+                        size
+                    }
+                })
+                .collect(),
+        );
+    }
+    let svg = |stacks: &[(&str, &str)]| {
+        let game = game(&["crawlers=S,M,B"], stacks);
+        let header = Header::for_game(
+            &game,
+            vec!["a".into(), "b".into()],
+            None,
+            leapfrog::i18n::Lang::En,
+        );
+        render::draw_svg(&game, None, &header).unwrap()
+    };
+    let sprites = |svg: &str| svg.matches("<use href=\"#c").count();
+    // The board's own stamps: those of a board with one lone disc, less that disc.
+    let board = sprites(&svg(&[("a7", "b")])) - 1;
+    for stack in &stacks {
+        let (_, drawn) = picture(&game(&["crawlers=S,M,B"], &[("e5", stack)]), None);
+        assert_eq!(
+            sprites(&svg(&[("e5", stack)])) - board,
+            stack.len(),
+            "{stack}: SVG"
+        );
+        for (i, piece) in stack.char_indices() {
+            let swapped = if piece.is_ascii_uppercase() {
+                piece.to_ascii_lowercase()
+            } else {
+                piece.to_ascii_uppercase()
+            };
+            let other = format!("{}{swapped}{}", &stack[..i], &stack[i + 1..]);
+            let (_, changed) = picture(&game(&["crawlers=S,M,B"], &[("e5", &other)]), None);
+            let differ = drawn
+                .pixels()
+                .zip(changed.pixels())
+                .filter(|(a, b)| a.0.iter().zip(b.0).any(|(x, y)| x.abs_diff(y) > 64))
+                .count();
+            assert!(
+                differ >= 24,
+                "{stack}: piece {} from the bottom shows in {differ} pixels",
+                i + 1
+            );
+        }
+    }
+}
+
 #[test]
 fn the_header_shows_the_result_and_cuts_long_names() {
     let mut game = game(&[], &[("d8", "S"), ("a7", "b")]);

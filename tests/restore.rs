@@ -108,6 +108,67 @@ fn an_import_refuses_game_numbers_out_of_range_with_the_line() {
     assert!(refused(&header).contains("out of range"));
 }
 
+/// The header's counters are those a store can reach: `rated_games` past the games
+/// numbered (from `u64::MAX`, the next rated game would wrap to place 0, "not rated", and
+/// `ratings rebuild` leave it out) and `next_game` past the number after the last are
+/// refused on the header's line with the range.
+#[test]
+fn an_import_refuses_counters_out_of_range_with_the_range() {
+    let text = one_game_file();
+    assert!(text.contains("\"next_game\":2,\"rated_games\":1"), "{text}");
+    let rated = text.replacen(
+        "\"rated_games\":1",
+        "\"rated_games\":18446744073709551615",
+        1,
+    );
+    let error = refused(&rated);
+    assert!(
+        error.starts_with("line 1: rated_games 18446744073709551615 is out of range (0 to 1"),
+        "{error}"
+    );
+    let rated = text.replacen("\"rated_games\":1", "\"rated_games\":2", 1);
+    assert!(refused(&rated).contains("out of range (0 to 1"));
+    let next = text.replacen("\"next_game\":2", "\"next_game\":281474976710658", 1);
+    let error = refused(&next);
+    assert!(
+        error.starts_with(
+            "line 1: the next game number 281474976710658 is out of range (0 to 281474976710657)"
+        ),
+        "{error}"
+    );
+}
+
+/// A store hands out no game number that its own import would refuse: restored with the
+/// last numbers (`next_game` 2^48 and 2^48 + 1), it makes game #2^48 and then refuses
+/// new games, and its export imports again.
+#[test]
+fn a_store_at_the_last_game_number_refuses_new_games_and_its_export_imports() {
+    let text = one_game_file();
+    let last = leapfrog::store::MAX_GAME_ID;
+    for (next, made) in [(last, Some(last)), (last + 1, None)] {
+        let dump = Dump::read(
+            text.replacen("\"next_game\":2", &format!("\"next_game\":{next}"), 1)
+                .as_bytes(),
+        )
+        .unwrap();
+        let spot = StoreSpot::new();
+        let store = spot.open();
+        store.import(&dump).unwrap();
+        let said = say(
+            &store,
+            "@erin /play jumpers opponent:@frank\n@gina /play gyges opponent:@hal\n",
+        );
+        let ids: Vec<u64> = store.all_games().unwrap().iter().map(|g| g.id.0).collect();
+        assert_eq!(
+            ids,
+            [Some(1), made].into_iter().flatten().collect::<Vec<_>>(),
+            "{said}"
+        );
+        let again = Dump::read(export_text(&store).as_bytes());
+        assert!(again.is_ok(), "next_game {next}: {again:?}");
+    }
+}
+
 #[test]
 fn an_import_refuses_a_game_brought_twice() {
     let text = one_game_file();

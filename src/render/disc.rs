@@ -17,7 +17,8 @@ pub struct DiscLook {
     pub ink: Colour,
 }
 
-/// A disc's shape: half-width, half-height of its face, height of its side.
+/// A disc's shape: half-width, half-height of its face, height of its side, width of its
+/// outline.
 #[derive(Clone, Copy, Debug)]
 pub struct DiscShape {
     /// Half the face's width.
@@ -26,7 +27,14 @@ pub struct DiscShape {
     pub ry: f32,
     /// The side's height.
     pub side: f32,
+    /// The outline's width under the side: what keeps the discs of a stack apart. A thin
+    /// layer of a tall stack needs a thinner one, or the outline would be all it shows.
+    pub outline: f32,
 }
+
+/// The usual outline: 1.5 px keeps the discs of a stack apart on a picture shown 400 px
+/// wide.
+pub const OUTLINE: f32 = 1.5;
 
 /// Draws a disc whose top face is centred on `top`: a `ring` on the face (Jumpers'
 /// crawlers) and a `letter` (a piece's type) if given.
@@ -38,7 +46,12 @@ pub fn draw_disc(
     ring: bool,
     letter: Option<(&str, f32)>,
 ) {
-    let DiscShape { rx, ry, side: t } = shape;
+    let DiscShape {
+        rx,
+        ry,
+        side: t,
+        outline,
+    } = shape;
     let below = Point::new(top.x, top.y + t);
     let body = |grow: f32| {
         [
@@ -48,9 +61,8 @@ pub fn draw_disc(
             Point::new(top.x - rx - grow, below.y),
         ]
     };
-    // The outline 1.5 px wide, so the discs of a stack stay apart 400 px wide.
-    canvas.fill_ellipse(below, rx + 1.5, ry + 1.5, look.outline, 1.0);
-    canvas.fill_convex(&body(1.5), look.outline, 1.0);
+    canvas.fill_ellipse(below, rx + outline, ry + outline, look.outline, 1.0);
+    canvas.fill_convex(&body(outline), look.outline, 1.0);
     canvas.fill_ellipse(below, rx, ry, look.rim, 1.0);
     canvas.fill_convex(&body(0.0), look.rim, 1.0);
     canvas.fill_ellipse(top, rx, ry, look.face, 1.0);

@@ -9,7 +9,7 @@ use crate::games::jump_sturdy::{Color, Move, Position, Square, Stack};
 use crate::i18n;
 
 use super::canvas::{fit_text, text_width, Backdrop, Canvas, Colour, Point, SpriteCache};
-use super::disc::{draw_disc, DiscLook, DiscShape};
+use super::disc::{draw_disc, DiscLook, DiscShape, OUTLINE};
 use super::theme::{fonts, HEADER, PALETTE, WIDTH};
 use super::{draw_header, Header};
 
@@ -87,6 +87,7 @@ const SHAPE: DiscShape = DiscShape {
     rx: 0.36 * S,
     ry: 0.16 * S,
     side: 0.12 * S,
+    outline: OUTLINE,
 };
 
 /// The men's count marks beside the board: a smaller disc.
@@ -94,6 +95,7 @@ const SMALL: DiscShape = DiscShape {
     rx: 14.0,
     ry: 6.0,
     side: 5.0,
+    outline: OUTLINE,
 };
 
 /// A disc of one colour and shape, drawn once per process, and the point of it where its

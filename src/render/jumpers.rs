@@ -1,5 +1,7 @@
 //! The Jumpers picture: the hex board turned on its side (White's gates on the left, Black's
-//! on the right, so it fits Discord's landscape preview), stacks as side-on discs.
+//! on the right, so it fits Discord's landscape preview), stacks as side-on discs, every
+//! piece of a stack a band of its own (a covered piece moves again once uncovered, so
+//! players need to see whose it is and how far it jumps).
 
 use std::sync::Arc;
 
@@ -7,7 +9,7 @@ use crate::games::jumpers::{BoardKind, Color, Coord, Geometry, Kind, Piece, Posi
 use crate::games::Rules;
 
 use super::canvas::{hexagon, Backdrop, Canvas, Colour, Point, SpriteCache};
-use super::disc::{self, DiscLook, DiscShape};
+use super::disc::{self, DiscLook, DiscShape, OUTLINE};
 use super::theme::{fonts, label_on, PALETTE, WIDTH};
 use super::{draw_header, Header};
 
@@ -18,8 +20,6 @@ const MARGIN_X: f32 = (WIDTH as f32 - 14.0 * S) / 2.0;
 const MARGIN_Y: f32 = 12.0;
 /// Half the height of a flat-topped hexagon.
 const HALF_HEIGHT: f32 = S * 0.866_025_4;
-/// The most discs a stack shows; its height is written beside it from two discs on.
-pub const MAX_DRAWN: usize = 3;
 /// The picture's height.
 pub const HEIGHT: u32 = super::theme::HEADER + (2.0 * MARGIN_Y + 10.0 * HALF_HEIGHT) as u32;
 
@@ -134,9 +134,53 @@ fn radius(kind: Kind) -> f32 {
 const DISC_SIDE: f32 = 0.24 * S;
 /// Half the height of a disc's top face.
 const DISC_RY: f32 = 0.2 * S;
+/// How far below its cell's centre a stack may reach: inside the hexagon.
+const STACK_BELOW: f32 = 0.84 * S;
+/// How far above its cell's centre a stack may reach: clear of the cell's name.
+const STACK_ABOVE: f32 = 0.42 * S;
+/// How far above its cell's centre a stack too tall to fit under the name may reach: up
+/// to the cell's top edge, over the name (the neighbours' names tell it), so that every
+/// piece keeps a band of its own.
+const TALL_STACK_ABOVE: f32 = 0.8 * S;
+/// The thinnest band a piece of a stack is drawn as, in pixels.
+const THINNEST_BAND: f32 = 2.0;
+/// Where the bottom disc's top face sits below the cell's centre while the stack fits.
+const BOTTOM_FACE: f32 = 0.3 * S;
 
-/// One piece as a side-on disc whose top face is centred on `top`.
-fn draw_disc(canvas: &mut Canvas, piece: Piece, top: Point, crawler: bool, letter: bool) {
+/// How a stack of `height` pieces is drawn: each disc's side (each piece's band) and the
+/// bottom disc's top face, below the cell's centre. The full side while the stack fits
+/// under the cell's name, thinner beyond and then reaching over the name, so that every
+/// piece of the tallest stack a position holds still shows as a band of its own, and
+/// nothing leaves the cell.
+fn layers(height: usize) -> (f32, f32) {
+    let height = height.max(1) as f32;
+    let faces = 2.0 * (DISC_RY + OUTLINE);
+    let side_under = |above: f32| DISC_SIDE.min((STACK_BELOW + above - faces) / height);
+    let above = if side_under(STACK_ABOVE) >= THINNEST_BAND {
+        STACK_ABOVE
+    } else {
+        TALL_STACK_ABOVE
+    };
+    let side = side_under(above);
+    let lowest = STACK_BELOW - side - DISC_RY - OUTLINE;
+    let highest = -above + DISC_RY + OUTLINE + (height - 1.0) * side;
+    (side, BOTTOM_FACE.clamp(highest, lowest.max(highest)))
+}
+
+/// The outline under a disc whose side is `side` high: at most a quarter of its band.
+fn outline(side: f32) -> f32 {
+    OUTLINE.min(side / 4.0)
+}
+
+/// One piece as a side-on disc `side` high whose top face is centred on `top`.
+fn draw_disc(
+    canvas: &mut Canvas,
+    piece: Piece,
+    top: Point,
+    side: f32,
+    crawler: bool,
+    letter: bool,
+) {
     let (face, rim) = side_colours(piece.color);
     let look = DiscLook {
         face,
@@ -153,27 +197,31 @@ fn draw_disc(canvas: &mut Canvas, piece: Piece, top: Point, crawler: bool, lette
     let shape = DiscShape {
         rx: radius(piece.kind),
         ry: DISC_RY,
-        side: DISC_SIDE,
+        side,
+        outline: outline(side),
     };
     let text = piece.kind.rules().letter.to_string();
     let letter = letter.then_some((text.as_str(), 0.36 * S));
     disc::draw_disc(canvas, top, shape, look, crawler, letter);
 }
 
-/// A disc sprite's size and where its top face's centre sits in it.
+/// A disc sprite's size (room for the thickest side) and where its top face's centre sits
+/// in it.
 const SPRITE_W: u32 = (2.0 * (0.56 * S + 3.0)) as u32;
 const SPRITE_H: u32 = (2.0 * DISC_RY + DISC_SIDE + 6.0) as u32;
 const SPRITE_TOP: Point = Point::new(SPRITE_W as f32 / 2.0, DISC_RY + 2.0);
 
-/// A disc drawn once per process and stamped wherever it stands: drawing every disc from
-/// its shapes each time would cost more than the whole render budget.
-fn disc_sprite(piece: Piece, crawler: bool, letter: bool) -> Arc<Canvas> {
+/// A disc drawn once per process for each side height and stamped wherever it stands:
+/// drawing every disc from its shapes each time would cost more than the whole render
+/// budget.
+fn disc_sprite(piece: Piece, side: f32, crawler: bool, letter: bool) -> Arc<Canvas> {
     static DISCS: SpriteCache = SpriteCache::new();
-    let key = ((piece.color as u64 * 3 + piece.kind as u64) * 2 + u64::from(crawler)) * 2
+    let look = ((piece.color as u64 * 3 + piece.kind as u64) * 2 + u64::from(crawler)) * 2
         + u64::from(letter);
+    let key = u64::from(side.to_bits()) << 8 | look;
     DISCS.get(key, || {
         let mut sprite = Canvas::transparent(SPRITE_W, SPRITE_H);
-        draw_disc(&mut sprite, piece, SPRITE_TOP, crawler, letter);
+        draw_disc(&mut sprite, piece, SPRITE_TOP, side, crawler, letter);
         sprite
     })
 }
@@ -201,15 +249,14 @@ fn highlighted_cell(board: BoardKind, cell: u8, end: bool) -> (Arc<Canvas>, i32,
     (sprite, left, top)
 }
 
-/// A stack, bottom first, drawn in its cell.
+/// A stack, bottom first, drawn in its cell: every piece, its letter on the top one.
 fn draw_stack(canvas: &mut Canvas, coord: Coord, stack: &[Piece], crawlers: impl Fn(Kind) -> bool) {
     let c = centre(coord);
-    let shown = &stack[stack.len().saturating_sub(MAX_DRAWN)..];
-    let bottom = c.y + 0.3 * S;
-    for (i, &piece) in shown.iter().enumerate() {
-        let top = Point::new(c.x, bottom - i as f32 * DISC_SIDE);
-        let is_top = i + 1 == shown.len();
-        let sprite = disc_sprite(piece, crawlers(piece.kind), is_top);
+    let (side, bottom) = layers(stack.len());
+    for (i, &piece) in stack.iter().enumerate() {
+        let top = Point::new(c.x, c.y + bottom - i as f32 * side);
+        let is_top = i + 1 == stack.len();
+        let sprite = disc_sprite(piece, side, crawlers(piece.kind), is_top);
         canvas.stamp_at(&sprite, SPRITE_TOP, top);
     }
     if stack.len() > 1 {

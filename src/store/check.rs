@@ -47,6 +47,31 @@ pub fn game_id(id: u64) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks the counters a store goes on from, as a store's own export has them: the number
+/// the next game gets, at most one past [`MAX_GAME_ID`] (a store hands out no number past
+/// it); and how many games were rated, at most one per game numbered before `next_number`
+/// (the number the store goes on from). Counting rated games on from near `u64::MAX`
+/// would wrap the next one's place in the rating order to 0, "not rated".
+///
+/// # Errors
+/// Either out of range, with the range.
+pub fn counters(next_game: u64, next_number: u64, rated_games: u64) -> Result<(), String> {
+    if next_game > MAX_GAME_ID + 1 {
+        return Err(format!(
+            "the next game number {next_game} is out of range (0 to {})",
+            MAX_GAME_ID + 1
+        ));
+    }
+    let numbered = next_number.saturating_sub(1);
+    if rated_games > numbered {
+        return Err(format!(
+            "rated_games {rated_games} is out of range (0 to {numbered}: no more games can \
+             have been rated than were numbered)"
+        ));
+    }
+    Ok(())
+}
+
 /// Checks a board link's text.
 ///
 /// # Errors
@@ -167,6 +192,12 @@ pub fn game(record: &GameRecord) -> Result<(), String> {
         if result.reason.chars().count() > MAX_REASON_CHARS {
             return Err(format!(
                 "its result is longer than {MAX_REASON_CHARS} characters"
+            ));
+        }
+        if result.rating_order > MAX_GAME_ID {
+            return Err(format!(
+                "its place in the rating order, {}, is out of range (0 to {MAX_GAME_ID})",
+                result.rating_order
             ));
         }
         if !result.winners.iter().all(|&w| seat_ok(w)) {

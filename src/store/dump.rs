@@ -224,6 +224,7 @@ impl Dump {
     pub fn read(input: impl BufRead) -> Result<Self, DumpError> {
         let mut dump = Self::default();
         let mut header = false;
+        let mut header_line = 0;
         let mut seen = Seen::default();
         for (index, text) in input.lines().enumerate() {
             let text = text?;
@@ -259,6 +260,7 @@ impl Dump {
                         )));
                     }
                     header = true;
+                    header_line = number;
                     dump.next_game = next_game;
                     dump.rated_games = rated_games;
                     dump.next_tournament = next_tournament;
@@ -323,12 +325,12 @@ impl Dump {
         if !header {
             return Err(DumpError::Header("the file is empty".into()));
         }
-        if dump.next_game > check::MAX_GAME_ID + 1 {
-            return Err(DumpError::Header(format!(
-                "the next game number {} is out of range",
-                dump.next_game
-            )));
-        }
+        check::counters(dump.next_game, dump.next_number(), dump.rated_games).map_err(
+            |reason| DumpError::Format {
+                line: header_line,
+                reason,
+            },
+        )?;
         seen.links_to_games()?;
         dump.sort();
         Ok(dump)

@@ -109,6 +109,10 @@ pub enum StoreError {
     /// An import into a store that already holds games (it would mix two histories).
     #[error("the store already holds {0} games: import into an empty store")]
     NotEmpty(u64),
+    /// Every game number has been handed out: a number past [`MAX_GAME_ID`] would make a
+    /// game that no import takes back, so the store's own backup could not be restored.
+    #[error("no game number is left: game #{MAX_GAME_ID} was the last")]
+    NumbersUsedUp,
 }
 
 impl From<sled::Error> for StoreError {

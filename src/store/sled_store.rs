@@ -481,6 +481,9 @@ impl SledStore {
                     // A store from before the counter: go on after its highest number.
                     None => last_game + 1,
                 };
+                if next > super::MAX_GAME_ID {
+                    return abort(StoreError::NumbersUsedUp);
+                }
                 record.id = GameId(next);
                 trees[Part::Meta].insert(NEXT_GAME, &(next + 1).to_be_bytes())?;
                 if let Some(slot) = record.tournament {

@@ -338,6 +338,9 @@ impl PgStore {
                 &[],
             )?;
             record.id = GameId(id(row.get(0)));
+            if record.id.0 > super::MAX_GAME_ID {
+                return Err(StoreError::NumbersUsedUp.into());
+            }
             None
         } else {
             let row = tx.query_opt(
