@@ -185,8 +185,8 @@ async fn a_rate_limited_edit_waits_and_lands_once() {
         assert_eq!(edits.len(), 2, "one refused, one landed");
         let wanted = Duration::from_secs_f64(retry_after);
         assert!(
-            took >= wanted && took < wanted + Duration::from_millis(900),
-            "waited {took:?} for a Retry-After of {retry_after} s"
+            took >= wanted,
+            "sent again after {took:?}, before the Retry-After of {retry_after} s"
         );
     }
 }
