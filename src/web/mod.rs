@@ -1011,11 +1011,21 @@ async fn activity_events<S: Store + 'static>(
     let Some(session) = session else {
         return refuse_json(StatusCode::UNAUTHORIZED, lang, "web-link-missing");
     };
-    if let Err(error) = site.session(&session) {
-        return refusal_json(&Refusal::Said(
-            StatusCode::UNAUTHORIZED,
-            link_refusal(lang, error),
-        ));
+    // The check reads the store (a revoked session): off the async threads.
+    let checked = tokio::task::spawn_blocking({
+        let site = Arc::clone(&site);
+        move || site.session(&session).map(drop)
+    })
+    .await;
+    match checked {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => {
+            return refusal_json(&Refusal::Said(
+                StatusCode::UNAUTHORIZED,
+                link_refusal(lang, error),
+            ))
+        }
+        Err(_) => return refuse_json(StatusCode::INTERNAL_SERVER_ERROR, lang, "web-failed"),
     }
     let number = |text: &Option<String>| text.as_deref().and_then(|t| t.parse::<u64>().ok());
     let Some(channel) = number(&asked.channel).map(crate::store::ChannelId) else {
