@@ -142,6 +142,14 @@ async fn gateway_game(rest: &Rest, fake: &fake_discord::Gateway, p: &mut Payload
     }
 }
 
+/// How many posts the bot sent to the games' channel (88), refused ones included.
+fn channel_posts(rest: &Rest) -> usize {
+    rest.calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
+        .count()
+}
+
 /// Where the gateway bot answers `payload`: its interaction callback.
 fn callback(payload: &Value) -> String {
     format!(
@@ -304,12 +312,11 @@ async fn a_channel_closed_to_the_bot_sends_the_players_a_direct_message() {
         assert!(told.json()["content"].is_string(), "{code}");
         let moves = common::blocking(|| play.store().get(GameId(1)).unwrap().moves.len());
         assert_eq!(moves, 1, "{code}: the computer's move is stored");
-        let refused = rest
-            .calls()
-            .iter()
-            .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
-            .count();
-        assert_eq!(refused, 1, "{code}: a refusal is not tried again");
+        assert_eq!(
+            channel_posts(&rest),
+            1,
+            "{code}: a refusal is not tried again"
+        );
     }
 }
 
@@ -419,12 +426,11 @@ async fn through_the_gateway_a_lost_or_repeated_interaction_is_answered_once() {
     assert_eq!(answers, 1, "answered once");
     let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
     assert_eq!(game.moves, ["e3-h6", "c9-d8"]);
-    let channel_posts = rest
-        .calls()
-        .iter()
-        .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
-        .count();
-    assert_eq!(channel_posts, 1, "only the lost answer went to the channel");
+    assert_eq!(
+        channel_posts(&rest),
+        1,
+        "only the lost answer went to the channel"
+    );
     shard.shutdown_all().await;
 }
 
@@ -574,12 +580,6 @@ async fn through_the_gateway_a_failed_answer_is_tried_again_then_posted_in_the_c
     let (rest, fake, play, shard) = gateway_bot().await;
     let mut p = Payloads::new();
     gateway_game(&rest, &fake, &mut p).await;
-    let channel_posts = |rest: &Rest| {
-        rest.calls()
-            .iter()
-            .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
-            .count()
-    };
     // Failures in passing: a 500, a 502, a call that never answers. Each answer is tried
     // again and lands as the answer itself, with the board.
     let passing = [
