@@ -992,3 +992,30 @@ fn a_challenge_naming_you_comes_before_an_open_table() {
         reply.text
     );
 }
+
+#[test]
+fn a_skakanie_games_leave_button_leaves_and_is_confirmed_in_its_own_words() {
+    let play = fresh();
+    assert_done(&table(&play, "ana", &["bob"]));
+    let reply = run(&play, "bob", Command::Accept { game: None });
+    assert_done(&reply);
+    let board = run(&play, "ana", Command::Board { game: None });
+    let leave = board
+        .components
+        .iter()
+        .filter_map(|c| match c {
+            Component::Buttons(buttons) => Some(buttons),
+            _ => None,
+        })
+        .flatten()
+        .find(|b| b.label == "Leave")
+        .expect("a Skakanie game in play has a Leave button");
+    assert_eq!(leave.id, "leave-game:1");
+    assert!(leave.confirm, "leaving a game is asked about first");
+    assert_eq!(
+        Command::from_button_id(&leave.id),
+        Some(Command::Resign {
+            game: Some(GameId(1))
+        })
+    );
+}

@@ -65,10 +65,12 @@ picker-target = { $drop ->
 # any other gets the general question (a button's id is no word for people).
 confirm-really = { $action ->
     [resign] Really resign? This cannot be undone.
+    [leave-game] Really leave the game? Your place is then the last of those still playing; this cannot be undone.
    *[other] Are you sure? This cannot be undone.
 }
 confirm-yes = { $action ->
     [resign] Yes, resign
+    [leave-game] Yes, leave
    *[other] Yes
 }
 

@@ -69,10 +69,12 @@ picker-target = { $drop ->
 # inne polecenia dostają ogólne pytanie (identyfikator przycisku to nie słowo dla ludzi).
 confirm-really = { $action ->
     [resign] Na pewno chcesz się poddać? Tego nie da się cofnąć.
+    [leave-game] Na pewno odejść z gry? Zajmiesz ostatnie miejsce spośród wciąż grających; tego nie da się cofnąć.
    *[other] Na pewno? Tego nie da się cofnąć.
 }
 confirm-yes = { $action ->
     [resign] Tak, poddaję się
+    [leave-game] Tak, odchodzę
    *[other] Tak
 }
 

@@ -428,6 +428,28 @@ mod tests {
     }
 
     #[test]
+    fn leaving_a_skakanie_game_is_confirmed_as_leaving_not_resigning() {
+        for lang in Lang::TRANSLATED {
+            let leave = Message::confirmation(lang, "leave-game:3");
+            let resign = Message::confirmation(lang, "resign:3");
+            let general = Message::confirmation(lang, "start:3");
+            assert_ne!(leave.content, resign.content, "{lang}");
+            assert_ne!(leave.content, general.content, "{lang}");
+            assert!(
+                !leave.content.contains("leave-game"),
+                "{lang}: {}",
+                leave.content
+            );
+        }
+        assert_eq!(
+            crate::play::Command::from_button_id("leave-game:3"),
+            Some(crate::play::Command::Resign {
+                game: Some(crate::store::GameId(3))
+            })
+        );
+    }
+
+    #[test]
     fn the_picker_lists_pieces_then_their_moves() {
         let moves: Vec<String> = ["e3-h6", "e3-f4", "c1-d2", "pass"]
             .map(String::from)

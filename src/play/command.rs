@@ -323,7 +323,7 @@ impl Command {
             "cancel" => Self::Cancel { game },
             "leave" => Self::Leave { game },
             "board" => Self::Board { game },
-            "resign" => Self::Resign { game },
+            "resign" | super::reply::LEAVE_GAME => Self::Resign { game },
             "draw" => Self::Draw {
                 game,
                 answer: Answer::Propose,

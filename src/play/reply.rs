@@ -94,6 +94,10 @@ pub enum ButtonStyle {
     Link,
 }
 
+/// The action id of the button that leaves a game of several players (Skakanie): a
+/// resignation, but its confirmation asks whether to leave, as the button says.
+pub const LEAVE_GAME: &str = "leave-game";
+
 /// A button. Its id is `action:game`; [`Command::from_button_id`](super::Command::from_button_id)
 /// reads it back.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +108,8 @@ pub struct Button {
     pub label: String,
     /// How it looks.
     pub style: ButtonStyle,
-    /// Whether the button asks for a confirmation before acting (resign).
+    /// Whether the button asks for a confirmation before acting (resigning, or leaving a
+    /// game of several players).
     pub confirm: bool,
 }
 
@@ -116,7 +121,7 @@ impl Button {
             id: format!("{action}:{game}"),
             label: label.to_owned(),
             style,
-            confirm: action == "resign",
+            confirm: matches!(action, "resign" | LEAVE_GAME),
         }
     }
 

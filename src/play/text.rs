@@ -8,7 +8,7 @@ use crate::store::{GameRecord, Player, Status, UserId};
 use crate::render::Header;
 
 use super::command::ACTION_PREFIX;
-use super::reply::{Button, ButtonStyle, Component, Image, MovesOn, Reply};
+use super::reply::{Button, ButtonStyle, Component, Image, MovesOn, Reply, LEAVE_GAME};
 use super::table::{handicap_parts, is_named};
 
 /// What `/help` says, in `lang`: one catalogue message a line, the `-more` ones indented
@@ -361,8 +361,9 @@ pub fn board_reply(
                 components.push(Component::Buttons(action_buttons(
                     record, game, false, lang,
                 )));
+                // Leaving a Skakanie game is its resignation, asked for in its own words.
                 components.push(Component::Buttons(vec![button(
-                    "resign",
+                    LEAVE_GAME,
                     "button-leave",
                     ButtonStyle::Danger,
                 )]));
