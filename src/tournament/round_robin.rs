@@ -116,8 +116,9 @@ const SEARCH_BUDGET: usize = 20_000;
 /// [`fewest_table_rounds`] where the search finds them), as few pairs as possible
 /// meeting twice.
 ///
-/// With tables of two sizes (10 players at tables of 4: 4, 3, 3), who sits at the larger
-/// table is not balanced; the places of a smaller table are scaled up to the larger's
+/// With tables of two sizes (10 players at tables of 4: 4, 3, 3), the larger tables go
+/// round: each round seats at them first those who sat there least (as far as meeting new
+/// players allows), and the places of a smaller table are scaled up to the larger's
 /// ([`super::standings::place_points`]), so a seat is worth the same points on average at
 /// either.
 ///
@@ -136,15 +137,33 @@ pub fn tables(players: usize, seats: usize) -> Vec<Vec<Pairing>> {
     let mut schedule = Vec::with_capacity(most);
     let everyone_met =
         |met: &[Vec<u32>]| (0..players).all(|a| (a + 1..players).all(|b| met[a][b] > 0));
+    let sizes = table_sizes(players, seats);
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    // How often each player has sat at a table of the largest size.
+    let mut at_largest = vec![0u32; players];
     while schedule.len() < most && !everyone_met(&met) {
-        let sizes = table_sizes(players, seats);
-        // The greedy seating sets the mark; the search looks for better.
-        let greedy = fewest_repeats(&met, &sizes);
-        let groups = (0..repeated(&met, &greedy))
-            .find_map(|repeats| seat_round(&met, &sizes, repeats))
+        // The players in the order of how often they sat at a larger table, so that the
+        // larger tables go round instead of going to the same players every round.
+        let mut order: Vec<Entrant> = (0..players).collect();
+        order.sort_by_key(|&p| (at_largest[p], p));
+        let seen: Vec<Vec<u32>> = order
+            .iter()
+            .map(|&a| order.iter().map(|&b| met[a][b]).collect())
+            .collect();
+        let turns = Turns::of(&order, &at_largest, &sizes);
+        // The greedy seating sets the mark; the search looks for one as good or better.
+        let greedy = fewest_repeats(&seen, &sizes, &turns);
+        let groups = (0..=repeated(&seen, &greedy))
+            .find_map(|repeats| seat_round(&seen, &sizes, &turns, repeats))
             .unwrap_or(greedy);
         let mut round = Vec::with_capacity(groups.len());
         for group in groups {
+            let group: Vec<Entrant> = group.into_iter().map(|i| order[i]).collect();
+            if group.len() == largest {
+                for &p in &group {
+                    at_largest[p] += 1;
+                }
+            }
             for (i, &a) in group.iter().enumerate() {
                 for &b in &group[i + 1..] {
                     met[a][b] += 1;
@@ -196,12 +215,59 @@ fn seat_order(group: &[Entrant], seat_counts: &[Vec<u32>]) -> Vec<Entrant> {
     ordered
 }
 
+/// Who may sit at a round's larger tables, by place in the round's order (fewest rounds at
+/// a larger table first): those below the cut must, those at it may, the rest may not. So
+/// no player sits at a larger table twice more than another.
+struct Turns {
+    /// The size of the larger tables (every table's, when all are alike).
+    largest: usize,
+    /// Whether each player must sit at a larger table this round.
+    must: Vec<bool>,
+    /// Whether each player may.
+    may: Vec<bool>,
+}
+
+impl Turns {
+    /// The turns of a round whose players, in `order`, sat `at_largest` times at a larger
+    /// table before, at tables of `sizes`.
+    fn of(order: &[Entrant], at_largest: &[u32], sizes: &[usize]) -> Self {
+        let largest = sizes.iter().copied().max().unwrap_or(0);
+        let all_alike = sizes.iter().all(|&s| s == largest);
+        let seats: usize = sizes.iter().filter(|&&s| s == largest).sum();
+        let counts: Vec<u32> = order.iter().map(|&p| at_largest[p]).collect();
+        let cut = counts
+            .get(seats.saturating_sub(1))
+            .copied()
+            .unwrap_or(u32::MAX);
+        Self {
+            largest,
+            must: counts.iter().map(|&c| all_alike || c < cut).collect(),
+            may: counts.iter().map(|&c| all_alike || c <= cut).collect(),
+        }
+    }
+
+    /// Whether player `p` may sit at a table of `size`.
+    fn fits(&self, p: Entrant, size: usize) -> bool {
+        if size == self.largest {
+            self.may[p]
+        } else {
+            !self.must[p]
+        }
+    }
+}
+
 /// Tables of the given sizes where at most `repeats` pairs meet again, if the search finds
 /// them within its budget.
-fn seat_round(met: &[Vec<u32>], sizes: &[usize], repeats: usize) -> Option<Vec<Vec<Entrant>>> {
+fn seat_round(
+    met: &[Vec<u32>],
+    sizes: &[usize],
+    turns: &Turns,
+    repeats: usize,
+) -> Option<Vec<Vec<Entrant>>> {
     struct Search<'a> {
         met: &'a [Vec<u32>],
         sizes: &'a [usize],
+        turns: &'a Turns,
         tables: Vec<Vec<Entrant>>,
         seated: Vec<bool>,
         /// Repeated meetings still allowed.
@@ -216,19 +282,18 @@ fn seat_round(met: &[Vec<u32>], sizes: &[usize], repeats: usize) -> Option<Vec<V
             else {
                 return true;
             };
-            // The first free player opens an empty table (which table they open does not
-            // matter), and a table's players are taken in increasing order: each set of
-            // tables is tried once.
+            let size = self.sizes[table];
+            // The first free player who may sit there opens an empty table (which of the
+            // tables of its size they open does not matter), and a table's players are
+            // taken in increasing order: each set of tables is tried once.
             let mut candidates: Vec<(usize, Entrant)> = match self.tables[table].last() {
-                None => self
-                    .seated
-                    .iter()
-                    .position(|&s| !s)
+                None => (0..self.seated.len())
+                    .find(|&p| !self.seated[p] && self.turns.fits(p, size))
                     .map(|p| (0, p))
                     .into_iter()
                     .collect(),
                 Some(&last) => (last + 1..self.seated.len())
-                    .filter(|&p| !self.seated[p])
+                    .filter(|&p| !self.seated[p] && self.turns.fits(p, size))
                     .map(|p| {
                         let again = self.tables[table]
                             .iter()
@@ -262,6 +327,7 @@ fn seat_round(met: &[Vec<u32>], sizes: &[usize], repeats: usize) -> Option<Vec<V
     let mut search = Search {
         met,
         sizes,
+        turns,
         tables: vec![Vec::new(); sizes.len()],
         seated: vec![false; met.len()],
         repeats,
@@ -273,16 +339,24 @@ fn seat_round(met: &[Vec<u32>], sizes: &[usize], repeats: usize) -> Option<Vec<V
 /// Tables of the given sizes filled one at a time: opened by whoever has the most
 /// partners left to meet among those not yet seated, then each seat to whoever meets the
 /// most new partners there (then the fewest old ones).
-fn fewest_repeats(met: &[Vec<u32>], sizes: &[usize]) -> Vec<Vec<Entrant>> {
+fn fewest_repeats(met: &[Vec<u32>], sizes: &[usize], turns: &Turns) -> Vec<Vec<Entrant>> {
     let mut free: Vec<Entrant> = (0..met.len()).collect();
     let mut tables = Vec::with_capacity(sizes.len());
+    // Seats left at the larger tables, to keep enough of them for those who must sit there.
+    let mut larger_seats: usize = sizes.iter().filter(|&&s| s == turns.largest).sum();
     for &size in sizes {
         let unmet = |p: Entrant, among: &[Entrant]| {
             among.iter().filter(|&&q| q != p && met[p][q] == 0).count()
         };
         let mut table = Vec::with_capacity(size);
         while table.len() < size {
+            let owed = free.iter().filter(|&&p| turns.must[p]).count();
+            let larger = size == turns.largest;
             let pick = (0..free.len())
+                .filter(|&i| {
+                    let p = free[i];
+                    turns.fits(p, size) && (!larger || turns.must[p] || larger_seats > owed)
+                })
                 .max_by_key(|&i| {
                     let p = free[i];
                     if table.is_empty() {
@@ -297,6 +371,9 @@ fn fewest_repeats(met: &[Vec<u32>], sizes: &[usize]) -> Vec<Vec<Entrant>> {
                     }
                 })
                 .expect("a player for every seat");
+            if larger {
+                larger_seats -= 1;
+            }
             table.push(free.remove(pick));
         }
         tables.push(table);
@@ -467,6 +544,35 @@ mod tests {
                         assert!(m > 0, "{players} at {seats}: {a} and {b} never met");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_larger_tables_go_round() {
+        for players in 5..=24 {
+            for seats in [3, 4] {
+                let sizes = table_sizes(players, seats);
+                let largest = *sizes.iter().max().unwrap();
+                if sizes.iter().all(|&s| s == largest) {
+                    continue;
+                }
+                let rounds = tables(players, seats);
+                let mut at_largest = vec![0usize; players];
+                for p in rounds.iter().flatten() {
+                    if p.entrants().len() == largest {
+                        for &e in p.entrants() {
+                            at_largest[e] += 1;
+                        }
+                    }
+                }
+                let most = at_largest.iter().max().unwrap();
+                let fewest = at_largest.iter().min().unwrap();
+                assert!(
+                    most - fewest <= 1,
+                    "{players} at {seats}: {} rounds, at the larger tables {at_largest:?}",
+                    rounds.len()
+                );
             }
         }
     }
