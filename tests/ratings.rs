@@ -425,7 +425,7 @@ fn skakanie_leavers_lose_to_the_last_player_standing() {
         assert_eq!((s.games, s.losses), (1, 1), "{name}");
         assert!(s.rating < cat.rating, "{name}: {s:?}");
     }
-    // Each leaver was "ranked last" when they left: ann first, then ben, then dan, who
+    // Each leaver was told that everyone still playing ranks above: ann first, then ben, then dan, who
     // finished second of four and so gains on the two below (as in a tournament, where
     // the places give points).
     let rating = |name: &str| standing(&play, GameKind::Skakanie, name).unwrap().rating;

@@ -14,4 +14,4 @@ forfeit-on = { $who } { $why ->
     [resigned] left
     [withdrew] withdrew from the tournament and leaves
    *[timeout] ran out of time and leaves
-} game #{ $game }: the others play on, and { $who } is ranked last.
+} game #{ $game }: the others play on, and all of them will rank above { $who }.

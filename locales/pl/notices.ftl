@@ -14,4 +14,4 @@ forfeit-on = { $why ->
     [resigned] { $who } odchodzi z partii #{ $game }
     [withdrew] { $who } wycofuje się z turnieju i odchodzi z partii #{ $game }
    *[timeout] { $who }: koniec czasu — odejście z partii #{ $game }
-}: pozostali grają dalej, a { $who } zajmuje ostatnie miejsce.
+}: pozostali grają dalej i w wyniku wszyscy będą wyżej niż { $who }.

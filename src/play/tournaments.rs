@@ -146,20 +146,23 @@ fn places(record: &GameRecord, game: &AnyGame) -> Vec<usize> {
     let Status::Finished(result) = &record.status else {
         return vec![0; seats];
     };
-    let scores = game.scores();
     let leavers = record.kind.leavers(&record.moves);
+    places_of(seats, &result.winners, &leavers, game.scores().as_deref())
+}
+
+/// [`places`] from what decides them: the winning seats, the leavers in the order they
+/// left, and the scores (if the game keeps them).
+fn places_of(seats: usize, winners: &[u8], leavers: &[Seat], scores: Option<&[i32]>) -> Vec<usize> {
     let key = |s: usize| {
         let left = leavers.iter().position(|&l| usize::from(l.0) == s);
         // Those who stayed to the end rank by score, above every leaver; a later leaver
         // above an earlier one, whatever their scores.
         let score = match left {
             Some(_) => 0,
-            None => scores
-                .as_ref()
-                .map_or(0, |sc| sc.get(s).copied().unwrap_or(0)),
+            None => scores.map_or(0, |sc| sc.get(s).copied().unwrap_or(0)),
         };
         (
-            result.winners.contains(&(s as u8)),
+            winners.contains(&(s as u8)),
             left.unwrap_or(usize::MAX),
             score,
         )
@@ -1180,6 +1183,70 @@ mod tests {
         assert_eq!(start_time("2020-01-02", now), None, "the past");
         assert_eq!(start_time("2030-13-02", now), None);
         assert_eq!(start_time("soon", now), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Random Skakanie games of 2–4 seats, some seats leaving along the way: the places
+        /// that give a tournament's points say what the players were told. A leaver was
+        /// told that everyone still playing will rank above them; the winners are first;
+        /// those who played to the end rank by score.
+        #[test]
+        fn skakanie_places_match_what_the_players_were_told(
+            seats in 2usize..=4,
+            seed in proptest::prelude::any::<u64>(),
+            choices in proptest::collection::vec(proptest::prelude::any::<(u8, u16)>(), 1..400),
+        ) {
+            let options = [format!("players={seats}"), format!("seed={seed}")];
+            let mut game = AnyGame::new(GameKind::Skakanie, &options, None).unwrap();
+            // Who was still playing when each seat left.
+            let mut told: Vec<(usize, Vec<usize>)> = Vec::new();
+            for (what, pick) in choices {
+                if game.outcome().is_finished() {
+                    break;
+                }
+                let playing: Vec<usize> =
+                    (0..seats).filter(|&s| !game.has_left(Seat(s as u8))).collect();
+                if what % 23 == 0 {
+                    let leaver = playing[usize::from(pick) % playing.len()];
+                    let ply = game.leave_ply(Seat(leaver as u8)).unwrap();
+                    game.play(&ply).unwrap();
+                    told.push((leaver, playing.into_iter().filter(|&s| s != leaver).collect()));
+                } else {
+                    let moves = game.legal_moves();
+                    let mv = moves[usize::from(pick) % moves.len()].clone();
+                    game.play(&mv).unwrap();
+                }
+            }
+            let winners: Vec<u8> = match game.outcome() {
+                crate::games::Outcome::Win(s) => vec![s.0],
+                crate::games::Outcome::SharedWin(s) => s.iter().map(|s| s.0).collect(),
+                _ => Vec::new(),
+            };
+            let leavers: Vec<Seat> = told.iter().map(|&(s, _)| Seat(s as u8)).collect();
+            let scores = game.scores();
+            let places = places_of(seats, &winners, &leavers, scores.as_deref());
+            for (leaver, others) in &told {
+                for &o in others {
+                    proptest::prop_assert!(places[o] < places[*leaver], "{places:?} {told:?}");
+                }
+            }
+            for &w in &winners {
+                proptest::prop_assert_eq!(places[usize::from(w)], 0);
+            }
+            let stayed: Vec<usize> = (0..seats)
+                .filter(|&s| !leavers.contains(&Seat(s as u8)) && !winners.contains(&(s as u8)))
+                .collect();
+            let sc = scores.unwrap();
+            for &a in &stayed {
+                for &b in &stayed {
+                    if sc[a] > sc[b] {
+                        proptest::prop_assert!(places[a] < places[b]);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
