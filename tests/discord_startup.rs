@@ -130,7 +130,10 @@ async fn connected_the_bot_says_as_whom_where_and_that_its_commands_are_register
             "0 servers",
             "shard 1 of 1",
         ]);
-        let count = leapfrog::discord::commands::definitions().len().to_string();
+        let count = leapfrog::discord::commands::registered(None, false)
+            .unwrap()
+            .len()
+            .to_string();
         bot.wait_for(&["registered", &count, "slash commands", "77"]);
     });
 }

@@ -107,7 +107,7 @@ fn an_option_a_command_does_not_take_is_refused_with_the_ones_it_does() {
     );
     assert_eq!(
         parse_error("/undo game:1 seat:first"),
-        "/takeback has no option seat; its options are answer, game"
+        "/takeback has no option seat; its options are game, answer"
     );
     // Options of the game itself are the game's to judge.
     let play = fresh();

@@ -17,3 +17,6 @@ help-rating-commands = /rating [user] [game] · /leaderboard game:<game> [scope:
 help-privacy = /privacy: what the bot keeps about you, and for how long · /forget-me: delete it (asks first)
 help-rules = /rules game:<game> [page:N]: how to play a game, page by page, with its options
 help-which-game = Commands act on your only game in the channel (/board and /history, for onlookers, on the channel's only game); add game:<number> when there are several.
+help-analyse = /analyse: the computer reviews a finished game, move by move, and names the mistakes with better moves
+help-puzzle = /puzzle [game] [daily]: a position to solve; answer with /puzzle answer:<move>
+help-tournament = /tournament create, join, leave, start, show, list: round-robins and Swiss tournaments in this channel

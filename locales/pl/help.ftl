@@ -17,3 +17,6 @@ help-rating-commands = /ranking [gracz] [gra] · /najlepsi gra:<gra> [zakres:ser
 help-privacy = /prywatność: co bot przechowuje o tobie i jak długo · /zapomnij-mnie: usuń to (najpierw zapyta)
 help-rules = /zasady gra:<gra> [strona:N]: jak grać, strona po stronie, z opcjami gry
 help-which-game = Polecenia dotyczą twojej jedynej partii na kanale (/plansza i /historia dla widzów: jedynej partii kanału); gdy partii jest kilka, dodaj gra:<numer>.
+help-analyse = /analiza: komputer omawia skończoną partię ruch po ruchu i wskazuje błędy z lepszymi ruchami
+help-puzzle = /zadanie [gra] [dnia]: pozycja do rozwiązania; odpowiedź: /zadanie odpowiedź:<ruch>
+help-tournament = /turniej utwórz, dołącz, wypisz, rozpocznij, pokaż, lista: turnieje kołowe i szwajcarskie na tym kanale

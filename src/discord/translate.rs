@@ -337,7 +337,7 @@ fn component(i: &ComponentInteraction) -> Request {
 }
 
 impl Request {
-    /// Whether it is about a game, and so needs a server (see [`super::commands::ANYWHERE`]):
+    /// Whether it is about a game, and so needs a server (see the command table's contexts, [`crate::play::spec`]):
     /// only the caller's own list, settings, the rules and the help make sense elsewhere.
     fn needs_server(&self) -> bool {
         match self {

@@ -316,51 +316,7 @@ impl Command {
                 mv: mv.to_owned(),
             });
         }
-        Some(match action {
-            "start" => Self::Start { game },
-            "accept" => Self::Accept { game },
-            "decline" => Self::Decline { game },
-            "cancel" => Self::Cancel { game },
-            "leave" => Self::Leave { game },
-            "board" => Self::Board { game },
-            "resign" | super::reply::LEAVE_GAME => Self::Resign { game },
-            "draw" => Self::Draw {
-                game,
-                answer: Answer::Propose,
-            },
-            "draw-accept" => Self::Draw {
-                game,
-                answer: Answer::Accept,
-            },
-            "draw-decline" => Self::Draw {
-                game,
-                answer: Answer::Decline,
-            },
-            "claim" => Self::Claim { game },
-            "resume" => Self::Resume { game },
-            "history" => Self::History { game },
-            "pause" => Self::Pause {
-                game,
-                answer: Answer::Propose,
-            },
-            "pause-accept" => Self::Pause {
-                game,
-                answer: Answer::Accept,
-            },
-            "pause-decline" => Self::Pause {
-                game,
-                answer: Answer::Decline,
-            },
-            "takeback-accept" => Self::Takeback {
-                game,
-                answer: Answer::Accept,
-            },
-            "takeback-decline" => Self::Takeback {
-                game,
-                answer: Answer::Decline,
-            },
-            _ => return None,
-        })
+        super::spec::action(action, game)
     }
 }
 

@@ -20,6 +20,7 @@ mod privacy;
 mod proposal;
 mod puzzles;
 mod reply;
+pub mod spec;
 mod standings;
 mod table;
 mod text;
@@ -38,8 +39,8 @@ pub use command::{
 pub use correspondence::{board_clock_line, Notice};
 pub use history::{import_record, record_text, ImportError, Imported};
 pub use parse::{
-    command_from_args, command_options, normalise_move, parse_command, Args, ParseCommandError,
-    COMMANDS, COMPUTER_NAMES,
+    command_from_args, command_names, command_options, normalise_move, parse_command, Args,
+    ParseCommandError, COMPUTER_NAMES,
 };
 pub use puzzles::{
     cache_key as puzzle_cache_key, parse_list as parse_puzzles, shipped as shipped_puzzles,

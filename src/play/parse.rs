@@ -7,41 +7,9 @@ use crate::i18n::{self, Arg, Lang};
 use crate::store::{GameId, Notify, SeatChoice, TournamentHosts};
 
 use super::command::{Answer, Command, User};
+use super::spec;
 
 mod tournament;
-
-/// The commands, for help and error messages.
-pub const COMMANDS: &[&str] = &[
-    "play",
-    "accept",
-    "decline",
-    "cancel",
-    "start",
-    "move",
-    "board",
-    "games",
-    "resign",
-    "draw",
-    "takeback",
-    "claim",
-    "pause",
-    "resume",
-    "history",
-    "analyse",
-    "puzzle",
-    "web",
-    "settings",
-    "rules",
-    "help",
-    "leave",
-    "abort",
-    "rating",
-    "leaderboard",
-    "profile",
-    "privacy",
-    "forget-me",
-    "tournament",
-];
 
 /// A command line that could not be read. Its words are the catalogue's (`parse-…`), read
 /// in the language of whoever typed it ([`ParseCommandError::text`]).
@@ -97,7 +65,7 @@ impl ParseCommandError {
                 "parse-unknown",
                 &[
                     ("name", name.as_str().into()),
-                    ("commands", COMMANDS.join(", /").into()),
+                    ("commands", command_names().join(", /").into()),
                 ],
             ),
             Self::Missing { command, what } => i18n::text_with(
@@ -149,84 +117,17 @@ impl std::fmt::Display for ParseCommandError {
 
 impl std::error::Error for ParseCommandError {}
 
-/// Other names of an option, each with the option it stands for: `color:black` is `seat:black`,
-/// so `seat:white color:black` is a repeat.
-const ALIASES: &[(&str, &str)] = &[
-    ("id", "game"),
-    ("colour", "seat"),
-    ("color", "seat"),
-    ("side", "seat"),
-    ("vs", "opponent"),
-    ("notifications", "notify"),
-    ("thread", "threads"),
-];
-
-/// The options each command takes (besides positional words), for the refusal of one it does
-/// not. `/play` takes every option of the chosen game as well.
-const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
-    (
-        "play",
-        &[
-            "game",
-            "opponent",
-            "opponent2",
-            "opponent3",
-            "seat",
-            "days",
-            "rated",
-            "level",
-            "computers",
-        ],
-    ),
-    ("move", &["move", "game"]),
-    ("draw", &["answer", "game"]),
-    ("takeback", &["answer", "game"]),
-    ("pause", &["answer", "game"]),
-    (
-        "settings",
-        &[
-            "notify",
-            "threads",
-            "language",
-            "server_language",
-            "tournaments",
-        ],
-    ),
-    ("rules", &["game", "page"]),
-    ("puzzle", &["game", "daily", "answer"]),
-    ("games", &[]),
-    ("help", &[]),
-    ("rating", &["user", "game"]),
-    ("leaderboard", &["game", "scope"]),
-    ("profile", &["user"]),
-    ("privacy", &[]),
-    ("forget-me", &[]),
-    ("web", &["game", "revoke"]),
-    (
-        "tournament",
-        &[
-            "action", "id", "game", "format", "rounds", "days", "rated", "max", "starts", "seats",
-            "double", "together", "options", "user",
-        ],
-    ),
-];
-
-/// The options `command` takes (besides positional words; `/play` also takes its game's):
-/// the one table the parser's refusals name and Discord's registration is checked against.
+/// The names of every command, in the table's order, for help and error messages.
 #[must_use]
-pub fn command_options(command: &str) -> &'static [&'static str] {
-    COMMAND_OPTIONS
-        .iter()
-        .find(|(name, _)| *name == command)
-        .map_or(&["game"][..], |(_, keys)| *keys)
+pub fn command_names() -> Vec<&'static str> {
+    spec::commands().iter().map(|c| c.name).collect()
 }
 
-/// The option `key` stands for (`colour` → `seat`).
-fn canonical(key: &str) -> &str {
-    ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == key)
-        .map_or(key, |(_, name)| *name)
+/// The options `command` takes (besides positional words; `/play` also takes its game's):
+/// what the parser's refusals name, from the command table.
+#[must_use]
+pub fn command_options(command: &str) -> &'static [&'static str] {
+    spec::takes(command)
 }
 
 /// The arguments of a command: named `key:value` (or `key=value`) and positional ones. The
@@ -268,9 +169,10 @@ impl Args {
     /// `game:10 id:11`): the last or the first winning silently would be a guess.
     fn check_repeats(&self) -> Result<(), ParseCommandError> {
         for (i, (key, value)) in self.named.iter().enumerate() {
-            let name = canonical(key);
-            if let Some((first_key, first_value)) =
-                self.named[..i].iter().find(|(k, _)| canonical(k) == name)
+            let name = spec::canonical_option(key);
+            if let Some((first_key, first_value)) = self.named[..i]
+                .iter()
+                .find(|(k, _)| spec::canonical_option(k) == name)
             {
                 return Err(ParseCommandError::Repeated {
                     key: name.to_owned(),
@@ -296,7 +198,7 @@ impl Args {
         })
     }
 
-    fn take(&mut self, keys: &[&str]) -> Option<String> {
+    pub(super) fn take(&mut self, keys: &[&str]) -> Option<String> {
         let index = self
             .named
             .iter()
@@ -304,7 +206,7 @@ impl Args {
         Some(self.named.remove(index).1)
     }
 
-    fn game_id(&mut self) -> Result<Option<GameId>, ParseCommandError> {
+    pub(super) fn game_id(&mut self) -> Result<Option<GameId>, ParseCommandError> {
         let text = match self.take(&["game", "id"]) {
             Some(text) => text,
             None => match self.positional.iter().position(|w| w.starts_with('#')) {
@@ -651,297 +553,304 @@ pub fn command_from_args(
     // A command's name in any language (`/помощь` is `/help`), as Discord shows it.
     let name = super::names::command(name);
     args.check_repeats()?;
-    let command = match name.as_str() {
-        "play" | "challenge" => {
-            let game = match args.take(&["game"]) {
-                Some(game) => game,
-                None if !args.positional.is_empty() && !args.positional[0].starts_with('@') => {
-                    args.positional.remove(0)
-                }
-                None => {
-                    return Err(ParseCommandError::Missing {
-                        command: "play",
-                        what: "game",
-                    })
-                }
-            };
-            // opponent, opponent2, opponent3 (Discord's options) or @names (the console).
-            let mut named = Vec::new();
-            while let Some(name) = args.take(&["opponent", "opponent2", "opponent3", "vs"]) {
-                named.push(name);
-            }
-            named.extend(
-                args.positional
-                    .iter()
-                    .filter(|w| w.starts_with('@'))
-                    .cloned(),
-            );
-            // `@ai` (or `@computer`) is the bot itself; everyone else is a person.
-            let (machines, people): (Vec<String>, Vec<String>) = named
-                .into_iter()
-                .map(|name| name.trim_start_matches('@').to_owned())
-                .partition(|name| is_computer_name(name));
-            let opponents = people.iter().map(|name| user(name)).collect();
-            let seat = args
-                .take(&["seat", "colour", "color", "side"])
-                .map_or(Ok(SeatChoice::Random), |s| seat_choice(&s))?;
-            let computers = computers(
-                machines.len(),
-                args.take(&["computers"]),
-                args.take(&["level"]),
-            )?;
-            // Every other option is the game's, which judges it (and names its own options).
-            let options = args
-                .named
-                .drain(..)
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
-            Command::Challenge {
-                game,
-                opponents,
-                options,
-                seat,
-                computers,
-            }
-        }
-        "start" => Command::Start {
-            game: args.game_id()?,
-        },
-        "accept" => Command::Accept {
-            game: args.game_id()?,
-        },
-        "decline" => Command::Decline {
-            game: args.game_id()?,
-        },
-        "cancel" => Command::Cancel {
-            game: args.game_id()?,
-        },
-        "leave" => Command::Leave {
-            game: args.game_id()?,
-        },
-        "move" | "m" => {
-            let game = args.game_id()?;
-            let mv = args
-                .take(&["move"])
-                .unwrap_or_else(|| args.positional.join(" "));
-            if mv.trim().is_empty() {
-                return Err(ParseCommandError::Missing {
-                    command: "move",
-                    what: "move",
-                });
-            }
-            Command::Move { game, mv }
-        }
-        "board" => Command::Board {
-            game: args.game_id()?,
-        },
-        "games" => Command::Games,
-        "resign" => Command::Resign {
-            game: args.game_id()?,
-        },
-        "draw" => {
-            let game = args.game_id()?;
-            Command::Draw {
-                game,
-                answer: args.answer(&["offer"])?,
-            }
-        }
-        "takeback" | "undo" => {
-            let game = args.game_id()?;
-            Command::Takeback {
-                game,
-                answer: args.answer(&["request", "ask"])?,
-            }
-        }
-        "claim" | "claimwin" => Command::Claim {
-            game: args.game_id()?,
-        },
-        "pause" | "vacation" => {
-            let game = args.game_id()?;
-            Command::Pause {
-                game,
-                answer: args.answer(&["propose", "ask"])?,
-            }
-        }
-        "resume" => Command::Resume {
-            game: args.game_id()?,
-        },
-        "history" | "record" => Command::History {
-            game: args.game_id()?,
-        },
-        "analyse" | "analyze" | "analysis" => Command::Analyse {
-            game: args.game_id()?,
-        },
-        "puzzle" | "puzzles" => {
-            let answer = args.take(&["answer"]);
-            let mut daily = match args.take(&["daily"]) {
-                Some(value) => yes_or_no(&value, "puzzle-daily")?,
-                None => false,
-            };
-            // The console's words: `/puzzle gyges daily`.
-            let mut game = args.take(&["game"]);
-            for word in std::mem::take(&mut args.positional) {
-                if is_flag(&word, "daily") {
-                    daily = true;
-                } else if game.is_none() {
-                    game = Some(word);
-                } else {
-                    args.positional.push(word);
-                }
-            }
-            Command::Puzzle {
-                game,
-                daily,
-                answer,
-            }
-        }
-        "web" | "link" => {
-            let game = args.game_id()?;
-            // `revoke:true` (Discord's option) or the word `revoke` (the console).
-            let revoke = match args.take(&["revoke"]) {
-                Some(value) => yes_or_no(&value, "web-revoke")?,
-                None => match args.positional.first() {
-                    Some(word) if is_flag(word, "revoke") => {
-                        args.positional.remove(0);
-                        true
-                    }
-                    _ => false,
-                },
-            };
-            Command::Web { game, revoke }
-        }
-        "settings" => {
-            let notify = args
-                .take(&["notify", "notifications"])
-                .or_else(|| args.positional.first().cloned());
-            let threads = match args.take(&["threads", "thread"]) {
-                None => None,
-                Some(text) => Some(match typed_word(&text).as_str() {
-                    "on" | "yes" | "true" => true,
-                    "off" | "no" | "false" => false,
-                    other => {
-                        return Err(ParseCommandError::Bad {
-                            what: "threads",
-                            typed: other.to_owned(),
-                        })
-                    }
-                }),
-            };
-            let mut language = |keys: &[&str]| -> Result<Option<Lang>, ParseCommandError> {
-                args.take(keys)
-                    .map(|text| text.parse::<Lang>())
-                    .transpose()
-                    .map_err(|e| ParseCommandError::Bad {
-                        what: "language",
-                        typed: e.0,
-                    })
-            };
-            let language_choice = language(&["language", "lang"])?;
-            let server_language = language(&["server_language"])?;
-            let tournaments = match args.take(&["tournaments"]) {
-                None => None,
-                Some(text) => Some(TournamentHosts::from_name(&typed_word(&text)).ok_or_else(
-                    || ParseCommandError::Bad {
-                        what: "tournament-hosts",
-                        typed: text.clone(),
-                    },
-                )?),
-            };
-            Command::Settings {
-                threads,
-                language: language_choice,
-                server_language,
-                tournaments,
-                notify: match notify {
-                    None => None,
-                    Some(text) => Some(Notify::from_name(&typed_word(&text)).ok_or_else(|| {
-                        ParseCommandError::Bad {
-                            what: "notify",
-                            typed: text.clone(),
-                        }
-                    })?),
-                },
-            }
-        }
-        "rules" => Command::Rules {
-            game: args
-                .take(&["game"])
-                .or_else(|| args.positional.first().cloned()),
-            page: match args.take(&["page"]) {
-                None => None,
-                Some(text) => Some(text.parse().ok().filter(|&p| p > 0).ok_or_else(|| {
-                    ParseCommandError::Bad {
-                        what: "page",
-                        typed: text.clone(),
-                    }
-                })?),
-            },
-        },
-        "help" => Command::Help,
-        "abort" => Command::Abort {
-            game: args.game_id()?,
-        },
-        "rating" | "ratings" => {
-            let who = args.take(&["user", "player"]);
-            let mut game = args.take(&["game"]);
-            let mut who = who;
-            for word in std::mem::take(&mut args.positional) {
-                if word.starts_with('@') && who.is_none() {
-                    who = Some(word);
-                } else if game.is_none() {
-                    game = Some(word);
-                } else {
-                    args.positional.push(word);
-                }
-            }
-            Command::Rating {
-                user: who.map(|w| user(w.trim_start_matches('@'))),
-                game,
-            }
-        }
-        "leaderboard" | "top" => {
-            let game = args
-                .take(&["game"])
-                .or_else(|| (!args.positional.is_empty()).then(|| args.positional.remove(0)));
-            let Some(game) = game else {
-                return Err(ParseCommandError::Missing {
-                    command: "leaderboard",
-                    what: "leaderboard-game",
-                });
-            };
-            Command::Leaderboard {
-                game,
-                scope: args.take(&["scope"]).map(|s| typed_word(&s)),
-            }
-        }
-        "profile" => {
-            let who = args.take(&["user", "player"]).or_else(|| {
-                let at = args.positional.iter().position(|w| w.starts_with('@'))?;
-                Some(args.positional.remove(at))
-            });
-            Command::Profile {
-                user: who.map(|w| user(w.trim_start_matches('@'))),
-            }
-        }
-        "privacy" => Command::Privacy,
-        "forget-me" | "forgetme" | "forget" => {
-            let word = args.positional.first().map(|w| typed_word(w));
-            match word.as_deref() {
-                None => Command::ForgetMe { confirm: false },
-                Some("confirm" | "yes") => Command::ForgetMe { confirm: true },
-                Some(other) => {
-                    return Err(ParseCommandError::Bad {
-                        what: "forget-confirm",
-                        typed: other.to_owned(),
-                    })
-                }
-            }
-        }
-        "tournament" | "tournaments" => tournament::tournament(&mut args, user)?,
-        _ => return Err(ParseCommandError::Unknown(name)),
+    let Some(spec) = spec::find(&name) else {
+        return Err(ParseCommandError::Unknown(name));
     };
-    args.check_all_read(command_name(&name))?;
+    let command = (spec.parse)(&mut args, &user)?;
+    args.check_all_read(spec.name)?;
     Ok(command)
+}
+
+/// `/play`: the game, the opponents (people and computers), the seat, and the game's own
+/// options.
+pub(super) fn play(
+    args: &mut Args,
+    user: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let game = match args.take(&["game"]) {
+        Some(game) => game,
+        None if !args.positional.is_empty() && !args.positional[0].starts_with('@') => {
+            args.positional.remove(0)
+        }
+        None => {
+            return Err(ParseCommandError::Missing {
+                command: "play",
+                what: "game",
+            })
+        }
+    };
+    // opponent, opponent2, opponent3 (Discord's options) or @names (the console).
+    let mut named = Vec::new();
+    while let Some(name) = args.take(&["opponent", "opponent2", "opponent3", "vs"]) {
+        named.push(name);
+    }
+    named.extend(
+        args.positional
+            .iter()
+            .filter(|w| w.starts_with('@'))
+            .cloned(),
+    );
+    // `@ai` (or `@computer`) is the bot itself; everyone else is a person.
+    let (machines, people): (Vec<String>, Vec<String>) = named
+        .into_iter()
+        .map(|name| name.trim_start_matches('@').to_owned())
+        .partition(|name| is_computer_name(name));
+    let opponents = people.iter().map(|name| user(name)).collect();
+    let seat = args
+        .take(&["seat", "colour", "color", "side"])
+        .map_or(Ok(SeatChoice::Random), |s| seat_choice(&s))?;
+    let computers = computers(
+        machines.len(),
+        args.take(&["computers"]),
+        args.take(&["level"]),
+    )?;
+    // Every other option is the game's, which judges it (and names its own options).
+    let options = args
+        .named
+        .drain(..)
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    Ok(Command::Challenge {
+        game,
+        opponents,
+        options,
+        seat,
+        computers,
+    })
+}
+
+/// `/move`: the move (named, or the words typed) and its game.
+pub(super) fn move_(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let game = args.game_id()?;
+    let mv = args
+        .take(&["move"])
+        .unwrap_or_else(|| args.positional.join(" "));
+    if mv.trim().is_empty() {
+        return Err(ParseCommandError::Missing {
+            command: "move",
+            what: "move",
+        });
+    }
+    Ok(Command::Move { game, mv })
+}
+
+/// A proposal command (`/draw`, `/takeback`, `/pause`): its game and answer, `propose`
+/// being the words that propose besides `propose`.
+pub(super) fn proposal(
+    args: &mut Args,
+    propose: &[&str],
+    make: fn(Option<GameId>, Answer) -> Command,
+) -> Result<Command, ParseCommandError> {
+    let game = args.game_id()?;
+    Ok(make(game, args.answer(propose)?))
+}
+
+/// `/puzzle`: a game, `daily`, or an answer to the open puzzle.
+pub(super) fn puzzle(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let answer = args.take(&["answer"]);
+    let mut daily = match args.take(&["daily"]) {
+        Some(value) => yes_or_no(&value, "puzzle-daily")?,
+        None => false,
+    };
+    // The console's words: `/puzzle gyges daily`.
+    let mut game = args.take(&["game"]);
+    for word in std::mem::take(&mut args.positional) {
+        if is_flag(&word, "daily") {
+            daily = true;
+        } else if game.is_none() {
+            game = Some(word);
+        } else {
+            args.positional.push(word);
+        }
+    }
+    Ok(Command::Puzzle {
+        game,
+        daily,
+        answer,
+    })
+}
+
+/// `/web`: a game's page link, or `revoke` to end the links given.
+pub(super) fn web(args: &mut Args, _: &dyn Fn(&str) -> User) -> Result<Command, ParseCommandError> {
+    let game = args.game_id()?;
+    // `revoke:true` (Discord's option) or the word `revoke` (the console).
+    let revoke = match args.take(&["revoke"]) {
+        Some(value) => yes_or_no(&value, "web-revoke")?,
+        None => match args.positional.first() {
+            Some(word) if is_flag(word, "revoke") => {
+                args.positional.remove(0);
+                true
+            }
+            _ => false,
+        },
+    };
+    Ok(Command::Web { game, revoke })
+}
+
+/// `/settings`: notifications, threads, languages, who may host tournaments.
+pub(super) fn settings(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let notify = args
+        .take(&["notify", "notifications"])
+        .or_else(|| args.positional.first().cloned());
+    let threads = match args.take(&["threads", "thread"]) {
+        None => None,
+        Some(text) => Some(match typed_word(&text).as_str() {
+            "on" | "yes" | "true" => true,
+            "off" | "no" | "false" => false,
+            other => {
+                return Err(ParseCommandError::Bad {
+                    what: "threads",
+                    typed: other.to_owned(),
+                })
+            }
+        }),
+    };
+    let mut language = |keys: &[&str]| -> Result<Option<Lang>, ParseCommandError> {
+        args.take(keys)
+            .map(|text| text.parse::<Lang>())
+            .transpose()
+            .map_err(|e| ParseCommandError::Bad {
+                what: "language",
+                typed: e.0,
+            })
+    };
+    let language_choice = language(&["language", "lang"])?;
+    let server_language = language(&["server_language"])?;
+    let tournaments =
+        match args.take(&["tournaments"]) {
+            None => None,
+            Some(text) => Some(TournamentHosts::from_name(&typed_word(&text)).ok_or_else(
+                || ParseCommandError::Bad {
+                    what: "tournament-hosts",
+                    typed: text.clone(),
+                },
+            )?),
+        };
+    Ok(Command::Settings {
+        threads,
+        language: language_choice,
+        server_language,
+        tournaments,
+        notify: match notify {
+            None => None,
+            Some(text) => Some(Notify::from_name(&typed_word(&text)).ok_or_else(|| {
+                ParseCommandError::Bad {
+                    what: "notify",
+                    typed: text.clone(),
+                }
+            })?),
+        },
+    })
+}
+
+/// `/rules`: a game and a page.
+pub(super) fn rules(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    Ok(Command::Rules {
+        game: args
+            .take(&["game"])
+            .or_else(|| args.positional.first().cloned()),
+        page: match args.take(&["page"]) {
+            None => None,
+            Some(text) => Some(text.parse().ok().filter(|&p| p > 0).ok_or_else(|| {
+                ParseCommandError::Bad {
+                    what: "page",
+                    typed: text.clone(),
+                }
+            })?),
+        },
+    })
+}
+
+/// `/rating`: whose (a mention on the console), in which game.
+pub(super) fn rating(
+    args: &mut Args,
+    user: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let mut who = args.take(&["user", "player"]);
+    let mut game = args.take(&["game"]);
+    for word in std::mem::take(&mut args.positional) {
+        if word.starts_with('@') && who.is_none() {
+            who = Some(word);
+        } else if game.is_none() {
+            game = Some(word);
+        } else {
+            args.positional.push(word);
+        }
+    }
+    Ok(Command::Rating {
+        user: who.map(|w| user(w.trim_start_matches('@'))),
+        game,
+    })
+}
+
+/// `/leaderboard`: a game, on this server or everywhere.
+pub(super) fn leaderboard(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let game = args
+        .take(&["game"])
+        .or_else(|| (!args.positional.is_empty()).then(|| args.positional.remove(0)));
+    let Some(game) = game else {
+        return Err(ParseCommandError::Missing {
+            command: "leaderboard",
+            what: "leaderboard-game",
+        });
+    };
+    Ok(Command::Leaderboard {
+        game,
+        scope: args.take(&["scope"]).map(|s| typed_word(&s)),
+    })
+}
+
+/// `/profile`: whose.
+pub(super) fn profile(
+    args: &mut Args,
+    user: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let who = args.take(&["user", "player"]).or_else(|| {
+        let at = args.positional.iter().position(|w| w.starts_with('@'))?;
+        Some(args.positional.remove(at))
+    });
+    Ok(Command::Profile {
+        user: who.map(|w| user(w.trim_start_matches('@'))),
+    })
+}
+
+/// `/forget-me`, and `/forget-me confirm` typed after it.
+pub(super) fn forget_me(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let word = args.positional.first().map(|w| typed_word(w));
+    match word.as_deref() {
+        None => Ok(Command::ForgetMe { confirm: false }),
+        Some("confirm" | "yes") => Ok(Command::ForgetMe { confirm: true }),
+        Some(other) => Err(ParseCommandError::Bad {
+            what: "forget-confirm",
+            typed: other.to_owned(),
+        }),
+    }
+}
+
+/// `/tournament …`.
+pub(super) fn tournament(
+    args: &mut Args,
+    user: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    tournament::tournament(args, user)
 }
 
 /// A boolean option: Discord's `true`/`false`, or yes/no typed in any language; anything
@@ -955,37 +864,6 @@ fn yes_or_no(value: &str, what: &'static str) -> Result<bool, ParseCommandError>
             typed: other.to_owned(),
         }),
     }
-}
-
-/// Other names of commands, each with the command it stands for.
-const COMMAND_ALIASES: &[(&str, &str)] = &[
-    ("challenge", "play"),
-    ("m", "move"),
-    ("undo", "takeback"),
-    ("claimwin", "claim"),
-    ("vacation", "pause"),
-    ("record", "history"),
-    ("analyze", "analyse"),
-    ("analysis", "analyse"),
-    ("puzzles", "puzzle"),
-    ("link", "web"),
-    ("ratings", "rating"),
-    ("top", "leaderboard"),
-    ("forgetme", "forget-me"),
-    ("forget", "forget-me"),
-];
-
-/// The name a command is listed by (`undo` → `takeback`), for messages about it.
-fn command_name(typed: &str) -> &'static str {
-    let name = COMMAND_ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == typed)
-        .map_or(typed, |(_, name)| *name);
-    COMMANDS
-        .iter()
-        .find(|c| **c == name)
-        .copied()
-        .unwrap_or("help")
 }
 
 #[cfg(test)]

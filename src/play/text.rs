@@ -15,27 +15,15 @@ use super::table::{handicap_parts, is_named};
 /// under the line before.
 #[must_use]
 pub fn help(lang: Lang) -> String {
-    const LINES: [&str; 17] = [
-        "help-title",
-        "help-play",
-        "help-play-skakanie-more",
-        "help-play-computer-more",
-        "help-answer",
-        "help-leave",
-        "help-move",
-        "help-look",
-        "help-offers",
-        "help-offers-more",
-        "help-days",
-        "help-settings",
-        "help-ratings",
-        "help-rating-commands",
-        "help-privacy",
-        "help-rules",
-        "help-which-game",
-    ];
-    LINES
-        .iter()
+    // The title, each command's lines in the table's order, then how a game is chosen.
+    let lines = std::iter::once("help-title")
+        .chain(
+            super::spec::commands()
+                .iter()
+                .flat_map(|c| c.help.iter().copied()),
+        )
+        .chain(std::iter::once("help-which-game"));
+    lines
         .map(|id| {
             let line = i18n::text(lang, id);
             if id.ends_with("-more") {

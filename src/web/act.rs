@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use axum::http::{header, HeaderMap};
 use serde::Deserialize;
 
-use crate::play::{Answer, Command, Context, Notice, Reply, User};
+use crate::play::{Command, Context, Notice, Reply, User};
 use crate::store::{GameId, GameRecord, Player, UserId};
 
 /// Where the public replies of page requests go: the front end that posts in the game's
@@ -36,37 +36,14 @@ pub struct Act {
     pub plies: usize,
 }
 
-/// The command an answer's button makes for a game.
-pub type MakeCommand = fn(GameId) -> Command;
-
-/// The answers a page offers: each one's name (what the page sends), the message of its
-/// button, and the command it makes.
-pub const ANSWERS: &[(&str, &str, MakeCommand)] = &[
-    ("resign", "web-answer-resign", |game| Command::Resign {
-        game: Some(game),
-    }),
-    ("draw", "web-answer-draw", |game| Command::Draw {
-        game: Some(game),
-        answer: Answer::Propose,
-    }),
-    ("draw-decline", "web-answer-draw-decline", |game| {
-        Command::Draw {
-            game: Some(game),
-            answer: Answer::Decline,
-        }
-    }),
-    ("takeback", "web-answer-takeback", |game| {
-        Command::Takeback {
-            game: Some(game),
-            answer: Answer::Propose,
-        }
-    }),
-    ("takeback-decline", "web-answer-takeback-decline", |game| {
-        Command::Takeback {
-            game: Some(game),
-            answer: Answer::Decline,
-        }
-    }),
+/// The answers a page offers: each one's name (what the page sends: an action of the
+/// command table, [`crate::play::spec::action`]) and the message of its button.
+pub const ANSWERS: &[(&str, &str)] = &[
+    ("resign", "web-answer-resign"),
+    ("draw", "web-answer-draw"),
+    ("draw-decline", "web-answer-draw-decline"),
+    ("takeback", "web-answer-takeback"),
+    ("takeback-decline", "web-answer-takeback-decline"),
 ];
 
 /// The command of `act` on `game`, if it names one.
@@ -75,8 +52,8 @@ pub fn command(act: &Act, game: GameId) -> Option<Command> {
     if act.answer {
         ANSWERS
             .iter()
-            .find(|(name, _, _)| *name == act.what)
-            .map(|(_, _, make)| make(game))
+            .find(|(name, _)| *name == act.what)
+            .and_then(|(name, _)| crate::play::spec::action(name, Some(game)))
     } else {
         Some(Command::Move {
             game: Some(game),

@@ -340,19 +340,15 @@ pub struct Deed {
     pub computer: bool,
 }
 
-/// The command an answer to a challenge makes.
-pub type MakeAnswer = fn(Option<GameId>) -> Command;
-
-/// The answers to a challenge the list offers: each one's name (what the page sends),
-/// the message of its button, and the command it makes.
-pub const ANSWERABLE: &[(&str, &str, MakeAnswer)] = &[
-    ("accept", "activity-accept", |game| Command::Accept { game }),
-    ("decline", "activity-decline", |game| Command::Decline {
-        game,
-    }),
-    ("cancel", "activity-cancel", |game| Command::Cancel { game }),
-    ("start", "activity-start", |game| Command::Start { game }),
-    ("leave", "activity-leave", |game| Command::Leave { game }),
+/// The answers to a challenge the list offers: each one's name (what the page sends: an
+/// action of the command table, [`crate::play::spec::action`]) and the message of its
+/// button.
+pub const ANSWERABLE: &[(&str, &str)] = &[
+    ("accept", "activity-accept"),
+    ("decline", "activity-decline"),
+    ("cancel", "activity-cancel"),
+    ("start", "activity-start"),
+    ("leave", "activity-leave"),
 ];
 
 /// The command of `deed`, if it names one.
@@ -375,8 +371,8 @@ pub fn command(deed: &Deed) -> Option<Command> {
     let game = Some(GameId(deed.game?));
     ANSWERABLE
         .iter()
-        .find(|(name, _, _)| *name == deed.what)
-        .map(|(_, _, make)| make(game))
+        .find(|(name, _)| *name == deed.what)
+        .and_then(|(name, _)| crate::play::spec::action(name, game))
 }
 
 /// An open challenge in the Activity's list, with what the reader may do about it.
@@ -424,8 +420,8 @@ pub fn challenges_for(
             };
             let answers = ANSWERABLE
                 .iter()
-                .filter(|(name, _, _)| may(name))
-                .map(|(name, id, _)| ((*name).to_owned(), i18n::text(lang, id)))
+                .filter(|(name, _)| may(name))
+                .map(|(name, id)| ((*name).to_owned(), i18n::text(lang, id)))
                 .collect();
             Some(Offered {
                 id: record.id.0,

@@ -117,7 +117,7 @@ impl Words {
             wait: t("web-wait"),
             answers: super::ANSWERS
                 .iter()
-                .map(|(name, id, _)| ((*name).to_owned(), t(id)))
+                .map(|(name, id)| ((*name).to_owned(), t(id)))
                 .collect(),
             resign_sure: t("web-resign-sure"),
             which: t("web-which"),
