@@ -20,6 +20,7 @@ pub mod console;
 pub mod discord;
 pub mod games;
 pub mod i18n;
+pub mod metrics;
 pub mod ops;
 pub mod play;
 pub mod ratings;

@@ -20,7 +20,7 @@ use crate::store::{GameId, Place, Store};
 use super::message::Message;
 use super::reach::{code, repeated};
 use super::translate::{request, Request};
-use crate::ops::rest::observe;
+use crate::discord::rest::observe;
 use crate::ops::{Interaction as Tracked, Ops};
 
 /// How the first answer reaches Discord.
@@ -397,7 +397,7 @@ impl<S: Store + 'static> Bot<S> {
                 }
             };
             let result =
-                crate::ops::rest::observe_within("interaction_callback", Some(left), answered)
+                crate::discord::rest::observe_within("interaction_callback", Some(left), answered)
                     .await;
             let error = match result {
                 Ok(()) => return (None, false),

@@ -42,8 +42,9 @@ fn list(broken: &[Broken]) -> String {
 
 /// Registers the commands: to `guild` when given (changes show at once, for development),
 /// else globally. Both overwrite the whole set, so a removed command disappears. With
-/// `activity`, the global set also has the Activity's [`entry_point`] (Discord takes entry
-/// points only globally). Returns how many were registered.
+/// `activity`, the global set also has the Activity's entry point
+/// ([`crate::play::spec::entry_point`]; Discord takes entry points only globally). Returns
+/// how many were registered.
 ///
 /// # Errors
 /// Discord refused or could not be reached.
@@ -61,11 +62,11 @@ async fn send(http: &Http, guild: Option<u64>, commands: &Registration) -> seren
     match guild {
         Some(guild) => {
             let set = http.create_guild_commands(GuildId::new(guild), commands);
-            crate::ops::rest::observe("register_commands", set).await?
+            crate::discord::rest::observe("register_commands", set).await?
         }
         None => {
             let set = http.create_global_commands(commands);
-            crate::ops::rest::observe("register_commands", set).await?
+            crate::discord::rest::observe("register_commands", set).await?
         }
     };
     Ok(commands.len())

@@ -114,7 +114,7 @@ pub async fn connect<S: Store + 'static>(
         None => tracing::info!("connecting to Discord"),
     }
     let gateway = super::reach::with_retries("find its gateway", || {
-        crate::ops::rest::observe("get_gateway_bot", http.get_bot_gateway())
+        crate::discord::rest::observe("get_gateway_bot", http.get_bot_gateway())
     })
     .await?;
     let shards = gateway.shards.max(1);

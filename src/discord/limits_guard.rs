@@ -5,7 +5,7 @@
 //! every request to the proxy and reads each answer as serenity's limiter reads Discord's:
 //! a 429 is waited out for as long as it says, then sent again (a bounded number of times),
 //! and a global one holds back every other call of the process meanwhile
-//! ([`super::reach::hold_all`]). Nothing else is changed: the proxy still keeps the limits.
+//! ([`super::reach::global_pause`]). Nothing else is changed: the proxy still keeps the limits.
 
 use std::time::Duration;
 

@@ -21,6 +21,7 @@ pub mod message;
 pub mod notify;
 pub mod permissions;
 pub mod reach;
+pub mod rest;
 pub mod translate;
 
 pub use config::{DiscordConfig, Shards};

@@ -19,7 +19,7 @@ use super::bot::note_board;
 use super::message::{button, cut, Message};
 use super::permissions::{is_missing_permission, notice_once, Doing};
 use super::reach::{nonce, repeated};
-use crate::ops::rest::observe;
+use crate::discord::rest::observe;
 
 /// Tells each of `message.direct` by direct message; whoever cannot be reached is mentioned
 /// in `channel` instead.

@@ -97,7 +97,7 @@ pub fn rate_limited(info: serenity::http::RatelimitInfo) {
 /// every other call of ours waits for it too, where it would be sent on and collect more
 /// 429s.
 pub fn limited(path: &str, global: bool, wait: Duration) {
-    crate::ops::rest::rate_limited(path, global);
+    crate::discord::rest::rate_limited(path, global);
     tracing::info!(
         target: "leapfrog::discord::rest",
         path = %path,
@@ -163,7 +163,8 @@ where
     let mut attempt = 0;
     loop {
         attempt += 1;
-        let result = crate::ops::rest::observe_within(route, Some(attempt_timeout()), make()).await;
+        let result =
+            crate::discord::rest::observe_within(route, Some(attempt_timeout()), make()).await;
         match result {
             Err(error) if attempt < TRIES && is_passing(&error) => {
                 tokio::time::sleep(Duration::from_millis(250 << attempt)).await;

@@ -280,7 +280,7 @@ impl Admin {
         match counted {
             Ok(Ok(Ok(counts))) => {
                 for (game, n) in counts {
-                    super::metrics::get()
+                    crate::metrics::get()
                         .games_in_progress
                         .with_label_values(&[game])
                         .set(n);
@@ -320,7 +320,7 @@ async fn metrics(State(admin): State<Admin>, headers: HeaderMap) -> Response {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        super::metrics::get().render(),
+        crate::metrics::get().render(),
     )
         .into_response()
 }

@@ -11,7 +11,7 @@ use tracing_subscriber::fmt::MakeWriter;
 
 use crate::play::Outcome;
 
-use super::metrics;
+use crate::metrics;
 
 /// `[log]` in the configuration file.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -289,9 +289,9 @@ mod tests {
     #[test]
     fn a_discord_refusal_is_logged_with_its_code() {
         let (logged, text) = json_lines(|| {
-            super::super::rest::log_refusal(
+            crate::discord::rest::log_refusal(
                 "create_message",
-                &super::super::rest::Ending {
+                &crate::discord::rest::Ending {
                     status: "403".into(),
                     code: Some(50007),
                     message: Some("Cannot send messages to this user".into()),

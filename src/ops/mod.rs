@@ -5,15 +5,14 @@
 //! - [`Ops`]: one process's lifecycle — whether it is shutting down, how much work is in
 //!   flight, whether its gateway shards are connected — which readiness reads and the
 //!   shutdown waits on;
-//! - [`metrics`]: the Prometheus registry and the hooks the other layers call;
+//! - the Prometheus registry and the hooks the other layers call are [`crate::metrics`], a
+//!   leaf below every layer; this module serves them;
 //! - [`admin`]: `/healthz`, `/readyz` and `/metrics`, with their `[admin]` settings;
 //! - [`log`]: `[log] format`, the per-interaction log line, Discord errors with their codes;
-//! - [`rest`]: the wrapper every Discord REST call the bot makes goes through.
+//! - the wrapper every Discord REST call goes through is [`crate::discord::rest`].
 
 pub mod admin;
 pub mod log;
-pub mod metrics;
-pub mod rest;
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -52,7 +51,7 @@ pub struct Work {
 
 impl Drop for Work {
     fn drop(&mut self) {
-        metrics::get().in_flight.dec();
+        crate::metrics::get().in_flight.dec();
         if self.ops.0.in_flight.fetch_sub(1, Ordering::SeqCst) == 1 {
             self.ops.0.idle.notify_waiters();
         }
@@ -69,7 +68,7 @@ impl Ops {
     /// Counts a piece of work as in flight until the returned guard is dropped.
     pub fn begin(&self) -> Work {
         self.0.in_flight.fetch_add(1, Ordering::SeqCst);
-        metrics::get().in_flight.inc();
+        crate::metrics::get().in_flight.inc();
         Work { ops: self.clone() }
     }
 

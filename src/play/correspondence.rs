@@ -166,9 +166,7 @@ impl<S: Store> Play<S> {
         };
         // How late the oldest due alarm is: the scheduler's lag, for `/metrics`.
         let oldest = due.iter().map(|(at, _)| *at).min().unwrap_or(now);
-        crate::ops::metrics::scheduler_lag(std::time::Duration::from_millis(
-            now.saturating_sub(oldest),
-        ));
+        crate::metrics::scheduler_lag(std::time::Duration::from_millis(now.saturating_sub(oldest)));
         let mut notices: Vec<Notice> = due
             .into_iter()
             .filter_map(|(_, id)| match self.fire(id, now) {

@@ -40,7 +40,7 @@ impl Pool {
             return None;
         }
         let _release = Release { pool: self, game };
-        let mut counted = crate::ops::metrics::AiSearch::queued();
+        let mut counted = crate::metrics::AiSearch::queued();
         // The semaphore is never closed, so acquiring only waits.
         let _permit = Arc::clone(&self.permits).acquire_owned().await.ok()?;
         counted.running();

@@ -77,7 +77,7 @@ macro_rules! forward {
                     Self::Sled(store) => store.$name($($arg),*),
                     Self::Postgres(store) => store.$name($($arg),*),
                 };
-                crate::ops::metrics::store_call(
+                crate::metrics::store_call(
                     stringify!($name),
                     self.backend(),
                     started.elapsed(),

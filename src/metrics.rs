@@ -1,4 +1,6 @@
-//! The process's Prometheus metrics, in one registry. They are process-wide statics rather
+//! The process's Prometheus metrics, in one registry: a leaf module below every layer, so
+//! the store, the play layer and the Discord adapter record where an event happens without
+//! importing upward; `ops` serves them (`/metrics`). They are process-wide statics rather
 //! than fields threaded through every layer: the hooks sit in the store wrapper, the AI pool,
 //! the scheduler and the Discord adapter, which share nothing else, and a metric that needs
 //! a handle passed around is a metric nobody adds. Every name starts with `leapfrog_`.

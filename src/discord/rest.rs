@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use serenity::http::HttpError;
 
-use super::metrics;
+use crate::metrics;
 
 /// How a REST call ended: its HTTP status (`error` when no answer came), and Discord's
 /// JSON error code and message when Discord refused it.
@@ -78,7 +78,7 @@ pub async fn observe_within<T>(
     limit: Option<std::time::Duration>,
     call: impl Future<Output = serenity::Result<T>>,
 ) -> serenity::Result<T> {
-    crate::discord::reach::global_pause().await;
+    super::reach::global_pause().await;
     let started = Instant::now();
     let result = match limit {
         Some(limit) => tokio::time::timeout(limit, call)
@@ -132,7 +132,7 @@ pub fn log_refusal(route: &str, ending: &Ending) {
 }
 
 /// Counts a rate limit serenity's limiter waited out (its callback, see
-/// [`crate::discord::reach::rate_limited`]).
+/// [`super::reach::rate_limited`]).
 pub fn rate_limited(path: &str, global: bool) {
     // The path holds ids: keep its shape only, so that the label set stays small.
     let shape: String = path
