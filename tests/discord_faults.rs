@@ -14,8 +14,9 @@ use fake_discord::{
     APP_ID, BOB,
 };
 use leapfrog::ai::AiConfig;
+use leapfrog::games::{AnyGame, GameKind, Outcome};
 use leapfrog::play::Play;
-use leapfrog::store::{AnyStore, GameId, Store};
+use leapfrog::store::{AnyStore, GameId, Player, Status, Store};
 use serde_json::{json, Value};
 
 /// The bot's own user, as Discord resolves it in an option.
@@ -312,6 +313,100 @@ async fn a_channel_closed_to_the_bot_sends_the_players_a_direct_message() {
         assert!(told.json()["content"].is_string(), "{code}");
         let moves = common::blocking(|| play.store().get(GameId(1)).unwrap().moves.len());
         assert_eq!(moves, 1, "{code}: the computer's move is stored");
+        assert_eq!(
+            channel_posts(&rest),
+            1,
+            "{code}: a refusal is not tried again"
+        );
+    }
+}
+
+/// Alice's Jump Sturdy game against the computer (level 1, Red), set up one move from its
+/// end: her man on a4, the computer's on d2, which reaches rank 1 and wins with its reply to
+/// any move of hers. Stored through the play layer in channel 88 of server 77, as the
+/// endpoint's payloads are; returns the game.
+fn the_computer_wins_next(play: &Play<AnyStore>) -> GameId {
+    let ctx = leapfrog::play::Context {
+        user: leapfrog::play::User::new(leapfrog::store::UserId(ALICE.id), "alice"),
+        place: leapfrog::store::Place {
+            guild: Some(leapfrog::store::GuildId(77)),
+            channel: leapfrog::store::ChannelId(88),
+        },
+        manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
+    };
+    let command =
+        leapfrog::play::parse_command("/play jump-sturdy opponent:@ai level:1 seat:first", |n| {
+            leapfrog::console::console_user(n)
+        })
+        .unwrap();
+    common::blocking(|| play.handle(&ctx, command));
+    let start = "6/3r04/8/b07/8/8/8/6 b";
+    let game = AnyGame::new(GameKind::JumpSturdy, &[], Some(start)).unwrap();
+    assert_eq!(game.outcome(), Outcome::Ongoing);
+    common::blocking(|| {
+        let mut record = play.store().get(GameId(1)).unwrap();
+        assert_eq!(record.seats[1], Player::Computer { level: 1 });
+        assert!(record.moves.is_empty());
+        record.start = Some(start.to_owned());
+        record.position = game.position_text();
+        play.store().replace(&record).unwrap();
+    });
+    GameId(1)
+}
+
+/// A channel closed to the bot (a permission removed, the channel deleted) when the
+/// computer's reply ends the game: that last board mentions no one, and the player still
+/// hears of it by direct message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_ending_computer_move_in_a_closed_channel_reaches_the_player_by_dm() {
+    for code in [50013, 50001, 10003] {
+        let (rest, url, play) = bot().await;
+        let game = the_computer_wins_next(&play);
+        let mut p = Payloads::new();
+        let mine = p.command(ALICE, "move", &[("move", json!("a4-a5"))], None);
+        rest.inject("POST", "/channels/88/messages", Fault::code(code), 100);
+        assert_eq!(send(&url, &mine).await.1["type"], 5, "{code}");
+        let dm = format!("/channels/{}/messages", fake_discord::dm_channel(ALICE.id));
+        let (_, told) = rest
+            .wait_for(0, |c| c.method == "POST" && c.path == dm)
+            .await;
+        let record = common::blocking(|| play.store().get(game).unwrap());
+        assert!(
+            matches!(record.status, Status::Finished(_)),
+            "{code}: {record:?}"
+        );
+        assert_eq!(record.moves.len(), 2, "{code}");
+        let last = record.moves.last().unwrap();
+        let told = told.json()["content"].as_str().unwrap().to_owned();
+        assert!(told.contains(&format!("played {last}")), "{code}: {told}");
+        assert!(told.contains("Game over"), "{code}: {told}");
+        // Her DM channel is the only one opened: the computer is never written to.
+        let opened: Vec<String> = rest
+            .calls()
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == "/users/@me/channels")
+            .map(|c| match &c.json()["recipient_id"] {
+                Value::String(id) => id.clone(),
+                other => other.to_string(),
+            })
+            .collect();
+        assert!(!opened.is_empty(), "{code}");
+        assert!(
+            opened.iter().all(|id| *id == ALICE.id.to_string()),
+            "{code}: {opened:?}"
+        );
+        let (_, refused) = rest
+            .wait_for(0, |c| {
+                c.method == "POST" && c.path == "/channels/88/messages"
+            })
+            .await;
+        let posted = refused.json()["content"].as_str().unwrap().to_owned();
+        assert!(
+            !posted.contains(&format!("<@{}>", ALICE.id)),
+            "{code}: the last board mentions no one: {posted}"
+        );
         assert_eq!(
             channel_posts(&rest),
             1,

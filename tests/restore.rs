@@ -11,9 +11,9 @@ use std::process::Command;
 
 use common::StoreSpot;
 use leapfrog::console::Console;
-use leapfrog::games::AnyGame;
+use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::play::Play;
-use leapfrog::store::{AnyStore, Dump, SledStore, Status, Store, StoreConfig, StoreError};
+use leapfrog::store::{AnyStore, Dump, GuildId, SledStore, Status, Store, StoreConfig, StoreError};
 
 /// Runs console lines against `store`; returns what the console printed.
 fn say(store: &AnyStore, lines: &str) -> String {
@@ -307,29 +307,70 @@ fn copy_folder(from: &Path, to: &Path) {
     }
 }
 
+/// How a damaged copy of a sled folder was met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Met {
+    /// Opened, and served exactly what was acknowledged.
+    Whole,
+    /// Refused at open, with the way to restore.
+    RefusedAtOpen,
+    /// Opened, and refused on a later read, with the way to restore.
+    RefusedOnRead,
+}
+
+/// Whether `error` is the refusal of the damaged folder `data` with the way to restore.
+fn says_how_to_restore(error: &StoreError, data: &Path) -> bool {
+    let text = error.to_string();
+    matches!(error, StoreError::Damaged { .. })
+        && text.contains("is damaged")
+        && text.contains(&format!(
+            "leapfrog import BACKUP_FILE --data {}",
+            data.display()
+        ))
+}
+
+/// Opens a damaged copy as the bot does (through [`AnyStore`]) and exports it: it must be
+/// refused as damaged, with the way to restore, at open or at the read that meets the
+/// damage, or serve exactly what was acknowledged; never panic.
+fn met(data: &Path, acknowledged: &str, trial: &str) -> Met {
+    let opened = std::panic::catch_unwind(|| SledStore::open(&StoreConfig::sled(data)))
+        .unwrap_or_else(|_| panic!("{trial}: opening the folder panicked"));
+    let store: AnyStore = match opened {
+        Ok(store) => store.into(),
+        Err(error) => {
+            assert!(
+                says_how_to_restore(&error, data),
+                "{trial}: refused without the way to restore: {error}"
+            );
+            return Met::RefusedAtOpen;
+        }
+    };
+    let exported = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| store.export()))
+        .unwrap_or_else(|_| panic!("{trial}: reading the folder panicked"));
+    match exported {
+        Ok(dump) => {
+            let mut bytes = Vec::new();
+            dump.write(&mut bytes).unwrap();
+            assert!(
+                String::from_utf8(bytes).unwrap() == acknowledged,
+                "{trial}: the damaged folder was served with other contents"
+            );
+            Met::Whole
+        }
+        Err(error) => {
+            assert!(
+                says_how_to_restore(&error, data),
+                "{trial}: a read refused without the way to restore: {error}"
+            );
+            Met::RefusedOnRead
+        }
+    }
+}
+
 /// Opens a damaged copy: it must either be refused as damaged, with the way to restore, or
 /// serve exactly what was acknowledged. Returns whether it was refused.
 fn refused_or_whole(data: &Path, acknowledged: &str, trial: &str) -> bool {
-    match SledStore::open(&StoreConfig::sled(data)) {
-        Ok(store) => {
-            let served =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| export_text(&store)));
-            assert!(
-                served.is_ok_and(|text| text == acknowledged),
-                "{trial}: the damaged folder was served with other contents"
-            );
-            false
-        }
-        Err(error @ StoreError::Damaged { .. }) => {
-            let text = error.to_string();
-            assert!(
-                text.contains("leapfrog import BACKUP_FILE --data"),
-                "{trial}: {text}"
-            );
-            true
-        }
-        Err(other) => panic!("{trial}: refused without the way to restore: {other}"),
-    }
+    met(data, acknowledged, trial) != Met::Whole
 }
 
 /// Copies the sled folder `data` `trials` times into `dir`, each copy without its
@@ -412,4 +453,156 @@ fn a_log_that_lost_a_forgetting_is_refused_never_served_with_the_name_back() {
         refusals, 8,
         "the forgetting was the latest write: every cut loses it"
     );
+}
+
+/// A sled folder whose log sled has gone round: a rated game, then 300 games written
+/// move by move (sled reuses a part of its log once everything in it was written again,
+/// so the log's order on disk is no longer its order in time), a restart (at which sled
+/// writes its snapshot) and, if `play_on`, a game after it. Flushed and closed; and its
+/// export.
+fn sled_folder_gone_round(play_on: bool) -> (tempfile::TempDir, PathBuf, String) {
+    let (dir, data, _) = sled_folder_with_a_game();
+    let store: AnyStore = SledStore::open(&StoreConfig::sled(&data)).unwrap().into();
+    for game in 0..300 {
+        let seats = [10 + game, 11 + game];
+        let record = common::new_record(GameKind::Jumpers, &seats, GuildId(5), 1);
+        let mut record = store.insert(record).unwrap();
+        for _ in 0..24 {
+            let mut position: AnyGame = record.replay(record.moves.len()).unwrap();
+            let Some(mv) = position.legal_moves().first().cloned() else {
+                break;
+            };
+            position.play(&mv).unwrap();
+            record.moves.push(mv);
+            record.position = position.position_text();
+            record = store.replace(&record).unwrap();
+        }
+    }
+    store.flush().unwrap();
+    drop(store);
+    let store: AnyStore = SledStore::open(&StoreConfig::sled(&data)).unwrap().into();
+    if play_on {
+        play_a_game(&store, 4);
+        store.flush().unwrap();
+    }
+    let acknowledged = export_text(&store);
+    drop(store);
+    assert!(
+        std::fs::read_dir(&data).unwrap().any(|entry| entry
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with("snap.")),
+        "sled wrote no snapshot"
+    );
+    (dir, data, acknowledged)
+}
+
+/// Where the log of `data` is cut: 40 places spread over the part sled has written (the
+/// rest of its last segment is zeros), and its whole length.
+fn cuts(data: &Path) -> Vec<u64> {
+    let log = std::fs::read(data.join("db")).unwrap();
+    let written = log.iter().rposition(|&byte| byte != 0).unwrap() as u64 + 1;
+    (0..40)
+        .map(|k| written * k / 40)
+        .chain([written, log.len() as u64])
+        .collect()
+}
+
+/// A copy of `data`, snapshots kept, with its log cut to `cut` bytes.
+fn cut_copy(data: &Path, copy: &Path, cut: u64) {
+    copy_folder(data, copy);
+    let log = std::fs::OpenOptions::new()
+        .write(true)
+        .open(copy.join("db"))
+        .unwrap();
+    log.set_len(cut).unwrap();
+}
+
+/// A log cut short under the snapshot sled keeps beside it: sled may refuse the folder,
+/// panic, open it and fail reading a tree at once, or open it and fail on a later read of
+/// a page the snapshot points past the cut. Each is the same refusal with the way to
+/// restore; a cut past everything written serves the store whole.
+#[test]
+fn a_log_cut_under_its_snapshot_is_refused_with_the_restore_advice_wherever_it_fails() {
+    for play_on in [false, true] {
+        let (dir, data, acknowledged) = sled_folder_gone_round(play_on);
+        let mut seen = std::collections::BTreeMap::new();
+        for (k, cut) in cuts(&data).into_iter().enumerate() {
+            let copy = dir.path().join(format!("cut{k}"));
+            cut_copy(&data, &copy, cut);
+            let trial = format!("play on {play_on}, log cut to {cut}");
+            *seen.entry(met(&copy, &acknowledged, &trial)).or_insert(0) += 1;
+        }
+        println!("play on {play_on}: {seen:?}");
+        // Cut past everything written, the log loses nothing.
+        assert!(seen.get(&Met::Whole).is_some_and(|&n| n >= 1), "{seen:?}");
+        assert!(
+            seen.get(&Met::RefusedAtOpen).is_some_and(|&n| n >= 20),
+            "{seen:?}"
+        );
+    }
+}
+
+/// The same cuts through the binary: `leapfrog export` refuses each damaged folder with
+/// the way to restore and a failing exit status (never a crash), or exports it whole.
+#[test]
+fn the_binary_refuses_a_log_cut_under_its_snapshot_with_the_restore_advice() {
+    let (dir, data, acknowledged) = sled_folder_gone_round(false);
+    let mut refused = 0;
+    for (k, cut) in cuts(&data).into_iter().enumerate() {
+        let copy = dir.path().join(format!("cut{k}"));
+        cut_copy(&data, &copy, cut);
+        let file = dir.path().join(format!("export{k}.jsonl"));
+        let output = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+            .current_dir(dir.path())
+            .args(["export", file.to_str().unwrap(), "--data"])
+            .arg(&copy)
+            .env_remove("DATABASE_URL")
+            .env_remove("RUST_LOG")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&output.stderr);
+        if output.status.success() {
+            let exported = std::fs::read_to_string(&file).unwrap();
+            assert!(
+                exported == acknowledged,
+                "cut {cut}: exported other contents"
+            );
+            continue;
+        }
+        refused += 1;
+        assert_eq!(output.status.code(), Some(1), "cut {cut}: {said}");
+        let advice = format!("leapfrog import BACKUP_FILE --data {}", copy.display());
+        assert!(said.contains("is damaged"), "cut {cut}: {said}");
+        assert_eq!(
+            said.matches(&advice).count(),
+            1,
+            "cut {cut}: said once: {said}"
+        );
+        assert!(!said.contains("Read corrupted data"), "cut {cut}: {said}");
+    }
+    assert!(refused >= 20, "{refused} refused");
+}
+
+/// A log cut short under a store that is open (the disk lost its end while the bot ran):
+/// the pages sled had not read yet are read from the log on demand, and the reads that meet
+/// the cut are refused with the way to restore, as at open; never a panic, never sled's
+/// words alone.
+#[test]
+fn a_read_that_meets_a_cut_log_is_refused_with_the_restore_advice() {
+    let (_dir, data, _) = sled_folder_gone_round(false);
+    let store: AnyStore = SledStore::open(&StoreConfig::sled(&data)).unwrap().into();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(data.join("db"))
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+    let exported = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| store.export()))
+        .expect("reading the cut log panicked");
+    let Err(error) = exported else {
+        panic!("the whole store was read from a log cut to nothing");
+    };
+    assert!(says_how_to_restore(&error, &data), "{error}");
 }

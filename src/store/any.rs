@@ -67,14 +67,15 @@ impl From<PgStore> for AnyStore {
 }
 
 /// Forwards each method to the backend, timing it for `leapfrog_store_call_seconds` (the
-/// one place every store call of the bot passes, whichever backend).
+/// one place every store call of the bot passes, whichever backend). A sled folder found
+/// damaged on a read is said as at open, with the way to restore ([`SledStore::damage`]).
 macro_rules! forward {
     ($(fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $out:ty;)*) => {
         impl Store for AnyStore {
             $(fn $name(&self $(, $arg: $ty)*) -> $out {
                 let started = std::time::Instant::now();
                 let result = match self {
-                    Self::Sled(store) => store.$name($($arg),*),
+                    Self::Sled(store) => store.$name($($arg),*).map_err(|e| store.damage(e)),
                     Self::Postgres(store) => store.$name($($arg),*),
                 };
                 crate::metrics::store_call(

@@ -56,8 +56,9 @@ pub struct Dump {
 /// Why an export file could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum DumpError {
-    /// Reading or writing the file failed.
-    #[error("{0}")]
+    /// Reading or writing the file failed. Transparent, as `Store` is: the error is its
+    /// own message, not a cause to print again after it.
+    #[error(transparent)]
     Io(#[from] std::io::Error),
     /// A line is not what the format says.
     #[error("line {line}: {reason}")]
@@ -70,8 +71,9 @@ pub enum DumpError {
     /// The file is from a newer release, or not an export at all.
     #[error("not a Leapfrog export of version {EXPORT_VERSION} or older: {0}")]
     Header(String),
-    /// A game inside could not be read.
-    #[error("{0}")]
+    /// A game inside could not be read (or the store could not be read at all: a damaged
+    /// sled folder, said once with the way to restore).
+    #[error(transparent)]
     Store(#[from] StoreError),
 }
 

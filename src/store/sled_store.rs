@@ -105,6 +105,9 @@ impl Mark {
 
 /// The mark, and how far the store has gone since (written at the next flush).
 struct HighWater {
+    /// The data folder: named, with the way to restore, when sled finds its files damaged
+    /// on a read after the open ([`SledStore::damage`]).
+    dir: std::path::PathBuf,
     file: std::path::PathBuf,
     written: std::sync::Mutex<Mark>,
     next_game: AtomicU64,
@@ -364,18 +367,24 @@ impl SledStore {
             reason,
         };
         let db = open_sled(dir, &damaged)?;
-        let mut store = Self::from_db(db)?;
+        // sled reads a tree's pages only when first asked for them: a log cut short under a
+        // snapshot that points past what is left of it opens, and these first reads fail
+        // (or panic inside sled). That is the folder's damage as much as a refused open.
+        let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let store = Self::from_db(db)?;
+            let reached = store.reached()?;
+            Ok((store, reached))
+        }));
+        let (mut store, reached) = match read {
+            Ok(Ok(read)) => read,
+            Ok(Err(StoreError::Database(error))) => return Err(refusal(dir, error, &damaged)),
+            Ok(Err(other)) => return Err(other),
+            Err(_) => return Err(damaged("sled could not read it back".into())),
+        };
         let file = dir.join(HIGH_WATER);
         let mark = std::fs::read_to_string(&file)
             .map(|text| Mark::parse(&text))
             .unwrap_or_default();
-        let reached = Mark {
-            next_game: match store.counter(NEXT_GAME)? {
-                0 => store.last_game()? + 1,
-                next => next,
-            },
-            stamp: store.next_stamp.load(Ordering::SeqCst) - 1,
-        };
         if reached.next_game < mark.next_game {
             return Err(damaged(format!(
                 "its log reads only up to game #{} but game #{} had been stored: \
@@ -392,12 +401,42 @@ impl SledStore {
             )));
         }
         store.high_water = Some(Arc::new(HighWater {
+            dir: dir.clone(),
             file,
             written: std::sync::Mutex::new(mark),
             next_game: AtomicU64::new(reached.next_game),
             stamp: AtomicU64::new(reached.stamp),
         }));
         Ok(store)
+    }
+
+    /// How far the store has gone, as its log reads: the next game number and the latest
+    /// write's stamp.
+    fn reached(&self) -> Result<Mark, StoreError> {
+        Ok(Mark {
+            next_game: match self.counter(NEXT_GAME)? {
+                0 => self.last_game()? + 1,
+                next => next,
+            },
+            stamp: self.next_stamp.load(Ordering::SeqCst) - 1,
+        })
+    }
+
+    /// `error` as the admin should hear it: sled finding its own files damaged on a read
+    /// after the open (a page the snapshot points to that the log no longer holds) is the
+    /// data folder's damage, named with the way to restore, like a folder refused at open;
+    /// any other error (and any error of a temporary store) is left as it is.
+    #[must_use]
+    pub fn damage(&self, error: StoreError) -> StoreError {
+        match (&self.high_water, error) {
+            (Some(opened), StoreError::Database(error)) if unreadable(&error) => {
+                StoreError::Damaged {
+                    dir: opened.dir.clone(),
+                    reason: what_sled_found(&error),
+                }
+            }
+            (_, error) => error,
+        }
     }
 
     /// A store that lives only in memory and a temporary file, for tests and demos.
@@ -1384,6 +1423,20 @@ fn open_sled(
     }
 }
 
+/// Whether sled says it cannot read its own files back (a checksum or a length that does
+/// not match, a page it cannot find, a page past the end of a log cut short): damage to
+/// restore, not a passing failure.
+fn unreadable(error: &sled::Error) -> bool {
+    match error {
+        sled::Error::Corruption { .. } | sled::Error::ReportableBug(_) => true,
+        sled::Error::Io(io) => matches!(
+            io.kind(),
+            std::io::ErrorKind::UnexpectedEof | std::io::ErrorKind::InvalidData
+        ),
+        _ => false,
+    }
+}
+
 /// What a folder sled would not open is, for the admin.
 fn refusal(
     dir: &std::path::Path,
@@ -1405,6 +1458,21 @@ fn refusal(
         }
         // Anything else sled cannot read back (a checksum, its settings file, a version it
         // does not know, a bug it reports) is a folder to restore.
-        other => damaged(other.to_string()),
+        other => damaged(what_sled_found(&other)),
+    }
+}
+
+/// What sled found wrong with its files, in the admin's words rather than its own
+/// ("Read corrupted data at file offset Some(Inline(…)) backtrace ()").
+fn what_sled_found(error: &sled::Error) -> String {
+    match error {
+        sled::Error::Corruption { at: Some(at), .. } => {
+            format!("its log cannot be read back at byte {}", at.lid())
+        }
+        sled::Error::Corruption { at: None, .. } => {
+            "its log or its snapshot cannot be read back".into()
+        }
+        sled::Error::Io(io) => format!("reading it failed: {io}"),
+        other => other.to_string(),
     }
 }
