@@ -49,6 +49,7 @@ pub use reply::{
     Button, ButtonStyle, Component, Direct, File, Image, MovesOn, News, Outcome, Reply,
     LAUNCH_PREFIX,
 };
+pub use table::challenge_answers;
 pub use text::{action_label, challenge_line, picture_header};
 pub use timing::TimeConfig;
 pub use tournaments::{

@@ -530,6 +530,36 @@ impl<S: Store> Play<S> {
     }
 }
 
+/// The answers `user` may give to a waiting challenge (actions of the command table): the
+/// challenger cancels, or starts a table that has enough players; one named, or anyone
+/// for an open challenge, accepts (and one named may decline); one who joined a table may
+/// leave it. Front ends that show answers per reader (the Activity) ask this; the
+/// handlers of the commands decide again when one is given, with the reason when not.
+#[must_use]
+pub fn challenge_answers(
+    record: &GameRecord,
+    challenge: &crate::store::ChallengeRecord,
+    user: crate::store::UserId,
+) -> Vec<&'static str> {
+    let mine = challenge.from.user_id() == Some(user);
+    let named = challenge.names(user);
+    let joined = challenge.has_joined(user);
+    let table = record.kind.info().max_seats > 2;
+    [
+        (
+            "accept",
+            !mine && !joined && (named || challenge.to.is_none()),
+        ),
+        ("decline", named && !joined),
+        ("cancel", mine),
+        ("start", mine && table && !challenge.joined.is_empty()),
+        ("leave", joined),
+    ]
+    .into_iter()
+    .filter_map(|(answer, may)| may.then_some(answer))
+    .collect()
+}
+
 /// The buttons under a multi-seat challenge: join (accept), start, and withdraw.
 pub(super) fn table_buttons(lang: Lang, record: &GameRecord) -> Vec<Button> {
     let id = record.id;

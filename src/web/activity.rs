@@ -406,21 +406,10 @@ pub fn challenges_for(
             let Status::Challenge(challenge) = &record.status else {
                 return None;
             };
-            let mine = challenge.from.user_id() == Some(user);
-            let named = challenge.names(user);
-            let joined = challenge.has_joined(user);
-            let table = record.kind.info().max_seats > 2;
-            let may = |name: &str| match name {
-                "cancel" => mine,
-                "start" => mine && table && !challenge.joined.is_empty(),
-                "accept" => !mine && !joined && (named || challenge.to.is_none()),
-                "decline" => named && !joined,
-                "leave" => joined,
-                _ => false,
-            };
+            let may = crate::play::challenge_answers(record, challenge, user);
             let answers = ANSWERABLE
                 .iter()
-                .filter(|(name, _)| may(name))
+                .filter(|(name, _)| may.contains(name))
                 .map(|(name, id)| ((*name).to_owned(), i18n::text(lang, id)))
                 .collect();
             Some(Offered {
