@@ -297,8 +297,8 @@ fn tournament() -> CommandSpec {
     )
 }
 
-/// Every command, in the order `/help` and Discord list them.
-pub(super) fn commands() -> Vec<CommandSpec> {
+/// The challenges and tables: made, answered, started, left.
+fn challenges() -> Vec<CommandSpec> {
     vec![
         play(),
         on_game(
@@ -366,6 +366,12 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 make: |game| Command::Start { game },
             }],
         ),
+    ]
+}
+
+/// Moves, looking at games, and the offers between players.
+fn moves_and_offers() -> Vec<CommandSpec> {
+    vec![
         CommandSpec {
             name: "move",
             aliases: &["m"],
@@ -495,6 +501,12 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 ],
             )
         },
+    ]
+}
+
+/// Games over days: a win on time, pauses.
+fn correspondence() -> Vec<CommandSpec> {
+    vec![
         CommandSpec {
             aliases: &["claimwin"],
             ..on_game(
@@ -561,6 +573,12 @@ pub(super) fn commands() -> Vec<CommandSpec> {
                 make: |game| Command::Resume { game },
             }],
         ),
+    ]
+}
+
+/// A game's record, its analysis, puzzles, and its page.
+fn records_and_pages() -> Vec<CommandSpec> {
+    vec![
         CommandSpec {
             aliases: &["record"],
             ..on_game(
@@ -614,6 +632,12 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             ],
             ..on_game("web", &[], read::web, &[])
         },
+    ]
+}
+
+/// Settings, rules and help.
+fn settings_and_help() -> Vec<CommandSpec> {
+    vec![
         settings(),
         plain(
             "rules",
@@ -635,6 +659,12 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             &[],
             |_, _| Ok(Command::Help),
         ),
+    ]
+}
+
+/// Ratings: an unrated end before every side moved, ratings, the leaderboard, profiles.
+fn ratings() -> Vec<CommandSpec> {
+    vec![
         on_game(
             "abort",
             &["help-ratings"],
@@ -678,6 +708,12 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             &[],
             read::profile,
         ),
+    ]
+}
+
+/// What the bot keeps about a player, and forgetting it.
+fn privacy() -> Vec<CommandSpec> {
+    vec![
         plain(
             "privacy",
             &[],
@@ -694,6 +730,20 @@ pub(super) fn commands() -> Vec<CommandSpec> {
             &[],
             read::forget_me,
         ),
-        tournament(),
     ]
+}
+
+/// Every command, family by family, in the order `/help` and Discord list them.
+pub(super) fn commands() -> Vec<CommandSpec> {
+    [
+        challenges(),
+        moves_and_offers(),
+        correspondence(),
+        records_and_pages(),
+        settings_and_help(),
+        ratings(),
+        privacy(),
+        vec![tournament()],
+    ]
+    .concat()
 }
