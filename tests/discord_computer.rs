@@ -238,25 +238,11 @@ async fn computers_one_starts_at_once_and_the_computer_moves_first_from_the_seco
     );
 }
 
-/// alice, writing in channel 88 of server 77, as the play layer sees her.
-fn alice_here() -> leapfrog::play::Context {
-    leapfrog::play::Context {
-        user: leapfrog::play::User::new(leapfrog::store::UserId(ALICE.id), "alice"),
-        place: leapfrog::store::Place {
-            guild: Some(leapfrog::store::GuildId(77)),
-            channel: leapfrog::store::ChannelId(88),
-        },
-        manager: false,
-        lang: leapfrog::i18n::Lang::En,
-        guild_lang: None,
-    }
-}
-
 /// Stores, without any front end, alice's Jumpers game against the computer, which plays
 /// first: a game the computer is to move in that nobody is thinking about (as after a
 /// restart). Returns the game the play layer says the computer is to move in.
 fn computer_to_move(play: &Play<AnyStore>) -> Option<GameId> {
-    let ctx = alice_here();
+    let ctx = fake_discord::alice_here();
     let command = leapfrog::play::parse_command("/play jumpers opponent:@ai seat:second", |n| {
         leapfrog::console::console_user(n)
     })
@@ -517,7 +503,7 @@ async fn a_puzzle_is_answered_with_the_move_picker_which_offers_each_player_thei
 async fn an_analysis_asked_for_before_a_restart_is_posted_by_the_schedulers_tick_once() {
     let (rest, rest_url) = Rest::start().await;
     let play = play();
-    let ctx = alice_here();
+    let ctx = fake_discord::alice_here();
     let run = |line: &str| {
         let command = leapfrog::play::parse_command(line, leapfrog::console::console_user).unwrap();
         common::blocking(|| play.handle(&ctx, command))

@@ -326,16 +326,7 @@ async fn a_channel_closed_to_the_bot_sends_the_players_a_direct_message() {
 /// any move of hers. Stored through the play layer in channel 88 of server 77, as the
 /// endpoint's payloads are; returns the game.
 fn the_computer_wins_next(play: &Play<AnyStore>) -> GameId {
-    let ctx = leapfrog::play::Context {
-        user: leapfrog::play::User::new(leapfrog::store::UserId(ALICE.id), "alice"),
-        place: leapfrog::store::Place {
-            guild: Some(leapfrog::store::GuildId(77)),
-            channel: leapfrog::store::ChannelId(88),
-        },
-        manager: false,
-        lang: leapfrog::i18n::Lang::En,
-        guild_lang: None,
-    };
+    let ctx = fake_discord::alice_here();
     let command =
         leapfrog::play::parse_command("/play jump-sturdy opponent:@ai level:1 seat:first", |n| {
             leapfrog::console::console_user(n)

@@ -1114,3 +1114,17 @@ pub async fn check_a_global_limit_holds_back_other_calls(
     assert_eq!(posts(limited), 2, "refused once, sent again once");
     assert_eq!(posts(other), 1, "never refused, sent once");
 }
+
+/// alice, writing in channel 88 of server 77, as the play layer sees her.
+pub fn alice_here() -> leapfrog::play::Context {
+    leapfrog::play::Context {
+        user: leapfrog::play::User::new(leapfrog::store::UserId(ALICE.id), "alice"),
+        place: leapfrog::store::Place {
+            guild: Some(leapfrog::store::GuildId(77)),
+            channel: leapfrog::store::ChannelId(88),
+        },
+        manager: false,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
+    }
+}

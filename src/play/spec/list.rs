@@ -10,6 +10,36 @@ use crate::play::parse as read;
 use crate::play::timing::DAY_CHOICES;
 use crate::store::{Notify, TournamentHosts};
 
+/// The three actions of a proposal command (`draw`, `draw-accept`, `draw-decline`), each
+/// making the command's `variant` with its answer.
+macro_rules! proposal_actions {
+    ($name:literal, $variant:ident) => {
+        &[
+            Action {
+                id: $name,
+                make: |game| Command::$variant {
+                    game,
+                    answer: Answer::Propose,
+                },
+            },
+            Action {
+                id: concat!($name, "-accept"),
+                make: |game| Command::$variant {
+                    game,
+                    answer: Answer::Accept,
+                },
+            },
+            Action {
+                id: concat!($name, "-decline"),
+                make: |game| Command::$variant {
+                    game,
+                    answer: Answer::Decline,
+                },
+            },
+        ]
+    };
+}
+
 /// `game:` naming a game to play (`jumpers`), offered as a menu of every game.
 fn game_choice(required: bool) -> OptionSpec {
     let option = OptionSpec::new("game", "opt-game", Kind::Text).choices(games(GameKind::ALL));
@@ -440,29 +470,7 @@ fn moves_and_offers() -> Vec<CommandSpec> {
                         answer,
                     })
                 },
-                &[
-                    Action {
-                        id: "draw",
-                        make: |game| Command::Draw {
-                            game,
-                            answer: Answer::Propose,
-                        },
-                    },
-                    Action {
-                        id: "draw-accept",
-                        make: |game| Command::Draw {
-                            game,
-                            answer: Answer::Accept,
-                        },
-                    },
-                    Action {
-                        id: "draw-decline",
-                        make: |game| Command::Draw {
-                            game,
-                            answer: Answer::Decline,
-                        },
-                    },
-                ],
+                proposal_actions!("draw", Draw),
             )
         },
         CommandSpec {
@@ -476,29 +484,7 @@ fn moves_and_offers() -> Vec<CommandSpec> {
                         Command::Takeback { game, answer }
                     })
                 },
-                &[
-                    Action {
-                        id: "takeback",
-                        make: |game| Command::Takeback {
-                            game,
-                            answer: Answer::Propose,
-                        },
-                    },
-                    Action {
-                        id: "takeback-accept",
-                        make: |game| Command::Takeback {
-                            game,
-                            answer: Answer::Accept,
-                        },
-                    },
-                    Action {
-                        id: "takeback-decline",
-                        make: |game| Command::Takeback {
-                            game,
-                            answer: Answer::Decline,
-                        },
-                    },
-                ],
+                proposal_actions!("takeback", Takeback),
             )
         },
     ]
@@ -535,29 +521,7 @@ fn correspondence() -> Vec<CommandSpec> {
                         answer,
                     })
                 },
-                &[
-                    Action {
-                        id: "pause",
-                        make: |game| Command::Pause {
-                            game,
-                            answer: Answer::Propose,
-                        },
-                    },
-                    Action {
-                        id: "pause-accept",
-                        make: |game| Command::Pause {
-                            game,
-                            answer: Answer::Accept,
-                        },
-                    },
-                    Action {
-                        id: "pause-decline",
-                        make: |game| Command::Pause {
-                            game,
-                            answer: Answer::Decline,
-                        },
-                    },
-                ],
+                proposal_actions!("pause", Pause),
             )
         },
         on_game(
