@@ -1,7 +1,8 @@
 //! How long `/analyse` takes: for each two-player game, a 60-move game (the computer at
 //! level 1 against itself, the same every run) analysed with the default settings
-//! (`[ai] analysis_ms`, one thread, as the bot runs it). The bound is 30 s on two
-//! cores. Run with `cargo bench --bench analysis`.
+//! (`[ai] analysis_nodes`, one thread, as the bot runs it). The bound is 30 s on two
+//! cores. Run with `cargo bench --bench analysis` (`-- NODES`: another budget a position,
+//! to see what it costs).
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -45,11 +46,14 @@ fn sixty_plies(kind: GameKind, options: &[String]) -> AnyGame {
 }
 
 fn main() {
-    let config = AiConfig::default();
-    let limits = config.analysis_limits();
+    let mut config = AiConfig::default();
+    if let Some(nodes) = std::env::args().find_map(|arg| arg.parse().ok()) {
+        config.analysis_nodes = nodes;
+    }
+    let effort = config.analysis_effort();
     println!(
-        "analysis of a {PLIES}-move game, {} ms a position, one thread",
-        config.analysis_ms
+        "analysis of a {PLIES}-move game, {} nodes a position, one thread",
+        config.analysis_nodes
     );
     for (kind, options) in [
         (GameKind::JumpSturdy, vec![]),
@@ -61,13 +65,14 @@ fn main() {
     ] {
         let game = sixty_plies(kind, &options);
         let started = Instant::now();
-        let judged = review(&game, &limits, &AtomicBool::new(false)).expect("a two-player game");
+        let judged = review(&game, &effort, &AtomicBool::new(false)).expect("a two-player game");
         let took = started.elapsed();
         let count = |j| judged.plies.iter().filter(|p| p.judgement == j).count();
         println!(
-            "{:<12} {:>6.1} s  depth >= {:>2}  blunders {:>2}  mistakes {:>2}  inaccuracies {:>2}  {}",
+            "{:<12} {:>6.1} s ({:>4} ms a position)  depth >= {:>2}  blunders {:>2}  mistakes {:>2}  inaccuracies {:>2}  {}",
             kind.name(),
             took.as_secs_f64(),
+            took.as_millis() / (PLIES as u128 + 1),
             judged.depth,
             count(Judgement::Blunder),
             count(Judgement::Mistake),

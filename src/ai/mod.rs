@@ -29,6 +29,7 @@ use serde::Deserialize;
 
 use crate::games::shuffle::Stream;
 use crate::games::{self, AnyGame, Game, Rules, Seat, Seed};
+use review::{Effort, ANALYSIS_NODES};
 use run_budget::RunBudget;
 use search::{Bounds, Evaluator, Searcher, MATE, MAX_DEPTH, WON};
 
@@ -106,18 +107,19 @@ pub struct AiConfig {
     /// (used by Gygès) gets as much again.
     #[serde(default = "default_table_mb")]
     pub table_mb: usize,
-    /// `/analyse`: the time given to each position of a game, in milliseconds. Analyses run
-    /// one at a time on a thread of their own, so they never delay a move.
-    #[serde(default = "default_analysis_ms")]
-    pub analysis_ms: u64,
-    /// `/analyse`: the depth each position is searched to, when set (the time still bounds
-    /// it). A fixed depth makes an analysis the same on every machine.
+    /// `/analyse`: the nodes searched in each position of a game. Work, not time: a game
+    /// gets the same analysis on every machine and however busy it is. Analyses run one at
+    /// a time on a thread of their own, so they never delay a move.
+    #[serde(default = "default_analysis_nodes")]
+    pub analysis_nodes: u64,
+    /// `/analyse`: the deepest each position is searched, when set (the nodes still bound
+    /// it).
     #[serde(default)]
     pub analysis_depth: Option<u32>,
 }
 
-fn default_analysis_ms() -> u64 {
-    400
+fn default_analysis_nodes() -> u64 {
+    ANALYSIS_NODES
 }
 
 fn default_think_ms() -> u64 {
@@ -138,18 +140,18 @@ impl Default for AiConfig {
             think_ms: default_think_ms(),
             threads: default_threads(),
             table_mb: default_table_mb(),
-            analysis_ms: default_analysis_ms(),
+            analysis_nodes: default_analysis_nodes(),
             analysis_depth: None,
         }
     }
 }
 
 impl AiConfig {
-    /// The limits of each position of a game's analysis.
+    /// The work given to each position of a game's analysis.
     #[must_use]
-    pub fn analysis_limits(&self) -> Limits {
-        Limits {
-            time: Some(Duration::from_millis(self.analysis_ms)),
+    pub fn analysis_effort(&self) -> Effort {
+        Effort {
+            nodes: self.analysis_nodes,
             depth: self.analysis_depth,
             table_mb: self.table_mb,
         }
@@ -392,6 +394,7 @@ impl Job<'_> {
         let bounds = Bounds {
             depth: self.limits.depth.unwrap_or(MAX_DEPTH).min(style.depth),
             deadline: searched_until,
+            nodes: None,
         };
         if runs {
             let until =

@@ -30,9 +30,15 @@ const MAX_LISTED: usize = 8;
 /// what the scheduler's tick picks up after a restart.
 const WANTED: &str = "analysis/wanted";
 
-/// How long a claim on an analysis outlasts the analysis's own budget (twice the time it
-/// may think): a worker that died holding it is taken over after that.
+/// How long a claim on an analysis outlasts twice the time the analysis is expected to
+/// take: a worker that died holding it is taken over after that.
 const CLAIM_SPARE_MS: u64 = 60_000;
+
+/// The nodes an analysis searches a second on a slow machine (a busy core of a small
+/// server; a developer's laptop searches several times as many): what turns the work an
+/// analysis is given (`[ai] analysis_nodes`) into the wait a player is told and how long
+/// a claim lasts. The analysis itself is bounded by work, never by the clock.
+const SLOW_NODES_PER_SECOND: u64 = 250_000;
 
 /// Where the worker analysing a game says so, and until when (`worker until_ms`).
 fn claim_key(game: GameId) -> String {
@@ -120,7 +126,7 @@ impl<S: Store> Play<S> {
         let mut reply = match self.kept_review(&loaded) {
             Some(review) => self.report(&loaded, &review),
             None => {
-                let seconds = self.ai.analysis_ms * (loaded.record.moves.len() as u64 + 1) / 1000;
+                let seconds = self.expected_ms(loaded.record.moves.len()) / 1000;
                 let text = i18n::text_with(
                     self.reader_lang(ctx),
                     "analysis-started",
@@ -179,10 +185,16 @@ impl<S: Store> Play<S> {
         Ok(())
     }
 
+    /// How long the analysis of a game of `plies` plies is expected to take on a slow
+    /// machine, in milliseconds.
+    fn expected_ms(&self, plies: usize) -> u64 {
+        self.ai.analysis_nodes.saturating_mul(plies as u64 + 1) / (SLOW_NODES_PER_SECOND / 1000)
+    }
+
     /// Analyses game `id` (or reads its kept analysis) and returns the report to post in
     /// its channel; `None` when the game cannot be analysed (logged). Either way the game
-    /// leaves the list of those asked for. Blocking: it thinks for up to
-    /// `[ai] analysis_ms` per position. Run it on [`Play::analysis_pool`].
+    /// leaves the list of those asked for. Blocking: it searches `[ai] analysis_nodes`
+    /// nodes per position. Run it on [`Play::analysis_pool`].
     pub fn analysis(&self, id: GameId) -> Option<Notice> {
         let notice = self.analysed(id);
         if let Err(error) = self.want(id, false) {
@@ -197,7 +209,7 @@ impl<S: Store> Play<S> {
     /// post its report.
     fn claim_analysis(&self, id: GameId, plies: usize) -> bool {
         let now = self.clock.now_ms();
-        let until = now + 2 * self.ai.analysis_ms * (plies as u64 + 1) + CLAIM_SPARE_MS;
+        let until = now + 2 * self.expected_ms(plies) + CLAIM_SPARE_MS;
         let me = self.worker;
         let claimed = self.store.update_cached(&claim_key(id), &mut |old| {
             let held = old
@@ -237,9 +249,9 @@ impl<S: Store> Play<S> {
         let review = match self.kept_review(&loaded) {
             Some(review) => review,
             None => {
-                let limits = self.ai.analysis_limits();
+                let effort = self.ai.analysis_effort();
                 let started = std::time::Instant::now();
-                let review = match review::review(&loaded.game, &limits, &AtomicBool::new(false)) {
+                let review = match review::review(&loaded.game, &effort, &AtomicBool::new(false)) {
                     Ok(review) => review,
                     Err(error @ (ReviewError::HiddenPieces | ReviewError::NoMoves)) => {
                         tracing::warn!(game = id.0, %error, "not analysed");
