@@ -291,6 +291,8 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     ) -> Found<R::Move> {
         self.started = Instant::now();
         self.deadline = bounds.deadline;
+        // A search stopped by its nodes does not stop the next one on the same table.
+        self.stopped = false;
         let first_node = self.nodes;
         self.node_limit = bounds.nodes.map(|budget| first_node.saturating_add(budget));
         self.table.next_generation();
