@@ -1,8 +1,8 @@
 //! How long `/analyse` takes: for each two-player game, a 60-move game (the computer at
-//! level 1 against itself, the same every run) analysed with the default settings
-//! (`[ai] analysis_nodes`, one thread, as the bot runs it). The bound is 30 s on two
-//! cores. Run with `cargo bench --bench analysis` (`-- NODES`: another budget a position,
-//! to see what it costs).
+//! level 1 against itself, the same every run) analysed with the default settings (each
+//! game's `[ai] analysis_nodes`, one thread, as the bot runs it). The bound is 30 s
+//! on two cores. Run with `cargo bench --bench analysis` (`-- NODES`: another budget a
+//! position for every game, to see what it costs).
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -95,11 +95,10 @@ fn speed<R: Rules, E: Evaluator<R>>(game: &Game<R>, eval: &E, effort: &Effort) -
 }
 
 fn main() {
-    let mut config = AiConfig::default();
-    if let Some(nodes) = std::env::args().find_map(|arg| arg.parse().ok()) {
-        config.analysis_nodes = nodes;
-    }
-    let effort = config.analysis_effort();
+    let config = AiConfig {
+        analysis_nodes: std::env::args().find_map(|arg| arg.parse().ok()),
+        ..AiConfig::default()
+    };
     println!("analysis of a {PLIES}-move game, one thread");
     for (kind, options) in [
         (GameKind::JumpSturdy, vec![]),
@@ -118,6 +117,7 @@ fn main() {
         (GameKind::Jumpers, vec![]),
     ] {
         let game = sixty_plies(kind, &options);
+        let effort = config.analysis_effort(kind);
         let started = Instant::now();
         let judged = review(&game, &effort, &AtomicBool::new(false)).expect("a two-player game");
         let took = started.elapsed();

@@ -171,8 +171,22 @@ fn two_workers_finding_an_analysis_owed_make_and_post_it_once() {
     assert!(late.is_none());
 }
 
+/// Whether playing `ply` in `game` ends it, or lets the other side end it at once.
+fn ends_soon(game: &leapfrog::games::AnyGame, ply: &str) -> bool {
+    let mut after = game.clone();
+    after.play(ply).unwrap();
+    after.outcome().is_finished()
+        || after.legal_moves().iter().any(|reply| {
+            let mut next = after.clone();
+            next.play(reply).unwrap();
+            next.outcome().is_finished()
+        })
+}
+
 /// A Gygès game of `plies` plies, the same every run: the level-1 computer against itself,
-/// each move searched 2 plies deep.
+/// each move searched 2 plies deep, except that a side never ends the game nor lets the
+/// other end it at once while it has another move (level 1 blurs its judgement so much
+/// that its own games rarely last twenty plies).
 fn gyges_game(plies: usize) -> leapfrog::games::AnyGame {
     use leapfrog::ai::{self, Level, Limits};
     use leapfrog::games::{AnyGame, GameKind};
@@ -182,38 +196,43 @@ fn gyges_game(plies: usize) -> leapfrog::games::AnyGame {
         depth: Some(2),
         table_mb: 1,
     };
-    for seed in 1.. {
-        let mut game = AnyGame::new(GameKind::Gyges, &[], None).unwrap();
-        for ply in 0..plies {
-            let Ok(choice) = ai::choose(
-                &game,
-                Level::MIN,
-                &limits,
-                seed * 1000 + ply as u64,
-                &cancel,
-            ) else {
-                break;
-            };
-            game.play(&choice.ply).unwrap();
+    let mut game = AnyGame::new(GameKind::Gyges, &[], None).unwrap();
+    for ply in 0..plies {
+        let choice = ai::choose(&game, Level::MIN, &limits, ply as u64, &cancel).unwrap();
+        let mut chosen = choice.ply;
+        if ends_soon(&game, &chosen) {
+            if let Some(other) = game
+                .legal_moves()
+                .into_iter()
+                .find(|p| !ends_soon(&game, p))
+            {
+                chosen = other;
+            }
         }
-        if game.moves().len() == plies {
-            return game;
-        }
+        game.play(&chosen).unwrap();
     }
-    unreachable!("some seed gives a long game")
+    assert!(!game.outcome().is_finished(), "{:?}", game.moves());
+    game
 }
 
 /// The analysis a game gets is the same on every machine and however busy it is: the same
-/// game analysed with the bot's default settings on a quiet machine and again with every
-/// core kept busy gets the same evaluations, depths, verdicts and better lines (bounded by
-/// the clock, a Gygès game read "no mistake" at depth 6 in one run and "15. a1-d3 blunder"
-/// at depth 5 in another).
+/// game analysed on a quiet machine and again with every core kept busy gets the same
+/// evaluations, depths, verdicts and better lines. Bounded by the clock, a Gygès game read
+/// "no mistake" at depth 6 in one run and "15. a1-d3 blunder" at depth 5 in another; so
+/// would this test's, whose positions are bounded by a small budget of nodes that a
+/// clock bound would cut at other nodes under load. (The default budgets take about a
+/// hundred times as long in a test build.)
 #[test]
 fn an_analysis_is_the_same_under_any_load() {
     use leapfrog::ai::review::review;
+    use leapfrog::games::GameKind;
     use std::sync::atomic::{AtomicBool, Ordering};
-    let game = gyges_game(10);
-    let effort = AiConfig::default().analysis_effort();
+    let game = gyges_game(16);
+    let config = AiConfig {
+        analysis_nodes: Some(20_000),
+        ..AiConfig::default()
+    };
+    let effort = config.analysis_effort(GameKind::Gyges);
     let cancel = AtomicBool::new(false);
     let quiet = review(&game, &effort, &cancel).unwrap();
     let stop = AtomicBool::new(false);

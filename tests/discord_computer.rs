@@ -44,7 +44,7 @@ fn play() -> Arc<Play<AnyStore>> {
             think_ms: 20,
             threads: 1,
             table_mb: 1,
-            analysis_nodes: 20_000,
+            analysis_nodes: Some(20_000),
             analysis_depth: Some(2),
         }),
     )

@@ -29,7 +29,7 @@ use serde::Deserialize;
 
 use crate::games::shuffle::Stream;
 use crate::games::{self, AnyGame, Game, Rules, Seat, Seed};
-use review::{Effort, ANALYSIS_NODES};
+use review::Effort;
 use run_budget::RunBudget;
 use search::{Bounds, Evaluator, Searcher, MATE, MAX_DEPTH, WON};
 
@@ -107,19 +107,16 @@ pub struct AiConfig {
     /// (used by Gygès) gets as much again.
     #[serde(default = "default_table_mb")]
     pub table_mb: usize,
-    /// `/analyse`: the nodes searched in each position of a game. Work, not time: a game
-    /// gets the same analysis on every machine and however busy it is. Analyses run one at
-    /// a time on a thread of their own, so they never delay a move.
-    #[serde(default = "default_analysis_nodes")]
-    pub analysis_nodes: u64,
+    /// `/analyse`: the nodes searched in each position of a game, when set; otherwise
+    /// each game's own figure ([`review::default_nodes`]). Work, not time: a game gets the
+    /// same analysis on every machine and however busy it is. Analyses run one at a time on
+    /// a thread of their own, so they never delay a move.
+    #[serde(default)]
+    pub analysis_nodes: Option<u64>,
     /// `/analyse`: the deepest each position is searched, when set (the nodes still bound
     /// it).
     #[serde(default)]
     pub analysis_depth: Option<u32>,
-}
-
-fn default_analysis_nodes() -> u64 {
-    ANALYSIS_NODES
 }
 
 fn default_think_ms() -> u64 {
@@ -140,18 +137,20 @@ impl Default for AiConfig {
             think_ms: default_think_ms(),
             threads: default_threads(),
             table_mb: default_table_mb(),
-            analysis_nodes: default_analysis_nodes(),
+            analysis_nodes: None,
             analysis_depth: None,
         }
     }
 }
 
 impl AiConfig {
-    /// The work given to each position of a game's analysis.
+    /// The work given to each position of the analysis of a game of `kind`.
     #[must_use]
-    pub fn analysis_effort(&self) -> Effort {
+    pub fn analysis_effort(&self, kind: games::GameKind) -> Effort {
         Effort {
-            nodes: self.analysis_nodes,
+            nodes: self
+                .analysis_nodes
+                .unwrap_or_else(|| review::default_nodes(kind)),
             depth: self.analysis_depth,
             table_mb: self.table_mb,
         }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::search::{Bounds, Evaluator, Searcher, MATE, MAX_DEPTH, WON};
 use super::{eval, hash};
-use crate::games::{AnyGame, Game, Outcome, Rules, Seat};
+use crate::games::{AnyGame, Game, GameKind, Outcome, Rules, Seat};
 
 /// How many plies of a better line are kept: enough to show the idea, short enough to read.
 const LINE_PLIES: usize = 6;
@@ -76,8 +76,23 @@ pub struct Review {
     pub depth: u32,
 }
 
-/// The nodes each position of an analysis gets by default (`[ai] analysis_nodes`).
-pub const ANALYSIS_NODES: u64 = 200_000;
+/// The nodes each position of an analysis of a game of `kind` gets by default (`[ai]
+/// analysis_nodes` sets one figure for every game instead). A node costs each game its own
+/// time: on a crowded board a Gygès node (both sides' bounce searches) and a Jumpers node
+/// cost three to four times a Jump Sturdy one. So each game has its own figure, chosen so
+/// that a 60-move game takes at most about 20 s on the project's two-core build machine,
+/// busy with other builds, were every position's search to spend its whole budget (most
+/// end sooner, on a forced result): `cargo bench --bench analysis`, figures in the README.
+#[must_use]
+pub fn default_nodes(kind: GameKind) -> u64 {
+    match kind {
+        GameKind::JumpSturdy => 400_000,
+        GameKind::Gyges => 150_000,
+        GameKind::Jumpers => 200_000,
+        // Not analysed: its pieces are hidden.
+        GameKind::Skakanie => 0,
+    }
+}
 
 /// How much work each position of a review gets: nodes and plies, never time, so that a
 /// game gets the same verdicts on every machine and however busy it is (a review bounded
