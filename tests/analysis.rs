@@ -253,3 +253,39 @@ fn an_analysis_is_the_same_under_any_load() {
     assert_eq!(quiet, busy);
     assert!(quiet.depth >= 2, "depth {}", quiet.depth);
 }
+
+/// A config written for an older version, which gave each position of an analysis a time
+/// (`[ai] analysis_ms`), still starts: the setting is accepted, ignored (the analysis is
+/// bounded by nodes, each game's own by default) and named as ignored for the log.
+#[test]
+fn an_old_config_with_analysis_ms_still_loads() {
+    use leapfrog::ai::review::default_nodes;
+    use leapfrog::config::Config;
+    use leapfrog::games::GameKind;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, "[ai]\nthink_ms = 500\nanalysis_ms = 400\n").unwrap();
+    let config = Config::load(Some(&path)).unwrap();
+    assert_eq!(config.ai.think_ms, 500);
+    let ignored = config.ai.ignored();
+    assert_eq!(ignored.len(), 1, "{ignored:?}");
+    assert!(ignored[0].contains("analysis_ms"), "{ignored:?}");
+    for kind in [GameKind::Jumpers, GameKind::Gyges, GameKind::JumpSturdy] {
+        assert_eq!(config.ai.analysis_effort(kind).nodes, default_nodes(kind));
+    }
+    // One figure for every game when set; an unknown key is still refused.
+    std::fs::write(&path, "[ai]\nanalysis_nodes = 5000\n").unwrap();
+    let config = Config::load(Some(&path)).unwrap();
+    assert!(config.ai.ignored().is_empty());
+    assert_eq!(config.ai.analysis_effort(GameKind::Gyges).nodes, 5000);
+    std::fs::write(&path, "[ai]\nanalysis_seconds = 5\n").unwrap();
+    assert!(Config::load(Some(&path)).is_err());
+}
+
+/// The example config in the repository loads as it is.
+#[test]
+fn the_example_config_loads() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
+    let config = leapfrog::config::Config::load(Some(&path)).unwrap();
+    assert!(config.ai.ignored().is_empty());
+}

@@ -46,6 +46,7 @@ fn play() -> Arc<Play<AnyStore>> {
             table_mb: 1,
             analysis_nodes: Some(20_000),
             analysis_depth: Some(2),
+            analysis_ms: None,
         }),
     )
 }

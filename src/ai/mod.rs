@@ -117,6 +117,12 @@ pub struct AiConfig {
     /// it).
     #[serde(default)]
     pub analysis_depth: Option<u32>,
+    /// The time each position of an analysis was once given, in milliseconds: no longer
+    /// read (analyses are bounded by [`AiConfig::analysis_nodes`]), but still accepted, so
+    /// that a configuration written for an older version starts; a warning says it is
+    /// ignored ([`AiConfig::ignored`]).
+    #[serde(default)]
+    pub analysis_ms: Option<u64>,
 }
 
 fn default_think_ms() -> u64 {
@@ -139,6 +145,7 @@ impl Default for AiConfig {
             table_mb: default_table_mb(),
             analysis_nodes: None,
             analysis_depth: None,
+            analysis_ms: None,
         }
     }
 }
@@ -154,6 +161,22 @@ impl AiConfig {
             depth: self.analysis_depth,
             table_mb: self.table_mb,
         }
+    }
+
+    /// What this configuration sets that is no longer read, each as a sentence for the
+    /// log: empty when nothing.
+    #[must_use]
+    pub fn ignored(&self) -> Vec<String> {
+        self.analysis_ms
+            .map(|ms| {
+                format!(
+                    "[ai] analysis_ms = {ms} is ignored: an analysis is bounded by work, not \
+                     time ([ai] analysis_nodes), so a game gets the same verdicts on every \
+                     machine; remove it"
+                )
+            })
+            .into_iter()
+            .collect()
     }
 
     /// The limits of one move under this configuration.
