@@ -952,10 +952,13 @@ fn run(cli: Cli) -> Result<()> {
             lang: leapfrog::i18n::Lang::En,
         },
     };
-    let format = Config::load(cli.config.as_deref())
-        .map(|c| c.log.format)
-        .unwrap_or_default();
+    let config = Config::load(cli.config.as_deref());
+    let format = config.as_ref().map(|c| c.log.format).unwrap_or_default();
     init_logging(&command, format);
+    // Settings an older version read, still accepted so that its config starts.
+    for ignored in config.iter().flat_map(|c| c.ai.ignored()) {
+        tracing::warn!("{ignored}");
+    }
     match command {
         Command::Local {
             script,

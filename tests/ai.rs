@@ -55,6 +55,7 @@ fn agrees_with_minimax<R: Rules, E: Evaluator<R>>(eval: &E, positions: &[R], dep
             &Bounds {
                 depth,
                 deadline: None,
+                nodes: None,
             },
             &mut |_| {},
         );
@@ -240,6 +241,7 @@ fn finds_forced_lines<R: Rules, E: Evaluator<R>>(eval: &E, positions: &[R]) -> (
             &Bounds {
                 depth: 4,
                 deadline: None,
+                nodes: None,
             },
             &mut |_| {},
         );
@@ -800,6 +802,7 @@ fn shortcuts_keep_forced_results(
             let bounds = Bounds {
                 depth,
                 deadline: None,
+                nodes: None,
             };
             let short =
                 Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&position, &bounds, &mut |_| {});
@@ -860,6 +863,7 @@ fn gyges_searches_never_miss_a_threat_no_answer_parries() {
     let bounds = Bounds {
         depth: 3,
         deadline: None,
+        nodes: None,
     };
     // Pair 17 of the match, as `leapfrog match` set it up.
     let plies = ["e1-d1:c3", "a6-b6:a3", "a1-b1:b4"].map(String::from);
@@ -932,6 +936,7 @@ fn gyges_root_reductions_make_three_plies_cheap_from_a_full_board() {
     let bounds = Bounds {
         depth: 3,
         deadline: None,
+        nodes: None,
     };
     let (mut reduced, mut whole) = (0, 0);
     for seed in [1, 2, 4] {

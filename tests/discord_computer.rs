@@ -44,8 +44,9 @@ fn play() -> Arc<Play<AnyStore>> {
             think_ms: 20,
             threads: 1,
             table_mb: 1,
-            analysis_ms: 200,
+            analysis_nodes: Some(20_000),
             analysis_depth: Some(2),
+            analysis_ms: None,
         }),
     )
 }

@@ -29,6 +29,7 @@ use serde::Deserialize;
 
 use crate::games::shuffle::Stream;
 use crate::games::{self, AnyGame, Game, Rules, Seat, Seed};
+use review::Effort;
 use run_budget::RunBudget;
 use search::{Bounds, Evaluator, Searcher, MATE, MAX_DEPTH, WON};
 
@@ -106,18 +107,22 @@ pub struct AiConfig {
     /// (used by Gygès) gets as much again.
     #[serde(default = "default_table_mb")]
     pub table_mb: usize,
-    /// `/analyse`: the time given to each position of a game, in milliseconds. Analyses run
-    /// one at a time on a thread of their own, so they never delay a move.
-    #[serde(default = "default_analysis_ms")]
-    pub analysis_ms: u64,
-    /// `/analyse`: the depth each position is searched to, when set (the time still bounds
-    /// it). A fixed depth makes an analysis the same on every machine.
+    /// `/analyse`: the nodes searched in each position of a game, when set; otherwise
+    /// each game's own figure ([`review::default_nodes`]). Work, not time: a game gets the
+    /// same analysis on every machine and however busy it is. Analyses run one at a time on
+    /// a thread of their own, so they never delay a move.
+    #[serde(default)]
+    pub analysis_nodes: Option<u64>,
+    /// `/analyse`: the deepest each position is searched, when set (the nodes still bound
+    /// it).
     #[serde(default)]
     pub analysis_depth: Option<u32>,
-}
-
-fn default_analysis_ms() -> u64 {
-    400
+    /// The time each position of an analysis was once given, in milliseconds: no longer
+    /// read (analyses are bounded by [`AiConfig::analysis_nodes`]), but still accepted, so
+    /// that a configuration written for an older version starts; a warning says it is
+    /// ignored ([`AiConfig::ignored`]).
+    #[serde(default)]
+    pub analysis_ms: Option<u64>,
 }
 
 fn default_think_ms() -> u64 {
@@ -138,21 +143,40 @@ impl Default for AiConfig {
             think_ms: default_think_ms(),
             threads: default_threads(),
             table_mb: default_table_mb(),
-            analysis_ms: default_analysis_ms(),
+            analysis_nodes: None,
             analysis_depth: None,
+            analysis_ms: None,
         }
     }
 }
 
 impl AiConfig {
-    /// The limits of each position of a game's analysis.
+    /// The work given to each position of the analysis of a game of `kind`.
     #[must_use]
-    pub fn analysis_limits(&self) -> Limits {
-        Limits {
-            time: Some(Duration::from_millis(self.analysis_ms)),
+    pub fn analysis_effort(&self, kind: games::GameKind) -> Effort {
+        Effort {
+            nodes: self
+                .analysis_nodes
+                .unwrap_or_else(|| review::default_nodes(kind)),
             depth: self.analysis_depth,
             table_mb: self.table_mb,
         }
+    }
+
+    /// What this configuration sets that is no longer read, each as a sentence for the
+    /// log: empty when nothing.
+    #[must_use]
+    pub fn ignored(&self) -> Vec<String> {
+        self.analysis_ms
+            .map(|ms| {
+                format!(
+                    "[ai] analysis_ms = {ms} is ignored: an analysis is bounded by work, not \
+                     time ([ai] analysis_nodes), so a game gets the same verdicts on every \
+                     machine; remove it"
+                )
+            })
+            .into_iter()
+            .collect()
     }
 
     /// The limits of one move under this configuration.
@@ -392,6 +416,7 @@ impl Job<'_> {
         let bounds = Bounds {
             depth: self.limits.depth.unwrap_or(MAX_DEPTH).min(style.depth),
             deadline: searched_until,
+            nodes: None,
         };
         if runs {
             let until =

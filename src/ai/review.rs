@@ -8,13 +8,12 @@
 //! dropping one in an even position loses the game.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
 use super::search::{Bounds, Evaluator, Searcher, MATE, MAX_DEPTH, WON};
-use super::{eval, hash, Limits};
-use crate::games::{AnyGame, Game, Outcome, Rules, Seat};
+use super::{eval, hash};
+use crate::games::{AnyGame, Game, GameKind, Outcome, Rules, Seat};
 
 /// How many plies of a better line are kept: enough to show the idea, short enough to read.
 const LINE_PLIES: usize = 6;
@@ -77,6 +76,39 @@ pub struct Review {
     pub depth: u32,
 }
 
+/// The nodes each position of an analysis of a game of `kind` gets by default (`[ai]
+/// analysis_nodes` sets one figure for every game instead). A node costs each game its own
+/// time: on a crowded board a Gygès node (both sides' bounce searches) and a Jumpers node
+/// cost three to four times a Jump Sturdy one. So each game has its own figure, chosen so
+/// that a 60-move game takes at most about 20 s on the project's two-core build machine,
+/// busy with other builds, were every position's search to spend its whole budget (most
+/// end sooner, on a forced result): `cargo bench --bench analysis`, figures in the README.
+#[must_use]
+pub fn default_nodes(kind: GameKind) -> u64 {
+    match kind {
+        GameKind::JumpSturdy => 400_000,
+        GameKind::Gyges => 150_000,
+        GameKind::Jumpers => 200_000,
+        // Not analysed: its pieces are hidden.
+        GameKind::Skakanie => 0,
+    }
+}
+
+/// How much work each position of a review gets: nodes and plies, never time, so that a
+/// game gets the same verdicts on every machine and however busy it is (a review bounded
+/// by the clock searched one position 6 plies deep on a quiet machine and 5 on a busy one,
+/// and called a move a blunder only on the busy one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// The most nodes each position's search visits.
+    pub nodes: u64,
+    /// The deepest iteration, when set.
+    pub depth: Option<u32>,
+    /// The transposition table's size, in MiB: what the table keeps shapes the search, so
+    /// the same verdicts need the same size too.
+    pub table_mb: usize,
+}
+
 /// Why a game cannot be reviewed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReviewError {
@@ -127,17 +159,17 @@ impl Review {
 }
 
 /// Goes through every position of `game` (a two-player game with at least one ply), each
-/// searched within `limits` (its time and depth apply per position), and judges every ply.
-/// Deterministic when only the depth bounds it. `cancel` stops it early (the result is then
-/// made of shallower searches).
+/// searched within `effort`, and judges every ply. Deterministic: the same game and effort
+/// give the same review anywhere, unless `cancel` stops it early (the result is then made
+/// of shallower searches).
 ///
 /// # Errors
 /// Skakanie, or a game with no ply.
-pub fn review(game: &AnyGame, limits: &Limits, cancel: &AtomicBool) -> Result<Review, ReviewError> {
+pub fn review(game: &AnyGame, effort: &Effort, cancel: &AtomicBool) -> Result<Review, ReviewError> {
     match game {
-        AnyGame::Jumpers(g) => review_game(g, &eval::Jumpers, limits, cancel),
-        AnyGame::Gyges(g) => review_game(g, &eval::Gyges, limits, cancel),
-        AnyGame::JumpSturdy(g) => review_game(g, &eval::JumpSturdy, limits, cancel),
+        AnyGame::Jumpers(g) => review_game(g, &eval::Jumpers, effort, cancel),
+        AnyGame::Gyges(g) => review_game(g, &eval::Gyges, effort, cancel),
+        AnyGame::JumpSturdy(g) => review_game(g, &eval::JumpSturdy, effort, cancel),
         AnyGame::Skakanie(_) => Err(ReviewError::HiddenPieces),
     }
 }
@@ -154,13 +186,18 @@ struct Opinion<M> {
 fn review_game<R: Rules, E: Evaluator<R>>(
     game: &Game<R>,
     eval: &E,
-    limits: &Limits,
+    effort: &Effort,
     cancel: &AtomicBool,
 ) -> Result<Review, ReviewError> {
     if game.moves().is_empty() {
         return Err(ReviewError::NoMoves);
     }
-    let mut searcher = Searcher::new(eval, limits.table_mb, Vec::new(), cancel);
+    let mut searcher = Searcher::new(eval, effort.table_mb, Vec::new(), cancel);
+    let bounds = Bounds {
+        depth: effort.depth.unwrap_or(MAX_DEPTH),
+        deadline: None,
+        nodes: Some(effort.nodes),
+    };
     let mut positions = vec![game.start().clone()];
     for mv in game.moves() {
         let mut next = positions[positions.len() - 1].clone();
@@ -180,10 +217,6 @@ fn review_game<R: Rules, E: Evaluator<R>>(
             }
         } else {
             searcher.set_history(hashes[..i].to_vec());
-            let bounds = Bounds {
-                depth: limits.depth.unwrap_or(MAX_DEPTH),
-                deadline: limits.time.map(|t| Instant::now() + t),
-            };
             let mut line = Vec::new();
             let found = searcher.run(position, &bounds, &mut |it| line.clone_from(&it.pv));
             line.truncate(LINE_PLIES);

@@ -175,6 +175,9 @@ pub struct Bounds {
     pub depth: u32,
     /// When to stop, at the latest.
     pub deadline: Option<Instant>,
+    /// The most nodes to search (quiescence included): a bound that, unlike the clock,
+    /// ends the search at the same node on every machine and under any load.
+    pub nodes: Option<u64>,
 }
 
 /// One finished iteration, for `info` lines.
@@ -223,6 +226,8 @@ pub struct Searcher<'a, R: Rules, E: Evaluator<R>> {
     nodes: u64,
     started: Instant,
     deadline: Option<Instant>,
+    /// The node count at which the search stops ([`Bounds::nodes`] from its start).
+    node_limit: Option<u64>,
     cancel: &'a AtomicBool,
     stopped: bool,
     /// The iteration's depth: threat extensions stop short of [`EXTENDED_LINE`] times it.
@@ -243,6 +248,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             nodes: 0,
             started: Instant::now(),
             deadline: None,
+            node_limit: None,
             cancel,
             stopped: false,
             root_depth: 0,
@@ -265,6 +271,9 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     }
 
     fn out_of_time(&mut self) -> bool {
+        if !self.stopped && self.node_limit.is_some_and(|limit| self.nodes > limit) {
+            self.stopped = true;
+        }
         if !self.stopped && self.nodes.is_multiple_of(CLOCK_EVERY) {
             self.stopped = self.cancel.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d);
@@ -273,7 +282,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     }
 
     /// Iterative deepening from `root` within `bounds`, reporting each finished iteration.
-    /// Deterministic when only the depth bounds it.
+    /// Deterministic when only the depth and the nodes bound it.
     pub fn run(
         &mut self,
         root: &R,
@@ -282,6 +291,10 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
     ) -> Found<R::Move> {
         self.started = Instant::now();
         self.deadline = bounds.deadline;
+        // A search stopped by its nodes does not stop the next one on the same table.
+        self.stopped = false;
+        let first_node = self.nodes;
+        self.node_limit = bounds.nodes.map(|budget| first_node.saturating_add(budget));
         self.table.next_generation();
         let moves = root.legal_moves();
         let mut found = Found {
@@ -327,6 +340,11 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                     break;
                 }
             }
+            if let Some(limit) = self.node_limit {
+                if limit.saturating_sub(self.nodes) < self.nodes - first_node {
+                    break;
+                }
+            }
         }
         found.nodes = self.nodes;
         found
@@ -342,6 +360,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         deadline: Option<Instant>,
     ) -> Option<Vec<i32>> {
         self.deadline = deadline;
+        self.node_limit = None;
         self.root_depth = depth as i32;
         self.path.push(hash::of(root));
         let scores = root

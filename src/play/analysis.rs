@@ -30,9 +30,18 @@ const MAX_LISTED: usize = 8;
 /// what the scheduler's tick picks up after a restart.
 const WANTED: &str = "analysis/wanted";
 
-/// How long a claim on an analysis outlasts the analysis's own budget (twice the time it
-/// may think): a worker that died holding it is taken over after that.
+/// How long a claim on an analysis outlasts twice the time the analysis is expected to
+/// take: a worker that died holding it is taken over after that.
 const CLAIM_SPARE_MS: u64 = 60_000;
+
+/// How long a position takes to analyse at its game's default budget
+/// ([`review::default_nodes`]), in milliseconds: at most about this on the project's
+/// two-core build machine, busy with other builds (a 60-move game about 25 s; most take
+/// less, their searches ending on forced results). What turns the work an analysis is
+/// given (`[ai] analysis_nodes`) into the wait a player is told and how long a claim lasts
+/// (twice that and a minute: a machine three times slower still finishes within it); the
+/// analysis itself is bounded by work, never by the clock.
+const MS_A_POSITION: u64 = 400;
 
 /// Where the worker analysing a game says so, and until when (`worker until_ms`).
 fn claim_key(game: GameId) -> String {
@@ -120,7 +129,8 @@ impl<S: Store> Play<S> {
         let mut reply = match self.kept_review(&loaded) {
             Some(review) => self.report(&loaded, &review),
             None => {
-                let seconds = self.ai.analysis_ms * (loaded.record.moves.len() as u64 + 1) / 1000;
+                let seconds =
+                    self.expected_ms(loaded.record.kind, loaded.record.moves.len()) / 1000;
                 let text = i18n::text_with(
                     self.reader_lang(ctx),
                     "analysis-started",
@@ -179,10 +189,22 @@ impl<S: Store> Play<S> {
         Ok(())
     }
 
+    /// How long the analysis of a game of `kind` with `plies` plies is expected to take at
+    /// most, in milliseconds.
+    fn expected_ms(&self, kind: GameKind, plies: usize) -> u64 {
+        let nodes = self.ai.analysis_effort(kind).nodes;
+        let positions = plies as u64 + 1;
+        let per_default = review::default_nodes(kind).max(1);
+        nodes
+            .saturating_mul(positions)
+            .saturating_mul(MS_A_POSITION)
+            / per_default
+    }
+
     /// Analyses game `id` (or reads its kept analysis) and returns the report to post in
     /// its channel; `None` when the game cannot be analysed (logged). Either way the game
-    /// leaves the list of those asked for. Blocking: it thinks for up to
-    /// `[ai] analysis_ms` per position. Run it on [`Play::analysis_pool`].
+    /// leaves the list of those asked for. Blocking: it searches each position for its
+    /// nodes (`[ai] analysis_nodes`, or the game's own figure). Run it on [`Play::analysis_pool`].
     pub fn analysis(&self, id: GameId) -> Option<Notice> {
         let notice = self.analysed(id);
         if let Err(error) = self.want(id, false) {
@@ -195,9 +217,9 @@ impl<S: Store> Play<S> {
     /// another holds it. Every worker's timer finds the analyses owed, and the one whose
     /// command asked may be at it already; without a claim each would analyse the game and
     /// post its report.
-    fn claim_analysis(&self, id: GameId, plies: usize) -> bool {
+    fn claim_analysis(&self, id: GameId, kind: GameKind, plies: usize) -> bool {
         let now = self.clock.now_ms();
-        let until = now + 2 * self.ai.analysis_ms * (plies as u64 + 1) + CLAIM_SPARE_MS;
+        let until = now + 2 * self.expected_ms(kind, plies) + CLAIM_SPARE_MS;
         let me = self.worker;
         let claimed = self.store.update_cached(&claim_key(id), &mut |old| {
             let held = old
@@ -230,16 +252,16 @@ impl<S: Store> Play<S> {
                 return None;
             }
         };
-        if !self.claim_analysis(id, loaded.record.moves.len()) {
+        if !self.claim_analysis(id, loaded.record.kind, loaded.record.moves.len()) {
             // Another worker is on it, and posts it.
             return None;
         }
         let review = match self.kept_review(&loaded) {
             Some(review) => review,
             None => {
-                let limits = self.ai.analysis_limits();
+                let effort = self.ai.analysis_effort(loaded.record.kind);
                 let started = std::time::Instant::now();
-                let review = match review::review(&loaded.game, &limits, &AtomicBool::new(false)) {
+                let review = match review::review(&loaded.game, &effort, &AtomicBool::new(false)) {
                     Ok(review) => review,
                     Err(error @ (ReviewError::HiddenPieces | ReviewError::NoMoves)) => {
                         tracing::warn!(game = id.0, %error, "not analysed");
