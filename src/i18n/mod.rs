@@ -265,6 +265,10 @@ pub fn result_reason(lang: Lang, reason: &str) -> String {
         .unwrap_or_else(|| reason.to_owned())
 }
 
+/// The name stored in a forgotten player's seat (English, as records keep their words);
+/// shown in each reader's language (`player-forgotten`).
+pub const FORGOTTEN_NAME: &str = "Former player";
+
 /// "alice (White)" as a record keeps it, with the side named in `lang`: "alice (Белые)".
 /// A side this release does not know is left as it is.
 fn seat_in(lang: Lang, english: &str) -> String {
@@ -276,7 +280,7 @@ fn seat_in(lang: Lang, english: &str) -> String {
     };
     let id = format!("side-{}", side.to_lowercase());
     // Someone who asked to be forgotten is named in the reader's language.
-    let name = if name == crate::store::FORGOTTEN_NAME {
+    let name = if name == FORGOTTEN_NAME {
         text(lang, "player-forgotten")
     } else {
         name.to_owned()

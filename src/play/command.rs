@@ -2,6 +2,7 @@
 
 use crate::ai::Level;
 use crate::i18n::Lang;
+use crate::store::TournamentId;
 use crate::store::{GameId, Notify, Place, SeatChoice, TournamentHosts, UserId};
 
 /// A person issuing a command or named in one.
@@ -232,7 +233,7 @@ pub enum Command {
     /// A tournament: make, join, leave, start, cancel, remove a player, show, list.
     Tournament {
         /// What to do.
-        action: super::TournamentAction,
+        action: TournamentAction,
         /// Which tournament; `None`: the only live one of the server (or channel).
         id: Option<crate::store::TournamentId>,
     },
@@ -255,70 +256,74 @@ pub const ACTION_PREFIX: &str = "do-";
 /// to no game record, so these ids carry a game's name and a page instead of a game number.
 pub const RULES_PREFIX: &str = "rules:";
 
-impl Command {
-    /// Whether carrying the command out may write to the store, so its reply must wait
-    /// until the write is durable. Only pure look-ups say no; anything new is a writer.
-    #[must_use]
-    pub fn may_write(&self) -> bool {
-        !matches!(
-            self,
-            Self::Board { .. }
-                | Self::Games
-                | Self::History { .. }
-                | Self::Web { revoke: false, .. }
-                | Self::Rules { .. }
-                | Self::Help
-                | Self::Rating { .. }
-                | Self::Leaderboard { .. }
-                | Self::Profile { .. }
-                | Self::Privacy
-                | Self::ForgetMe { confirm: false }
-                | Self::Tournament {
-                    action: super::TournamentAction::Show | super::TournamentAction::List,
-                    ..
-                }
-        )
-    }
-
-    /// The command a button stands for, from its id (see [`Button::id`](super::Button)).
-    /// Buttons carry their game, so a click always acts on the game it was shown with.
-    #[must_use]
-    pub fn from_button_id(id: &str) -> Option<Self> {
-        if id == FORGET_ME_BUTTON {
-            return Some(Self::ForgetMe { confirm: true });
-        }
-        if let Some(rest) = id.strip_prefix(RULES_PREFIX) {
-            let (game, page) = rest.split_once(':')?;
-            return Some(Self::Rules {
-                game: Some(game.to_owned()),
-                page: Some(page.parse().ok().filter(|&p| p > 0)?),
-            });
-        }
-        if let Some(rest) = id.strip_prefix(super::TOURNAMENT_BUTTON) {
-            let (action, number) = rest.split_once(':')?;
-            let action = match action {
-                "join" => super::TournamentAction::Join,
-                "leave" => super::TournamentAction::Leave,
-                "show" => super::TournamentAction::Show,
-                _ => return None,
-            };
-            return Some(Self::Tournament {
-                action,
-                id: Some(super::tournament_number(number)?),
-            });
-        }
-        let (action, game) = id.split_once(':')?;
-        let game = Some(GameId(game.parse().ok()?));
-        // One button per action of a several-ply turn (Skakanie): `do-take:12`.
-        if let Some(mv) = action.strip_prefix(ACTION_PREFIX) {
-            return Some(Self::Move {
-                game,
-                mv: mv.to_owned(),
-            });
-        }
-        super::spec::action(action, game)
-    }
+/// What `/tournament` is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentAction {
+    /// Make a tournament.
+    Create(Box<TournamentSpec>),
+    /// Sign up.
+    Join,
+    /// Leave: off the list before the start, a withdrawal after.
+    Leave,
+    /// Begin play (its host, or a server admin).
+    Start,
+    /// Call it off (its host, or a server admin).
+    Cancel,
+    /// Take a player out (its host, or a server admin).
+    Remove(User),
+    /// The standings and the round in play.
+    Show,
+    /// The server's tournaments.
+    List,
 }
+
+/// The actions as typed (`/tournament create`), in the order help lists them.
+pub const TOURNAMENT_ACTIONS: [&str; 8] = [
+    "create", "join", "leave", "start", "cancel", "remove", "show", "list",
+];
+
+/// How a tournament pairs, as asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairings {
+    /// Everyone meets everyone (at tables, for Skakanie of three or four).
+    RoundRobin,
+    /// Swiss.
+    Swiss,
+}
+
+/// A new tournament as asked in `/tournament create`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSpec {
+    /// The game's name as typed.
+    pub game: String,
+    /// How it pairs.
+    pub format: Pairings,
+    /// A Swiss's rounds (default: enough to find a winner among the players who join).
+    pub rounds: Option<usize>,
+    /// A round-robin where each pair meets twice, each moving first once.
+    pub double: bool,
+    /// A round-robin whose every round begins at the start, all games at once.
+    pub together: bool,
+    /// Players per Skakanie table (3 or 4; 2 plays it as a two-player round-robin).
+    pub seats: Option<usize>,
+    /// The most players.
+    pub max: Option<usize>,
+    /// When it begins, as typed: `full`, a date (`2026-12-01`, `2026-12-01T18:00`, UTC), or
+    /// a wait (`3d`, `12h`); `None`: when the host starts it.
+    pub starts: Option<String>,
+    /// `key=value` options: `days`, `rated` and the game's own.
+    pub options: Vec<String>,
+}
+
+/// Reads a tournament number as typed: `T3`, `#3` or `3`.
+#[must_use]
+pub fn tournament_number(typed: &str) -> Option<TournamentId> {
+    let digits = typed.trim().trim_start_matches(['T', 't', '#', 'Т', 'т']);
+    digits.parse().ok().filter(|&n| n > 0).map(TournamentId)
+}
+
+/// What the id of a tournament's button starts with: `tournament-join:3`.
+pub const TOURNAMENT_BUTTON: &str = "tournament-";
 
 #[cfg(test)]
 mod tests {

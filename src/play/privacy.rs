@@ -8,12 +8,15 @@
 
 use std::collections::BTreeSet;
 
-use super::command::{Context, FORGET_ME_BUTTON};
-use super::reply::{Button, ButtonStyle, Component, Reply};
-use super::standings::standing_line;
-use super::{say_with, Play, Stop};
 use crate::games::GameKind;
 use crate::i18n::{self, Arg};
+use crate::play::args::{typed_word, Args, ParseCommandError};
+use crate::play::command::{Command, Context, User, FORGET_ME_BUTTON};
+use crate::play::core::{say_with, Play, Stop};
+use crate::play::definition::common::plain;
+use crate::play::definition::{CommandSpec, Contexts};
+use crate::play::ratings::standing_line;
+use crate::play::reply::{Button, ButtonStyle, Component, Reply};
 use crate::store::{GameRecord, Notify, Player, Status, Store, StoreError, UserId};
 
 impl<S: Store> Play<S> {
@@ -208,4 +211,42 @@ fn players_of(record: &GameRecord) -> Vec<&Player> {
         players.extend(&c.joined);
     }
     players
+}
+
+/// What the bot keeps about a player, and forgetting it.
+pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+    vec![
+        plain(
+            "privacy",
+            &[],
+            Vec::new(),
+            Contexts::SERVER_AND_BOT_DM,
+            &["help-privacy"],
+            |_, _| Ok(Command::Privacy),
+        ),
+        plain(
+            "forget-me",
+            &["forgetme", "forget"],
+            Vec::new(),
+            Contexts::SERVER_AND_BOT_DM,
+            &[],
+            read_forget_me,
+        ),
+    ]
+}
+
+/// `/forget-me`, and `/forget-me confirm` typed after it.
+pub(in crate::play) fn read_forget_me(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let word = args.positional.first().map(|w| typed_word(w));
+    match word.as_deref() {
+        None => Ok(Command::ForgetMe { confirm: false }),
+        Some("confirm" | "yes") => Ok(Command::ForgetMe { confirm: true }),
+        Some(other) => Err(ParseCommandError::Bad {
+            what: "forget-confirm",
+            typed: other.to_owned(),
+        }),
+    }
 }

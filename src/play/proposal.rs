@@ -7,13 +7,13 @@
 
 use crate::games::{AnyGame, Seat};
 use crate::i18n::{self, Arg, Lang};
+use crate::play::clocks::others_playing;
+use crate::play::command::{Answer, Context};
+use crate::play::core::seats::{last_turn, turn_text};
+use crate::play::core::{refuse, say_with, Play, Stop};
+use crate::play::reply::{Button, ButtonStyle, Component, News, Reply};
+use crate::play::text::seat_label;
 use crate::store::{GameRecord, Request, Store};
-
-use super::command::{Answer, Context};
-use super::correspondence::others_playing;
-use super::reply::{Button, ButtonStyle, Component, News, Reply};
-use super::text::seat_label;
-use super::{refuse, say_with, Play, Stop};
 
 /// What one kind of proposal is called and how it is stored and shown. Its words are the
 /// catalogue's `offer-…` messages, which choose by `$kind` (the action).
@@ -61,10 +61,7 @@ fn made_text(
             ("who", seat_label(lang, record, game, by).into()),
             ("kind", proposal.action.into()),
             ("game", record.id.0.into()),
-            (
-                "turn",
-                super::handlers::turn_text(lang, record.kind, turn).into(),
-            ),
+            ("turn", turn_text(lang, record.kind, turn).into()),
         ],
     )
 }
@@ -76,7 +73,7 @@ pub(super) fn pending_text(lang: Lang, record: &GameRecord, game: &AnyGame) -> O
     let by = proposer(request);
     let proposal = Proposal::of(request);
     let turn = if proposal.action == TAKEBACK.action {
-        super::handlers::last_turn(lang, record, game, by)
+        last_turn(lang, record, game, by)
             .map(|from| record.moves[from..].to_vec())
             .unwrap_or_default()
     } else {

@@ -2,10 +2,10 @@
 
 use crate::games::AnyGame;
 use crate::i18n::Lang;
+use crate::play::command::RULES_PREFIX;
 use crate::render::{self, Header};
+use crate::store::Place;
 use crate::store::{GameId, UserId};
-
-use super::command::RULES_PREFIX;
 
 /// What the id of a "Play in Discord" button starts with ([`Button::launch`]); the game's
 /// number follows.
@@ -265,7 +265,7 @@ pub struct Reply {
     pub over_in_tournament: Option<crate::store::TournamentId>,
     /// What the bot posts on its own after this reply, in the places they name: the boards
     /// of a tournament round's games and the standings, when the command began a round.
-    pub follow: Vec<super::Notice>,
+    pub follow: Vec<Notice>,
     /// Only the caller should see it (refusals, help).
     pub private: bool,
     /// How the command went.
@@ -340,4 +340,16 @@ impl Reply {
         self.components.push(component);
         self
     }
+}
+
+/// Something the bot says on its own, not in answer to a command: a reminder, a player out
+/// of time, a game ended by timeout. The front end posts it in `place`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The game it is about.
+    pub game: GameId,
+    /// Where the game is played.
+    pub place: Place,
+    /// What to post.
+    pub reply: Reply,
 }

@@ -3,38 +3,12 @@
 use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, GameKind, Seat};
 use crate::i18n::{self, Arg, Lang};
+use crate::play::command::ACTION_PREFIX;
+use crate::play::timing::clock_line;
+use crate::render::Header;
 use crate::store::{GameRecord, Player, Status, UserId};
 
-use crate::render::Header;
-
-use super::command::ACTION_PREFIX;
-use super::reply::{Button, ButtonStyle, Component, Image, MovesOn, Reply, LEAVE_GAME};
-use super::table::{handicap_parts, is_named};
-
-/// What `/help` says, in `lang`: one catalogue message a line, the `-more` ones indented
-/// under the line before.
-#[must_use]
-pub fn help(lang: Lang) -> String {
-    // The title, each command's lines in the table's order, then how a game is chosen.
-    let lines = std::iter::once("help-title")
-        .chain(
-            super::spec::commands()
-                .iter()
-                .flat_map(|c| c.help.iter().copied()),
-        )
-        .chain(std::iter::once("help-which-game"));
-    lines
-        .map(|id| {
-            let line = i18n::text(lang, id);
-            if id.ends_with("-more") {
-                format!("  {line}")
-            } else {
-                line
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+use crate::play::reply::{Button, ButtonStyle, Component, Image, MovesOn, Reply, LEAVE_GAME};
 
 /// A player's name as `lang` reads it: a person's is their own, the computer's says its
 /// level in words of the language ("Leapfrog (level 3)").
@@ -393,9 +367,7 @@ pub fn board_reply(
         Status::Declined | Status::Cancelled => lines.push(i18n::text(lang, "game-never-started")),
         Status::Aborted => lines.push(i18n::text(lang, "game-aborted")),
     }
-    lines.extend(super::correspondence::board_clock_line(
-        record, game, now, lang,
-    ));
+    lines.extend(board_clock_line(record, game, now, lang));
     if let Some(scores) = game.scores() {
         let shown: Vec<String> = scores
             .iter()
@@ -736,4 +708,55 @@ pub fn rules(lang: Lang, game: Option<&str>, page: Option<usize>) -> Result<Repl
     } else {
         reply.with(Component::Buttons(buttons))
     })
+}
+
+/// The `(name, actions)` parts of a `handicap=@name:N,...` value.
+///
+/// # Errors
+/// The part that is not `@player:N` with N from 1 to 9.
+pub(super) fn handicap_parts(value: &str) -> Result<Vec<(String, u8)>, String> {
+    value
+        .split(',')
+        .map(|part| {
+            let (name, n) = part
+                .trim()
+                .rsplit_once(':')
+                .ok_or_else(|| part.to_owned())?;
+            let n: u8 = n
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=9).contains(n))
+                .ok_or_else(|| part.to_owned())?;
+            Ok((name.trim().to_owned(), n))
+        })
+        .collect()
+}
+
+/// Whether `player` is the one `name` means: a Discord mention `<@id>`, an id, or a name.
+pub(super) fn is_named(player: &Player, name: &str) -> bool {
+    let name = name.trim().trim_start_matches('@');
+    let id = name
+        .trim_start_matches("<@")
+        .trim_start_matches('!')
+        .trim_end_matches('>');
+    id.parse::<u64>()
+        .is_ok_and(|id| player.user_id() == Some(UserId(id)))
+        || player.name().eq_ignore_ascii_case(name)
+}
+
+/// The board's clock line for a record (who is to move, by name): how long they have, or
+/// that the game is paused or out of time; `None` for a game without a clock or not running.
+#[must_use]
+pub fn board_clock_line(
+    record: &GameRecord,
+    game: &AnyGame,
+    now: u64,
+    lang: Lang,
+) -> Option<String> {
+    if record.status != Status::Active {
+        return None;
+    }
+    let who = seat_label(lang, record, game, game.to_move().0);
+    clock_line(record, &who, now, lang)
 }

@@ -117,9 +117,9 @@ pub const ANONYMOUS_TAG: u64 = 0xFADE_0000_0000_0000;
 /// The low bits of an anonymous id.
 const ANONYMOUS_BITS: u64 = (1 << 40) - 1;
 
-/// The name stored in a forgotten player's seat; shown in each reader's language
-/// (`player-forgotten`).
-pub const FORGOTTEN_NAME: &str = "Former player";
+/// The name stored in a forgotten player's seat; kept with the words (which read it back
+/// in each reader's language), below the store.
+pub use crate::i18n::FORGOTTEN_NAME;
 
 impl UserId {
     /// The anonymous id made of `random`'s low 40 bits (never all zero): what a forgotten

@@ -4,261 +4,33 @@
 //! actions that stand for it. Everything else is derived from it: Discord's registration
 //! and its localisations ([`registration`]), the parser of the console and of Discord's
 //! options and its refusals, `/help`, where a command is offered, button ids and the web
-//! pages' and the Activity's actions. So a command is added in one place (its entry in
-//! [`list`] and its words in the catalogues), and a command that breaks Discord's rules
+//! pages' and the Activity's actions. So a command is added in one place (its definition in
+//! its family's module and its words in the catalogues), and a command that breaks Discord's rules
 //! ([`rules`]) cannot be registered: the table is checked when it is built.
 //!
 //! Names, descriptions and choice labels are catalogue ids (`cmd-<name>`, `opt-…`,
 //! `choice-…`), read in every language when the registration is built; nothing here knows
 //! Discord's types (the Discord front end sends [`registration`]'s JSON as it is).
 
-mod list;
 mod registration;
 pub mod rules;
 
 use std::sync::OnceLock;
 
-use super::command::{Command, User};
-use super::parse::{Args, ParseCommandError};
-use crate::games::GameKind;
+use crate::i18n;
+use crate::i18n::Lang;
+use crate::play::command::{tournament_number, TournamentAction, TOURNAMENT_BUTTON};
 use crate::store::GameId;
 
+pub use super::definition::{
+    Action, Choice, CommandSpec, Contexts, Kind, Label, OptionSpec, Parser, Value, Words,
+};
+
+use crate::play::command::{Command, ACTION_PREFIX, FORGET_ME_BUTTON, RULES_PREFIX};
+use crate::play::{
+    analysis, challenges, correspondence, history, moves, privacy, ratings, settings, tournaments,
+};
 pub use registration::{entry_point, registration, Registration};
-
-/// Where a command may be used (Discord's interaction contexts; the console is a server).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Contexts {
-    /// In a server's channels.
-    pub server: bool,
-    /// In a direct message with the bot.
-    pub bot_dm: bool,
-    /// In DMs and group DMs between other people (a user install).
-    pub private_channel: bool,
-}
-
-impl Contexts {
-    /// A command about a game, played where all its players (and onlookers) see the board.
-    pub const SERVER: Self = Self {
-        server: true,
-        bot_dm: false,
-        private_channel: false,
-    };
-    /// A command that reads or changes only the caller's own things: also in the bot's DMs.
-    pub const SERVER_AND_BOT_DM: Self = Self {
-        server: true,
-        bot_dm: true,
-        private_channel: false,
-    };
-}
-
-/// An option's kind, as Discord types it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Text.
-    Text,
-    /// A whole number.
-    Integer,
-    /// Yes or no.
-    Boolean,
-    /// A user (a mention on the console).
-    User,
-    /// A subcommand, with options of its own (read as `action:`).
-    Subcommand,
-}
-
-/// What a choice is called in menus.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Label {
-    /// A catalogue message, with a count (`choice-days-per-move`, count 3), in every
-    /// language.
-    Message(String, Option<i64>),
-    /// The same words in every language: a language's own name, a game option's value.
-    Same(String),
-}
-
-/// A choice's value, as the code reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
-    /// A text option's value.
-    Text(String),
-    /// An integer option's value.
-    Integer(i64),
-}
-
-/// One choice of an option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// What the menu shows.
-    pub label: Label,
-    /// What is sent.
-    pub value: Value,
-}
-
-impl Choice {
-    /// A text choice labelled by the catalogue's `id`.
-    #[must_use]
-    pub fn labelled(id: &str, value: &str) -> Self {
-        Self {
-            label: Label::Message(id.to_owned(), None),
-            value: Value::Text(value.to_owned()),
-        }
-    }
-}
-
-/// Where an option's name and description come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Words {
-    /// The catalogue message `id` (the name, translated) and its `.desc` attribute.
-    Catalogue(&'static str),
-    /// A game's option (`board`): a key of notation, the same name in every language,
-    /// described by the game's `gameopt-<game>-<key>`.
-    GameOption(GameKind),
-}
-
-/// One option of a command or subcommand.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionSpec {
-    /// Its name, as the code reads it (and as English shows it).
-    pub name: &'static str,
-    /// Its words.
-    pub words: Words,
-    /// Its kind.
-    pub kind: Kind,
-    /// Whether it must be given.
-    pub required: bool,
-    /// The values offered, if only these are taken (at most 25).
-    pub choices: Vec<Choice>,
-    /// The least and the most an integer may be.
-    pub range: (Option<i64>, Option<i64>),
-    /// Whether values are suggested as the player types.
-    pub autocomplete: bool,
-    /// Other names typed for it (`colour` for `seat`).
-    pub aliases: &'static [&'static str],
-    /// A subcommand's options.
-    pub options: Vec<OptionSpec>,
-}
-
-impl OptionSpec {
-    /// An optional option with no choices, named and described by the catalogue's `id`.
-    #[must_use]
-    pub fn new(name: &'static str, id: &'static str, kind: Kind) -> Self {
-        Self {
-            name,
-            words: Words::Catalogue(id),
-            kind,
-            required: false,
-            choices: Vec::new(),
-            range: (None, None),
-            autocomplete: false,
-            aliases: &[],
-            options: Vec::new(),
-        }
-    }
-
-    /// Must be given.
-    #[must_use]
-    pub fn required(mut self) -> Self {
-        self.required = true;
-        self
-    }
-
-    /// Takes only `choices`.
-    #[must_use]
-    pub fn choices(mut self, choices: Vec<Choice>) -> Self {
-        self.choices = choices;
-        self
-    }
-
-    /// Takes integers from `min` to `max`.
-    #[must_use]
-    pub fn range(mut self, min: i64, max: Option<i64>) -> Self {
-        self.range = (Some(min), max);
-        self
-    }
-
-    /// Suggests values as the player types.
-    #[must_use]
-    pub fn autocomplete(mut self) -> Self {
-        self.autocomplete = true;
-        self
-    }
-
-    /// Is also typed as `aliases`.
-    #[must_use]
-    pub fn aliases(mut self, aliases: &'static [&'static str]) -> Self {
-        self.aliases = aliases;
-        self
-    }
-
-    /// A subcommand with `options`.
-    #[must_use]
-    pub fn subcommand(name: &'static str, id: &'static str, options: Vec<Self>) -> Self {
-        Self {
-            options,
-            ..Self::new(name, id, Kind::Subcommand)
-        }
-    }
-}
-
-/// Reads a command's arguments (named, as Discord sends them or `key:value` typed, and
-/// positional words typed on the console). `user` resolves a name or id to a user.
-pub type Parser = fn(&mut Args, &dyn Fn(&str) -> User) -> Result<Command, ParseCommandError>;
-
-/// A button or page action that stands for a command on one game (`draw-accept:7`).
-#[derive(Clone, Copy, Debug)]
-pub struct Action {
-    /// Its id: what a button's id and a page's request name.
-    pub id: &'static str,
-    /// The command it makes for a game.
-    pub make: fn(Option<GameId>) -> Command,
-}
-
-/// One command.
-#[derive(Clone, Debug)]
-pub struct CommandSpec {
-    /// Its name, as the code reads it (and as English shows it); `cmd-<name>` in the
-    /// catalogues has its translations and description.
-    pub name: &'static str,
-    /// Other names typed for it (`undo` for `takeback`).
-    pub aliases: &'static [&'static str],
-    /// Its options, or its subcommands.
-    pub options: Vec<OptionSpec>,
-    /// Whether it also takes every option of the chosen game (`/play`).
-    pub game_options: bool,
-    /// Where it may be used.
-    pub contexts: Contexts,
-    /// Its `/help` lines (catalogue ids; a `-more` line is shown indented under the one
-    /// before), in the order of the table.
-    pub help: &'static [&'static str],
-    /// How its arguments are read.
-    pub parse: Parser,
-    /// The buttons and page actions that stand for it.
-    pub actions: &'static [Action],
-}
-
-impl CommandSpec {
-    /// The names of the options it reads, for the refusal of one it does not take:
-    /// its options, and for a command of subcommands `action` and every subcommand's.
-    #[must_use]
-    pub fn takes(&self) -> Vec<&'static str> {
-        let mut names = Vec::new();
-        for option in &self.options {
-            if option.kind == Kind::Subcommand {
-                if !names.contains(&"action") {
-                    names.push("action");
-                }
-                for inner in &option.options {
-                    if !names.contains(&inner.name) {
-                        names.push(inner.name);
-                    }
-                }
-            } else if !matches!(option.words, Words::GameOption(_)) {
-                names.push(option.name);
-            }
-        }
-        names
-    }
-}
 
 /// The table, built and checked once.
 struct Table {
@@ -270,7 +42,18 @@ struct Table {
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let commands = list::commands();
+        let commands = [
+            challenges::commands(),
+            moves::commands(),
+            correspondence::commands(),
+            history::commands(),
+            analysis::commands(),
+            settings::commands(),
+            ratings::commands(),
+            privacy::commands(),
+            tournaments::commands(),
+        ]
+        .concat();
         let takes = commands.iter().map(CommandSpec::takes).collect();
         Table { commands, takes }
     })
@@ -333,6 +116,92 @@ pub fn action(id: &str, game: Option<GameId>) -> Option<Command> {
         .map(|a| (a.make)(game))
 }
 
+/// What `/help` says, in `lang`: one catalogue message a line, the `-more` ones indented
+/// under the line before.
+#[must_use]
+pub fn help(lang: Lang) -> String {
+    // The title, each command's lines in the table's order, then how a game is chosen.
+    let lines = std::iter::once("help-title")
+        .chain(commands().iter().flat_map(|c| c.help.iter().copied()))
+        .chain(std::iter::once("help-which-game"));
+    lines
+        .map(|id| {
+            let line = i18n::text(lang, id);
+            if id.ends_with("-more") {
+                format!("  {line}")
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl Command {
+    /// Whether carrying the command out may write to the store, so its reply must wait
+    /// until the write is durable. Only pure look-ups say no; anything new is a writer.
+    #[must_use]
+    pub fn may_write(&self) -> bool {
+        !matches!(
+            self,
+            Self::Board { .. }
+                | Self::Games
+                | Self::History { .. }
+                | Self::Web { revoke: false, .. }
+                | Self::Rules { .. }
+                | Self::Help
+                | Self::Rating { .. }
+                | Self::Leaderboard { .. }
+                | Self::Profile { .. }
+                | Self::Privacy
+                | Self::ForgetMe { confirm: false }
+                | Self::Tournament {
+                    action: TournamentAction::Show | TournamentAction::List,
+                    ..
+                }
+        )
+    }
+
+    /// The command a button stands for, from its id (see [`Button::id`](super::Button)).
+    /// Buttons carry their game, so a click always acts on the game it was shown with.
+    #[must_use]
+    pub fn from_button_id(id: &str) -> Option<Self> {
+        if id == FORGET_ME_BUTTON {
+            return Some(Self::ForgetMe { confirm: true });
+        }
+        if let Some(rest) = id.strip_prefix(RULES_PREFIX) {
+            let (game, page) = rest.split_once(':')?;
+            return Some(Self::Rules {
+                game: Some(game.to_owned()),
+                page: Some(page.parse().ok().filter(|&p| p > 0)?),
+            });
+        }
+        if let Some(rest) = id.strip_prefix(TOURNAMENT_BUTTON) {
+            let (action, number) = rest.split_once(':')?;
+            let action = match action {
+                "join" => TournamentAction::Join,
+                "leave" => TournamentAction::Leave,
+                "show" => TournamentAction::Show,
+                _ => return None,
+            };
+            return Some(Self::Tournament {
+                action,
+                id: Some(tournament_number(number)?),
+            });
+        }
+        let (action, game) = id.split_once(':')?;
+        let game = Some(GameId(game.parse().ok()?));
+        // One button per action of a several-ply turn (Skakanie): `do-take:12`.
+        if let Some(mv) = action.strip_prefix(ACTION_PREFIX) {
+            return Some(Self::Move {
+                game,
+                mv: mv.to_owned(),
+            });
+        }
+        self::action(action, game)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,7 +230,7 @@ mod tests {
     #[test]
     fn help_names_every_command_in_every_language() {
         for lang in crate::i18n::Lang::ALL {
-            let help = crate::play::text::help(lang);
+            let help = help(lang);
             for command in commands().iter().filter(|c| c.name != "help") {
                 let name = crate::i18n::text(lang, &format!("cmd-{}", command.name));
                 assert!(

@@ -6,9 +6,11 @@
 use serde::Serialize;
 use serde_json::{json, Map, Value as Json};
 
-use super::rules::{self, Broken, Scope};
-use super::{commands, Choice, CommandSpec, Contexts, Kind, Label, OptionSpec, Value, Words};
 use crate::i18n::{self, Arg, Lang};
+use crate::play::definition::{
+    Choice, CommandSpec, Contexts, Kind, Label, OptionSpec, Value, Words,
+};
+use crate::play::spec::rules::{Broken, Scope};
 
 /// Discord's limit on a description's length.
 const DESCRIPTION_MAX: usize = 100;
@@ -40,12 +42,12 @@ impl Registration {
 /// # Errors
 /// Every rule of Discord's the table breaks, each at its place.
 pub fn registration(guild: bool, activity: bool) -> Result<Registration, Vec<Broken>> {
-    let mut body: Vec<Json> = commands().iter().map(command).collect();
+    let mut body: Vec<Json> = super::commands().iter().map(command).collect();
     if activity && !guild {
         body.push(entry_point());
     }
     let scope = if guild { Scope::Guild } else { Scope::Global };
-    let broken = rules::check(&body, scope);
+    let broken = super::rules::check(&body, scope);
     if broken.is_empty() {
         Ok(Registration(body))
     } else {
@@ -229,7 +231,10 @@ mod tests {
             let registration = registration(guild, activity)
                 .unwrap_or_else(|broken| panic!("guild {guild}, activity {activity}: {broken:#?}"));
             let entry = usize::from(activity && !guild);
-            assert_eq!(registration.len(), commands().len() + entry);
+            assert_eq!(
+                registration.len(),
+                crate::play::spec::commands().len() + entry
+            );
         }
     }
 

@@ -7,8 +7,7 @@ use serde_json::Value;
 
 /// The most options (or subcommands) at one level, and choices on one option.
 pub const MOST_OPTIONS: usize = 25;
-/// The most choices on one option.
-pub const MOST_CHOICES: usize = 25;
+pub use crate::play::definition::MOST_CHOICES;
 /// The most slash commands in one scope.
 pub const MOST_COMMANDS: usize = 100;
 /// The combined length of a command's names, descriptions and choices, each counted in

@@ -8,8 +8,23 @@
 //! standings, whoever makes a game posts its board, and a worker that dies between the two
 //! leaves nothing the next look does not finish.
 
+pub(in crate::play) mod export;
+pub(in crate::play) mod parse;
+pub(in crate::play) mod player;
+
 use crate::games::{AnyGame, GameKind, Seat};
 use crate::i18n::{self, Lang};
+use crate::play::challenges::{days_option, parse_rated};
+use crate::play::clocks::{got_going, Forfeit};
+use crate::play::command::{
+    Context, Pairings, TournamentAction, TournamentSpec, User, TOURNAMENT_BUTTON,
+};
+use crate::play::core::{say, say_with, Play, Stop};
+use crate::play::definition::common::{days, game_choice, plain, yes_no};
+use crate::play::definition::{Choice, CommandSpec, Contexts, Kind, OptionSpec};
+use crate::play::reply::{Button, ButtonStyle, Component, Image, Notice, Reply};
+use crate::play::text::{board_reply, player_name};
+use crate::play::tournaments::export::tournament_text;
 use crate::render::standings::{self as picture, View, MOST_CROSSED};
 use crate::store::{
     GameId, GameRecord, Player, Start, Status, Store, StoreError, TournamentHosts, TournamentId,
@@ -19,83 +34,11 @@ use crate::tournament::event::{Format, Outcome, Phase, Refusal, Tournament};
 use crate::tournament::standings::{place_points, ranks, TieBreaks};
 use crate::tournament::Pairing;
 
-use super::command::{Context, User};
-use super::correspondence::{Forfeit, Notice};
-use super::reply::{Button, ButtonStyle, Component, Image, Reply};
-use super::text::board_reply;
-use super::{say, say_with, Play, Stop};
-
-/// What `/tournament` is asked to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TournamentAction {
-    /// Make a tournament.
-    Create(Box<TournamentSpec>),
-    /// Sign up.
-    Join,
-    /// Leave: off the list before the start, a withdrawal after.
-    Leave,
-    /// Begin play (its host, or a server admin).
-    Start,
-    /// Call it off (its host, or a server admin).
-    Cancel,
-    /// Take a player out (its host, or a server admin).
-    Remove(User),
-    /// The standings and the round in play.
-    Show,
-    /// The server's tournaments.
-    List,
-}
-
-/// The actions as typed (`/tournament create`), in the order help lists them.
-pub const TOURNAMENT_ACTIONS: [&str; 8] = [
-    "create", "join", "leave", "start", "cancel", "remove", "show", "list",
-];
-
-/// How a tournament pairs, as asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pairings {
-    /// Everyone meets everyone (at tables, for Skakanie of three or four).
-    RoundRobin,
-    /// Swiss.
-    Swiss,
-}
-
-/// A new tournament as asked in `/tournament create`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentSpec {
-    /// The game's name as typed.
-    pub game: String,
-    /// How it pairs.
-    pub format: Pairings,
-    /// A Swiss's rounds (default: enough to find a winner among the players who join).
-    pub rounds: Option<usize>,
-    /// A round-robin where each pair meets twice, each moving first once.
-    pub double: bool,
-    /// A round-robin whose every round begins at the start, all games at once.
-    pub together: bool,
-    /// Players per Skakanie table (3 or 4; 2 plays it as a two-player round-robin).
-    pub seats: Option<usize>,
-    /// The most players.
-    pub max: Option<usize>,
-    /// When it begins, as typed: `full`, a date (`2026-12-01`, `2026-12-01T18:00`, UTC), or
-    /// a wait (`3d`, `12h`); `None`: when the host starts it.
-    pub starts: Option<String>,
-    /// `key=value` options: `days`, `rated` and the game's own.
-    pub options: Vec<String>,
-}
-
 /// The most tournaments `/tournament list` shows.
 const LISTED: usize = 10;
 
 /// How many times a tournament's write is tried when another worker's lands first.
 const TRIES: usize = 5;
-
-/// Reads a tournament number as typed: `T3`, `#3` or `3`.
-#[must_use]
-pub fn tournament_number(typed: &str) -> Option<TournamentId> {
-    let digits = typed.trim().trim_start_matches(['T', 't', '#', 'Т', 'т']);
-    digits.parse().ok().filter(|&n| n > 0).map(TournamentId)
-}
 
 /// When `starts` means, read against `now` (unix milliseconds).
 fn start_time(typed: &str, now: u64) -> Option<Start> {
@@ -189,7 +132,7 @@ impl<S: Store> Play<S> {
                     self.standings_reply(&record, self.place_lang(record.place.guild), true);
                 reply.files.push(super::reply::File {
                     name: format!("tournament-{}.txt", record.id),
-                    bytes: super::tournament_export::tournament_text(&record).into_bytes(),
+                    bytes: tournament_text(&record).into_bytes(),
                 });
                 Ok(reply)
             }
@@ -257,11 +200,9 @@ impl<S: Store> Play<S> {
                 .map(|(k, v)| (k.trim().to_lowercase(), v))
             {
                 Some((key, value)) if key == "days" => {
-                    days = super::handlers::days_option(value)?;
+                    days = days_option(value)?;
                 }
-                Some((key, value)) if key == "rated" => {
-                    rated = Some(super::handlers::parse_rated(value)?)
-                }
+                Some((key, value)) if key == "rated" => rated = Some(parse_rated(value)?),
                 Some((key, _)) if ["seed", "players", "handicap"].contains(&key.as_str()) => {
                     return say_with("tournament-option-not-here", [("option", key.into())]);
                 }
@@ -560,7 +501,7 @@ impl<S: Store> Play<S> {
     /// is not rated, as `/abort` would leave it: it says nothing of anyone's strength.
     fn forfeit_game(&self, game: GameId, user: UserId, lang: Lang) -> Result<(), Stop> {
         for _ in 0..TRIES {
-            let super::Loaded {
+            let crate::play::core::Loaded {
                 mut record,
                 mut game,
             } = self.load(game)?;
@@ -570,7 +511,7 @@ impl<S: Store> Play<S> {
             if record.status != Status::Active || game.has_left(Seat(seat)) {
                 return Ok(());
             }
-            let got_going = super::correspondence::got_going(&record, &game);
+            let got_going = got_going(&record, &game);
             self.forfeit(&mut record, &mut game, seat, Forfeit::Withdrew, lang)?;
             if !got_going && matches!(record.status, Status::Finished(_)) {
                 record.rated = false;
@@ -918,7 +859,7 @@ impl<S: Store> Play<S> {
             if !matches!(played.status, Status::Finished(_)) {
                 continue;
             }
-            let Ok(super::Loaded {
+            let Ok(crate::play::core::Loaded {
                 record: played,
                 game,
             }) = self.rebuild(played)
@@ -1059,11 +1000,7 @@ impl<S: Store> Play<S> {
         self.restart_clock(&mut record);
         let record = self.store.insert(record)?;
         let lang = self.place_lang(record.place.guild);
-        let names: Vec<String> = record
-            .seats
-            .iter()
-            .map(|p| super::text::player_name(lang, p))
-            .collect();
+        let names: Vec<String> = record.seats.iter().map(|p| player_name(lang, p)).collect();
         let headline = i18n::text_with(
             lang,
             "tournament-game-begins",
@@ -1155,12 +1092,80 @@ fn join_buttons(lang: Lang, id: TournamentId) -> Vec<Button> {
     .collect()
 }
 
-/// What the id of a tournament's button starts with: `tournament-join:3`.
-pub const TOURNAMENT_BUTTON: &str = "tournament-";
+fn definition() -> CommandSpec {
+    let number = || OptionSpec::new("id", "opt-tournament-id", Kind::Integer).range(1, None);
+    let on_one =
+        |name: &'static str, id: &'static str| OptionSpec::subcommand(name, id, vec![number()]);
+    let create = OptionSpec::subcommand(
+        "create",
+        "tournament-action-create",
+        vec![
+            game_choice(true),
+            OptionSpec::new("format", "opt-format", Kind::Text)
+                .required()
+                .choices(vec![
+                    Choice::labelled("choice-format-round-robin", "round-robin"),
+                    Choice::labelled("choice-format-swiss", "swiss"),
+                ]),
+            OptionSpec::new("rounds", "opt-rounds", Kind::Integer).range(1, Some(20)),
+            days(Kind::Integer),
+            yes_no("rated", "opt-rated", "choice-rated-yes", "choice-rated-no"),
+            OptionSpec::new("max", "opt-max", Kind::Integer)
+                .range(2, Some(crate::store::MAX_TOURNAMENT_PLAYERS as i64)),
+            OptionSpec::new("starts", "opt-starts", Kind::Text),
+            OptionSpec::new("seats", "opt-seats", Kind::Integer).range(2, Some(4)),
+            yes_no(
+                "double",
+                "opt-double",
+                "choice-double-yes",
+                "choice-double-no",
+            ),
+            yes_no(
+                "together",
+                "opt-together",
+                "choice-together-yes",
+                "choice-together-no",
+            ),
+            OptionSpec::new("options", "opt-options", Kind::Text),
+        ],
+    );
+    plain(
+        "tournament",
+        &["tournaments"],
+        vec![
+            create,
+            on_one("join", "tournament-action-join"),
+            on_one("leave", "tournament-action-leave"),
+            on_one("start", "tournament-action-start"),
+            on_one("cancel", "tournament-action-cancel"),
+            // The player to remove comes before the tournament's number: Discord refuses
+            // a required option after an optional one.
+            OptionSpec::subcommand(
+                "remove",
+                "tournament-action-remove",
+                vec![
+                    OptionSpec::new("user", "opt-tournament-user", Kind::User).required(),
+                    number(),
+                ],
+            ),
+            on_one("show", "tournament-action-show"),
+            OptionSpec::subcommand("list", "tournament-action-list", Vec::new()),
+        ],
+        Contexts::SERVER,
+        &["help-tournament"],
+        parse::tournament,
+    )
+}
+
+/// Tournaments: made, joined, started, shown.
+pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+    vec![definition()]
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::command::tournament_number;
 
     #[test]
     fn start_times_read_dates_waits_and_full() {

@@ -8,13 +8,11 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::ai::{self, AiError, Level};
-use crate::games::AnyGame;
-use crate::store::{GameId, GameRecord, Player, Status, Store, COMPUTER};
-
-use super::correspondence::Notice;
-use super::reply::{Outcome, Reply};
-use super::{Loaded, Play, Stop};
+use crate::ai::{self, AiError};
+use crate::play::core::seats::computer_to_move;
+use crate::play::core::{Loaded, Play, Stop};
+use crate::play::reply::{Notice, Outcome, Reply};
+use crate::store::{GameId, Status, Store, COMPUTER};
 
 /// The most plies the computer plays in one turn: a safety net against an engine that
 /// never ends its turn (a Skakanie turn is a handful of actions).
@@ -24,31 +22,6 @@ const MAX_TURN_PLIES: usize = 64;
 /// in Skakanie), so one call always ends.
 const MAX_TURNS: usize = 8;
 
-/// The seat to move and the computer's level there, when the computer is to move in a game
-/// in progress.
-pub(super) fn computer_to_move(record: &GameRecord, game: &AnyGame) -> Option<(u8, Level)> {
-    if record.status != Status::Active || game.outcome().is_finished() {
-        return None;
-    }
-    let seat = game.to_move().0;
-    let level = record.seats.get(usize::from(seat))?.computer_level()?;
-    Some((seat, Level::new(level).unwrap_or_default()))
-}
-
-/// Whether every player still in the game other than `seat` is the computer: then the
-/// computer alone answers `seat`'s proposals, at once.
-pub(super) fn only_computers_besides(record: &GameRecord, game: &AnyGame, seat: u8) -> bool {
-    let others: Vec<&Player> = record
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|(s, _)| *s != usize::from(seat))
-        .filter(|(s, _)| u8::try_from(*s).is_ok_and(|s| !game.has_left(crate::games::Seat(s))))
-        .map(|(_, p)| p)
-        .collect();
-    !others.is_empty() && others.iter().all(|p| p.computer_level().is_some())
-}
-
 /// A seed for the computer's choice in a game at a ply: repeatable (the same position of
 /// the same game is thought about alike after a restart), different from game to game.
 fn seed(id: GameId, ply: usize) -> u64 {
@@ -57,7 +30,7 @@ fn seed(id: GameId, ply: usize) -> u64 {
 
 impl<S: Store> Play<S> {
     /// The game a successful reply shows, when the computer is now to move in it.
-    pub(super) fn computer_turn_after(&self, reply: &Reply) -> Option<GameId> {
+    pub(in crate::play) fn computer_turn_after(&self, reply: &Reply) -> Option<GameId> {
         if reply.outcome != Outcome::Done {
             return None;
         }

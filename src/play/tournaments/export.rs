@@ -8,13 +8,12 @@
 use std::fmt::Write as _;
 
 use crate::i18n::Lang;
+use crate::play::tournaments::phase_word;
 use crate::render::standings::{decimal, points_text};
 use crate::store::{TournamentRecord, UserId};
 use crate::tournament::event::Format;
 use crate::tournament::standings::{ranks, TieBreaks};
 use crate::tournament::Pairing;
-
-use super::tournaments::phase_word;
 
 /// The record of `record` as text.
 #[must_use]

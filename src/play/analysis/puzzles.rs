@@ -13,20 +13,24 @@ use std::sync::OnceLock;
 use crate::ai::puzzle::{Puzzle, Verdict};
 use crate::games::{AnyGame, GameKind, Seat};
 use crate::i18n::{self, Lang};
+use crate::play::args::{is_flag, normalise_move, yes_or_no, Args, ParseCommandError};
+use crate::play::command::{Command, Context, User};
+use crate::play::core::seats::move_refusal;
+use crate::play::core::{Play, Stop};
+use crate::play::reply::{Component, Image, MovesOn, Reply};
 use crate::render::Header;
 use crate::store::{Daily, DailyPlayed, PuzzleProgress, Status, Store, UserSettings};
 
-use super::command::Context;
-use super::reply::{Component, Image, MovesOn, Reply};
-use super::{Play, Stop};
-
 /// The games with puzzles, and the puzzles that ship for each (one per line, `#` comments).
 const SHIPPED: [(GameKind, &str); 3] = [
-    (GameKind::Jumpers, include_str!("../../puzzles/jumpers.txt")),
-    (GameKind::Gyges, include_str!("../../puzzles/gyges.txt")),
+    (
+        GameKind::Jumpers,
+        include_str!("../../../puzzles/jumpers.txt"),
+    ),
+    (GameKind::Gyges, include_str!("../../../puzzles/gyges.txt")),
     (
         GameKind::JumpSturdy,
-        include_str!("../../puzzles/jump-sturdy.txt"),
+        include_str!("../../../puzzles/jump-sturdy.txt"),
     ),
 ];
 
@@ -95,7 +99,7 @@ impl<S: Store> Play<S> {
 
     /// `/puzzle [game] [daily]`: opens a puzzle for the caller (replacing one left open)
     /// and shows its board.
-    pub(super) fn puzzle(
+    pub(in crate::play) fn puzzle(
         &self,
         ctx: &Context,
         game: Option<&str>,
@@ -179,7 +183,7 @@ impl<S: Store> Play<S> {
 
     /// The caller's open puzzle, when `/move` without a game number should go to it: they
     /// have one open and no game in progress in this channel (where `/move` means the game).
-    pub(super) fn puzzle_takes_move(&self, ctx: &Context) -> bool {
+    pub(in crate::play) fn puzzle_takes_move(&self, ctx: &Context) -> bool {
         let open = self
             .store
             .settings(ctx.user.id)
@@ -194,7 +198,7 @@ impl<S: Store> Play<S> {
 
     /// The legal moves of the caller's open puzzle (`/move`'s autocomplete when it goes to
     /// the puzzle).
-    pub(super) fn puzzle_moves(&self, ctx: &Context) -> Option<AnyGame> {
+    pub(in crate::play) fn puzzle_moves(&self, ctx: &Context) -> Option<AnyGame> {
         let settings = self.store.settings(ctx.user.id).ok()?;
         let (_, _, _, game) = self.open_puzzle(settings.puzzle.as_ref()?)?;
         Some(game)
@@ -222,7 +226,7 @@ impl<S: Store> Play<S> {
     }
 
     /// An answer to the caller's open puzzle: `mv`, as typed.
-    pub(super) fn puzzle_answer(&self, ctx: &Context, mv: &str) -> Result<Reply, Stop> {
+    pub(in crate::play) fn puzzle_answer(&self, ctx: &Context, mv: &str) -> Result<Reply, Stop> {
         let lang = self.reader_lang(ctx);
         let mut settings = self.store.settings(ctx.user.id)?;
         let Some(progress) = settings.puzzle.clone() else {
@@ -234,15 +238,13 @@ impl<S: Store> Play<S> {
             return super::say("puzzle-gone");
         };
         let kind = puzzle.kind;
-        let mv = super::parse::normalise_move(kind, mv);
+        let mv = normalise_move(kind, mv);
         let mut tried = now.clone();
         let mv = match tried.play(&mv) {
             Ok(done) => done,
             Err(error) => {
                 let reason = i18n::refusals::move_error(lang, kind, &error);
-                return Err(Stop::Refuse(super::handlers::move_refusal(
-                    lang, &now, &mv, &reason,
-                )));
+                return Err(Stop::Refuse(move_refusal(lang, &now, &mv, &reason)));
             }
         };
         let me = start.to_move();
@@ -399,4 +401,32 @@ fn side_key(game: &AnyGame, seat: Seat) -> String {
 /// The other side of a two-player game.
 fn other(seat: Seat) -> Seat {
     Seat(1 - seat.0.min(1))
+}
+
+/// `/puzzle`: a game, `daily`, or an answer to the open puzzle.
+pub(in crate::play) fn read_puzzle(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let answer = args.take(&["answer"]);
+    let mut daily = match args.take(&["daily"]) {
+        Some(value) => yes_or_no(&value, "puzzle-daily")?,
+        None => false,
+    };
+    // The console's words: `/puzzle gyges daily`.
+    let mut game = args.take(&["game"]);
+    for word in std::mem::take(&mut args.positional) {
+        if is_flag(&word, "daily") {
+            daily = true;
+        } else if game.is_none() {
+            game = Some(word);
+        } else {
+            args.positional.push(word);
+        }
+    }
+    Ok(Command::Puzzle {
+        game,
+        daily,
+        answer,
+    })
 }

@@ -4,15 +4,16 @@
 //! in a channel would let others play for its owner. `/web revoke` ends every link the
 //! caller was given (a link is refused when it was made before their `links_since`).
 
-use super::command::Context;
-use super::reply::{Button, Component, Reply};
-use super::{say, Play, Stop};
 use crate::i18n;
+use crate::play::args::{is_flag, yes_or_no, Args, ParseCommandError};
+use crate::play::command::{Command, Context, User};
+use crate::play::core::{say, Play, Stop};
+use crate::play::reply::{Button, Component, Reply};
 use crate::store::{GameId, Store};
 
 impl<S: Store> Play<S> {
     /// `/web [game] [revoke]`.
-    pub(super) fn web(
+    pub(in crate::play) fn web(
         &self,
         ctx: &Context,
         game: Option<GameId>,
@@ -51,4 +52,24 @@ impl<S: Store> Play<S> {
         )])];
         Ok(reply)
     }
+}
+
+/// `/web`: a game's page link, or `revoke` to end the links given.
+pub(in crate::play) fn read_web(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let game = args.game_id()?;
+    // `revoke:true` (Discord's option) or the word `revoke` (the console).
+    let revoke = match args.take(&["revoke"]) {
+        Some(value) => yes_or_no(&value, "web-revoke")?,
+        None => match args.positional.first() {
+            Some(word) if is_flag(word, "revoke") => {
+                args.positional.remove(0);
+                true
+            }
+            _ => false,
+        },
+    };
+    Ok(Command::Web { game, revoke })
 }

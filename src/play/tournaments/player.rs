@@ -4,9 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use super::tournaments::{phase_word, rounds_over};
-use super::{say_with, Play, Stop};
 use crate::i18n::{self, Lang};
+use crate::play::core::{say_with, Play, Stop};
+use crate::play::tournaments::{phase_word, rounds_over};
 use crate::store::{GameRecord, Store, StoreError, TournamentId, TournamentRecord, UserId};
 use crate::tournament::standings::ranks;
 
@@ -22,7 +22,7 @@ impl<S: Store> Play<S> {
     ///
     /// # Errors
     /// Database failures.
-    pub(super) fn tournaments_of(
+    pub(in crate::play) fn tournaments_of(
         &self,
         user: UserId,
         games: &[GameRecord],
@@ -55,7 +55,7 @@ impl<S: Store> Play<S> {
     ///
     /// # Errors
     /// Database failures.
-    pub(super) fn tournaments_naming(
+    pub(in crate::play) fn tournaments_naming(
         &self,
         user: UserId,
     ) -> Result<Vec<TournamentRecord>, StoreError> {
@@ -69,7 +69,7 @@ impl<S: Store> Play<S> {
 
     /// `/profile`'s line of tournaments: where `user` stands (or finished) in each of the
     /// latest; `None` when they have played in none.
-    pub(super) fn profile_tournaments(
+    pub(in crate::play) fn profile_tournaments(
         &self,
         user: UserId,
         tournaments: &[TournamentRecord],
@@ -92,7 +92,7 @@ impl<S: Store> Play<S> {
 
     /// `/forget-me`'s refusal while `user` still plays in a tournament (or is signed up for
     /// one): their games to come would be made under a name that is gone.
-    pub(super) fn still_in_tournaments(
+    pub(in crate::play) fn still_in_tournaments(
         &self,
         tournaments: &[TournamentRecord],
         user: UserId,
@@ -124,7 +124,7 @@ impl<S: Store> Play<S> {
     ///
     /// # Errors
     /// Database failures.
-    pub(super) fn forget_in_tournaments(
+    pub(in crate::play) fn forget_in_tournaments(
         &self,
         tournaments: &[TournamentRecord],
         user: UserId,

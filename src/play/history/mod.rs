@@ -6,21 +6,25 @@
 //! know that shape; the moves are one per line (`12. e3-h6 ; alice (White)`), since a turn
 //! may be several plies and a game may have four players. Everything after `;` is a comment.
 
+pub(in crate::play) mod pages;
+
 use std::fmt::Write as _;
 
 use crate::ai::review::Review;
 use crate::games::{AnyGame, GameKind};
 use crate::i18n::{self, Lang};
+use crate::play::core::seats::rules_result;
+use crate::play::timing::parse_days;
 use crate::render::{self, encode::GifWriter};
 use crate::store::{GameId, GameRecord, GameResult, Place, Player, Status, Store, SCHEMA_VERSION};
-
 use crate::words::count;
 
-use super::command::{Context, User};
-use super::reply::{File, Reply};
-use super::text::{picture_header, seat_label};
-use super::timing::parse_days;
-use super::{Play, Stop};
+use crate::play::command::{Command, Context, User};
+use crate::play::core::{failure_reply, say_with, Play, Stop};
+use crate::play::definition::common::{game_number, on_game};
+use crate::play::definition::{Action, CommandSpec, Kind, OptionSpec};
+use crate::play::reply::{File, Reply};
+use crate::play::text::{board_reply, picture_header, seat_label};
 
 /// The record text's own version, in its `[Format "…"]` header. Version 2 numbers the
 /// seats in `Winners` from 1, like the `Player1`… headers; a record without the header is
@@ -304,7 +308,7 @@ pub fn import_record(
                 get("Reason").unwrap_or("recorded"),
             ))
         }
-        _ => match super::handlers::rules_result(&game) {
+        _ => match rules_result(&game) {
             Some(result) => Status::Finished(result),
             None => Status::Active,
         },
@@ -384,7 +388,7 @@ impl<S: Store> Play<S> {
     pub(super) fn history(&self, ctx: &Context, id: Option<GameId>) -> Result<Reply, Stop> {
         let (record, note) = self.shown_game(ctx, id)?;
         if record.seats.is_empty() {
-            return super::say_with("history-not-started", [("game", record.id.0.into())]);
+            return say_with("history-not-started", [("game", record.id.0.into())]);
         }
         let loaded = self.rebuild(record)?;
         let record = &loaded.record;
@@ -460,86 +464,39 @@ impl<S: Store> Play<S> {
                         ("game", record.id.0.into()),
                     ],
                 );
-                self.address(super::text::board_reply(
-                    &record,
-                    &imported.game,
-                    &headline,
-                    now,
-                    lang,
-                ))
+                self.address(board_reply(&record, &imported.game, &headline, now, lang))
             }
-            Err(error) => super::failure_reply(&error, self.reader_lang(ctx)),
+            Err(error) => failure_reply(&error, self.reader_lang(ctx)),
         }
     }
+}
 
-    /// The game `/board` and `/history` show: by number (anyone may look); else, for a
-    /// player seated in games here, their only game in progress (else their latest one that
-    /// is over, aborted ones included); for a spectator, the same among the channel's games.
-    /// Several in progress: asked which, as `/move` does, never a silent guess. Several over:
-    /// the latest, with a line naming the others (returned beside it).
-    pub(super) fn shown_game(
-        &self,
-        ctx: &Context,
-        id: Option<GameId>,
-    ) -> Result<(GameRecord, Option<String>), Stop> {
-        if let Some(id) = id {
-            return Ok((self.store.get(id)?, None));
-        }
-        let me = ctx.user.id;
-        let here = self.store.games_in_channel(ctx.place.channel)?;
-        let player = here.iter().any(|r| r.seat_of(me).is_some());
-        let in_view = |r: &&GameRecord| !player || r.seat_of(me).is_some();
-        // Games in progress first, then (none in progress) those that are over, an aborted
-        // one too: the latest game is never hidden behind an older one.
-        for over in [false, true] {
-            let mut games: Vec<&GameRecord> = here
-                .iter()
-                .filter(in_view)
-                .filter(|r| match r.status {
-                    Status::Active => !over,
-                    Status::Finished(_) | Status::Aborted => over,
-                    _ => false,
-                })
-                .collect();
-            let lang = || self.reader_lang(ctx);
-            let intro = |lang: Lang, count: usize| {
-                i18n::text_with(
-                    lang,
-                    if player { "which-yours" } else { "which-here" },
-                    &[("count", count.into()), ("over", over.into())],
-                )
-            };
-            match games.as_slice() {
-                [] => {}
-                [only] => return Ok(((*only).clone(), None)),
-                several if !over => {
-                    let lang = lang();
-                    let intro = intro(lang, several.len());
-                    return super::refuse(super::handlers::which_game(lang, &intro, several, me));
-                }
-                several => {
-                    // All over: the latest, and how to see the others.
-                    let count = several.len();
-                    games.sort_by_key(|r| std::cmp::Reverse((r.updated, r.id.0)));
-                    let others: Vec<String> = games[1..]
-                        .iter()
-                        .take(5)
-                        .map(|r| format!("#{}", r.id.0))
-                        .collect();
-                    let lang = lang();
-                    let note = i18n::text_with(
-                        lang,
-                        "which-latest",
-                        &[
-                            ("intro", intro(lang, count).into()),
-                            ("game", games[0].id.0.into()),
-                            ("others", others.join(", ").into()),
-                        ],
-                    );
-                    return Ok((games[0].clone(), Some(note)));
-                }
-            }
-        }
-        super::say("refuse-no-game-in-channel")
-    }
+/// A game's record and its page.
+pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+    vec![
+        CommandSpec {
+            aliases: &["record"],
+            ..on_game(
+                "history",
+                &[],
+                |args, _| {
+                    Ok(Command::History {
+                        game: args.game_id()?,
+                    })
+                },
+                &[Action {
+                    id: "history",
+                    make: |game| Command::History { game },
+                }],
+            )
+        },
+        CommandSpec {
+            aliases: &["link"],
+            options: vec![
+                game_number(),
+                OptionSpec::new("revoke", "opt-revoke", Kind::Boolean),
+            ],
+            ..on_game("web", &[], pages::read_web, &[])
+        },
+    ]
 }

@@ -5,50 +5,16 @@
 use crate::games::options::split_pair;
 use crate::games::{AnyGame, GameKind};
 use crate::i18n::{self, Arg, Lang};
+use crate::play::command::{Context, User};
+use crate::play::core::{say_with, Play, Stop};
+use crate::play::reply::{Button, ButtonStyle, Component, News, Reply};
+use crate::play::text::{
+    board_reply, challenge_line, handicap_parts, is_named, player_name, seat_label,
+};
 use crate::store::{ChallengeRecord, GameRecord, Player, SeatChoice, Status, Store, UserId};
 
-use super::command::{Context, User};
-use super::reply::{Button, ButtonStyle, Component, News, Reply};
-use super::text::{board_reply, challenge_line};
-use super::{say_with, Play, Stop};
-
-/// Whether `player` is the one `name` means: a Discord mention `<@id>`, an id, or a name.
-pub(super) fn is_named(player: &Player, name: &str) -> bool {
-    let name = name.trim().trim_start_matches('@');
-    let id = name
-        .trim_start_matches("<@")
-        .trim_start_matches('!')
-        .trim_end_matches('>');
-    id.parse::<u64>()
-        .is_ok_and(|id| player.user_id() == Some(UserId(id)))
-        || player.name().eq_ignore_ascii_case(name)
-}
-
-/// The `(name, actions)` parts of a `handicap=@name:N,...` value.
-///
-/// # Errors
-/// The part that is not `@player:N` with N from 1 to 9.
-pub(super) fn handicap_parts(value: &str) -> Result<Vec<(String, u8)>, String> {
-    value
-        .split(',')
-        .map(|part| {
-            let (name, n) = part
-                .trim()
-                .rsplit_once(':')
-                .ok_or_else(|| part.to_owned())?;
-            let n: u8 = n
-                .trim()
-                .parse()
-                .ok()
-                .filter(|n| (1..=9).contains(n))
-                .ok_or_else(|| part.to_owned())?;
-            Ok((name.trim().to_owned(), n))
-        })
-        .collect()
-}
-
 /// What a multi-seat challenge keeps of its options.
-pub(super) struct TableOptions {
+pub(in crate::play) struct TableOptions {
     /// The options for the game itself (players= included, for the stored position).
     pub pairs: Vec<String>,
     /// Options naming players, resolved at the start.
@@ -59,7 +25,7 @@ pub(super) struct TableOptions {
 
 /// Reads a multi-seat challenge's options: `players` (the table size of an open table, or
 /// a check of a named one), options naming players, and the rest for the game.
-pub(super) fn table_options(
+pub(in crate::play) fn table_options(
     kind: GameKind,
     host: &User,
     opponents: &[User],
@@ -173,7 +139,7 @@ fn resolve_by_player(by_player: &[String], seats: &[Player]) -> (Vec<String>, Ve
 
 impl<S: Store> Play<S> {
     /// Someone accepts a multi-seat challenge or sits down at an open table.
-    pub(super) fn join(
+    pub(in crate::play) fn join(
         &self,
         ctx: &Context,
         record: GameRecord,
@@ -244,7 +210,7 @@ impl<S: Store> Play<S> {
     }
 
     /// `/start`: the host starts a multi-seat game with who has joined.
-    pub(super) fn start(
+    pub(in crate::play) fn start(
         &self,
         ctx: &Context,
         id: Option<crate::store::GameId>,
@@ -300,7 +266,7 @@ impl<S: Store> Play<S> {
     /// `/leave` (or `/decline`): a player who sat down at a table steps out before the
     /// start, and its host hears of it. In a named challenge leaving is declining (the
     /// others may still play); a game already begun is left with `/resign`.
-    pub(super) fn leave(
+    pub(in crate::play) fn leave(
         &self,
         ctx: &Context,
         id: Option<crate::store::GameId>,
@@ -338,7 +304,7 @@ impl<S: Store> Play<S> {
     }
 
     /// Someone who sat down at an open table stands up again; the host is told.
-    pub(super) fn leave_table(
+    pub(in crate::play) fn leave_table(
         &self,
         ctx: &Context,
         record: GameRecord,
@@ -364,7 +330,7 @@ impl<S: Store> Play<S> {
     }
 
     /// A named player declines a multi-seat challenge: the others still may play.
-    pub(super) fn decline_seat(
+    pub(in crate::play) fn decline_seat(
         &self,
         ctx: &Context,
         mut record: GameRecord,
@@ -426,7 +392,7 @@ impl<S: Store> Play<S> {
 
     /// Starts a game: the seats drawn at random (the challenger's wish honoured), the
     /// options completed for these seats, the first board posted.
-    pub(super) fn begin(
+    pub(in crate::play) fn begin(
         &self,
         mut record: GameRecord,
         challenge: ChallengeRecord,
@@ -492,7 +458,7 @@ impl<S: Store> Play<S> {
         if multi {
             let order: Vec<String> = (0..record.seats.len())
                 .map(|s| {
-                    let who = super::text::seat_label(lang, &record, &game, s as u8);
+                    let who = seat_label(lang, &record, &game, s as u8);
                     format!("{}. {who}", s + 1)
                 })
                 .collect();
@@ -509,11 +475,7 @@ impl<S: Store> Play<S> {
                 &[("name", name.into())],
             ));
         }
-        let names: Vec<String> = record
-            .seats
-            .iter()
-            .map(|p| super::text::player_name(lang, p))
-            .collect();
+        let names: Vec<String> = record.seats.iter().map(|p| player_name(lang, p)).collect();
         let title = i18n::text_with(
             lang,
             "game-thread-title",
@@ -561,7 +523,7 @@ pub fn challenge_answers(
 }
 
 /// The buttons under a multi-seat challenge: join (accept), start, and withdraw.
-pub(super) fn table_buttons(lang: Lang, record: &GameRecord) -> Vec<Button> {
+pub(in crate::play) fn table_buttons(lang: Lang, record: &GameRecord) -> Vec<Button> {
     let id = record.id;
     let open = matches!(&record.status, Status::Challenge(c) if c.to.is_none());
     let button =
@@ -587,14 +549,14 @@ pub(super) fn table_buttons(lang: Lang, record: &GameRecord) -> Vec<Button> {
 }
 
 /// The text of a new multi-seat challenge.
-pub(super) fn table_text(lang: Lang, record: &GameRecord, opponents: &[User]) -> String {
+pub(in crate::play) fn table_text(lang: Lang, record: &GameRecord, opponents: &[User]) -> String {
     let mut what = challenge_line(lang, record);
     if let Status::Challenge(c) = &record.status {
         let computers: Vec<String> = c
             .joined
             .iter()
             .filter(|p| p.computer_level().is_some())
-            .map(|p| super::text::player_name(lang, p))
+            .map(|p| player_name(lang, p))
             .collect();
         if !computers.is_empty() {
             what.push('\n');

@@ -5,6 +5,8 @@
 //! blunders with the better move and its line. The review is kept in the store
 //! ([`Store::cached`]), so asking again, and `/history`'s record, cost nothing.
 
+pub(in crate::play) mod puzzles;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -12,15 +14,15 @@ use crate::ai::review::{self, Judgement, Review, ReviewError};
 use crate::ai::search::{MATE, WON};
 use crate::games::GameKind;
 use crate::i18n;
+use crate::play::command::{Command, Context};
+use crate::play::core::{say, say_with, Loaded, Play, Stop};
+use crate::play::definition::common::{games, on_game, plain};
+use crate::play::definition::{CommandSpec, Contexts, Kind, OptionSpec};
+use crate::play::pool::Pool;
+use crate::play::reply::{Image, Notice, Reply};
+use crate::play::text::seat_label;
 use crate::render::chart::{self, Mark};
 use crate::store::{GameId, Status, Store};
-
-use super::command::Context;
-use super::correspondence::Notice;
-use super::pool::Pool;
-use super::reply::{Image, Reply};
-use super::text::seat_label;
-use super::{Loaded, Play, Stop};
 
 /// The most mistakes and blunders a report lists (worst first, shown in game order); the
 /// rest are in the record (`/history`). A Discord message holds 2,000 characters.
@@ -110,20 +112,20 @@ impl<S: Store> Play<S> {
         let (record, note) = self.shown_game(ctx, id)?;
         let game = record.id.0;
         if record.kind == GameKind::Skakanie {
-            return super::say("analysis-hidden-pieces");
+            return say("analysis-hidden-pieces");
         }
         match record.status {
             Status::Finished(_) => {}
-            _ => return super::say_with("analysis-not-over", [("game", game.into())]),
+            _ => return say_with("analysis-not-over", [("game", game.into())]),
         }
         if record.moves.is_empty() {
-            return super::say_with("analysis-no-moves", [("game", game.into())]);
+            return say_with("analysis-no-moves", [("game", game.into())]);
         }
         // A game played in direct messages is its players' business (the console's user
         // owns the machine, and every game on it).
         let console = ctx.manager && ctx.place.guild.is_none();
         if record.place.guild.is_none() && record.seat_of(ctx.user.id).is_none() && !console {
-            return super::say_with("analysis-private", [("game", game.into())]);
+            return say_with("analysis-private", [("game", game.into())]);
         }
         let loaded = self.rebuild(record)?;
         let mut reply = match self.kept_review(&loaded) {
@@ -424,4 +426,39 @@ impl<S: Store> Play<S> {
             ..Reply::public(lines.join("\n"))
         }
     }
+}
+
+/// A finished game's analysis, and puzzles.
+pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+    vec![
+        CommandSpec {
+            aliases: &["analyze", "analysis"],
+            ..on_game(
+                "analyse",
+                &["help-analyse"],
+                |args, _| {
+                    Ok(Command::Analyse {
+                        game: args.game_id()?,
+                    })
+                },
+                &[],
+            )
+        },
+        plain(
+            "puzzle",
+            &["puzzles"],
+            vec![
+                OptionSpec::new("game", "opt-puzzle-game", Kind::Text).choices(games(
+                    GameKind::ALL
+                        .into_iter()
+                        .filter(|kind| crate::ai::puzzle::most_moves(*kind) > 0),
+                )),
+                OptionSpec::new("daily", "opt-daily", Kind::Boolean),
+                OptionSpec::new("answer", "opt-puzzle-answer", Kind::Text),
+            ],
+            Contexts::SERVER,
+            &["help-puzzle"],
+            puzzles::read_puzzle,
+        ),
+    ]
 }

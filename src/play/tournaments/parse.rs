@@ -2,12 +2,11 @@
 //! subcommand, which the Discord front end turns into `action:`), in any language.
 
 use crate::i18n::{self, Lang};
-use crate::play::command::{Command, User};
-use crate::play::tournaments::{
-    tournament_number, Pairings, TournamentAction, TournamentSpec, TOURNAMENT_ACTIONS,
+use crate::play::args::{typed_word, Args, ParseCommandError};
+use crate::play::command::{
+    tournament_number, Command, Pairings, TournamentAction, TournamentSpec, User,
+    TOURNAMENT_ACTIONS,
 };
-
-use super::{typed_word, Args, ParseCommandError};
 
 /// The English action a typed word stands for: its name, or its translation in the
 /// catalogue (`tournament-action-<action>`, what Discord shows as the subcommand's name).
@@ -46,9 +45,9 @@ fn count(args: &mut Args, key: &str) -> Result<Option<usize>, ParseCommandError>
 }
 
 /// `/tournament …` from its arguments.
-pub(super) fn tournament(
+pub(in crate::play) fn tournament(
     args: &mut Args,
-    user: impl Fn(&str) -> User,
+    user: &dyn Fn(&str) -> User,
 ) -> Result<Command, ParseCommandError> {
     let typed = match args.take(&["action"]) {
         Some(action) => action,

@@ -3,12 +3,15 @@
 
 use crate::games::GameKind;
 use crate::i18n::{self, Lang};
+use crate::play::args::{typed_word, Args, ParseCommandError};
+use crate::play::clocks::got_going;
+use crate::play::command::{Command, Context, User};
+use crate::play::core::{say, say_with, Loaded, Play, Stop};
+use crate::play::definition::common::{game_choice, on_game, plain};
+use crate::play::definition::{Choice, CommandSpec, Contexts, Kind, OptionSpec};
+use crate::play::reply::{Image, Reply};
 use crate::ratings::{Standing, LEADERBOARD_DAYS, LEADERBOARD_GAMES, PROVISIONAL_DEVIATION};
 use crate::store::{GameId, GameRecord, Status, Store, UserId};
-
-use super::command::{Context, User};
-use super::reply::{Image, Reply};
-use super::{say, say_with, Loaded, Play, Stop};
 
 /// How many players a leaderboard shows.
 const LEADERBOARD_SIZE: usize = 10;
@@ -260,7 +263,7 @@ impl<S: Store> Play<S> {
                 [("tournament", slot.tournament.0.into())],
             );
         }
-        if super::correspondence::got_going(&record, &game) {
+        if got_going(&record, &game) {
             return say_with("abort-too-late", [("game", record.id.0.into())]);
         }
         record.status = Status::Aborted;
@@ -279,4 +282,109 @@ impl<S: Store> Play<S> {
                     .collect::<Vec<UserId>>(),
             ))
     }
+}
+
+/// Ratings: an unrated end before every side moved, ratings, the leaderboard, profiles.
+pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+    vec![
+        on_game(
+            "abort",
+            &["help-ratings"],
+            |args, _| {
+                Ok(Command::Abort {
+                    game: args.game_id()?,
+                })
+            },
+            &[],
+        ),
+        plain(
+            "rating",
+            &["ratings"],
+            vec![
+                OptionSpec::new("user", "opt-rating-user", Kind::User).aliases(&["player"]),
+                game_choice(false),
+            ],
+            Contexts::SERVER_AND_BOT_DM,
+            &["help-rating-commands"],
+            read_rating,
+        ),
+        plain(
+            "leaderboard",
+            &["top"],
+            vec![
+                game_choice(true),
+                OptionSpec::new("scope", "opt-scope", Kind::Text).choices(vec![
+                    Choice::labelled("choice-scope-server", "server"),
+                    Choice::labelled("choice-scope-global", "global"),
+                ]),
+            ],
+            Contexts::SERVER_AND_BOT_DM,
+            &[],
+            read_leaderboard,
+        ),
+        plain(
+            "profile",
+            &[],
+            vec![OptionSpec::new("user", "opt-profile-user", Kind::User)],
+            Contexts::SERVER_AND_BOT_DM,
+            &[],
+            read_profile,
+        ),
+    ]
+}
+
+/// `/rating`: whose (a mention on the console), in which game.
+pub(in crate::play) fn read_rating(
+    args: &mut Args,
+    user: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let mut who = args.take(&["user", "player"]);
+    let mut game = args.take(&["game"]);
+    for word in std::mem::take(&mut args.positional) {
+        if word.starts_with('@') && who.is_none() {
+            who = Some(word);
+        } else if game.is_none() {
+            game = Some(word);
+        } else {
+            args.positional.push(word);
+        }
+    }
+    Ok(Command::Rating {
+        user: who.map(|w| user(w.trim_start_matches('@'))),
+        game,
+    })
+}
+
+/// `/leaderboard`: a game, on this server or everywhere.
+pub(in crate::play) fn read_leaderboard(
+    args: &mut Args,
+    _: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let game = args
+        .take(&["game"])
+        .or_else(|| (!args.positional.is_empty()).then(|| args.positional.remove(0)));
+    let Some(game) = game else {
+        return Err(ParseCommandError::Missing {
+            command: "leaderboard",
+            what: "leaderboard-game",
+        });
+    };
+    Ok(Command::Leaderboard {
+        game,
+        scope: args.take(&["scope"]).map(|s| typed_word(&s)),
+    })
+}
+
+/// `/profile`: whose.
+pub(in crate::play) fn read_profile(
+    args: &mut Args,
+    user: &dyn Fn(&str) -> User,
+) -> Result<Command, ParseCommandError> {
+    let who = args.take(&["user", "player"]).or_else(|| {
+        let at = args.positional.iter().position(|w| w.starts_with('@'))?;
+        Some(args.positional.remove(at))
+    });
+    Ok(Command::Profile {
+        user: who.map(|w| user(w.trim_start_matches('@'))),
+    })
 }
