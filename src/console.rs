@@ -11,7 +11,9 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use crate::i18n::{self, Lang};
-use crate::play::{parse_command, ButtonStyle, Component, Context, Outcome, Play, Reply, User};
+use crate::play::{
+    parse_command, ButtonStyle, Component, Context, Later, LaterKind, Outcome, Play, Reply, User,
+};
 use crate::store::{ChannelId, Place, Store, UserId};
 
 /// A stable id for a console name (FNV-1a of its lower-case form), so a data folder can be
@@ -71,31 +73,32 @@ impl<S: Store> Console<S> {
         &self.play
     }
 
-    /// What fell due since the last line (reminders, timeouts), as the channel would see
-    /// it: the console has no timer of its own, so it looks before every line.
+    /// What fell due since the last line (reminders, timeouts, and the computer's moves and
+    /// analyses owed since the last run), as the channel would see it: the console has no
+    /// timer of its own, so it looks before every line.
     pub fn notices(&self) -> String {
-        let mut out: String = self
-            .play
-            .fire_due()
-            .iter()
-            .map(|notice| format!("[notice]\n{}", self.show(&notice.reply, "", self.lang)))
-            .collect();
-        // Games where the computer is to move (it was thinking when the last run stopped):
-        // found in the store, so a restart loses nothing.
-        for game in self.play.computer_games() {
-            out.push_str(&self.computer_moves(game));
-        }
-        out
+        self.carry_out(self.play.due())
     }
 
-    /// The computer's moves in `game`, as the channel sees them: each after the reply
-    /// that made it the computer's turn, like a message of its own.
-    fn computer_moves(&self, game: crate::store::GameId) -> String {
-        self.play
-            .computer_moves(game)
-            .iter()
-            .map(|notice| format!("[computer]\n{}", self.show(&notice.reply, "", self.lang)))
-            .collect()
+    /// Does what follows an answer (see [`Play::do_later`]), as the channel sees it: each
+    /// notice after the reply that made it, like a message of its own, marked with what it
+    /// is. The console thinks in the open: it prints each when it is done.
+    fn carry_out(&self, later: Vec<Later>) -> String {
+        let mut out = String::new();
+        for job in later {
+            let mark = match job.kind() {
+                LaterKind::Notice => "[notice]",
+                LaterKind::Computer => "[computer]",
+                LaterKind::Analysis => "[analysis]",
+            };
+            for notice in self.play.do_later(job) {
+                out.push_str(&format!(
+                    "{mark}\n{}",
+                    self.show(&notice.reply, "", self.lang)
+                ));
+            }
+        }
+        out
     }
 
     /// Loads a game record (`/history`'s text file) as a new game in `#console`, played
@@ -170,25 +173,14 @@ impl<S: Store> Console<S> {
         };
         match parse_command(&rest.join(" "), console_user) {
             Ok(command) => {
-                let reply = self.play.handle(&ctx, command);
+                let mut reply = self.play.handle(&ctx, command);
+                let later = reply.take_later();
                 let mut shown = self.show(&reply, &ctx.user.name, lang);
-                if let Some(game) = reply.computer_turn {
+                // The computer's move reads as a message of its own, after a blank line.
+                if later.iter().any(|job| job.kind() == LaterKind::Computer) {
                     shown.push('\n');
-                    shown.push_str(&self.computer_moves(game));
                 }
-                // The console thinks in the open: the analysis is printed when it is done.
-                if let Some(notice) = reply.analyse.and_then(|game| self.play.analysis(game)) {
-                    shown.push_str(&format!(
-                        "[analysis]\n{}",
-                        self.show(&notice.reply, "", self.lang)
-                    ));
-                }
-                for notice in &reply.follow {
-                    shown.push_str(&format!(
-                        "[notice]\n{}",
-                        self.show(&notice.reply, "", self.lang)
-                    ));
-                }
+                shown.push_str(&self.carry_out(later));
                 shown
             }
             Err(error) => format!("! {}\n", error.text(lang)),

@@ -553,7 +553,7 @@ fn serve_pages_beside(
         .context("starting the game pages' runtime")?;
     let served_key = key.clone();
     let play = Arc::new(play);
-    let (herald, heard) = tokio::sync::mpsc::unbounded_channel::<leapfrog::play::Notice>();
+    let (herald, heard) = tokio::sync::mpsc::unbounded_channel::<Vec<leapfrog::play::Later>>();
     // The pages' news is said (and the computer answers) on a thread of its own: the pages'
     // runtime never waits for the terminal, so a console that is busy, paused (Ctrl-S) or
     // slow to print never stops a page from answering.
@@ -574,24 +574,23 @@ fn serve_pages_beside(
     Ok((bound, key))
 }
 
-/// Says each move made on a page on the console's output, and plays the computer's answer
-/// to it there, as after a typed `/move`; runs until the pages stop.
+/// Says each move made on a page on the console's output, and does what follows it there
+/// (the computer's answer), as after a typed `/move`; runs until the pages stop.
 fn tell_on_console(
     play: &Play<AnyStore>,
-    mut heard: tokio::sync::mpsc::UnboundedReceiver<leapfrog::play::Notice>,
+    mut heard: tokio::sync::mpsc::UnboundedReceiver<Vec<leapfrog::play::Later>>,
 ) {
     use std::io::Write as _;
-    while let Some(notice) = heard.blocking_recv() {
-        let mut said = vec![notice.reply.text];
-        if let Some(game) = notice.reply.computer_turn {
-            said.extend(play.computer_moves(game).into_iter().map(|a| a.reply.text));
+    while let Some(later) = heard.blocking_recv() {
+        for job in later {
+            let said = play.do_later(job);
+            let mut out = std::io::stdout().lock();
+            for notice in said {
+                // A console whose output is gone has no one to tell.
+                let _ = writeln!(out, "{}", notice.reply.text);
+            }
+            let _ = out.flush();
         }
-        let mut out = std::io::stdout().lock();
-        for text in said {
-            // A console whose output is gone has no one to tell.
-            let _ = writeln!(out, "{text}");
-        }
-        let _ = out.flush();
     }
 }
 

@@ -484,10 +484,12 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
             // turn once its actions are done.
             let turn_over = api_view(&address, game).await["to_move"] != view["to_move"];
             if kind != GameKind::Skakanie || turn_over {
-                let told = tokio::time::timeout(Duration::from_secs(10), heard.recv())
-                    .await
-                    .unwrap_or_else(|_| panic!("{kind:?} ply {ply}: the channel was not told"))
-                    .unwrap();
+                let told = common::told(
+                    tokio::time::timeout(Duration::from_secs(10), heard.recv())
+                        .await
+                        .unwrap_or_else(|_| panic!("{kind:?} ply {ply}: the channel was not told"))
+                        .unwrap(),
+                );
                 assert_eq!(told.game, game);
                 told_turns += 1;
             }
@@ -629,10 +631,12 @@ async fn inside_discord_the_activity_knows_the_player_and_plays_by_tapping() {
     assert!(stored.moves.is_empty());
     window.offline(false).await;
     tap_move(&window, &choice).await;
-    let told = tokio::time::timeout(Duration::from_secs(10), heard.recv())
-        .await
-        .expect("the move was never played")
-        .unwrap();
+    let told = common::told(
+        tokio::time::timeout(Duration::from_secs(10), heard.recv())
+            .await
+            .expect("the move was never played")
+            .unwrap(),
+    );
     assert_eq!(told.game, game);
     let stored = common::blocking(|| play.store().get(game).unwrap());
     assert_eq!(
@@ -742,12 +746,14 @@ async fn inside_discord_the_activity_knows_the_player_and_plays_by_tapping() {
 
 /// The game of the next challenge the channel is told of.
 async fn heard_challenge(
-    heard: &mut tokio::sync::mpsc::UnboundedReceiver<leapfrog::play::Notice>,
+    heard: &mut tokio::sync::mpsc::UnboundedReceiver<Vec<leapfrog::play::Later>>,
 ) -> u64 {
-    let told = tokio::time::timeout(Duration::from_secs(10), heard.recv())
-        .await
-        .expect("the challenge was never posted")
-        .unwrap();
+    let told = common::told(
+        tokio::time::timeout(Duration::from_secs(10), heard.recv())
+            .await
+            .expect("the challenge was never posted")
+            .unwrap(),
+    );
     told.game.0
 }
 

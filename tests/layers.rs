@@ -34,6 +34,7 @@ const PLAY: &[&[&str]] = &[
     &["history"],
     &["spec"],
     &["parse"],
+    &["later"],
     &["mod"],
 ];
 

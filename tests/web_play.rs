@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use leapfrog::games::GameKind;
-use leapfrog::play::{Command, Context, Notice, Play, User};
+use leapfrog::play::{Command, Context, Play, User};
 use leapfrog::store::{AnyStore, GameId, GameRecord, GuildId, Status, Store, UserId};
 use leapfrog::web::{personal_path, LinkKey, Site};
 
@@ -37,7 +37,7 @@ async fn serve(
 ) -> (
     String,
     Arc<Play<AnyStore>>,
-    tokio::sync::mpsc::UnboundedReceiver<Notice>,
+    tokio::sync::mpsc::UnboundedReceiver<Vec<leapfrog::play::Later>>,
 ) {
     let play = Arc::new(Play::new(store));
     let (herald, heard) = tokio::sync::mpsc::unbounded_channel();
@@ -167,7 +167,7 @@ async fn each_game_is_played_by_taps_until_it_ends_and_the_channel_sees_every_mo
             let turn_over = answer["to_move"].as_u64() != Some(seat as u64)
                 || answer["choices"].as_array().unwrap().is_empty();
             if turn_over {
-                let told = heard.recv().await.unwrap();
+                let told = common::told(heard.recv().await.unwrap());
                 assert_eq!(told.game, game);
                 assert!(
                     told.reply.image.is_some() || told.reply.text.contains('#'),
@@ -925,7 +925,7 @@ async fn the_activity_makes_and_answers_challenges_where_discord_says_it_runs() 
         "{list}"
     );
     assert_eq!(offered[0]["answers"][0][0], "cancel", "{list}");
-    let told = heard.recv().await.unwrap();
+    let told = common::told(heard.recv().await.unwrap());
     assert_eq!(told.place.channel.0, 1);
     assert_eq!(told.game.0, id);
     assert!(

@@ -102,7 +102,7 @@ impl<S: Store + 'static> Clone for Bot<S> {
 /// has to travel.
 const FIRST_ANSWER_BUDGET: Duration = Duration::from_millis(2_300);
 
-/// How long after a command's answer its follow-up posts go out (see `Bot::follow_later`),
+/// How long after a command's answer its follow-up posts go out (see `Bot::later`),
 /// so that the channel reads them after it.
 const FOLLOW_AFTER: Duration = Duration::from_millis(700);
 
@@ -289,11 +289,9 @@ impl<S: Store + 'static> Bot<S> {
                 };
                 let private = answers_privately(&command);
                 let done = tracked.clone();
-                let bot = self.clone();
                 self.show_reply(to(how, Some(ctx.place), private), move || {
-                    let mut reply = play.handle(&ctx, command);
+                    let reply = play.handle(&ctx, command);
                     done.finished(reply.outcome, reply.board_of.map(|g| g.0));
-                    bot.follow_later(std::mem::take(&mut reply.follow));
                     reply
                 })
                 .await
@@ -495,8 +493,8 @@ impl<S: Store + 'static> Bot<S> {
             .await;
         let bot = self.clone();
         self.ops.spawn(async move {
-            let message = job.await.unwrap_or_else(|_| failure(lang));
-            let later = message.later;
+            let mut message = job.await.unwrap_or_else(|_| failure(lang));
+            let later = std::mem::take(&mut message.later);
             match to.place {
                 Some(place) if message.begins.is_some() && bot.wants_thread(&to).await => {
                     bot.open_thread(&to, message, place).await;
@@ -531,8 +529,9 @@ impl<S: Store + 'static> Bot<S> {
                     ..to
                 };
                 let bot = self.clone();
+                let mut message = message;
                 self.ops.spawn(async move {
-                    let later = message.later;
+                    let later = std::mem::take(&mut message.later);
                     bot.open_thread(&to, message, place).await;
                     bot.later(later);
                 });
@@ -549,8 +548,9 @@ impl<S: Store + 'static> Bot<S> {
                 ..to
             };
             let bot = self.clone();
+            let mut message = message;
             self.ops.spawn(async move {
-                let later = message.later;
+                let later = std::mem::take(&mut message.later);
                 bot.complete(&to, message).await;
                 bot.later(later);
             });
@@ -592,41 +592,26 @@ impl<S: Store + 'static> Bot<S> {
         answered
     }
 
-    /// Posts what the bot says on its own after a command (a tournament round's boards and
-    /// standings), in the background from the blocking thread the command ran on, a moment
-    /// after the answer so that the channel reads them in order.
-    fn follow_later(&self, follow: Vec<crate::play::Notice>) {
-        if follow.is_empty() {
+    /// Once a player's answer is shown, does in the background what it left for later
+    /// ([`notify::carry_out`](super::notify::carry_out)): the notices it made for others (a
+    /// tournament round's boards, a moment after the answer so the channel reads them
+    /// after it), the computer's move where it is now to move, a game's analysis; each is
+    /// posted in its game's channel.
+    fn later(&self, later: Vec<crate::play::Later>) {
+        if later.is_empty() {
             return;
         }
         let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
         let threads = self.threads;
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        let _entered = runtime.enter();
+        let tells = later
+            .first()
+            .is_some_and(|job| job.kind() == crate::play::LaterKind::Notice);
         self.ops.spawn(async move {
-            tokio::time::sleep(FOLLOW_AFTER).await;
-            super::notify::post_notices(&play, &http, follow, threads).await;
+            if tells {
+                tokio::time::sleep(FOLLOW_AFTER).await;
+            }
+            super::notify::carry_out(&play, &http, later, threads).await;
         });
-    }
-
-    /// Once a player's answer is shown, does in the background what it started: the
-    /// computer's move where it is now to move, a game's analysis; each is posted in the
-    /// game's channel when found.
-    fn later(&self, later: super::message::Later) {
-        if let Some(game) = later.computer_turn {
-            let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
-            self.ops.spawn(async move {
-                super::notify::computer_moves(&play, &http, GameId(game)).await;
-            });
-        }
-        if let Some(game) = later.analyse {
-            let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
-            self.ops.spawn(async move {
-                super::notify::analysis(&play, &http, GameId(game)).await;
-            });
-        }
     }
 
     /// Whether a game beginning where `to` was asked gets a thread: the server's choice,

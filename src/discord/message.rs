@@ -9,7 +9,7 @@ use serenity::all::{
 };
 
 use crate::i18n::{self, Lang};
-use crate::play::{Button, ButtonStyle, Component, Direct, File, Image, MovesOn, Reply};
+use crate::play::{Button, ButtonStyle, Component, Direct, File, Image, Later, MovesOn, Reply};
 
 use super::translate::ids;
 
@@ -54,19 +54,11 @@ pub struct Message {
     pub board_of: Option<u64>,
     /// A game that just began, and its thread's title.
     pub begins: Option<(u64, String)>,
-    /// What the bot does once this message is shown, each posting a message of its own.
-    pub later: Later,
+    /// What the bot does once this message is shown (the play layer's [`Later`]), each
+    /// posting a message of its own.
+    pub later: Vec<Later>,
     /// Words for the caller alone, sent as a private follow-up after this public answer.
     pub aside: Option<Box<Message>>,
-}
-
-/// Work that follows a shown message, each posting a message of its own.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Later {
-    /// A game where the computer is now to move: it thinks, and its move is posted.
-    pub computer_turn: Option<u64>,
-    /// A game to analyse: the report is posted in the game's channel.
-    pub analyse: Option<u64>,
 }
 
 fn style(style: ButtonStyle) -> DiscordStyle {
@@ -125,7 +117,8 @@ impl Message {
     /// The message for a play-layer reply. A board's legal moves become a "Move" button that
     /// opens the picker; the player to move is mentioned on the first line.
     #[must_use]
-    pub fn from_reply(reply: Reply) -> Self {
+    pub fn from_reply(mut reply: Reply) -> Self {
+        let later = reply.take_later();
         let mut buttons: Vec<CreateButton> = Vec::new();
         for component in &reply.components {
             match component {
@@ -169,10 +162,7 @@ impl Message {
             ephemeral: reply.private,
             board_of: reply.board_of.map(|g| g.0),
             begins: reply.begins.map(|(g, title)| (g.0, title)),
-            later: Later {
-                computer_turn: reply.computer_turn.map(|g| g.0),
-                analyse: reply.analyse.map(|g| g.0),
-            },
+            later,
             aside: reply.aside.map(|aside| Box::new(Self::from_reply(*aside))),
         }
     }

@@ -12,7 +12,7 @@ use serenity::all::{
 };
 
 use crate::i18n;
-use crate::play::{Direct, Notice, Play};
+use crate::play::{Direct, Later, Notice, Play};
 use crate::store::{ChannelId as StoreChannelId, GameId, GuildId, Place, Store};
 
 use super::bot::note_board;
@@ -445,81 +445,57 @@ fn is_shut_out(error: &serenity::Error) -> bool {
     matches!(super::reach::code(error), Some(10003 | 50001 | 50013))
 }
 
-/// Lets the computer move in `game` on the play layer's pool (at most `[ai] threads`
-/// searches at once; a game already queued is not queued twice) and posts each of its moves
-/// as a board in the game's channel, like a player's. Returns how many were posted.
-pub async fn computer_moves<S: Store + 'static>(
+/// Does what follows an answer or a tick ([`Play::do_later`]), in order: the notices made
+/// already are posted as [`post_notices`] posts them (threads for games that begin); the
+/// thinking (the computer's moves, an analysis) runs on the pool the play layer names (a
+/// game already queued there is not queued twice) and each notice it makes is posted, like
+/// a player's board. Returns how many posts went out.
+pub async fn carry_out<S: Store + 'static>(
     play: &Arc<Play<S>>,
     http: &Http,
-    game: GameId,
+    later: Vec<Later>,
+    threads: bool,
 ) -> usize {
-    let pool = Arc::clone(play.pool());
-    let thinking = Arc::clone(play);
-    let Some(notices) = pool.run(game, move || thinking.computer_moves(game)).await else {
-        return 0;
-    };
     let mut posted = 0;
-    for notice in notices {
-        if post_notice(play, http, notice).await {
-            posted += 1;
+    let mut told = Vec::new();
+    for job in later {
+        if let Later::Tell(notice) = job {
+            told.push(*notice);
+            continue;
+        }
+        let Some(pool) = play.pool_of(&job).map(Arc::clone) else {
+            told.extend(play.do_later(job));
+            continue;
+        };
+        posted += post_notices(play, http, std::mem::take(&mut told), threads).await;
+        let game = job.game();
+        let thinking = Arc::clone(play);
+        let Some(notices) = pool.run(game, move || thinking.do_later(job)).await else {
+            continue;
+        };
+        for notice in notices {
+            posted += usize::from(post_notice(play, http, notice).await);
         }
     }
-    posted
+    posted + post_notices(play, http, told, threads).await
 }
 
-/// Analyses game `game` on the analysis pool (one at a time, apart from the computer's
-/// moves) and posts the report in its channel. Nothing when the game is already being
-/// analysed: that analysis posts it.
-pub async fn analysis<S: Store + 'static>(play: &Arc<Play<S>>, http: &Http, game: GameId) -> bool {
-    analyse_with(play, http, game, Play::analysis).await
-}
-
-/// As [`analysis`], for a game the store still lists as asked for: what the scheduler's
-/// tick runs after a restart.
-async fn wanted_analysis<S: Store + 'static>(
-    play: &Arc<Play<S>>,
-    http: &Http,
-    game: GameId,
-) -> bool {
-    analyse_with(play, http, game, Play::wanted_analysis).await
-}
-
-/// Runs `job` for `game` on the analysis pool and posts the report it makes.
-async fn analyse_with<S: Store + 'static>(
-    play: &Arc<Play<S>>,
-    http: &Http,
-    game: GameId,
-    job: fn(&Play<S>, GameId) -> Option<Notice>,
-) -> bool {
-    let pool = Arc::clone(play.analysis_pool());
-    let thinking = Arc::clone(play);
-    match pool.run(game, move || job(&thinking, game)).await {
-        Some(Some(notice)) => post_notice(play, http, notice).await,
-        _ => false,
-    }
-}
-
-/// Where another front end's public replies go (the game pages' moves): each is posted
-/// in its game's channel like a notice, then the computer moves if it is its turn, as
-/// after a `/move`. Each reply is its own task, counted in `ops` so a shutdown waits for
-/// its post.
+/// Where another front end's public replies go (the game pages' moves), each with what
+/// follows it: carried out ([`carry_out`]) in its game's channel as after a `/move`. Each
+/// reply is its own task, counted in `ops` so a shutdown waits for its posts.
 #[must_use]
 pub fn herald<S: Store + 'static>(
     play: Arc<Play<S>>,
     http: Arc<Http>,
     ops: crate::ops::Ops,
     threads: bool,
-) -> tokio::sync::mpsc::UnboundedSender<Notice> {
-    let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel::<Notice>();
+) -> tokio::sync::mpsc::UnboundedSender<Vec<Later>> {
+    let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel::<Vec<Later>>();
     tokio::spawn(async move {
-        while let Some(notice) = heard.recv().await {
+        while let Some(later) = heard.recv().await {
             let (play, http) = (Arc::clone(&play), Arc::clone(&http));
             ops.spawn(async move {
-                let computer = notice.reply.computer_turn;
-                post_notices(&play, &http, vec![notice], threads).await;
-                if let Some(game) = computer {
-                    computer_moves(&play, &http, game).await;
-                }
+                carry_out(&play, &http, later, threads).await;
             });
         }
     });
@@ -574,30 +550,24 @@ impl<S: Store + 'static> Scheduler<S> {
     pub async fn tick(&self) -> usize {
         let _work = self.ops.begin();
         let play = Arc::clone(&self.play);
-        let (notices, computer, analyses) = tokio::task::spawn_blocking(move || {
-            (
-                play.fire_due(),
-                play.computer_games(),
-                play.analyses_wanted(),
-            )
-        })
-        .await
-        .unwrap_or_else(|error| {
-            tracing::error!(%error, "the deadline check crashed");
-            (Vec::new(), Vec::new(), Vec::new())
-        });
-        for game in computer {
-            let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
-            self.ops
-                .spawn(async move { computer_moves(&play, &http, game).await });
-        }
-        for game in analyses {
-            let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
-            self.ops.spawn(async move {
-                wanted_analysis(&play, &http, game).await;
+        let due = tokio::task::spawn_blocking(move || play.due())
+            .await
+            .unwrap_or_else(|error| {
+                tracing::error!(%error, "the deadline check crashed");
+                Vec::new()
             });
+        // Each game's thinking is a task of its own, so one long search holds up no other;
+        // the notices are posted together, in order.
+        let (notices, thinking): (Vec<Later>, Vec<Later>) = due
+            .into_iter()
+            .partition(|job| job.kind() == crate::play::LaterKind::Notice);
+        for job in thinking {
+            let (play, http, threads) =
+                (Arc::clone(&self.play), Arc::clone(&self.http), self.threads);
+            self.ops
+                .spawn(async move { carry_out(&play, &http, vec![job], threads).await });
         }
-        post_notices(&self.play, &self.http, notices, self.threads).await
+        carry_out(&self.play, &self.http, notices, self.threads).await
     }
 
     /// Ticks every `every` until the process shuts down.

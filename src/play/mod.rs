@@ -35,6 +35,8 @@ mod tournaments;
 // The table of every command and what is read from it (the parser, `/help`, buttons):
 mod parse;
 pub mod spec;
+// What follows an answer, the same on every front end:
+mod later;
 
 pub use self::core::{Clock, Dice, PageLinks, Play, SystemClock, SystemDice, MAX_CHOICES};
 pub use analysis::puzzles::{
@@ -48,6 +50,7 @@ pub use command::{
     TOURNAMENT_BUTTON,
 };
 pub use history::{import_record, record_text, ImportError, Imported};
+pub use later::{Kind as LaterKind, Later};
 pub use parse::{command_from_args, command_names, command_options, parse_command};
 pub use reply::{
     Button, ButtonStyle, Component, Direct, File, Image, MovesOn, News, Notice, Outcome, Reply,
@@ -265,53 +268,4 @@ impl<S: Store> Play<S> {
     }
 }
 
-impl<S: Store> Play<S> {
-    /// Fires every alarm that is due: the quarter-time reminder, the end of time (with a
-    /// "Claim win" button for the others), the end by timeout after the grace. Each stage is
-    /// written before its notice is returned, and a stage that was written is never fired
-    /// again, so a notice goes out once even across restarts; when the bot was down past
-    /// several stages, only the latest is announced. The front ends call this on a timer.
-    pub fn fire_due(&self) -> Vec<Notice> {
-        let now = self.clock.now_ms();
-        let due = match self.store.deadlines_until(now) {
-            Ok(due) => due,
-            Err(error) => {
-                tracing::error!(%error, "could not read the deadlines");
-                return Vec::new();
-            }
-        };
-        // How late the oldest due alarm is: the scheduler's lag, for `/metrics`.
-        let oldest = due.iter().map(|(at, _)| *at).min().unwrap_or(now);
-        crate::metrics::scheduler_lag(std::time::Duration::from_millis(now.saturating_sub(oldest)));
-        let mut notices: Vec<Notice> = due
-            .into_iter()
-            .filter_map(|(_, id)| match self.fire(id, now) {
-                Ok(notice) => notice,
-                // Someone moved meanwhile: the next look sees the new clock.
-                Err(Stop::Conflict(_)) => None,
-                Err(Stop::Fail(error)) => {
-                    tracing::error!(game = id.0, %error, "a deadline could not be handled");
-                    None
-                }
-                Err(Stop::Refuse(why)) => {
-                    tracing::warn!(game = id.0, %why, "a deadline was refused");
-                    None
-                }
-                Err(Stop::Say(why, _)) => {
-                    tracing::warn!(game = id.0, %why, "a deadline was refused");
-                    None
-                }
-            })
-            .collect();
-        // Games ended by time may end a tournament's round: the next one begins now.
-        notices.extend(self.tournament_notices());
-        // The stages are on disk before anyone hears of them: a crash after this cannot
-        // make a notice go out twice.
-        if !notices.is_empty() {
-            if let Err(error) = self.store.flush() {
-                tracing::error!(%error, "could not flush the fired deadlines");
-            }
-        }
-        notices
-    }
-}
+impl<S: Store> Play<S> {}

@@ -17,12 +17,13 @@ use std::time::{Duration, Instant};
 use axum::http::{header, HeaderMap};
 use serde::Deserialize;
 
-use crate::play::{Command, Context, Notice, Reply, User};
+use crate::play::{Command, Context, Later, User};
 use crate::store::{GameId, GameRecord, Player, UserId};
 
-/// Where the public replies of page requests go: the front end that posts in the game's
-/// channel (Discord, or the console's output).
-pub type Herald = tokio::sync::mpsc::UnboundedSender<Notice>;
+/// Where the public replies of page requests go, each with what follows it (the computer's
+/// answer), in order: the front end that posts in the game's channel (Discord, or the
+/// console's output) and does the work ([`crate::play::Play::do_later`]).
+pub type Herald = tokio::sync::mpsc::UnboundedSender<Vec<Later>>;
 
 /// What a page asks for.
 #[derive(Clone, Debug, Deserialize)]
@@ -156,15 +157,5 @@ pub fn context(record: &GameRecord, user: UserId, lang: crate::i18n::Lang) -> Co
         manager: false,
         lang,
         guild_lang: None,
-    }
-}
-
-/// The notice that tells the game's channel what a page's request did.
-#[must_use]
-pub fn notice(record: &GameRecord, reply: Reply) -> Notice {
-    Notice {
-        game: record.id,
-        place: record.place,
-        reply,
     }
 }

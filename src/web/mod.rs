@@ -621,18 +621,12 @@ fn act_now<S: Store + 'static>(
     let command =
         act::command(act, game).ok_or_else(|| said(StatusCode::BAD_REQUEST, "web-bad-request"))?;
     let ctx = act::context(&record, pass.user, lang);
-    let mut reply = site.play.handle(&ctx, command);
-    for notice in std::mem::take(&mut reply.follow) {
-        let _ = herald.send(notice);
-    }
-    let reply = done(reply)?;
-    // The channel hears of it as of `/move` (a Skakanie action in the middle of a turn
-    // is the mover's own business until the turn ends, as in Discord); a front end gone
-    // (shutting down) loses only the post, never the move.
-    if !reply.private {
-        let _ = herald.send(act::notice(&record, reply));
-    }
-    Ok(())
+    told(
+        herald,
+        site.play.handle(&ctx, command),
+        record.place,
+        Some(game),
+    )
 }
 
 /// The encodings of a board's picture: the page draws the SVG (sharp at any size, drawn
@@ -943,23 +937,12 @@ async fn activity_act<S: Store + 'static>(
             lang,
             guild_lang: None,
         };
-        let mut reply = site.play.handle(&ctx, command);
-        for notice in std::mem::take(&mut reply.follow) {
-            let _ = herald.send(notice);
-        }
-        let reply = done(reply)?;
-        let game = reply
-            .board_of
-            .or(reply.about.as_ref().map(|(game, _)| *game))
-            .or(reply.begins.as_ref().map(|(game, _)| *game))
-            .or(deed.game.map(GameId));
-        if let (false, Some(game)) = (reply.private, game) {
-            let _ = herald.send(crate::play::Notice {
-                game,
-                place: instance.place,
-                reply,
-            });
-        }
+        told(
+            herald,
+            site.play.handle(&ctx, command),
+            instance.place,
+            deed.game.map(GameId),
+        )?;
         activity_list(
             &site,
             instance.place.channel,
@@ -974,6 +957,40 @@ async fn activity_act<S: Store + 'static>(
         Ok(list) => axum::Json(list).into_response(),
         Err(refusal) => refusal_json(&refusal),
     }
+}
+
+/// How a command from a page or the Activity ends, the one way for both: refused or
+/// failed, its words for the asker; done, its public answer told in the game's channel (in
+/// `place`, about its game, else `game`), then what follows it (the computer's answer), in
+/// order, as after a slash command. A Skakanie action in the middle of a turn is private,
+/// the mover's own business until the turn ends, as in Discord. A front end gone (shutting
+/// down) loses only the post, never the move.
+fn told(
+    herald: &Herald,
+    mut reply: crate::play::Reply,
+    place: crate::store::Place,
+    game: Option<GameId>,
+) -> Result<(), Refusal> {
+    let later = reply.take_later();
+    let reply = done(reply)?;
+    let about = reply
+        .board_of
+        .or(reply.about.as_ref().map(|(game, _)| *game))
+        .or(reply.begins.as_ref().map(|(game, _)| *game))
+        .or(game);
+    let mut batch = Vec::new();
+    if let (false, Some(game)) = (reply.private, about) {
+        batch.push(crate::play::Later::Tell(Box::new(crate::play::Notice {
+            game,
+            place,
+            reply,
+        })));
+    }
+    batch.extend(later);
+    if !batch.is_empty() {
+        let _ = herald.send(batch);
+    }
+    Ok(())
 }
 
 /// A reply of the play layer as a page's answer: done, or refused (the rules' words) or

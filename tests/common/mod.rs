@@ -492,3 +492,15 @@ pub fn unix_seconds() -> u64 {
         .unwrap()
         .as_secs()
 }
+
+/// What a page's command told its channel first: the public answer of the batch a page
+/// hands the front end (the rest is what follows it, the computer's answer).
+pub fn told(later: Vec<leapfrog::play::Later>) -> leapfrog::play::Notice {
+    later
+        .into_iter()
+        .find_map(|job| match job {
+            leapfrog::play::Later::Tell(notice) => Some(*notice),
+            _ => None,
+        })
+        .expect("the batch tells the channel something")
+}
