@@ -12,13 +12,11 @@ use leapfrog::ai::arena::{self, Mover, Played, Player};
 use leapfrog::ai::{self, AiConfig, Level, Limits};
 use leapfrog::games::{AnyGame, GameKind};
 
-use crate::ugi_commands::{Failure, UgiEngine};
+use super::ugi::{Failure, UgiEngine};
 
 /// What `leapfrog ai` was asked.
 pub struct AiRequest {
-    pub game: String,
-    pub options: Vec<String>,
-    pub position: Option<String>,
+    pub game: super::GameArgs,
     pub moves: Option<String>,
     pub time: Option<String>,
     pub depth: Option<String>,
@@ -55,8 +53,7 @@ pub fn run_ai(request: AiRequest, config: &AiConfig) -> Result<()> {
     }
     let level: Level = request.level.parse()?;
     let limits = limits_of(request.time.as_deref(), request.depth.as_deref(), config)?;
-    let kind: GameKind = request.game.parse()?;
-    let mut game = AnyGame::new(kind, &request.options, request.position.as_deref())?;
+    let mut game = request.game.build()?;
     for (n, mv) in request
         .moves
         .as_deref()
