@@ -161,12 +161,14 @@ pub fn page_links(key: LinkKey, base: &str) -> crate::play::PageLinks {
 pub const CONSOLE_LISTEN: SocketAddr =
     SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 8090);
 
-/// The page's script and style, built into the binary: `cargo run` needs nothing else.
+/// The page's script and style, built into the binary: `cargo run` needs nothing else. The
+/// script is `front/board.js` bundled with `front/shared.js`, built by
+/// `npm --prefix front run build` and committed (CI checks it matches its sources).
 const SCRIPT: &str = include_str!("assets/board.js");
 const STYLE: &str = include_str!("assets/board.css");
 
-/// The Activity's bundle: the Embedded App SDK and `front/activity.js`, built by
-/// `npm --prefix front run build` and committed (CI checks it matches its sources).
+/// The Activity's bundle: the Embedded App SDK, `front/activity.js` and `front/shared.js`,
+/// built and committed as the page's script is.
 const ACTIVITY_SCRIPT: &str = include_str!("assets/activity.js");
 
 /// Where Discord shows an Activity from: its clients, and the proxy the Activity's own
