@@ -4,6 +4,11 @@
 //! (the HTTP response) and to the board's PNG arriving at the fake REST server (the edit of
 //! the acknowledged answer). Prints the median and the 99th percentile of both.
 
+// The benches' own helpers (timing), and the tests' `common`, which the fake Discord's
+// helpers need.
+#[path = "common/mod.rs"]
+mod bench_common;
+#[path = "../tests/common/mod.rs"]
 mod common;
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
@@ -86,10 +91,10 @@ async fn main() {
     println!(
         "signed /move over leapfrog http, {SAMPLES} moves: acknowledged median {:.2} ms, p99 {:.2} ms; \
          board PNG delivered median {:.2} ms, p99 {:.2} ms",
-        common::median(acks.clone()).as_secs_f64() * 1e3,
-        common::percentile(&mut acks, 0.99).as_secs_f64() * 1e3,
-        common::median(boards.clone()).as_secs_f64() * 1e3,
-        common::percentile(&mut boards, 0.99).as_secs_f64() * 1e3,
+        bench_common::median(acks.clone()).as_secs_f64() * 1e3,
+        bench_common::percentile(&mut acks, 0.99).as_secs_f64() * 1e3,
+        bench_common::median(boards.clone()).as_secs_f64() * 1e3,
+        bench_common::percentile(&mut boards, 0.99).as_secs_f64() * 1e3,
     );
     let _ = std::fs::remove_dir_all(dir);
 }

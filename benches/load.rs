@@ -12,6 +12,11 @@
 //! LOAD_WORKERS (1), LOAD_RATE per second (200), LOAD_SECONDS (60), LOAD_GAMES (100000),
 //! LOAD_ACTIVE (5000).
 
+// The benches' own helpers (timing), and the tests' `common`, which the fake Discord's
+// helpers need.
+#[path = "common/mod.rs"]
+mod bench_common;
+#[path = "../tests/common/mod.rs"]
 mod common;
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
@@ -25,7 +30,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::http::{Method, Uri};
 use axum::Router;
-use common::{percentile, setting};
+use bench_common::{percentile, setting};
 use fake_discord::{hex, key, now, post, Payloads, Person, APP_ID};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::store::{

@@ -1,4 +1,5 @@
-// The Discord Activity's script (bundled by esbuild into src/web/assets/activity.js).
+// The Discord Activity's script (bundled with shared.js by esbuild into
+// src/web/assets/activity.js).
 //
 // On GET /activity (the page has #activity): talks to Discord through the Embedded App SDK
 // (handshake, AUTHORIZE, our /api/token, AUTHENTICATE), then lists the channel's games with a
@@ -11,20 +12,7 @@
 // throw out of the script: every failure ends as words in #note.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 
-// The query parameters Discord opens the Activity with. They are carried over to the game
-// page so that its SDK can find its frame again. The first five are always there; the rest
-// only sometimes (mobile_app_version decides what the handshake sends on mobile).
-const DISCORD_PARAMS = [
-  "frame_id",
-  "instance_id",
-  "platform",
-  "guild_id",
-  "channel_id",
-  "location_id",
-  "custom_id",
-  "referrer_id",
-  "mobile_app_version",
-];
+import { DISCORD_PARAMS, el, say } from "./shared.js";
 
 const DEFAULT_WORDS = {
   loading: "Loading…",
@@ -53,18 +41,6 @@ function readWords() {
     // Keep the defaults.
   }
   return words;
-}
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function say(text) {
-  const note = document.getElementById("note");
-  if (note) note.textContent = text || "";
 }
 
 // An error's words: Errors have a message; the SDK rejects a command with its payload

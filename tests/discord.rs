@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use ed25519_dalek::{Signer, SigningKey};
 use fake_discord::{
-    config, hex, id_of, key, now, post, start_endpoint, token_of, Call, Gateway, Payloads, Person,
-    Rest, ALICE, APP_ID, BOB,
+    assert_board, callback, config, deferred_board, edit_of, hex, key, now, original, play, post,
+    send, start_endpoint, token_of, Call, Gateway, Payloads, Person, Rest, ALICE, APP_ID, BOB,
 };
 use leapfrog::discord::{gateway, DiscordConfig};
 use leapfrog::play::Play;
@@ -21,14 +21,6 @@ use leapfrog::store::{
     TournamentRecord, UserId, UserSettings,
 };
 use serde_json::{json, Value};
-
-fn play() -> Arc<Play<AnyStore>> {
-    Arc::new(Play::with(
-        common::temporary_store(),
-        Box::new(leapfrog::play::SystemClock),
-        Box::new(fake_discord::ChallengerFirst),
-    ))
-}
 
 /// A store that takes its time (milliseconds a call, and a stall of its first call): the
 /// bot must still answer Discord within its budget.
@@ -200,36 +192,6 @@ async fn slow_endpoint() -> (Rest, String) {
         Box::new(fake_discord::ChallengerFirst),
     ));
     (rest, start_endpoint(&config, slow).await)
-}
-
-async fn send(url: &str, payload: &Value) -> Value {
-    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
-    assert_eq!(status, 200, "{body}");
-    body
-}
-
-/// Checks a call carries a board picture: a decodable 800 px PNG.
-fn assert_board(call: &Call) {
-    let png = call
-        .file()
-        .unwrap_or_else(|| panic!("no file in {} {}", call.method, call.path));
-    let image = image::load_from_memory(&png).expect("a valid PNG");
-    assert_eq!(image.width(), 800);
-}
-
-/// Sends an interaction the bot defers, and waits for its board: the PATCH of the original
-/// response, carrying a PNG. Returns where to look for the next call and the message.
-async fn deferred_board(rest: &Rest, url: &str, payload: &Value, seen: usize) -> (usize, Value) {
-    assert_eq!(send(url, payload).await["type"], 5);
-    let path = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(payload)
-    );
-    let (index, call) = rest
-        .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
-        .await;
-    assert_board(&call);
-    (index + 1, call.json())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -438,13 +400,7 @@ async fn a_full_game_through_the_gateway() {
     );
 
     let mut p = Payloads::new();
-    let callback = |payload: &Value| {
-        format!(
-            "/interactions/{}/{}/callback",
-            id_of(payload),
-            token_of(payload)
-        )
-    };
+    let callback = |payload: &Value| callback(payload);
     let mut seen = 0;
     let script = [
         p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB)),
@@ -490,13 +446,7 @@ async fn slow_answers_are_deferred_then_completed() {
     );
     assert_eq!(answer["type"], 5, "{answer}");
     assert_eq!(answer["data"]["flags"], 0, "a public acknowledgement");
-    let original = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(&challenge)
-    );
-    let (_, edit) = rest
-        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
-        .await;
+    let (_, edit) = edit_of(&rest, &challenge, 0).await;
     assert!(edit.json()["content"]
         .as_str()
         .unwrap()
@@ -509,10 +459,7 @@ async fn slow_answers_are_deferred_then_completed() {
         deferral["data"]["flags"], 64,
         "a private answer is deferred privately"
     );
-    let original = format!("/webhooks/{APP_ID}/{}/messages/@original", token_of(&games));
-    let (_, call) = rest
-        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
-        .await;
+    let (_, call) = edit_of(&rest, &games, 0).await;
     let message = call.json();
     assert!(
         message["content"].as_str().unwrap().contains("Your games"),
@@ -803,11 +750,7 @@ async fn an_autocomplete_the_bot_does_not_handle_gets_an_empty_list_from_both_fr
     assert_registered_where_they_make_sense(&call);
     let unknown = p.autocomplete(ALICE, "play", "handicap", "a");
     fake.dispatch(unknown.clone());
-    let path = format!(
-        "/interactions/{}/{}/callback",
-        id_of(&unknown),
-        token_of(&unknown)
-    );
+    let path = callback(&unknown);
     let (_, call) = rest
         .wait_for(0, |c| c.method == "POST" && c.path == path)
         .await;
@@ -878,25 +821,15 @@ async fn slow_private_answers_are_deferred_privately_and_never_posted_twice() {
     let deferral = send(&url, &games).await;
     assert_eq!(deferral["type"], 5, "{deferral}");
     assert_eq!(deferral["data"]["flags"], 64, "deferred privately");
-    let original = format!("/webhooks/{APP_ID}/{}/messages/@original", token_of(&games));
-    let (index, edit) = rest
-        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
-        .await;
-    let (_, retried) = rest
-        .wait_for(index + 1, |c| c.method == "PATCH" && c.path == original)
-        .await;
+    let (index, edit) = edit_of(&rest, &games, 0).await;
+    let (_, retried) = edit_of(&rest, &games, index + 1).await;
     assert_eq!(edit.body, retried.body, "the same edit, tried again");
     assert!(retried.json()["content"].to_string().contains("no games"));
 
     // Refusals of commands that are usually public, each slow.
     let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
     send(&url, &challenge).await;
-    let challenged = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(&challenge)
-    );
-    rest.wait_for(0, |c| c.method == "PATCH" && c.path == challenged)
-        .await;
+    edit_of(&rest, &challenge, 0).await;
     let refusals = [
         p.command(ALICE, "move", &[("move", json!("e3-h6"))], None),
         p.command(ALICE, "accept", &[], None),
@@ -920,10 +853,7 @@ async fn slow_private_answers_are_deferred_privately_and_never_posted_twice() {
             continue;
         }
         assert_eq!(deferral["type"], 5, "{deferral}");
-        let original = format!(
-            "/webhooks/{APP_ID}/{}/messages/@original",
-            token_of(&refused)
-        );
+        let original = original(&refused);
         let (_, edit) = rest
             .wait_for(0, |c| c.method == "PATCH" && c.path == original)
             .await;
@@ -966,7 +896,7 @@ async fn a_refusal_slower_than_discords_deadline_is_told_privately_once() {
     let deferral = send(&url, &early).await;
     assert_eq!(deferral["type"], 5, "{deferral}");
     assert_eq!(deferral["data"]["flags"], 0, "a public deferral");
-    let original = format!("/webhooks/{APP_ID}/{}/messages/@original", token_of(&early));
+    let original = original(&early);
     let (_, removed) = rest
         .wait_for(0, |c| c.method == "DELETE" && c.path == original)
         .await;
@@ -1056,13 +986,7 @@ async fn a_thread_whose_first_post_fails_is_deleted_and_the_game_stays_in_the_ch
         })
         .await;
     assert!(deleted.body.is_empty());
-    let original = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(&accept)
-    );
-    let (_, board) = rest
-        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
-        .await;
+    let (_, board) = edit_of(&rest, &accept, 0).await;
     assert_board(&board);
     assert_eq!(
         common::blocking(|| play.store().get(GameId(1)).unwrap())
@@ -1113,13 +1037,7 @@ async fn answer_text(rest: &Rest, url: &str, payload: &Value) -> (String, Option
         return (text, None);
     }
     assert_eq!(answer["type"], 5, "{answer}");
-    let original = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(payload)
-    );
-    let (_, call) = rest
-        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
-        .await;
+    let (_, call) = edit_of(rest, payload, 0).await;
     let text = call.json()["content"].as_str().unwrap().to_owned();
     (text, Some(call))
 }
@@ -1171,15 +1089,7 @@ async fn a_player_asking_for_the_board_is_handed_their_own_page_privately_and_an
         Some(user) => format!("https://pages.test/games/{}?t=for-{}", game.0, user.0),
         None => format!("https://pages.test/games/{}", game.0),
     });
-    let play = Arc::new(
-        Play::with(
-            common::temporary_store(),
-            Box::new(leapfrog::play::SystemClock),
-            Box::new(fake_discord::ChallengerFirst),
-        )
-        .with_pages(pages)
-        .with_activity(),
-    );
+    let play = Arc::new(fake_discord::new_play().with_pages(pages).with_activity());
     let url = start_endpoint(&config(&rest_url), play).await;
     let mut p = Payloads::new();
     let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));

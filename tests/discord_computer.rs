@@ -10,8 +10,8 @@ mod fake_discord;
 use std::sync::Arc;
 
 use fake_discord::{
-    config, key, now, post, start_endpoint, token_of, Call, Payloads, Person, Rest, ALICE, APP_ID,
-    BOB,
+    assert_board, config, deferred_board, send, start_endpoint, Payloads, Person, Rest, ALICE,
+    APP_ID, BOB,
 };
 use leapfrog::ai::AiConfig;
 use leapfrog::discord::http_client;
@@ -33,54 +33,22 @@ const OTHER_BOT: Person = Person {
     name: "dicebot",
 };
 
+/// The computer thinks 20 ms at most and analyses shallowly.
 fn play() -> Arc<Play<AnyStore>> {
-    Arc::new(
-        Play::with(
-            common::temporary_store(),
-            Box::new(leapfrog::play::SystemClock),
-            Box::new(fake_discord::ChallengerFirst),
-        )
-        .with_ai(AiConfig {
-            think_ms: 20,
-            threads: 1,
-            table_mb: 1,
-            analysis_nodes: Some(20_000),
-            analysis_depth: Some(2),
-            analysis_ms: None,
-        }),
-    )
-}
-
-async fn send(url: &str, payload: &Value) -> Value {
-    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
-    assert_eq!(status, 200, "{body}");
-    body
+    fake_discord::play_with_ai(AiConfig {
+        think_ms: 20,
+        threads: 1,
+        table_mb: 1,
+        analysis_nodes: Some(20_000),
+        analysis_depth: Some(2),
+        analysis_ms: None,
+    })
 }
 
 /// Marks the resolved user `who` of a payload as a bot, as Discord does for bot accounts.
 fn as_bot(mut payload: Value, who: Person) -> Value {
     payload["data"]["resolved"]["users"][who.id.to_string()]["bot"] = json!(true);
     payload
-}
-
-/// A board: a decodable 800 px PNG.
-fn assert_board(call: &Call) {
-    let png = call.file().expect("a picture");
-    assert_eq!(image::load_from_memory(&png).unwrap().width(), 800);
-}
-
-/// The answer to `payload`, edited in after an acknowledgement: its index and JSON.
-async fn answer(rest: &Rest, url: &str, payload: &Value, seen: usize) -> (usize, Value) {
-    assert_eq!(send(url, payload).await["type"], 5);
-    let path = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(payload)
-    );
-    let (index, call) = rest
-        .wait_for(seen, |c| c.method == "PATCH" && c.path == path)
-        .await;
-    assert_board(&call);
-    (index, call.json())
 }
 
 /// The computer's next board, posted in the channel after call `seen`.
@@ -113,7 +81,7 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
         LEAPFROG,
     );
     // No accept: the game begins at once, alice to move.
-    let (mut seen, begun) = answer(&rest, &url, &challenge, 0).await;
+    let (mut seen, begun) = deferred_board(&rest, &url, &challenge, 0).await;
     let text = begun["content"].as_str().unwrap();
     assert!(
         text.contains("alice plays the computer: Leapfrog (level 2)"),
@@ -130,9 +98,9 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
         assert_eq!(mirror.to_move().0, 0, "alice's turn after every reply");
         let mv = common::racing_move(&mirror);
         let payload = p.command(ALICE, "move", &[("move", json!(mv))], None);
-        let (index, mine) = answer(&rest, &url, &payload, seen).await;
+        let (next, mine) = deferred_board(&rest, &url, &payload, seen).await;
         last = mine.clone();
-        seen = index + 1;
+        seen = next;
         let mine = mine["content"].as_str().unwrap();
         assert!(
             mine.contains(&format!("alice (Blue) played {mv}")),
@@ -188,7 +156,7 @@ async fn a_whole_game_against_the_bots_own_user_through_the_http_endpoint() {
     p.locale = "pl";
     p.guild_locale = Some("pl");
     let again = p.command(BOB, "analyse", &[("game", json!(1))], None);
-    let (_, again) = answer(&rest, &url, &again, index + 1).await;
+    let (_, again) = deferred_board(&rest, &url, &again, index + 1).await;
     let again = again["content"].as_str().unwrap();
     assert!(again.contains("Analiza partii #1"), "{again}");
     assert!(again.contains("dokładność"), "{again}");
@@ -210,7 +178,7 @@ async fn computers_one_starts_at_once_and_the_computer_moves_first_from_the_seco
         ],
         None,
     );
-    let (seen, begun) = answer(&rest, &url, &challenge, 0).await;
+    let (seen, begun) = deferred_board(&rest, &url, &challenge, 0).await;
     assert!(
         begun["content"]
             .as_str()
@@ -218,7 +186,7 @@ async fn computers_one_starts_at_once_and_the_computer_moves_first_from_the_seco
             .contains("Game #1 begins"),
         "{begun}"
     );
-    let (_, theirs) = computer_board(&rest, seen + 1, p.channel).await;
+    let (_, theirs) = computer_board(&rest, seen, p.channel).await;
     let theirs = theirs["content"].as_str().unwrap();
     assert!(
         theirs.contains("Leapfrog (level 3) (South) played"),
@@ -343,7 +311,7 @@ async fn skakanie_seats_a_person_who_accepts_and_the_bots_own_user_at_once() {
     };
     assert_eq!(waiting.joined, [Player::Computer { level: 1 }]);
     // bob accepts as usual; the game begins with all three.
-    let (seen, begun) = answer(&rest, &url, &p.command(BOB, "accept", &[], None), 0).await;
+    let (seen, begun) = deferred_board(&rest, &url, &p.command(BOB, "accept", &[], None), 0).await;
     assert!(
         begun["content"]
             .as_str()
@@ -356,7 +324,7 @@ async fn skakanie_seats_a_person_who_accepts_and_the_bots_own_user_at_once() {
     assert!(record.seats.contains(&Player::Computer { level: 1 }));
     // Whenever the computer is to move, its turn follows as a board in the channel.
     if common::blocking(|| play.computer_due(GameId(1))) {
-        computer_board(&rest, seen + 1, p.channel).await;
+        computer_board(&rest, seen, p.channel).await;
     }
     for _ in 0..50 {
         if !common::blocking(|| play.computer_due(GameId(1))) {
@@ -431,12 +399,12 @@ async fn a_puzzle_is_shown_and_answered_with_move() {
     let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
     let mut p = Payloads::new();
     let asked = p.command(ALICE, "puzzle", &[("game", json!("jump-sturdy"))], None);
-    let (seen, shown) = answer(&rest, &url, &asked, 0).await;
+    let (seen, shown) = deferred_board(&rest, &url, &asked, 0).await;
     let text = shown["content"].as_str().unwrap();
     assert!(text.contains("A puzzle for alice: Jump Sturdy #"), "{text}");
     let puzzle = alices_open_puzzle(&play, leapfrog::games::GameKind::JumpSturdy);
     let first = p.command(ALICE, "move", &[("move", json!(puzzle.line[0]))], None);
-    let (_, answered) = answer(&rest, &url, &first, seen + 1).await;
+    let (_, answered) = deferred_board(&rest, &url, &first, seen).await;
     let text = answered["content"].as_str().unwrap();
     assert!(
         text.contains(&format!("Correct: {}", puzzle.line[0])),
@@ -451,7 +419,7 @@ async fn a_puzzle_is_answered_with_the_move_picker_which_offers_each_player_thei
     let url = start_endpoint(&config(&rest_url), Arc::clone(&play)).await;
     let mut p = Payloads::new();
     let asked = p.command(ALICE, "puzzle", &[("game", json!("jumpers"))], None);
-    let (seen, shown) = answer(&rest, &url, &asked, 0).await;
+    let (seen, shown) = deferred_board(&rest, &url, &asked, 0).await;
     assert!(
         shown["components"].to_string().contains("\"moves:puzzle\""),
         "the puzzle's board offers the picker: {shown}"
@@ -495,7 +463,7 @@ async fn a_puzzle_is_answered_with_the_move_picker_which_offers_each_player_thei
         "{targets}"
     );
     let chosen = p.component(ALICE, "target:puzzle", &[&solution]);
-    let (_, answered) = answer(&rest, &url, &chosen, seen + 1).await;
+    let (_, answered) = deferred_board(&rest, &url, &chosen, seen).await;
     let text = answered["content"].as_str().unwrap();
     assert!(text.contains(&format!("Correct: {solution}")), "{text}");
 }

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fake_discord::{
-    config, dm_channel, key, now, post, start_stoppable_endpoint, token_of, Call, Payloads, Person,
-    Rest, ALICE, APP_ID, BOB,
+    config, dm_channel, edit_of, posts_in, send, start_stoppable_endpoint, Call, Payloads, Person,
+    Rest, ALICE, BOB,
 };
 use leapfrog::console::console_user;
 use leapfrog::discord::notify::Scheduler;
@@ -57,33 +57,11 @@ async fn stop(running: Running) {
     fake_discord::stop_endpoint(running.server, running.play).await;
 }
 
-async fn send(url: &str, payload: &Value) -> Value {
-    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
-    assert_eq!(status, 200, "{body}");
-    body
-}
-
 /// Sends an interaction answered with files: the acknowledgement, then the edit that
 /// carries them. Returns the edit.
 async fn deferred(rest: &Rest, url: &str, payload: &Value) -> Call {
     assert_eq!(send(url, payload).await["type"], 5);
-    let path = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(payload)
-    );
-    let seen = 0;
-    rest.wait_for(seen, |c| c.method == "PATCH" && c.path == path)
-        .await
-        .1
-}
-
-/// The bot's own posts in a channel so far.
-fn posts(rest: &Rest, channel: u64) -> Vec<Call> {
-    let path = format!("/channels/{channel}/messages");
-    rest.calls()
-        .into_iter()
-        .filter(|c| c.method == "POST" && c.path == path)
-        .collect()
+    edit_of(rest, payload, 0).await.1
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -128,7 +106,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
     time.store(START + 18 * HOUR_MS, Ordering::SeqCst);
     assert_eq!(bot.scheduler.tick().await, 1);
     assert_eq!(bot.scheduler.tick().await, 0);
-    let reminder = posts(&rest, 88)[0].json();
+    let reminder = posts_in(&rest, 88)[0].json();
     let text = reminder["content"].as_str().unwrap();
     assert!(
         text.starts_with("<@202>") && text.contains("quarter of your time"),
@@ -144,7 +122,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
     // Out of time: alice is offered the win.
     time.store(START + DAY_MS, Ordering::SeqCst);
     assert_eq!(bot.scheduler.tick().await, 1);
-    let expired = posts(&rest, 88)[1].json();
+    let expired = posts_in(&rest, 88)[1].json();
     assert!(
         expired["content"].to_string().contains("ran out of time"),
         "{expired}"
@@ -161,7 +139,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
     time.store(START + 2 * DAY_MS, Ordering::SeqCst);
     assert_eq!(bot.scheduler.tick().await, 1);
     assert_eq!(bot.scheduler.tick().await, 0);
-    let ended = posts(&rest, 88)[2].clone();
+    let ended = posts_in(&rest, 88)[2].clone();
     let png = ended.file().expect("the final board");
     assert_eq!(image::load_from_memory(&png).unwrap().width(), 800);
     assert!(
@@ -176,7 +154,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
     time.store(START + 9 * DAY_MS, Ordering::SeqCst);
     assert_eq!(bot.scheduler.tick().await, 0);
     assert_eq!(
-        posts(&rest, 88).len(),
+        posts_in(&rest, 88).len(),
         3,
         "one reminder, one out-of-time, one end"
     );

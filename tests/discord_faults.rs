@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fake_discord::{
-    config, key, now, post, start_endpoint, token_of, Call, Fault, Payloads, Person, Rest, ALICE,
-    APP_ID, BOB,
+    callback, config, has_board, original, posts_in, signed, start_endpoint, Call, Fault, Payloads,
+    Person, Rest, ALICE, APP_ID, BOB,
 };
 use leapfrog::ai::AiConfig;
 use leapfrog::games::{AnyGame, GameKind, Outcome};
@@ -25,24 +25,14 @@ const LEAPFROG: Person = Person {
     name: "Leapfrog",
 };
 
+/// The computer thinks 20 ms at most.
 fn play() -> Arc<Play<AnyStore>> {
-    Arc::new(
-        Play::with(
-            common::temporary_store(),
-            Box::new(leapfrog::play::SystemClock),
-            Box::new(fake_discord::ChallengerFirst),
-        )
-        .with_ai(AiConfig {
-            think_ms: 20,
-            threads: 1,
-            table_mb: 1,
-            ..AiConfig::default()
-        }),
-    )
-}
-
-async fn send(url: &str, payload: &Value) -> (u16, Value) {
-    post(url, payload.to_string().as_bytes(), &key(), now()).await
+    fake_discord::play_with_ai(AiConfig {
+        think_ms: 20,
+        threads: 1,
+        table_mb: 1,
+        ..AiConfig::default()
+    })
 }
 
 /// A started endpoint, its fake Discord and its play layer. A REST call is given up after
@@ -62,7 +52,7 @@ async fn bot() -> (Rest, String, Arc<Play<AnyStore>>) {
 /// answer is a board, acknowledged and then attached by editing `@original`.
 async fn challenged(url: &str, p: &mut Payloads) -> Value {
     let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
-    assert_eq!(send(url, &challenge).await.0, 200);
+    assert_eq!(signed(url, &challenge).await.0, 200);
     p.command(BOB, "accept", &[], None)
 }
 
@@ -81,20 +71,6 @@ fn against_the_computer(p: &mut Payloads) -> Value {
     );
     challenge["data"]["resolved"]["users"][LEAPFROG.id.to_string()]["bot"] = json!(true);
     challenge
-}
-
-fn original(payload: &Value) -> String {
-    format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(payload)
-    )
-}
-
-/// Whether a call carries a board picture.
-fn has_board(call: &Call) -> bool {
-    call.file()
-        .and_then(|png| image::load_from_memory(&png).ok())
-        .is_some_and(|i| i.width() == 800)
 }
 
 /// The edits of `payload`'s answer so far.
@@ -143,23 +119,6 @@ async fn gateway_game(rest: &Rest, fake: &fake_discord::Gateway, p: &mut Payload
     }
 }
 
-/// How many posts the bot sent to the games' channel (88), refused ones included.
-fn channel_posts(rest: &Rest) -> usize {
-    rest.calls()
-        .iter()
-        .filter(|c| c.method == "POST" && c.path == "/channels/88/messages")
-        .count()
-}
-
-/// Where the gateway bot answers `payload`: its interaction callback.
-fn callback(payload: &Value) -> String {
-    format!(
-        "/interactions/{}/{}/callback",
-        fake_discord::id_of(payload),
-        token_of(payload)
-    )
-}
-
 /// Sends the accept with `fault` injected on its edits `times` times, and waits for the
 /// board to land; returns how long it took and the edits made.
 async fn accept_through(fault: Fault, times: u32) -> (Duration, Vec<Call>, Rest) {
@@ -168,7 +127,7 @@ async fn accept_through(fault: Fault, times: u32) -> (Duration, Vec<Call>, Rest)
     let accept = challenged(&url, &mut p).await;
     rest.inject("PATCH", &original(&accept), fault, times);
     let started = Instant::now();
-    assert_eq!(send(&url, &accept).await.1["type"], 5);
+    assert_eq!(signed(&url, &accept).await.1["type"], 5);
     let path = original(&accept);
     let mut seen = 0;
     while edits(&rest, &accept).len() <= times as usize {
@@ -229,14 +188,14 @@ async fn server_errors_are_tried_again_a_bounded_number_of_times() {
     let mut p = Payloads::new();
     let accept = challenged(&url, &mut p).await;
     rest.inject("PATCH", "/messages/@original", Fault::Server(502), 100);
-    assert_eq!(send(&url, &accept).await.1["type"], 5);
+    assert_eq!(signed(&url, &accept).await.1["type"], 5);
     tokio::time::sleep(Duration::from_secs(4)).await;
     assert_eq!(edits(&rest, &accept).len(), 3, "bounded tries");
     // The accept landed all the same, and the game is playable on.
     let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
     assert!(matches!(game.status, leapfrog::store::Status::Active));
     let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
-    assert_eq!(send(&url, &moved).await.0, 200);
+    assert_eq!(signed(&url, &moved).await.0, 200);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -255,7 +214,7 @@ async fn a_deleted_answer_is_posted_in_the_channel_instead() {
     let mut p = Payloads::new();
     let accept = challenged(&url, &mut p).await;
     rest.inject("PATCH", &original(&accept), Fault::code(10008), 10);
-    assert_eq!(send(&url, &accept).await.1["type"], 5);
+    assert_eq!(signed(&url, &accept).await.1["type"], 5);
     let (_, posted) = rest
         .wait_for(0, |c| {
             c.method == "POST" && c.path == "/channels/88/messages"
@@ -279,7 +238,7 @@ async fn a_board_post_that_failed_in_passing_is_sent_again_with_the_same_nonce()
     let mut p = Payloads::new();
     rest.inject("POST", "/channels/88/messages", Fault::Server(500), 1);
     let challenge = against_the_computer(&mut p);
-    assert_eq!(send(&url, &challenge).await.0, 200);
+    assert_eq!(signed(&url, &challenge).await.0, 200);
     let board = |c: &Call| c.method == "POST" && c.path == "/channels/88/messages" && has_board(c);
     // The fake records a call before it fails it: the refused post, then the one that
     // landed.
@@ -305,7 +264,7 @@ async fn a_channel_closed_to_the_bot_sends_the_players_a_direct_message() {
         let mut p = Payloads::new();
         rest.inject("POST", "/channels/88/messages", Fault::code(code), 100);
         let challenge = against_the_computer(&mut p);
-        assert_eq!(send(&url, &challenge).await.0, 200);
+        assert_eq!(signed(&url, &challenge).await.0, 200);
         let dm = format!("/channels/{}/messages", fake_discord::dm_channel(ALICE.id));
         let (_, told) = rest
             .wait_for(0, |c| c.method == "POST" && c.path == dm)
@@ -314,7 +273,7 @@ async fn a_channel_closed_to_the_bot_sends_the_players_a_direct_message() {
         let moves = common::blocking(|| play.store().get(GameId(1)).unwrap().moves.len());
         assert_eq!(moves, 1, "{code}: the computer's move is stored");
         assert_eq!(
-            channel_posts(&rest),
+            posts_in(&rest, 88).len(),
             1,
             "{code}: a refusal is not tried again"
         );
@@ -358,7 +317,7 @@ async fn a_game_ending_computer_move_in_a_closed_channel_reaches_the_player_by_d
         let mut p = Payloads::new();
         let mine = p.command(ALICE, "move", &[("move", json!("a4-a5"))], None);
         rest.inject("POST", "/channels/88/messages", Fault::code(code), 100);
-        assert_eq!(send(&url, &mine).await.1["type"], 5, "{code}");
+        assert_eq!(signed(&url, &mine).await.1["type"], 5, "{code}");
         let dm = format!("/channels/{}/messages", fake_discord::dm_channel(ALICE.id));
         let (_, told) = rest
             .wait_for(0, |c| c.method == "POST" && c.path == dm)
@@ -399,7 +358,7 @@ async fn a_game_ending_computer_move_in_a_closed_channel_reaches_the_player_by_d
             "{code}: the last board mentions no one: {posted}"
         );
         assert_eq!(
-            channel_posts(&rest),
+            posts_in(&rest, 88).len(),
             1,
             "{code}: a refusal is not tried again"
         );
@@ -413,12 +372,12 @@ async fn an_interaction_delivered_twice_is_acted_on_once() {
     let (rest, url, play) = bot().await;
     let mut p = Payloads::new();
     let accept = challenged(&url, &mut p).await;
-    assert_eq!(send(&url, &accept).await.1["type"], 5);
+    assert_eq!(signed(&url, &accept).await.1["type"], 5);
     rest.wait_for(0, |c| c.method == "PATCH" && c.path == original(&accept))
         .await;
     let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
-    assert_eq!(send(&url, &moved).await.0, 200);
-    let (status, _) = send(&url, &moved).await;
+    assert_eq!(signed(&url, &moved).await.0, 200);
+    let (status, _) = signed(&url, &moved).await;
     assert_ne!(status, 200, "the second delivery is not answered");
     let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
     assert_eq!(game.moves.len(), 1);
@@ -440,7 +399,7 @@ async fn a_board_that_cannot_reach_the_games_thread_goes_to_its_channel() {
     let mut p = Payloads::new();
     let mut challenge = against_the_computer(&mut p);
     challenge["data"]["options"][2]["value"] = json!("first");
-    assert_eq!(send(&url, &challenge).await.0, 200);
+    assert_eq!(signed(&url, &challenge).await.0, 200);
     let thread = format!("/channels/{}/messages", fake_discord::THREAD_BASE);
     rest.wait_for(0, |c| c.method == "POST" && c.path == thread)
         .await;
@@ -460,7 +419,7 @@ async fn a_board_that_cannot_reach_the_games_thread_goes_to_its_channel() {
     p.channel = fake_discord::THREAD_BASE;
     p.channel_kind = 11;
     let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
-    assert_eq!(send(&url, &moved).await.0, 200);
+    assert_eq!(signed(&url, &moved).await.0, 200);
     let (_, posted) = rest
         .wait_for(0, |c| {
             c.method == "POST" && c.path == "/channels/88/messages"
@@ -513,7 +472,7 @@ async fn through_the_gateway_a_lost_or_repeated_interaction_is_answered_once() {
     let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
     assert_eq!(game.moves, ["e3-h6", "c9-d8"]);
     assert_eq!(
-        channel_posts(&rest),
+        posts_in(&rest, 88).len(),
         1,
         "only the lost answer went to the channel"
     );
@@ -539,7 +498,7 @@ async fn a_server_that_removed_a_permission_is_told_once_which() {
     let mut answers = Vec::new();
     for _ in 0..2 {
         let accept = challenged(&url, &mut p).await;
-        assert_eq!(send(&url, &accept).await.1["type"], 5);
+        assert_eq!(signed(&url, &accept).await.1["type"], 5);
         let path = original(&accept);
         let (_, answer) = rest
             .wait_for(0, |c| c.method == "PATCH" && c.path == path)
@@ -565,7 +524,7 @@ async fn a_server_that_removed_a_permission_is_told_once_which() {
     let mut told = Vec::new();
     for _ in 0..2 {
         let challenge = against_the_computer(&mut p);
-        assert_eq!(send(&url, &challenge).await.0, 200);
+        assert_eq!(signed(&url, &challenge).await.0, 200);
         let (index, message) = rest
             .wait_for(told.last().map_or(0, |(i, _)| i + 1), |c| {
                 c.method == "POST" && c.path == dm
@@ -686,7 +645,11 @@ async fn through_the_gateway_a_failed_answer_is_tried_again_then_posted_in_the_c
             .await;
         assert!(has_board(&landed), "{fault:?}: the board is the answer");
     }
-    assert_eq!(channel_posts(&rest), 0, "every answer landed as itself");
+    assert_eq!(
+        posts_in(&rest, 88).len(),
+        0,
+        "every answer landed as itself"
+    );
     // Discord never takes this answer: the board goes to the channel, once.
     let moved = p.command(BOB, "move", &[("move", json!("g9-h8"))], None);
     let path = callback(&moved);
@@ -713,7 +676,7 @@ async fn through_the_gateway_a_failed_answer_is_tried_again_then_posted_in_the_c
         "given up when Discord's window closed"
     );
     tokio::time::sleep(Duration::from_millis(500)).await;
-    assert_eq!(channel_posts(&rest), 1, "posted once");
+    assert_eq!(posts_in(&rest, 88).len(), 1, "posted once");
     let game = common::blocking(|| play.store().get(GameId(1)).unwrap());
     assert_eq!(game.moves, ["e3-h6", "c9-d8", "c3-f6", "g9-h8"]);
     shard.shutdown_all().await;
@@ -733,7 +696,7 @@ async fn an_answer_whose_edit_is_refused_reaches_the_players_another_way() {
         if shut_out {
             rest.inject("POST", "/channels/88/messages", Fault::code(code), 100);
         }
-        assert_eq!(send(&url, &accept).await.1["type"], 5);
+        assert_eq!(signed(&url, &accept).await.1["type"], 5);
         let (_, posted) = rest
             .wait_for(0, |c| {
                 c.method == "POST" && c.path == "/channels/88/messages"

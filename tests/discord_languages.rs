@@ -10,9 +10,7 @@ mod fake_discord;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use fake_discord::{
-    config, post, start_endpoint, token_of, Payloads, Person, Rest, ALICE, APP_ID, BOB,
-};
+use fake_discord::{config, edit_of, play, start_endpoint, Payloads, Person, Rest, ALICE, BOB};
 use fluent_syntax::ast;
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::i18n::{self, Lang};
@@ -24,14 +22,6 @@ const CAROL: Person = Person {
     id: 303,
     name: "carol",
 };
-
-fn play() -> Arc<Play<AnyStore>> {
-    Arc::new(Play::with(
-        common::temporary_store(),
-        Box::new(leapfrog::play::SystemClock),
-        Box::new(fake_discord::ChallengerFirst),
-    ))
-}
 
 /// The words of a text that read as English prose: runs of plain Latin words, leaving out
 /// what is in code font, notation (`e3-h6`, `game:1`, `/play`, `@bob`, `<#88>`) and
@@ -128,14 +118,7 @@ fn texts_of(value: &Value, into: &mut Vec<String>) {
 
 /// Signs and sends an interaction; its answer in the body is kept in `seen`.
 async fn send(url: &str, payload: &Value, seen: &mut Vec<Value>) -> Value {
-    let (status, body) = post(
-        url,
-        payload.to_string().as_bytes(),
-        &fake_discord::key(),
-        fake_discord::now(),
-    )
-    .await;
-    assert_eq!(status, 200, "{body}");
+    let body = fake_discord::send(url, payload).await;
     seen.push(body.clone());
     body
 }
@@ -145,12 +128,7 @@ async fn answered(rest: &Rest, url: &str, payload: &Value, seen: &mut Vec<Value>
     if send(url, payload, seen).await["type"] != 5 {
         return;
     }
-    let path = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(payload)
-    );
-    rest.wait_for(0, |c| c.method == "PATCH" && c.path == path)
-        .await;
+    edit_of(rest, payload, 0).await;
 }
 
 /// The game's record as it stands.

@@ -12,11 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fake_discord::{
-    config, key, now, post, start_endpoint_over, token_of, Fault, Payloads, Rest, ALICE, APP_ID,
-    BOB,
+    config, original, play, signed, start_endpoint_over, Fault, Payloads, Rest, ALICE, BOB,
 };
 use leapfrog::discord::{http_client_over, DiscordConfig};
-use leapfrog::play::Play;
 use leapfrog::store::{GameId, Store};
 use serde_json::json;
 use serenity::all::Http;
@@ -36,24 +34,13 @@ async fn discord() -> (Rest, Http, DiscordConfig) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rate_limited_board_waits_out_retry_after_and_lands_once() {
     let (rest, http, config) = discord().await;
-    let play = Arc::new(Play::with(
-        common::temporary_store(),
-        Box::new(leapfrog::play::SystemClock),
-        Box::new(fake_discord::ChallengerFirst),
-    ));
+    let play = play();
     let (url, _server) = start_endpoint_over(&config, Arc::clone(&play), http).await;
-    let send = |payload: serde_json::Value| {
-        let url = url.clone();
-        async move { post(&url, payload.to_string().as_bytes(), &key(), now()).await }
-    };
     let mut p = Payloads::new();
     let challenge = p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB));
-    assert_eq!(send(challenge).await.0, 200);
+    assert_eq!(signed(&url, &challenge).await.0, 200);
     let accept = p.command(BOB, "accept", &[], None);
-    let original = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(&accept)
-    );
+    let original = original(&accept);
     // Discord's header is whole seconds: 1.5 s of limit is "Retry-After: 2".
     let limit = Fault::RateLimited {
         retry_after: 1.5,
@@ -61,7 +48,11 @@ async fn a_rate_limited_board_waits_out_retry_after_and_lands_once() {
     };
     rest.inject("PATCH", &original, limit, 1);
     let started = Instant::now();
-    assert_eq!(send(accept).await.1["type"], 5, "deferred: a board to draw");
+    assert_eq!(
+        signed(&url, &accept).await.1["type"],
+        5,
+        "deferred: a board to draw"
+    );
     let edit = |c: &fake_discord::Call| c.method == "PATCH" && c.path == original;
     let (first, _) = rest.wait_for(0, edit).await;
     let (_, landed) = rest.wait_for(first + 1, edit).await;

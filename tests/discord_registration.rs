@@ -4,6 +4,7 @@
 //! 50035), any body that breaks Discord's documented rules for application commands. And
 //! the fake itself refuses each broken rule, so a passing registration means something.
 
+mod common;
 mod fake_discord;
 
 use fake_discord::registration::{check, Scope};

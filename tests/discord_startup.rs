@@ -3,6 +3,7 @@
 //! endpoint. It must say what it is doing, and every failure to reach Discord with the
 //! retry it will make.
 
+mod common;
 mod fake_discord;
 
 use std::io::{BufRead, BufReader};

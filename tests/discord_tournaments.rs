@@ -12,8 +12,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fake_discord::{
-    config, key, now, post, start_stoppable_endpoint, stop_endpoint, token_of, Call, Payloads,
-    Person, Rest, APP_ID, THREAD_BASE,
+    config, edit_of, posts_in, send, start_stoppable_endpoint, stop_endpoint, Call, Payloads,
+    Person, Rest, THREAD_BASE,
 };
 use leapfrog::discord::DiscordConfig;
 use leapfrog::play::Play;
@@ -73,21 +73,14 @@ fn threaded(rest_url: &str) -> DiscordConfig {
 /// Sends an interaction and returns what the bot shows for it: the answer in the body, or
 /// the edit that completes a deferred one.
 async fn say(rest: &Rest, url: &str, payload: &Value) -> String {
-    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
-    assert_eq!(status, 200, "{body}");
+    let body = send(url, payload).await;
     match body["type"].as_u64() {
         Some(4 | 7) => body["data"]["content"]
             .as_str()
             .unwrap_or_default()
             .to_owned(),
         Some(5 | 6) => {
-            let original = format!(
-                "/webhooks/{APP_ID}/{}/messages/@original",
-                token_of(payload)
-            );
-            let (_, call) = rest
-                .wait_for(0, |c| c.method == "PATCH" && c.path == original)
-                .await;
+            let (_, call) = edit_of(rest, payload, 0).await;
             call.json()["content"]
                 .as_str()
                 .unwrap_or_default()
@@ -194,15 +187,6 @@ async fn play_round(rest: &Rest, bot: &Running, p: &mut Payloads, id: u64) -> To
     settled(&bot.play, id, rounds).await
 }
 
-/// The bot's posts in the tournament's channel, with their words.
-fn channel_posts(rest: &Rest) -> Vec<Call> {
-    let path = format!("/channels/{CHANNEL}/messages");
-    rest.calls()
-        .into_iter()
-        .filter(|c| c.method == "POST" && c.path == path)
-        .collect()
-}
-
 fn content(call: &Call) -> String {
     call.json()["content"]
         .as_str()
@@ -228,7 +212,7 @@ async fn check_on_discord(rest: &Rest, record: &TournamentRecord) {
         .filter(|c| c.method == "POST" && c.path == format!("/channels/{CHANNEL}/threads"))
         .count();
     assert_eq!(threads, games.len(), "one thread for each game");
-    let posts = channel_posts(rest);
+    let posts = posts_in(rest, CHANNEL);
     for game in &games {
         assert!(
             posts

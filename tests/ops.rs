@@ -12,7 +12,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fake_discord::{config, key, now, post, token_of, Gateway, Payloads, Rest, ALICE, APP_ID, BOB};
+use fake_discord::{config, key, original, play, send, Gateway, Payloads, Rest, ALICE, BOB};
 use leapfrog::discord::bot::Bot;
 use leapfrog::discord::{endpoint, gateway, http_client};
 use leapfrog::ops::admin::Admin;
@@ -22,14 +22,6 @@ use leapfrog::store::AnyStore;
 use serde_json::{json, Value};
 use serenity::interactions_endpoint::Verifier;
 use tokio::net::TcpListener;
-
-fn play() -> Arc<Play<AnyStore>> {
-    Arc::new(Play::with(
-        common::temporary_store(),
-        Box::new(leapfrog::play::SystemClock),
-        Box::new(fake_discord::ChallengerFirst),
-    ))
-}
 
 /// `leapfrog http`'s routes as the binary puts them together — the interactions and the
 /// admin routes on one listener — with `ops`, as if listening at `as_if` (which decides
@@ -87,12 +79,6 @@ fn sample(samples: &HashMap<String, f64>, name: &str) -> f64 {
         .unwrap_or_else(|| panic!("no {name} in {:#?}", samples.keys().collect::<Vec<_>>()))
 }
 
-async fn send(url: &str, payload: &Value) -> Value {
-    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
-    assert_eq!(status, 200, "{body}");
-    body
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_readyz_and_metrics_after_a_few_signed_interactions() {
     let (rest, rest_url) = Rest::start().await;
@@ -111,10 +97,7 @@ async fn healthz_readyz_and_metrics_after_a_few_signed_interactions() {
     assert_eq!(send(&interactions, &challenge).await["type"], 4);
     let accept = p.command(BOB, "accept", &[], None);
     assert_eq!(send(&interactions, &accept).await["type"], 5);
-    let board = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(&accept)
-    );
+    let board = original(&accept);
     rest.wait_for(0, |c| c.method == "PATCH" && c.path == board)
         .await;
     let refused = p.command(BOB, "move", &[("move", json!("c9-d8"))], None);

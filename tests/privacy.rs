@@ -5,9 +5,7 @@
 mod common;
 mod fake_discord;
 
-use std::sync::Arc;
-
-use fake_discord::{config, key, now, post, start_endpoint, Payloads, Rest, ALICE, BOB};
+use fake_discord::{config, edit_of, play, send, start_endpoint, Payloads, Rest, ALICE, BOB};
 use leapfrog::console::{console_user, name_id};
 use leapfrog::games::GameKind;
 use leapfrog::i18n::Lang;
@@ -458,12 +456,6 @@ fn forget_me_needs_no_server_and_is_refused_a_stray_word() {
     assert!(leapfrog::discord::commands::works_in_dms("forget-me"));
 }
 
-async fn send(url: &str, payload: &Value) -> Value {
-    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
-    assert_eq!(status, 200, "{body}");
-    body
-}
-
 /// The answer's text, in the body or (deferred) in the edit of the original response.
 async fn answer(rest: &Rest, url: &str, payload: &Value) -> (bool, Value) {
     let body = send(url, payload).await;
@@ -472,14 +464,7 @@ async fn answer(rest: &Rest, url: &str, payload: &Value) -> (bool, Value) {
         return (private, body["data"].clone());
     }
     assert_eq!(body["type"], 5, "{body}");
-    let original = format!(
-        "/webhooks/{}/{}/messages/@original",
-        fake_discord::APP_ID,
-        fake_discord::token_of(payload)
-    );
-    let (_, call) = rest
-        .wait_for(0, |c| c.method == "PATCH" && c.path == original)
-        .await;
+    let (_, call) = edit_of(rest, payload, 0).await;
     (private, call.json())
 }
 
@@ -488,11 +473,7 @@ async fn answer(rest: &Rest, url: &str, payload: &Value) -> (bool, Value) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forget_me_through_discord_asks_and_its_button_forgets() {
     let (rest, rest_url) = Rest::start().await;
-    let play = Arc::new(Play::with(
-        common::temporary_store(),
-        Box::new(leapfrog::play::SystemClock),
-        Box::new(fake_discord::ChallengerFirst),
-    ));
+    let play = play();
     let url = start_endpoint(&config(&rest_url), play.clone()).await;
     let mut p = Payloads::new();
     answer(

@@ -6,15 +6,15 @@ mod fake_discord;
 
 mod common;
 
-use fake_discord::{config, key, now, post, start_endpoint, Payloads, Rest, ALICE};
+use fake_discord::{config, play, send, start_endpoint, Payloads, Rest, ALICE};
 use leapfrog::discord::message::Message;
 use leapfrog::games::{skakanie, AnyGame, GameKind, Outcome, Seat};
 use leapfrog::i18n::{self, guides, Lang};
 use leapfrog::play::{parse_command, Button, Command, Component, Context, Play, Reply, User};
 use leapfrog::store::AnyStore;
 use leapfrog::store::{ChannelId, Place, UserId};
-use serde_json::{json, Value};
-use std::sync::{Arc, OnceLock};
+use serde_json::json;
+use std::sync::OnceLock;
 
 /// Discord's limit on a message's text.
 const DISCORD_MAX: usize = 2000;
@@ -22,13 +22,7 @@ const DISCORD_MAX: usize = 2000;
 /// One bot for the whole file: `/rules` reads no store.
 fn bot() -> &'static Play<AnyStore> {
     static BOT: OnceLock<Play<AnyStore>> = OnceLock::new();
-    BOT.get_or_init(|| {
-        Play::with(
-            common::temporary_store(),
-            Box::new(leapfrog::play::SystemClock),
-            Box::new(fake_discord::ChallengerFirst),
-        )
-    })
+    BOT.get_or_init(fake_discord::new_play)
 }
 
 /// What `/rules` answers alice.
@@ -413,20 +407,10 @@ fn skakanie_worked_turn_and_scores_replay_in_the_engine() {
     assert_eq!(skakanie::score_of(&sizes, skakanie::Scoring::Harsh), 4);
 }
 
-async fn send(url: &str, payload: &Value) -> Value {
-    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
-    assert_eq!(status, 200, "{body}");
-    body
-}
-
 #[tokio::test]
 async fn discord_pages_by_option_and_turns_them_in_place() {
     let (_rest, rest_url) = Rest::start().await;
-    let play = Arc::new(Play::with(
-        common::temporary_store(),
-        Box::new(leapfrog::play::SystemClock),
-        Box::new(fake_discord::ChallengerFirst),
-    ));
+    let play = play();
     let url = start_endpoint(&config(&rest_url), play).await;
     let mut p = Payloads::new();
 

@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use fake_discord::{hex, key, now, post, token_of, Fault, Payloads, Rest, ALICE, APP_ID, BOB};
+use fake_discord::{
+    callback, hex, key, now, send, signed, token_of, Fault, Payloads, Rest, ALICE, APP_ID, BOB,
+};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::store::{GameId, Store};
 use serde_json::json;
@@ -45,10 +47,9 @@ async fn sigterm_in_the_middle_of_load_loses_no_acknowledged_move_and_no_board()
             &[("game", json!("jumpers")), ("seat", json!("first"))],
             Some(BOB),
         );
-        let (status, body) = post(&url, challenge.to_string().as_bytes(), &key(), now()).await;
-        assert_eq!(status, 200, "{body}");
+        send(&url, &challenge).await;
         let accept = p.command(BOB, "accept", &[], None);
-        let (status, body) = post(&url, accept.to_string().as_bytes(), &key(), now()).await;
+        let (status, body) = signed(&url, &accept).await;
         assert_eq!((status, &body["type"]), (200, &json!(5)), "{body}");
         games.push(p);
     }
@@ -185,11 +186,7 @@ async fn sigterm_to_the_gateway_bot_finishes_what_it_received() {
         .await
         .unwrap_or_else(|_| panic!("the bot never connected:\n{}", log.lock().unwrap()));
     let answered = |payload: &serde_json::Value| {
-        let path = format!(
-            "/interactions/{}/{}/callback",
-            fake_discord::id_of(payload),
-            token_of(payload)
-        );
+        let path = callback(payload);
         rest.calls()
             .iter()
             .any(|c| c.method == "POST" && c.path == path)

@@ -280,6 +280,129 @@ async fn every_answer_carries_the_security_headers() {
     }
 }
 
+/// The page's colours that the board pictures also have are the pictures' theme
+/// (`render::theme::PALETTE`): the served style sheet defines each once, from the theme,
+/// and no colour written by hand in it copies one of the palette's, exactly or nearly.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_pages_colours_are_the_pictures_theme() {
+    let site = serve(common::temporary_store()).await;
+    let (status, css) = text(&format!("{site}/assets/board.css"), None).await;
+    assert_eq!(status, 200);
+    let palette = &leapfrog::render::theme::PALETTE;
+    let defined = custom_properties(&css);
+    for (name, [r, g, b]) in [
+        ("--bg", palette.header),
+        ("--text", palette.header_text),
+        ("--muted", palette.header_muted),
+        ("--accent", palette.to),
+    ] {
+        for (name, value) in [
+            (name.to_owned(), format!("#{r:02x}{g:02x}{b:02x}")),
+            (format!("{name}-rgb"), format!("{r}, {g}, {b}")),
+        ] {
+            let values: Vec<&str> = defined
+                .iter()
+                .filter(|(n, _)| *n == name)
+                .map(|(_, v)| v.as_str())
+                .collect();
+            assert_eq!(values, [value.as_str()], "{name} in the page's style");
+        }
+    }
+    // Every property used is defined.
+    for used in css.split("var(").skip(1) {
+        let name = used.split(')').next().unwrap().trim();
+        assert!(
+            defined.iter().any(|(n, _)| n == name),
+            "{name} is not defined"
+        );
+    }
+    // The colours written by hand (all but the theme's definitions) are the page's own:
+    // none within a few levels of a colour of the palette.
+    let themed: Vec<[u8; 3]> = [
+        palette.background,
+        palette.header,
+        palette.header_text,
+        palette.header_muted,
+        palette.cell,
+        palette.cell_edge,
+        palette.label,
+        palette.light_piece,
+        palette.dark_piece,
+        palette.light_rim,
+        palette.dark_rim,
+        palette.light_side,
+        palette.from,
+        palette.to,
+        palette.arrow,
+        palette.light_goal,
+        palette.dark_goal,
+    ]
+    .to_vec();
+    let by_hand = &css[css.find("}\n").expect("the theme's block comes first") + 2..];
+    let written = colour_literals(by_hand);
+    assert!(written.len() >= 3, "the page's own colours: {written:?}");
+    for colour in written {
+        for theme in &themed {
+            let near = colour.iter().zip(theme).all(|(a, b)| a.abs_diff(*b) <= 8);
+            assert!(
+                !near,
+                "{colour:?} in board.css copies the theme's {theme:?}: use its var(--…)"
+            );
+        }
+    }
+}
+
+/// The custom properties a style sheet defines, in order: (`--name`, value).
+fn custom_properties(css: &str) -> Vec<(String, String)> {
+    css.split(['{', ';', '}'])
+        .filter_map(|declaration| {
+            let (name, value) = declaration.trim().split_once(':')?;
+            name.starts_with("--")
+                .then(|| (name.trim().to_owned(), value.trim().to_owned()))
+        })
+        .collect()
+}
+
+/// The colours written as `#rgb`, `#rrggbb` or `rgb(a)(r, g, b…)` in a style sheet.
+fn colour_literals(css: &str) -> Vec<[u8; 3]> {
+    let mut colours = Vec::new();
+    for after in css.split('#').skip(1) {
+        let digits: String = after.chars().take_while(char::is_ascii_hexdigit).collect();
+        let channel = |i: usize, width: usize| {
+            let text = &digits[i * width..(i + 1) * width];
+            let value = u8::from_str_radix(text, 16).unwrap();
+            if width == 1 {
+                value * 17
+            } else {
+                value
+            }
+        };
+        match digits.len() {
+            3 => colours.push([channel(0, 1), channel(1, 1), channel(2, 1)]),
+            6 => colours.push([channel(0, 2), channel(1, 2), channel(2, 2)]),
+            _ => {}
+        }
+    }
+    for after in css.split("rgb").skip(1) {
+        let inside = after
+            .trim_start_matches('a')
+            .strip_prefix('(')
+            .unwrap_or_default();
+        let numbers: Vec<u8> = inside
+            .split(')')
+            .next()
+            .unwrap_or_default()
+            .split(',')
+            .take(3)
+            .filter_map(|n| n.trim().parse().ok())
+            .collect();
+        if let [r, g, b] = numbers[..] {
+            colours.push([r, g, b]);
+        }
+    }
+    colours
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_console_serves_the_pages_of_the_games_it_plays() {
     use std::io::{BufRead, BufReader, Write};

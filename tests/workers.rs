@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use fake_discord::{hex, key, now, post, token_of, Payloads, Person, Rest, APP_ID};
+use fake_discord::{edit_of, hex, key, now, send, Payloads, Person, Rest, APP_ID};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::store::{
     AnyStore, ClockStage, GameId, GuildId, MoveClock, PgStore, SledStore, Status, Store,
@@ -143,18 +143,11 @@ impl Drop for Worker {
 /// Sends a signed interaction; returns Discord's view of the answer: the body, or for a
 /// deferred answer the edit that completed it.
 async fn answer(rest: &Rest, url: &str, payload: &Value) -> Value {
-    let (status, body) = post(url, payload.to_string().as_bytes(), &key(), now()).await;
-    assert_eq!(status, 200, "{body}");
+    let body = send(url, payload).await;
     if body["type"] != 5 {
         return body["data"].clone();
     }
-    let path = format!(
-        "/webhooks/{APP_ID}/{}/messages/@original",
-        token_of(payload)
-    );
-    let (_, call) = rest
-        .wait_for(0, |c| c.method == "PATCH" && c.path == path)
-        .await;
+    let (_, call) = edit_of(rest, payload, 0).await;
     call.json()
 }
 

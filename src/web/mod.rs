@@ -16,6 +16,7 @@ pub mod activity;
 pub mod links;
 mod live;
 mod page;
+pub mod style;
 pub mod taps;
 pub mod view;
 
@@ -161,12 +162,13 @@ pub fn page_links(key: LinkKey, base: &str) -> crate::play::PageLinks {
 pub const CONSOLE_LISTEN: SocketAddr =
     SocketAddr::new(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), 8090);
 
-/// The page's script and style, built into the binary: `cargo run` needs nothing else.
-const SCRIPT: &str = include_str!("assets/board.js");
-const STYLE: &str = include_str!("assets/board.css");
-
-/// The Activity's bundle: the Embedded App SDK and `front/activity.js`, built by
+/// The page's script (and its style, [`style::sheet`]), built into the binary: `cargo run`
+/// needs nothing else. The script is `front/board.js` bundled with `front/shared.js`, built by
 /// `npm --prefix front run build` and committed (CI checks it matches its sources).
+const SCRIPT: &str = include_str!("assets/board.js");
+
+/// The Activity's bundle: the Embedded App SDK, `front/activity.js` and `front/shared.js`,
+/// built and committed as the page's script is.
 const ACTIVITY_SCRIPT: &str = include_str!("assets/activity.js");
 
 /// Where Discord shows an Activity from: its clients, and the proxy the Activity's own
@@ -246,7 +248,10 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
         .route("/api/games/{id}/events", get(game_events::<S>))
         .route("/api/games/{id}/act", axum::routing::post(game_act::<S>))
         .route("/assets/board.js", get(|| asset("text/javascript", SCRIPT)))
-        .route("/assets/board.css", get(|| asset("text/css", STYLE)))
+        .route(
+            "/assets/board.css",
+            get(|| asset("text/css", style::sheet())),
+        )
         .route(
             "/assets/activity.js",
             get(|| asset("text/javascript", ACTIVITY_SCRIPT)),

@@ -5,7 +5,13 @@
 
 #![allow(dead_code)]
 
+// The helpers need `tests/common` as the including crate's `common`.
+pub mod helpers;
 pub mod registration;
+
+// A binary that uses none of the helpers leaves the re-export unused (as `dead_code`, above).
+#[allow(unused_imports)]
+pub use helpers::*;
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};

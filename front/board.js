@@ -1,0 +1,361 @@
+// The game's page (bundled with shared.js by esbuild into src/web/assets/board.js), in place:
+// steps through the game (every step is also a plain link, so the page works without this
+// script), follows the game live (a WebSocket), and lets the player whose personal link
+// opened the page play by tapping. It holds no rules: the server sends each legal move as
+// the taps that choose it, and this script lights up the next taps of the moves that still
+// fit. Texts are set with textContent, never as HTML: names come from players.
+import { DISCORD_PARAMS, el, say } from "./shared.js";
+
+(function () {
+  "use strict";
+  const body = document.body;
+  const id = body.dataset.id;
+  if (!id) return;
+  const lang = body.dataset.lang;
+  const token = body.dataset.token || "";
+  const svgNs = "http://www.w3.org/2000/svg";
+  let ply = Number(body.dataset.ply);
+  let plies = Number(body.dataset.plies);
+  let asked = 0;
+  // The ply last asked for: keys pressed quickly step from it, not from the ply shown.
+  let target = ply;
+  // The latest view shown, and the taps made so far toward a move.
+  let view = null;
+  let taps = [];
+  let sending = false;
+
+  // Inside the Discord Activity the frame's Discord parameters stay in every address the
+  // page goes to, so that a reload still finds Discord (activity.js reads them).
+  const here = new URLSearchParams(window.location.search);
+  const discord = DISCORD_PARAMS
+    .filter((key) => here.has(key))
+    .map((key) => `&${key}=${encodeURIComponent(here.get(key))}`)
+    .join("");
+  const query = (p) => `ply=${p}&lang=${lang}` + (token ? `&t=${encodeURIComponent(token)}` : "") + discord;
+  const path = (p) => `/games/${id}?${query(p)}`;
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
+
+  // The move list, rebuilt when the game has grown.
+  function listMoves(v) {
+    const list = document.getElementById("moves");
+    if (list.children.length === v.moves.length + 1) return;
+    list.replaceChildren();
+    const item = (p, text) => {
+      const li = el("li");
+      if (p > 0) li.value = p;
+      const a = el("a", "", text);
+      a.href = path(p);
+      a.dataset.ply = String(p);
+      li.appendChild(a);
+      list.appendChild(li);
+    };
+    item(0, v.words.start);
+    v.moves.forEach((m, i) => item(i + 1, m));
+  }
+
+  function show(v) {
+    view = v;
+    ply = v.ply;
+    plies = v.plies;
+    target = ply;
+    body.dataset.ply = String(ply);
+    body.dataset.plies = String(plies);
+    document.getElementById("status").textContent = v.status;
+    document.getElementById("detail").textContent = v.detail;
+    document.getElementById("clock").textContent = v.clock || "";
+    document.getElementById("position").textContent = v.position;
+    const board = document.getElementById("board");
+    if (board.getAttribute("src") !== v.board) board.src = v.board;
+    board.alt = v.board_alt;
+    document.querySelectorAll(".players li").forEach((li, seat) => {
+      li.classList.toggle("turn", v.to_move === seat);
+      li.classList.toggle("you", v.you === seat);
+    });
+    listMoves(v);
+    document.querySelectorAll("#moves a").forEach((a) => {
+      if (Number(a.dataset.ply) === ply) {
+        a.setAttribute("aria-current", "step");
+        a.scrollIntoView({ block: "nearest" });
+      } else {
+        a.removeAttribute("aria-current");
+      }
+    });
+    const targets = { first: 0, back: Math.max(ply - 1, 0), forward: Math.min(ply + 1, plies), last: plies };
+    const enabled = { first: ply > 0, back: ply > 0, forward: ply < plies, last: ply < plies };
+    document.querySelectorAll("[data-step]").forEach((step) => {
+      const key = step.dataset.step;
+      step.classList.toggle("off", !enabled[key]);
+      if (enabled[key]) {
+        step.removeAttribute("aria-disabled");
+        step.removeAttribute("tabindex");
+      } else {
+        step.setAttribute("aria-disabled", "true");
+        step.setAttribute("tabindex", "-1");
+      }
+      step.setAttribute("href", path(targets[key]));
+    });
+    history.replaceState(null, "", path(ply));
+    taps = [];
+    drawPlay();
+  }
+
+  // Whether the reader may move now.
+  const mine = () => view && view.you !== null && view.you !== undefined && view.you === view.to_move
+    && view.ply === view.plies && view.choices.length > 0;
+
+  const startsWith = (all, part) => part.every((t, i) => all[i] === t);
+
+  // The overlay of tap targets and the buttons, as a function of `view` and `taps`.
+  function drawPlay() {
+    const figure = document.getElementById("figure");
+    let svg = document.getElementById("spots");
+    if (!svg) {
+      svg = document.createElementNS(svgNs, "svg");
+      svg.id = "spots";
+      svg.setAttribute("class", "spots");
+      svg.setAttribute("preserveAspectRatio", "none");
+      figure.appendChild(svg);
+    }
+    svg.setAttribute("viewBox", `0 0 ${view.layout.width} ${view.layout.height}`);
+    svg.replaceChildren();
+    const buttons = document.getElementById("buttons");
+    buttons.replaceChildren();
+    if (view.link_note) say(view.link_note);
+    else if (view.you !== null && view.you !== undefined && view.ply === view.plies && view.choices.length > 0) {
+      say(mine() ? view.words.your_turn : view.words.wait);
+    }
+    if (!mine()) {
+      figure.classList.remove("playing");
+      answerButtons(buttons);
+      return;
+    }
+    figure.classList.add("playing");
+    const fits = view.choices.filter((c) => c.taps.length > 0 && startsWith(c.taps, taps));
+    const next = new Set(fits.filter((c) => c.taps.length > taps.length).map((c) => c.taps[taps.length]));
+    const chosen = new Set(taps);
+    for (const spot of view.layout.spots) {
+      const kind = chosen.has(spot.name) ? "sel" : next.has(spot.name) ? (taps.length ? "dest" : "from") : "";
+      const rect = document.createElementNS(svgNs, "rect");
+      rect.setAttribute("x", spot.x);
+      rect.setAttribute("y", spot.y);
+      rect.setAttribute("width", spot.w);
+      rect.setAttribute("height", spot.h);
+      rect.setAttribute("rx", Math.min(spot.w, spot.h) / 2);
+      rect.setAttribute("class", `spot ${kind}`);
+      rect.dataset.name = spot.name;
+      if (kind === "from" || kind === "dest") {
+        rect.setAttribute("role", "button");
+        rect.setAttribute("tabindex", "0");
+        rect.setAttribute("aria-label", spot.name);
+      }
+      svg.appendChild(rect);
+    }
+    // Moves chosen by a button: those without taps, and those whose taps are all made
+    // when several share them (which size of Gygès piece to place).
+    const done = fits.filter((c) => c.taps.length === taps.length && taps.length > 0);
+    const pressable = taps.length ? done : view.choices.filter((c) => c.taps.length === 0);
+    if (taps.length && done.length > 1) say(view.words.which);
+    for (const choice of pressable) {
+      const button = el("button", "choice", choice.label);
+      button.type = "button";
+      button.addEventListener("click", () => send(choice.text, false));
+      buttons.appendChild(button);
+    }
+    answerButtons(buttons);
+  }
+
+  // The game's answers (resign, draw, takeback) for a player of a game that goes on.
+  function answerButtons(buttons) {
+    if (!view || view.you === null || view.you === undefined || view.to_move === null) return;
+    if (view.ply !== view.plies) return;
+    // Declining is offered only while another seat's proposal waits.
+    const proposed = (kind) => Boolean(view.pending) && view.pending[0] === kind && view.pending[1] !== view.you;
+    const offered = { "draw-decline": proposed("draw"), "takeback-decline": proposed("takeback") };
+    for (const [name, label] of view.words.answers) {
+      if (offered[name] === false) continue;
+      const button = el("button", `answer ${name}`, label);
+      button.type = "button";
+      button.addEventListener("click", () => {
+        if (name === "resign" && !window.confirm(view.words.resign_sure)) return;
+        send(name, true);
+      });
+      buttons.appendChild(button);
+    }
+  }
+
+  function tap(name) {
+    if (!mine() || sending) return;
+    const fitsWith = (seq) => view.choices.filter((c) => c.taps.length > 0 && startsWith(c.taps, seq));
+    let seq = taps.concat([name]);
+    let fits = fitsWith(seq);
+    if (fits.length === 0) {
+      // Not a next tap: a fresh start from this place, or nothing.
+      seq = [name];
+      fits = fitsWith(seq);
+      if (fits.length === 0 || taps[0] === name) {
+        taps = [];
+        drawPlay();
+        return;
+      }
+    }
+    taps = seq;
+    const whole = fits.filter((c) => c.taps.length === seq.length);
+    if (whole.length === 1 && fits.length === 1) {
+      send(whole[0].text, false);
+      return;
+    }
+    drawPlay();
+  }
+
+  async function send(what, answer) {
+    if (sending) return;
+    sending = true;
+    say("…");
+    try {
+      const answered = await fetch(`/api/games/${id}/act?lang=${lang}`, {
+        method: "POST",
+        headers: Object.assign({ "Content-Type": "application/json" }, auth),
+        body: JSON.stringify({ what, answer, plies: view.plies }),
+      });
+      const reply = await answered.json();
+      if (!answered.ok) {
+        // Drawn first, then the refusal said: drawing says whose turn it is.
+        taps = [];
+        if (answered.status === 409) await refresh(true);
+        else drawPlay();
+        say(reply.error || String(answered.status));
+        return;
+      }
+      show(reply);
+    } catch (_) {
+      // No answer (the connection dropped): the move may or may not have landed. The game
+      // is read again; if it did not move on, the player is told theirs was not played.
+      const before = view.plies;
+      taps = [];
+      await refresh(true);
+      drawPlay();
+      if (view.plies === before) say(view.words.offline);
+    } finally {
+      sending = false;
+    }
+  }
+
+  async function fetchView(p) {
+    const answer = await fetch(`/api/games/${id}?${query(p)}`, { headers: auth });
+    if (!answer.ok) throw new Error(String(answer.status));
+    return answer.json();
+  }
+
+  async function go(to) {
+    if (to < 0 || to > plies || to === target) return;
+    target = to;
+    const mineNow = ++asked;
+    try {
+      const v = await fetchView(to);
+      if (mineNow === asked) show(v);
+    } catch (_) {
+      // The link still works: let the browser load the page itself.
+      if (mineNow === asked) window.location.assign(path(to));
+    }
+  }
+
+  // The game was written somewhere: a reader at its latest ply follows it; one looking
+  // back keeps their ply and sees the list grow.
+  async function refresh(toEnd) {
+    const follow = toEnd || ply === plies;
+    const mineNow = ++asked;
+    try {
+      const v = await fetchView(follow ? "" : ply);
+      if (mineNow === asked) {
+        const note = document.getElementById("note").textContent;
+        show(v);
+        if (toEnd) say(note);
+      }
+    } catch (_) {
+      // The next write tries again.
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const spot = event.target.closest && event.target.closest("rect.spot");
+    if (spot) {
+      event.preventDefault();
+      tap(spot.dataset.name);
+      return;
+    }
+    const link = event.target.closest("a[data-ply], a[data-step]");
+    if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    if (link.classList.contains("off")) return;
+    const to = link.dataset.ply !== undefined
+      ? Number(link.dataset.ply)
+      : Number(new URL(link.href).searchParams.get("ply"));
+    go(to);
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const spot = event.target.closest && event.target.closest("rect.spot");
+    if (spot && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      tap(spot.dataset.name);
+      return;
+    }
+    const to = { ArrowLeft: target - 1, ArrowRight: target + 1, Home: 0, End: plies }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    go(to);
+  });
+
+  // The live channel: a WebSocket (an event stream would hold one of the browser's six
+  // connections to the site for as long as the page lives, and the seventh tab would wait
+  // forever). It opens with the game's plies: a page that opens it again, or whose plies
+  // differ, reads the game afresh, so moves made while it was down are caught up. While it
+  // is down the page says so and tries again, waiting longer each time. A page left (and
+  // perhaps kept for the Back button) closes it, and opens it again when shown.
+  const live = { socket: null, again: null, wait: 500, opened: false };
+  const lost = (down) => { document.getElementById("live").hidden = !down; };
+  function connect() {
+    if (!window.WebSocket || live.socket) return;
+    clearTimeout(live.again);
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${window.location.host}/api/games/${id}/events`);
+    live.socket = socket;
+    socket.addEventListener("message", (message) => {
+      let told = null;
+      try {
+        told = JSON.parse(message.data);
+      } catch (_) {
+        return;
+      }
+      if (told.event === "open") {
+        lost(false);
+        live.wait = 500;
+        if (live.opened || told.plies !== plies) refresh(false);
+        live.opened = true;
+      } else if (told.event === "written") {
+        refresh(false);
+      }
+    });
+    socket.addEventListener("close", () => {
+      // Closed on purpose (the page hidden): nothing to say.
+      if (live.socket !== socket) return;
+      live.socket = null;
+      lost(true);
+      live.again = setTimeout(connect, live.wait);
+      live.wait = Math.min(live.wait * 2, 10000);
+    });
+  }
+  function disconnect() {
+    clearTimeout(live.again);
+    const socket = live.socket;
+    live.socket = null;
+    if (socket) socket.close();
+    // What is written until it opens again is read then.
+    live.opened = true;
+  }
+  window.addEventListener("pagehide", disconnect);
+  window.addEventListener("pageshow", connect);
+  connect();
+  refresh(false);
+})();
