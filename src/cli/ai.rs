@@ -3,6 +3,7 @@
 //! exit, since other programs drive these.
 
 use std::io::Write as _;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -13,14 +14,27 @@ use leapfrog::ai::{self, AiConfig, Level, Limits};
 use leapfrog::games::{AnyGame, GameKind};
 
 use super::ugi::{Failure, UgiEngine};
+use super::GameArgs;
 
 /// What `leapfrog ai` was asked.
+#[derive(clap::Args)]
 pub struct AiRequest {
-    pub game: super::GameArgs,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Moves to play first, separated by spaces: "e2-e3 e7-e6".
+    #[arg(long)]
     pub moves: Option<String>,
+    /// Think for this many milliseconds.
+    #[arg(long, value_name = "MS")]
     pub time: Option<String>,
+    /// Search this many plies (Skakanie: a hundred playouts per unit).
+    #[arg(long, value_name = "N")]
     pub depth: Option<String>,
+    /// 1 (beginner) to 5 (strongest).
+    #[arg(long, default_value = "5")]
     pub level: String,
+    /// The seed of a level's noise and Skakanie's sampling.
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
 }
 
@@ -81,16 +95,36 @@ pub fn run_ai(request: AiRequest, config: &AiConfig) -> Result<()> {
 }
 
 /// What `leapfrog match` was asked.
+#[derive(clap::Args)]
 pub struct MatchRequest {
+    /// The game: jumpers, gyges, jump-sturdy or skakanie.
     pub game: String,
+    /// A game option as key=value (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// Engine A: level=L, time=MS or depth=N, comma-separated; binary=PATH asks another
+    /// build of the bot (`PATH ai …`) for each of its moves instead, and ugi=COMMAND a
+    /// UGI Gygès engine (with setup=random or mirror and displace=on; failure=forfeit
+    /// makes its giving no move a lost game instead of a retry).
+    #[arg(long, default_value = "level=5")]
     pub a: String,
+    /// Engine B, like A.
+    #[arg(long, default_value = "level=4")]
     pub b: String,
+    /// How many games (pairs of games share an opening).
+    #[arg(long, default_value_t = 40)]
     pub games: u32,
+    /// Milliseconds per move, unless an engine sets its own.
+    #[arg(long, default_value_t = 200)]
     pub time: u64,
-    pub openings: Option<std::path::PathBuf>,
-    /// Where to write each game's plies (a line a game), if anywhere.
-    pub record: Option<std::path::PathBuf>,
+    /// Play the openings of this book (`leapfrog openings` writes one) instead of
+    /// drawing them: pair n plays its nth line.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Write every game's plies to this file, one game a line, so a lost game can be
+    /// gone through again with `leapfrog ai --moves`.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// Reads `level=5,time=200,depth=3` (and `binary=PATH` for another build of the bot, or
@@ -311,10 +345,18 @@ fn read_book(path: &std::path::Path) -> Result<Vec<(u64, Vec<String>)>> {
 const DRAWS_PER_KEPT: u64 = 50;
 
 /// What `leapfrog openings` was asked.
+#[derive(clap::Args)]
 pub struct OpeningsRequest {
+    /// The game: jumpers, gyges or jump-sturdy.
     pub game: String,
+    /// A game option as key=value (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// How many openings to keep.
+    #[arg(long, default_value_t = 50)]
     pub count: u32,
+    /// Milliseconds of search that must find no forced win.
+    #[arg(long, default_value_t = 3000)]
     pub time: u64,
 }
 
@@ -344,11 +386,21 @@ pub fn run_openings(request: OpeningsRequest, config: &AiConfig) -> Result<()> {
 }
 
 /// What `leapfrog tune` was asked.
+#[derive(clap::Args)]
 pub struct TuneRequest {
+    /// The game: gyges.
     pub game: String,
+    /// A game option as key=value (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// How many games to play (each from its own opening).
+    #[arg(long, default_value_t = 200)]
     pub games: u32,
+    /// The depth of each move's search.
+    #[arg(long, default_value_t = 3)]
     pub depth: u32,
+    /// Gradient steps of the fit.
+    #[arg(long, default_value_t = 1000)]
     pub rounds: u32,
 }
 

@@ -154,57 +154,10 @@ enum Command {
     },
     /// Ask the computer for a move: prints `info depth D score S nodes N nps X pv …` lines
     /// and then one `bestmove MOVE` line. With --depth the answer is deterministic.
-    Ai {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Moves to play first, separated by spaces: "e2-e3 e7-e6".
-        #[arg(long)]
-        moves: Option<String>,
-        /// Think for this many milliseconds.
-        #[arg(long, value_name = "MS")]
-        time: Option<String>,
-        /// Search this many plies (Skakanie: a hundred playouts per unit).
-        #[arg(long, value_name = "N")]
-        depth: Option<String>,
-        /// 1 (beginner) to 5 (strongest).
-        #[arg(long, default_value = "5")]
-        level: String,
-        /// The seed of a level's noise and Skakanie's sampling.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-    },
+    Ai(ai::AiRequest),
     /// Play the computer against itself: games from varied openings, colours alternated,
     /// one line per game and then A's score.
-    Match {
-        /// The game: jumpers, gyges, jump-sturdy or skakanie.
-        game: String,
-        /// A game option as key=value (repeatable).
-        #[arg(long = "option", value_name = "KEY=VALUE")]
-        options: Vec<String>,
-        /// Engine A: level=L, time=MS or depth=N, comma-separated; binary=PATH asks another
-        /// build of the bot (`PATH ai …`) for each of its moves instead, and ugi=COMMAND a
-        /// UGI Gygès engine (with setup=random or mirror and displace=on; failure=forfeit
-        /// makes its giving no move a lost game instead of a retry).
-        #[arg(long, default_value = "level=5")]
-        a: String,
-        /// Engine B, like A.
-        #[arg(long, default_value = "level=4")]
-        b: String,
-        /// How many games (pairs of games share an opening).
-        #[arg(long, default_value_t = 40)]
-        games: u32,
-        /// Milliseconds per move, unless an engine sets its own.
-        #[arg(long, default_value_t = 200)]
-        time: u64,
-        /// Play the openings of this book (`leapfrog openings` writes one) instead of
-        /// drawing them: pair n plays its nth line.
-        #[arg(long, value_name = "FILE")]
-        openings: Option<PathBuf>,
-        /// Write every game's plies to this file, one game a line, so a lost game can be
-        /// gone through again with `leapfrog ai --moves`.
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-    },
+    Match(ai::MatchRequest),
     /// Our Gygès engine behind the Universal Gygès Interface (UGI), for UGI front ends and
     /// engine matches: reads commands on standard input until `quit`. Plays with
     /// displacement, as UGI engines do.
@@ -216,37 +169,10 @@ enum Command {
     /// Print a book of balanced openings for `leapfrog match --openings`: the match's
     /// openings, keeping only those in which a search of --time ms finds no forced win
     /// for either side.
-    Openings {
-        /// The game: jumpers, gyges or jump-sturdy.
-        game: String,
-        /// A game option as key=value (repeatable).
-        #[arg(long = "option", value_name = "KEY=VALUE")]
-        options: Vec<String>,
-        /// How many openings to keep.
-        #[arg(long, default_value_t = 50)]
-        count: u32,
-        /// Milliseconds of search that must find no forced win.
-        #[arg(long, default_value_t = 3000)]
-        time: u64,
-    },
+    Openings(ai::OpeningsRequest),
     /// Fit the evaluation's weights to the results of the computer's games against itself
     /// (Gygès): prints the fitted table beside the present one, with each one's log loss.
-    Tune {
-        /// The game: gyges.
-        game: String,
-        /// A game option as key=value (repeatable).
-        #[arg(long = "option", value_name = "KEY=VALUE")]
-        options: Vec<String>,
-        /// How many games to play (each from its own opening).
-        #[arg(long, default_value_t = 200)]
-        games: u32,
-        /// The depth of each move's search.
-        #[arg(long, default_value_t = 3)]
-        depth: u32,
-        /// Gradient steps of the fit.
-        #[arg(long, default_value_t = 1000)]
-        rounds: u32,
-    },
+    Tune(ai::TuneRequest),
     /// Puzzles: `leapfrog puzzles generate GAME --count N` finds new ones in the computer's
     /// games against itself, proves each, and adds them to the store (`/puzzle` offers
     /// them after the ones that ship); `--print` also writes them out in the shipped
@@ -334,24 +260,7 @@ pub fn run(cli: Cli) -> Result<()> {
             depth,
             divide,
         } => game::perft(&game, depth, divide)?,
-        Command::Ai {
-            game,
-            moves,
-            time,
-            depth,
-            level,
-            seed,
-        } => ai::run_ai(
-            ai::AiRequest {
-                game,
-                moves,
-                time,
-                depth,
-                level,
-                seed,
-            },
-            &load()?.ai,
-        )?,
+        Command::Ai(request) => ai::run_ai(request, &load()?.ai)?,
         Command::Puzzles {
             action:
                 PuzzlesAction::Generate {
@@ -362,61 +271,12 @@ pub fn run(cli: Cli) -> Result<()> {
                 },
             data,
         } => store::generate_puzzles(&load()?, data, &game, count, seed, print)?,
-        Command::Tune {
-            game,
-            options,
-            games,
-            depth,
-            rounds,
-        } => ai::run_tune(
-            ai::TuneRequest {
-                game,
-                options,
-                games,
-                depth,
-                rounds,
-            },
-            &load()?.ai,
-        )?,
-        Command::Match {
-            game,
-            options,
-            a,
-            b,
-            games,
-            time,
-            openings,
-            record,
-        } => ai::run_match(
-            ai::MatchRequest {
-                game,
-                options,
-                a,
-                b,
-                games,
-                time,
-                openings,
-                record,
-            },
-            &load()?.ai,
-        )?,
+        Command::Tune(request) => ai::run_tune(request, &load()?.ai)?,
+        Command::Match(request) => ai::run_match(request, &load()?.ai)?,
         Command::Ugi { level } => {
             ugi::run_ugi(level.parse()?, load()?.ai.table_mb)?;
         }
-        Command::Openings {
-            game,
-            options,
-            count,
-            time,
-        } => ai::run_openings(
-            ai::OpeningsRequest {
-                game,
-                options,
-                count,
-                time,
-            },
-            &load()?.ai,
-        )?,
+        Command::Openings(request) => ai::run_openings(request, &load()?.ai)?,
     }
     Ok(())
 }

@@ -14,7 +14,7 @@ use serenity::all::{
 };
 
 use crate::i18n::{self, Lang};
-use crate::play::{Command, Play};
+use crate::play::Play;
 use crate::store::{GameId, Place, Store};
 
 use super::message::Message;
@@ -287,7 +287,7 @@ impl<S: Store + 'static> Bot<S> {
                     (Interaction::Component(_), _) => Show::NewOrUpdate,
                     _ => Show::New,
                 };
-                let private = answers_privately(&command);
+                let private = command.answers_privately();
                 let done = tracked.clone();
                 self.show_reply(to(how, Some(ctx.place), private), move || {
                     let reply = play.handle(&ctx, command);
@@ -894,22 +894,6 @@ fn is_thread(kind: ChannelType) -> bool {
     matches!(
         kind,
         ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
-    )
-}
-
-/// Whether the play layer always answers `command` privately (the caller's own list and
-/// settings, the rules, the help). Other commands answer publicly unless refused.
-fn answers_privately(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::Games
-            | Command::Settings { .. }
-            | Command::Rules { .. }
-            | Command::Help
-            | Command::Rating { .. }
-            | Command::Profile { .. }
-            | Command::Privacy
-            | Command::ForgetMe { .. }
     )
 }
 

@@ -162,6 +162,24 @@ impl Command {
         )
     }
 
+    /// Whether its answer is for the caller alone (their games, settings, ratings, help):
+    /// a front end that must acknowledge before the answer is ready (Discord's deferral)
+    /// says so from the start, before the answer tells.
+    #[must_use]
+    pub fn answers_privately(&self) -> bool {
+        matches!(
+            self,
+            Self::Games
+                | Self::Settings { .. }
+                | Self::Rules { .. }
+                | Self::Help
+                | Self::Rating { .. }
+                | Self::Profile { .. }
+                | Self::Privacy
+                | Self::ForgetMe { .. }
+        )
+    }
+
     /// The command a button stands for, from its id (see [`Button::id`](super::Button)).
     /// Buttons carry their game, so a click always acts on the game it was shown with.
     #[must_use]
