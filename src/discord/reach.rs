@@ -105,11 +105,26 @@ pub fn limited(path: &str, global: bool, wait: Duration) {
         wait_ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
         "Discord's rate limit: waiting"
     );
+    let until = origin().elapsed() + wait;
+    let until = u64::try_from(until.as_millis()).unwrap_or(u64::MAX);
+    LIMIT_UNTIL_MS.fetch_max(until, std::sync::atomic::Ordering::Relaxed);
     if global {
-        let until = origin().elapsed() + wait;
-        let until = u64::try_from(until.as_millis()).unwrap_or(u64::MAX);
         GLOBAL_PAUSE_UNTIL_MS.fetch_max(until, std::sync::atomic::Ordering::Relaxed);
     }
+}
+
+/// Until when (on [`origin`]'s clock) the latest 429 announced is waited out, any route.
+static LIMIT_UNTIL_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// When the latest rate limit's wait ends (on tokio's clock), if one was ever announced: a
+/// REST attempt's own time does not run while it lasts.
+#[must_use]
+pub fn rate_limit_ends() -> Option<tokio::time::Instant> {
+    let until = LIMIT_UNTIL_MS.load(std::sync::atomic::Ordering::Relaxed);
+    (until > 0).then(|| {
+        let ends = origin() + Duration::from_millis(until);
+        tokio::time::Instant::from_std(ends)
+    })
 }
 
 /// Waits while a global rate limit lasts (see [`rate_limited`]).

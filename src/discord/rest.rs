@@ -73,6 +73,28 @@ pub async fn observe<T>(
 ///
 /// # Errors
 /// The call's own error, or [`TIMED_OUT`].
+/// `call`, given up (as [`TIMED_OUT`]) when it has not answered within `limit` — not
+/// counting a rate limit's wait: a 429's `Retry-After` announced meanwhile (see
+/// [`super::reach::limited`]) holds the call on purpose, and sending it again before that
+/// time would break Discord's rule and earn another 429. The limit then runs again from the
+/// end of the wait.
+async fn within<T>(
+    limit: std::time::Duration,
+    call: impl Future<Output = serenity::Result<T>>,
+) -> serenity::Result<T> {
+    tokio::pin!(call);
+    let mut deadline = tokio::time::Instant::now() + limit;
+    loop {
+        if let Ok(result) = tokio::time::timeout_at(deadline, &mut call).await {
+            return result;
+        }
+        match super::reach::rate_limit_ends() {
+            Some(ends) if ends > tokio::time::Instant::now() => deadline = ends + limit,
+            _ => return Err(serenity::Error::Other(TIMED_OUT)),
+        }
+    }
+}
+
 pub async fn observe_within<T>(
     route: &'static str,
     limit: Option<std::time::Duration>,
@@ -81,9 +103,7 @@ pub async fn observe_within<T>(
     super::reach::global_pause().await;
     let started = Instant::now();
     let result = match limit {
-        Some(limit) => tokio::time::timeout(limit, call)
-            .await
-            .unwrap_or(Err(serenity::Error::Other(TIMED_OUT))),
+        Some(limit) => within(limit, call).await,
         None => call.await,
     };
     let took = started.elapsed();
