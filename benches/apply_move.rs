@@ -6,7 +6,7 @@ mod common;
 use std::time::Instant;
 
 use leapfrog::console::console_user;
-use leapfrog::play::{Command, Component, Context, MovesOn, Play, Reply};
+use leapfrog::play::{ChallengeCommand, Component, Context, MoveCommand, MovesOn, Play, Reply};
 use leapfrog::store::{ChannelId, GameId, Place, SeatChoice, SledStore, StoreConfig};
 
 fn ctx(name: &str, channel: u64) -> Context {
@@ -43,7 +43,7 @@ fn game(
     let (a, b) = (ctx("alice", channel), ctx("bob", channel));
     play.handle(
         &a,
-        Command::Challenge {
+        ChallengeCommand::Challenge {
             game: "jumpers".into(),
             opponents: vec![console_user("bob")],
             options: vec![],
@@ -51,7 +51,7 @@ fn game(
             computers: Vec::new(),
         },
     );
-    let mut reply = play.handle(&b, Command::Accept { game: None });
+    let mut reply = play.handle(&b, ChallengeCommand::Accept { game: None });
     let id = game_id(&reply);
     let mut order = ["alice", "bob"];
     let mut state = channel;
@@ -66,7 +66,7 @@ fn game(
         let mv = moves[(state >> 33) as usize % moves.len()].clone();
         reply = play.handle(
             &ctx(order[0], channel),
-            Command::Move { game: Some(id), mv },
+            MoveCommand::Move { game: Some(id), mv },
         );
         order.swap(0, 1);
     }
@@ -101,7 +101,7 @@ fn main() {
             };
             let who = ctx(order[0], 0);
             let start = Instant::now();
-            let reply = play.handle(&who, Command::Move { game: Some(id), mv });
+            let reply = play.handle(&who, MoveCommand::Move { game: Some(id), mv });
             samples.push(start.elapsed());
             assert!(!reply.is_refused(), "{}", reply.text);
         }
@@ -133,7 +133,7 @@ fn concurrent(play: &Play<SledStore>) {
                         break;
                     };
                     let reply =
-                        play.handle(&ctx(order[0], 0), Command::Move { game: Some(id), mv });
+                        play.handle(&ctx(order[0], 0), MoveCommand::Move { game: Some(id), mv });
                     assert!(!reply.is_refused(), "{}", reply.text);
                     moves = legal(&reply);
                     order.swap(0, 1);

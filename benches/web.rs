@@ -430,7 +430,10 @@ async fn fan_out(
                 guild_lang: None,
             };
             let at = Instant::now();
-            let reply = play.handle(&ctx, leapfrog::play::Command::Move { game: Some(id), mv });
+            let reply = play.handle(
+                &ctx,
+                leapfrog::play::MoveCommand::Move { game: Some(id), mv },
+            );
             (at, reply.outcome)
         })
         .await

@@ -4,8 +4,8 @@
 
 use leapfrog::console::{console_user, name_id};
 use leapfrog::play::{
-    import_record, parse_command, record_text, Command, Context, Outcome, ParseCommandError, Play,
-    Reply,
+    import_record, parse_command, record_text, AnalysisCommand, Command, Context, Outcome,
+    ParseCommandError, Play, Reply,
 };
 use leapfrog::store::AnyStore;
 use leapfrog::store::{ChannelId, GameId, GameRecord, Place, Status, Store};
@@ -421,7 +421,8 @@ fn a_flag_typed_as_its_russian_or_polish_name_is_the_flag_not_a_game() {
     ] {
         assert_eq!(read(typed), read(english), "{typed}");
     }
-    let Ok(Command::Puzzle { game, daily, .. }) = read("/задача дня") else {
+    let Ok(Command::Analysis(AnalysisCommand::Puzzle { game, daily, .. })) = read("/задача дня")
+    else {
         panic!("a puzzle");
     };
     assert!(daily && game.is_none(), "{game:?}");

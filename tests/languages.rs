@@ -11,7 +11,10 @@ use fluent_syntax::ast;
 use leapfrog::console::{console_user, Console};
 use leapfrog::games::{GameKind, Illegal, MoveError};
 use leapfrog::i18n::{self, guides, record_lookups, Lang};
-use leapfrog::play::{parse_command, Command, Context, Play, Reply};
+use leapfrog::play::{
+    parse_command, ChallengeCommand, Command, Context, CorrespondenceCommand, HelpCommand,
+    MoveCommand, Play, PrivacyCommand, Reply, SettingsCommand,
+};
 use leapfrog::store::{AnyStore, ChannelId, GameId, GuildId, Place, SeatChoice};
 
 /// A play layer whose clock stands still and whose dice always say the challenger moves
@@ -26,13 +29,14 @@ fn fixed_play() -> Play<AnyStore> {
 
 /// A challenge of bo to `game`, the challenger moving first, with `options`.
 fn challenge_bo(game: &str, options: &[&str]) -> Command {
-    Command::Challenge {
+    ChallengeCommand::Challenge {
         game: game.into(),
         opponents: vec![console_user("bo")],
         options: options.iter().map(|&o| o.to_owned()).collect(),
         seat: SeatChoice::First,
         computers: Vec::new(),
     }
+    .into()
 }
 
 /// A caller on a server (or in a DM) who reads `lang`.
@@ -54,13 +58,13 @@ fn settings(
     server_language: Option<Lang>,
     threads: Option<bool>,
 ) -> Command {
-    Command::Settings {
+    Command::Settings(SettingsCommand::Settings {
         notify: None,
         threads,
         language,
         server_language,
         tournaments: None,
-    }
+    })
 }
 
 /// Every answer this slice of the bot gives in `lang`: help, every rules page and its
@@ -69,17 +73,17 @@ fn every_answer(lang: Lang) -> Vec<Reply> {
     let play = Play::new(common::temporary_store());
     let ctx = caller("ana", lang, Some(1), true);
     let mut replies = vec![
-        play.handle(&ctx, Command::Help),
+        play.handle(&ctx, HelpCommand::Help),
         play.handle(
             &ctx,
-            Command::Rules {
+            SettingsCommand::Rules {
                 game: None,
                 page: None,
             },
         ),
         play.handle(
             &ctx,
-            Command::Rules {
+            SettingsCommand::Rules {
                 game: None,
                 page: Some(2),
             },
@@ -90,7 +94,7 @@ fn every_answer(lang: Lang) -> Vec<Reply> {
         for page in 1..=count + 1 {
             replies.push(play.handle(
                 &ctx,
-                Command::Rules {
+                SettingsCommand::Rules {
                     game: Some(kind.name().into()),
                     page: Some(page),
                 },
@@ -107,20 +111,21 @@ fn every_answer(lang: Lang) -> Vec<Reply> {
         play.handle(&in_dm, settings(None, None, Some(true))),
         play.handle(&in_dm, settings(None, Some(Lang::En), None)),
         play.handle(&in_dm, settings(Some(lang), None, None)),
-        play.handle(&ctx, Command::Privacy),
-        play.handle(&guest, Command::Privacy),
-        play.handle(&ctx, Command::ForgetMe { confirm: false }),
-        play.handle(&ctx, Command::ForgetMe { confirm: true }),
+        play.handle(&ctx, PrivacyCommand::Privacy),
+        play.handle(&guest, PrivacyCommand::Privacy),
+        play.handle(&ctx, PrivacyCommand::ForgetMe { confirm: false }),
+        play.handle(&ctx, PrivacyCommand::ForgetMe { confirm: true }),
     ]);
     replies
 }
 
 /// A move sent by `who`, reading `lang`, in game `game`.
 fn move_in(game: u64, mv: &str) -> Command {
-    Command::Move {
+    MoveCommand::Move {
         game: Some(GameId(game)),
         mv: mv.into(),
     }
+    .into()
 }
 
 /// Every refusal of a move this slice says in `lang`: the refusals a Skakanie and a Jumpers
@@ -131,7 +136,7 @@ fn every_refusal(lang: Lang) -> Vec<String> {
     let ana = caller("ana", lang, Some(1), false);
     let bo = caller("bo", lang, Some(1), false);
     play.handle(&ana, challenge_bo("skakanie", &[]));
-    play.handle(&bo, Command::Accept { game: None });
+    play.handle(&bo, ChallengeCommand::Accept { game: None });
     let mut said: Vec<String> = [
         play.handle(&bo, move_in(1, "take")),
         play.handle(&ana, move_in(1, "take take take take")),
@@ -143,7 +148,7 @@ fn every_refusal(lang: Lang) -> Vec<String> {
     .map(|reply| reply.text)
     .collect();
     play.handle(&ana, challenge_bo("jumpers", &[]));
-    play.handle(&bo, Command::Accept { game: None });
+    play.handle(&bo, ChallengeCommand::Accept { game: None });
     for mv in ["e3-e9", "c1-c1"] {
         said.push(play.handle(&ana, move_in(2, mv)).text);
     }
@@ -1206,7 +1211,7 @@ fn move_board(lang: Lang) -> (Vec<String>, Vec<String>) {
     let mut bo = caller("bo", Lang::En, Some(3), false);
     bo.guild_lang = Some(lang);
     let challenge = play.handle(&ana, challenge_bo("jumpers", &["days=2"]));
-    let accepted = play.handle(&bo, Command::Accept { game: None });
+    let accepted = play.handle(&bo, ChallengeCommand::Accept { game: None });
     let moved = play.handle(&ana, move_in(1, "e3-h6"));
     assert!(moved.image.is_some(), "{}", moved.text);
     let mut lines = Vec::new();
@@ -1253,7 +1258,7 @@ fn clock_notices(lang: Lang) -> (Vec<String>, Vec<String>) {
     let mut bo = caller("bo", Lang::En, Some(4), false);
     bo.guild_lang = Some(lang);
     play.handle(&ana, challenge_bo("jumpers", &["days=1"]));
-    play.handle(&bo, Command::Accept { game: None });
+    play.handle(&bo, ChallengeCommand::Accept { game: None });
     play.handle(&ana, move_in(1, "e3-h6"));
     let hour = 3_600_000;
     let (mut texts, mut buttons) = (Vec::new(), Vec::new());
@@ -1301,16 +1306,16 @@ fn games_list(lang: Lang) -> Vec<String> {
     let ana = caller("ana", lang, Some(5), false);
     let bo = caller("bo", Lang::En, Some(5), false);
     play.handle(&ana, challenge_bo("jumpers", &["days=2"]));
-    play.handle(&bo, Command::Accept { game: None });
+    play.handle(&bo, ChallengeCommand::Accept { game: None });
     play.handle(&ana, challenge_bo("jumpers", &["days=none"]));
     let none = caller("cy", lang, Some(5), false);
     let mut lines: Vec<String> = play
-        .handle(&ana, Command::Games)
+        .handle(&ana, CorrespondenceCommand::Games)
         .text
         .lines()
         .map(str::to_owned)
         .collect();
-    lines.push(play.handle(&none, Command::Games).text);
+    lines.push(play.handle(&none, CorrespondenceCommand::Games).text);
     lines
 }
 
@@ -1334,7 +1339,7 @@ fn direct_messages_tell_the_news_in_their_readers_language() {
     let play = fixed_play();
     let ana = caller("ana", Lang::Pl, Some(1), false);
     let bo = caller("bo", Lang::Ru, Some(1), false);
-    let bo_dm = Command::Settings {
+    let bo_dm = SettingsCommand::Settings {
         notify: Some(leapfrog::store::Notify::Dm),
         threads: None,
         language: None,
@@ -1356,10 +1361,10 @@ fn direct_messages_tell_the_news_in_their_readers_language() {
         challenge.contains(&i18n::game_title(Lang::Ru, GameKind::Jumpers)),
         "{challenge}"
     );
-    play.handle(&bo, Command::Accept { game: None });
+    play.handle(&bo, ChallengeCommand::Accept { game: None });
     let offer = told(&play.handle(
         &ana,
-        Command::Draw {
+        MoveCommand::Draw {
             game: None,
             answer: leapfrog::play::Answer::Propose,
         },

@@ -4,7 +4,10 @@
 use std::sync::Arc;
 
 use leapfrog::console::{console_user, name_id};
-use leapfrog::play::{Answer, Command, Component, Context, Outcome, Play, Reply, User};
+use leapfrog::play::{
+    Answer, ChallengeCommand, Command, Component, Context, CorrespondenceCommand, HelpCommand,
+    HistoryCommand, MoveCommand, Outcome, Play, Reply, SettingsCommand, User,
+};
 use leapfrog::store::AnyStore;
 use leapfrog::store::{ChannelId, GameId, GameRecord, Place, SeatChoice, Status, Store};
 
@@ -41,7 +44,7 @@ fn ctx(name: &str) -> Context {
     at(name, "general")
 }
 
-fn run(play: &Play<AnyStore>, who: &str, command: Command) -> Reply {
+fn run(play: &Play<AnyStore>, who: &str, command: impl Into<Command>) -> Reply {
     play.handle(&ctx(who), command)
 }
 
@@ -49,7 +52,7 @@ fn challenge(play: &Play<AnyStore>, from: &str, to: Option<&str>, options: &[&st
     run(
         play,
         from,
-        Command::Challenge {
+        ChallengeCommand::Challenge {
             game: "jumpers".into(),
             opponents: to.map(user).into_iter().collect(),
             options: options.iter().map(|s| (*s).to_owned()).collect(),
@@ -63,7 +66,7 @@ fn mv(play: &Play<AnyStore>, who: &str, text: &str) -> Reply {
     run(
         play,
         who,
-        Command::Move {
+        MoveCommand::Move {
             game: None,
             mv: text.into(),
         },
@@ -88,7 +91,7 @@ fn assert_refused(reply: &Reply, text: &str) {
 fn started() -> Play<AnyStore> {
     let play = fresh();
     assert_done(&challenge(&play, "alice", Some("bob"), &[]));
-    assert_done(&run(&play, "bob", Command::Accept { game: None }));
+    assert_done(&run(&play, "bob", ChallengeCommand::Accept { game: None }));
     play
 }
 
@@ -102,7 +105,7 @@ fn a_full_game_to_a_win() {
     let reply = challenge(&play, "alice", Some("bob"), &["board=near"]);
     assert!(reply.text.contains("alice challenges bob"));
     assert_eq!(reply.mentions, [user("bob").id]);
-    let reply = run(&play, "bob", Command::Accept { game: None });
+    let reply = run(&play, "bob", ChallengeCommand::Accept { game: None });
     assert!(
         reply.text.contains("alice (White) vs bob (Black)"),
         "{}",
@@ -137,7 +140,7 @@ fn a_full_game_to_a_win() {
         &run(
             &play,
             "bob",
-            Command::Move {
+            MoveCommand::Move {
                 game: Some(GameId(1)),
                 mv: "e9-f8".into(),
             },
@@ -145,7 +148,7 @@ fn a_full_game_to_a_win() {
         "Game #1 is over",
     );
     // The finished board can still be seen.
-    assert!(run(&play, "bob", Command::Board { game: None })
+    assert!(run(&play, "bob", MoveCommand::Board { game: None })
         .text
         .contains("wins"));
 }
@@ -155,12 +158,12 @@ fn a_full_game_to_a_win() {
 fn board_replies_carry_the_picture() {
     let play = fresh();
     assert!(challenge(&play, "alice", Some("bob"), &[]).image.is_none());
-    let accepted = run(&play, "bob", Command::Accept { game: None });
+    let accepted = run(&play, "bob", ChallengeCommand::Accept { game: None });
     let moved = mv(&play, "alice", "e3-h6");
     let board = run(
         &play,
         "carol",
-        Command::Board {
+        MoveCommand::Board {
             game: Some(GameId(1)),
         },
     );
@@ -179,7 +182,9 @@ fn board_replies_carry_the_picture() {
         moved.image.as_ref().unwrap().bytes()
     );
     assert!(mv(&play, "alice", "e3-e5").image.is_none());
-    assert!(run(&play, "alice", Command::Games).image.is_none());
+    assert!(run(&play, "alice", CorrespondenceCommand::Games)
+        .image
+        .is_none());
 }
 
 #[test]
@@ -192,7 +197,7 @@ fn challenges_are_refused_with_reasons() {
     let reply = run(
         &play,
         "alice",
-        Command::Challenge {
+        ChallengeCommand::Challenge {
             game: "chess".into(),
             opponents: Vec::new(),
             options: vec![],
@@ -206,7 +211,7 @@ fn challenges_are_refused_with_reasons() {
         "'round' is not a value of board",
     );
     assert_refused(
-        &run(&play, "bob", Command::Accept { game: None }),
+        &run(&play, "bob", ChallengeCommand::Accept { game: None }),
         "no challenge waiting for you",
     );
     assert_done(&challenge(&play, "alice", Some("bob"), &[]));
@@ -214,7 +219,7 @@ fn challenges_are_refused_with_reasons() {
         &run(
             &play,
             "carol",
-            Command::Accept {
+            ChallengeCommand::Accept {
                 game: Some(GameId(1)),
             },
         ),
@@ -224,7 +229,7 @@ fn challenges_are_refused_with_reasons() {
         &run(
             &play,
             "alice",
-            Command::Accept {
+            ChallengeCommand::Accept {
                 game: Some(GameId(1)),
             },
         ),
@@ -234,7 +239,7 @@ fn challenges_are_refused_with_reasons() {
         &run(
             &play,
             "bob",
-            Command::Cancel {
+            ChallengeCommand::Cancel {
                 game: Some(GameId(1)),
             },
         ),
@@ -248,20 +253,20 @@ fn challenges_are_refused_with_reasons() {
         &run(
             &play,
             "bob",
-            Command::Move {
+            MoveCommand::Move {
                 game: Some(GameId(1)),
                 mv: "e3-h6".into(),
             },
         ),
         "hasn't started",
     );
-    assert_done(&run(&play, "bob", Command::Decline { game: None }));
+    assert_done(&run(&play, "bob", ChallengeCommand::Decline { game: None }));
     assert_eq!(record(&play, 1).status, Status::Declined);
     assert_refused(
         &run(
             &play,
             "bob",
-            Command::Accept {
+            ChallengeCommand::Accept {
                 game: Some(GameId(1)),
             },
         ),
@@ -271,7 +276,7 @@ fn challenges_are_refused_with_reasons() {
         &run(
             &play,
             "bob",
-            Command::Accept {
+            ChallengeCommand::Accept {
                 game: Some(GameId(99)),
             },
         ),
@@ -289,25 +294,36 @@ fn open_challenges_are_for_anyone_but_the_challenger_and_can_be_cancelled() {
         &run(
             &play,
             "bob",
-            Command::Decline {
+            ChallengeCommand::Decline {
                 game: Some(GameId(1)),
             },
         ),
         "can't be declined",
     );
     assert_refused(
-        &run(&play, "alice", Command::Accept { game: None }),
+        &run(&play, "alice", ChallengeCommand::Accept { game: None }),
         "no challenge waiting for you",
     );
-    assert_done(&run(&play, "alice", Command::Cancel { game: None }));
+    assert_done(&run(
+        &play,
+        "alice",
+        ChallengeCommand::Cancel { game: None },
+    ));
     assert_eq!(record(&play, 1).status, Status::Cancelled);
     assert_done(&challenge(&play, "alice", None, &["board=far"]));
     // In another channel the challenge is not visible without its number.
     assert_refused(
-        &play.handle(&at("carol", "elsewhere"), Command::Accept { game: None }),
+        &play.handle(
+            &at("carol", "elsewhere"),
+            ChallengeCommand::Accept { game: None },
+        ),
         "no challenge",
     );
-    assert_done(&run(&play, "carol", Command::Accept { game: None }));
+    assert_done(&run(
+        &play,
+        "carol",
+        ChallengeCommand::Accept { game: None },
+    ));
     let stored = record(&play, 2);
     assert_eq!(stored.options, ["board=far"]);
     assert_eq!(stored.seats[1].name(), "carol");
@@ -319,7 +335,7 @@ fn the_seat_choice_is_honoured() {
     run(
         &play,
         "alice",
-        Command::Challenge {
+        ChallengeCommand::Challenge {
             game: "jumpers".into(),
             opponents: vec![user("bob")],
             options: vec![],
@@ -327,7 +343,7 @@ fn the_seat_choice_is_honoured() {
             computers: Vec::new(),
         },
     );
-    run(&play, "bob", Command::Accept { game: None });
+    run(&play, "bob", ChallengeCommand::Accept { game: None });
     assert_eq!(record(&play, 1).seats[0].name(), "bob");
     assert_refused(
         &mv(&play, "alice", "e3-h6"),
@@ -344,7 +360,7 @@ fn moves_are_refused_with_the_rule_and_the_legal_options() {
         &run(
             &play,
             "carol",
-            Command::Move {
+            MoveCommand::Move {
                 game: Some(GameId(1)),
                 mv: "e3-h6".into(),
             },
@@ -371,7 +387,7 @@ fn resign_draw_and_takeback() {
         &run(
             &play,
             "alice",
-            Command::Takeback {
+            MoveCommand::Takeback {
                 game: None,
                 answer: Answer::Propose,
             },
@@ -383,7 +399,7 @@ fn resign_draw_and_takeback() {
         &run(
             &play,
             "bob",
-            Command::Takeback {
+            MoveCommand::Takeback {
                 game: None,
                 answer: Answer::Propose,
             },
@@ -394,7 +410,7 @@ fn resign_draw_and_takeback() {
         &run(
             &play,
             "alice",
-            Command::Takeback {
+            MoveCommand::Takeback {
                 game: None,
                 answer: Answer::Accept,
             },
@@ -404,7 +420,7 @@ fn resign_draw_and_takeback() {
     assert_done(&run(
         &play,
         "alice",
-        Command::Takeback {
+        MoveCommand::Takeback {
             game: None,
             answer: Answer::Propose,
         },
@@ -413,7 +429,7 @@ fn resign_draw_and_takeback() {
         &run(
             &play,
             "alice",
-            Command::Takeback {
+            MoveCommand::Takeback {
                 game: None,
                 answer: Answer::Propose,
             },
@@ -424,7 +440,7 @@ fn resign_draw_and_takeback() {
         &run(
             &play,
             "alice",
-            Command::Takeback {
+            MoveCommand::Takeback {
                 game: None,
                 answer: Answer::Accept,
             },
@@ -434,7 +450,7 @@ fn resign_draw_and_takeback() {
     let reply = run(
         &play,
         "bob",
-        Command::Takeback {
+        MoveCommand::Takeback {
             game: None,
             answer: Answer::Accept,
         },
@@ -452,7 +468,7 @@ fn resign_draw_and_takeback() {
         &run(
             &play,
             "alice",
-            Command::Draw {
+            MoveCommand::Draw {
                 game: None,
                 answer: Answer::Accept,
             },
@@ -462,7 +478,7 @@ fn resign_draw_and_takeback() {
     assert_done(&run(
         &play,
         "alice",
-        Command::Draw {
+        MoveCommand::Draw {
             game: None,
             answer: Answer::Propose,
         },
@@ -470,7 +486,7 @@ fn resign_draw_and_takeback() {
     assert_done(&run(
         &play,
         "bob",
-        Command::Draw {
+        MoveCommand::Draw {
             game: None,
             answer: Answer::Decline,
         },
@@ -478,7 +494,7 @@ fn resign_draw_and_takeback() {
     assert_done(&run(
         &play,
         "alice",
-        Command::Draw {
+        MoveCommand::Draw {
             game: None,
             answer: Answer::Propose,
         },
@@ -487,7 +503,7 @@ fn resign_draw_and_takeback() {
     assert_done(&run(
         &play,
         "alice",
-        Command::Draw {
+        MoveCommand::Draw {
             game: None,
             answer: Answer::Decline,
         },
@@ -497,7 +513,7 @@ fn resign_draw_and_takeback() {
         &run(
             &play,
             "bob",
-            Command::Draw {
+            MoveCommand::Draw {
                 game: None,
                 answer: Answer::Accept,
             },
@@ -507,7 +523,7 @@ fn resign_draw_and_takeback() {
     assert_done(&run(
         &play,
         "bob",
-        Command::Draw {
+        MoveCommand::Draw {
             game: None,
             answer: Answer::Propose,
         },
@@ -515,7 +531,7 @@ fn resign_draw_and_takeback() {
     let reply = run(
         &play,
         "alice",
-        Command::Draw {
+        MoveCommand::Draw {
             game: None,
             answer: Answer::Propose,
         },
@@ -529,7 +545,7 @@ fn resign_draw_and_takeback() {
         &run(
             &play,
             "alice",
-            Command::Resign {
+            MoveCommand::Resign {
                 game: Some(GameId(1)),
             },
         ),
@@ -541,13 +557,13 @@ fn resign_draw_and_takeback() {
         &run(
             &play,
             "carol",
-            Command::Resign {
+            MoveCommand::Resign {
                 game: Some(GameId(1)),
             },
         ),
         "not playing",
     );
-    let reply = run(&play, "bob", Command::Resign { game: None });
+    let reply = run(&play, "bob", MoveCommand::Resign { game: None });
     assert!(
         reply
             .text
@@ -561,7 +577,11 @@ fn resign_draw_and_takeback() {
 fn several_games_in_a_channel_need_a_number() {
     let play = started();
     assert_done(&challenge(&play, "carol", Some("alice"), &[]));
-    assert_done(&run(&play, "alice", Command::Accept { game: None }));
+    assert_done(&run(
+        &play,
+        "alice",
+        ChallengeCommand::Accept { game: None },
+    ));
     assert_refused(
         &mv(&play, "alice", "e3-h6"),
         "You have 2 games in this channel",
@@ -569,14 +589,14 @@ fn several_games_in_a_channel_need_a_number() {
     assert_done(&run(
         &play,
         "alice",
-        Command::Move {
+        MoveCommand::Move {
             game: Some(GameId(1)),
             mv: "e3-h6".into(),
         },
     ));
     // bob has one game here, so he needs no number.
     assert_done(&mv(&play, "bob", "c9-d8"));
-    let games = run(&play, "alice", Command::Games);
+    let games = run(&play, "alice", CorrespondenceCommand::Games);
     assert!(
         games.text.contains("#1") && games.text.contains("#2"),
         "{}",
@@ -624,7 +644,7 @@ fn everything_survives_a_restart() {
     {
         let play = play_on(spot.open());
         challenge(&play, "alice", Some("bob"), &["goal=long"]);
-        run(&play, "bob", Command::Accept { game: None });
+        run(&play, "bob", ChallengeCommand::Accept { game: None });
         assert_done(&mv(&play, "alice", "e3-h6"));
         challenge(&play, "carol", Some("bob"), &[]);
         play.store().flush().unwrap();
@@ -642,7 +662,7 @@ fn everything_survives_a_restart() {
     assert_done(&run(
         &play,
         "bob",
-        Command::Accept {
+        ChallengeCommand::Accept {
             game: Some(pending[0].id),
         },
     ));
@@ -655,7 +675,7 @@ fn damaged_and_too_new_records_give_a_clear_error() {
     let reply = run(
         &play,
         "alice",
-        Command::Board {
+        MoveCommand::Board {
             game: Some(GameId(1)),
         },
     );
@@ -677,7 +697,7 @@ fn damaged_and_too_new_records_give_a_clear_error() {
     let reply = run(
         &play,
         "alice",
-        Command::Move {
+        MoveCommand::Move {
             game: Some(GameId(1)),
             mv: "e3-h6".into(),
         },
@@ -693,7 +713,7 @@ fn damaged_and_too_new_records_give_a_clear_error() {
     let reply = run(
         &play,
         "alice",
-        Command::Board {
+        MoveCommand::Board {
             game: Some(GameId(1)),
         },
     );
@@ -703,7 +723,7 @@ fn damaged_and_too_new_records_give_a_clear_error() {
         reply.text
     );
     // Listings skip the damaged game instead of failing.
-    assert_done(&run(&play, "alice", Command::Games));
+    assert_done(&run(&play, "alice", CorrespondenceCommand::Games));
 }
 
 #[test]
@@ -731,15 +751,21 @@ fn button_ids_read_back_as_commands() {
     };
     assert_eq!(
         Command::from_button_id(&buttons[0].id),
-        Some(Command::Accept {
-            game: Some(GameId(1))
-        })
+        Some(
+            ChallengeCommand::Accept {
+                game: Some(GameId(1))
+            }
+            .into()
+        )
     );
     assert_eq!(
         Command::from_button_id(&buttons[1].id),
-        Some(Command::Decline {
-            game: Some(GameId(1))
-        })
+        Some(
+            ChallengeCommand::Decline {
+                game: Some(GameId(1))
+            }
+            .into()
+        )
     );
     assert_eq!(Command::from_button_id("nonsense"), None);
     assert_eq!(Command::from_button_id("resign:x"), None);
@@ -751,7 +777,7 @@ fn rules_and_help_answer_privately() {
     let rules = run(
         &play,
         "alice",
-        Command::Rules {
+        SettingsCommand::Rules {
             game: Some("jumpers".into()),
             page: Some(3),
         },
@@ -765,18 +791,20 @@ fn rules_and_help_answer_privately() {
         &run(
             &play,
             "alice",
-            Command::Rules {
+            SettingsCommand::Rules {
                 game: Some("go".into()),
                 page: None,
             },
         ),
         "There is no game 'go'",
     );
-    assert!(run(&play, "alice", Command::Help).text.contains("/play"));
+    assert!(run(&play, "alice", HelpCommand::Help)
+        .text
+        .contains("/play"));
 }
 
 fn draw(play: &Play<AnyStore>, who: &str, answer: Answer) -> Reply {
-    run(play, who, Command::Draw { game: None, answer })
+    run(play, who, MoveCommand::Draw { game: None, answer })
 }
 
 #[test]
@@ -827,7 +855,7 @@ fn takeback_and_pause_proposals_lapse_aloud_too() {
     assert_done(&run(
         &play,
         "alice",
-        Command::Takeback {
+        MoveCommand::Takeback {
             game: None,
             answer: Answer::Propose,
         },
@@ -836,7 +864,7 @@ fn takeback_and_pause_proposals_lapse_aloud_too() {
         &run(
             &play,
             "alice",
-            Command::Takeback {
+            MoveCommand::Takeback {
                 game: None,
                 answer: Answer::Accept,
             },
@@ -854,11 +882,11 @@ fn takeback_and_pause_proposals_lapse_aloud_too() {
 
     let play = fresh();
     assert_done(&challenge(&play, "alice", Some("bob"), &["days=1"]));
-    assert_done(&run(&play, "bob", Command::Accept { game: None }));
+    assert_done(&run(&play, "bob", ChallengeCommand::Accept { game: None }));
     assert_done(&run(
         &play,
         "bob",
-        Command::Pause {
+        CorrespondenceCommand::Pause {
             game: None,
             answer: Answer::Propose,
         },
@@ -876,10 +904,14 @@ fn takeback_and_pause_proposals_lapse_aloud_too() {
 fn board_and_history_ask_which_game_like_move_does() {
     let play = started();
     assert_done(&challenge(&play, "carol", Some("alice"), &[]));
-    assert_done(&run(&play, "alice", Command::Accept { game: None }));
+    assert_done(&run(
+        &play,
+        "alice",
+        ChallengeCommand::Accept { game: None },
+    ));
     for command in [
-        Command::Board { game: None },
-        Command::History { game: None },
+        Command::from(MoveCommand::Board { game: None }),
+        HistoryCommand::History { game: None }.into(),
     ] {
         let reply = run(&play, "alice", command.clone());
         assert_refused(&reply, "You have 2 games in this channel");
@@ -901,8 +933,8 @@ fn board_and_history_ask_which_game_like_move_does() {
             reply.text
         );
     }
-    assert_done(&run(&play, "carol", Command::Resign { game: None }));
-    let reply = run(&play, "dave", Command::Board { game: None });
+    assert_done(&run(&play, "carol", MoveCommand::Resign { game: None }));
+    let reply = run(&play, "dave", MoveCommand::Board { game: None });
     assert_done(&reply);
     assert!(reply.text.contains("Game #1"), "{}", reply.text);
 }
@@ -910,7 +942,7 @@ fn board_and_history_ask_which_game_like_move_does() {
 #[test]
 fn a_finished_game_and_a_waiting_challenge_say_what_they_are() {
     let play = started();
-    assert_done(&run(&play, "alice", Command::Resign { game: None }));
+    assert_done(&run(&play, "alice", MoveCommand::Resign { game: None }));
     assert_refused(
         &mv(&play, "alice", "e3-h6"),
         "Game #1 is over: bob (Black) wins — alice (White) resigned",
@@ -922,7 +954,7 @@ fn a_finished_game_and_a_waiting_challenge_say_what_they_are() {
         let reply = run(
             &play,
             who,
-            Command::Board {
+            MoveCommand::Board {
                 game: Some(GameId(2)),
             },
         );
@@ -946,7 +978,7 @@ fn table(play: &Play<AnyStore>, host: &str, opponents: &[&str]) -> Reply {
     run(
         play,
         host,
-        Command::Challenge {
+        ChallengeCommand::Challenge {
             game: "skakanie".into(),
             opponents: opponents.iter().map(|o| user(o)).collect(),
             options: Vec::new(),
@@ -962,7 +994,7 @@ fn a_challenge_naming_you_comes_before_an_open_table() {
     assert_done(&table(&play, "ana", &[]));
     assert_done(&challenge(&play, "carol", Some("bob"), &[]));
     assert_done(&challenge(&play, "erin", None, &[]));
-    let reply = run(&play, "bob", Command::Accept { game: None });
+    let reply = run(&play, "bob", ChallengeCommand::Accept { game: None });
     assert_done(&reply);
     assert!(
         reply
@@ -974,13 +1006,13 @@ fn a_challenge_naming_you_comes_before_an_open_table() {
     assert_eq!(record(&play, 2).status, Status::Active);
     // Two open challenges and none naming dave: he is asked which.
     assert_refused(
-        &run(&play, "dave", Command::Accept { game: None }),
+        &run(&play, "dave", ChallengeCommand::Accept { game: None }),
         "Several challenges wait here",
     );
     let reply = run(
         &play,
         "dave",
-        Command::Accept {
+        ChallengeCommand::Accept {
             game: Some(GameId(1)),
         },
     );
@@ -997,9 +1029,9 @@ fn a_challenge_naming_you_comes_before_an_open_table() {
 fn a_skakanie_games_leave_button_leaves_and_is_confirmed_in_its_own_words() {
     let play = fresh();
     assert_done(&table(&play, "ana", &["bob"]));
-    let reply = run(&play, "bob", Command::Accept { game: None });
+    let reply = run(&play, "bob", ChallengeCommand::Accept { game: None });
     assert_done(&reply);
-    let board = run(&play, "ana", Command::Board { game: None });
+    let board = run(&play, "ana", MoveCommand::Board { game: None });
     let leave = board
         .components
         .iter()
@@ -1014,8 +1046,11 @@ fn a_skakanie_games_leave_button_leaves_and_is_confirmed_in_its_own_words() {
     assert!(leave.confirm, "leaving a game is asked about first");
     assert_eq!(
         Command::from_button_id(&leave.id),
-        Some(Command::Resign {
-            game: Some(GameId(1))
-        })
+        Some(
+            MoveCommand::Resign {
+                game: Some(GameId(1))
+            }
+            .into()
+        )
     );
 }

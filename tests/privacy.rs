@@ -9,7 +9,9 @@ use fake_discord::{config, edit_of, play, send, start_endpoint, Payloads, Rest, 
 use leapfrog::console::{console_user, name_id};
 use leapfrog::games::GameKind;
 use leapfrog::i18n::Lang;
-use leapfrog::play::{parse_command, Command, Component, Context, Play, Reply, FORGET_ME_BUTTON};
+use leapfrog::play::{
+    parse_command, Command, Component, Context, Play, PrivacyCommand, Reply, FORGET_ME_BUTTON,
+};
 use leapfrog::store::{
     rebuilt_ratings, AnyStore, ChallengeRecord, ChannelId, GameId, GameRecord, GameResult, GuildId,
     Place, Player, SeatChoice, Status, Store, StoreError, UserId, UserSettings,
@@ -375,7 +377,7 @@ fn privacy_lists_the_callers_data_and_forget_me_asks_then_forgets_them() {
     }
     assert!(store.games_of_user(zofia).unwrap().is_empty());
     // Asked again, /privacy says she is in no game, with no empty list of her names.
-    let privacy = play.handle(&on("zofia", Lang::Pl), Command::Privacy);
+    let privacy = play.handle(&on("zofia", Lang::Pl), PrivacyCommand::Privacy);
     assert!(
         privacy
             .text
@@ -446,11 +448,11 @@ fn forget_me_needs_no_server_and_is_refused_a_stray_word() {
     assert!(parse_command("/forget-me maybe", console_user).is_err());
     assert_eq!(
         parse_command("/forget-me potwierdź", console_user).unwrap(),
-        Command::ForgetMe { confirm: true }
+        Command::Privacy(PrivacyCommand::ForgetMe { confirm: true })
     );
     assert_eq!(
         parse_command("/privacy", console_user).unwrap(),
-        Command::Privacy
+        Command::Privacy(PrivacyCommand::Privacy)
     );
     assert!(leapfrog::discord::commands::works_in_dms("privacy"));
     assert!(leapfrog::discord::commands::works_in_dms("forget-me"));

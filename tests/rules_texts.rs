@@ -10,7 +10,9 @@ use fake_discord::{config, play, send, start_endpoint, Payloads, Rest, ALICE};
 use leapfrog::discord::message::Message;
 use leapfrog::games::{skakanie, AnyGame, GameKind, Outcome, Seat};
 use leapfrog::i18n::{self, guides, Lang};
-use leapfrog::play::{parse_command, Button, Command, Component, Context, Play, Reply, User};
+use leapfrog::play::{
+    parse_command, Button, Command, Component, Context, Play, Reply, SettingsCommand, User,
+};
 use leapfrog::store::AnyStore;
 use leapfrog::store::{ChannelId, Place, UserId};
 use serde_json::json;
@@ -47,7 +49,7 @@ fn rules_in(lang: Lang, game: Option<&str>, page: Option<usize>) -> Reply {
     };
     bot().handle(
         &ctx,
-        Command::Rules {
+        SettingsCommand::Rules {
             game: game.map(str::to_owned),
             page,
         },
@@ -191,10 +193,10 @@ fn page_buttons_go_to_the_pages_before_and_after() {
             let targets: Vec<usize> = buttons(&reply)
                 .iter()
                 .map(|b| match Command::from_button_id(&b.id) {
-                    Some(Command::Rules {
+                    Some(Command::Settings(SettingsCommand::Rules {
                         game: Some(game),
                         page: Some(target),
-                    }) if game == kind.name() => target,
+                    })) if game == kind.name() => target,
                     other => panic!("{kind} page {number}: button {} gives {other:?}", b.id),
                 })
                 .collect();
@@ -216,17 +218,17 @@ fn pages_are_asked_for_by_number_on_the_console() {
     };
     assert_eq!(
         parse_command("/rules jumpers page:2", alice).unwrap(),
-        Command::Rules {
+        Command::Settings(SettingsCommand::Rules {
             game: Some("jumpers".into()),
             page: Some(2),
-        }
+        })
     );
     assert_eq!(
         parse_command("/rules game:gyges", alice).unwrap(),
-        Command::Rules {
+        Command::Settings(SettingsCommand::Rules {
             game: Some("gyges".into()),
             page: None,
-        }
+        })
     );
     for bad in ["0", "two", "-1"] {
         let error = parse_command(&format!("/rules jumpers page:{bad}"), alice).unwrap_err();

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use leapfrog::games::GameKind;
-use leapfrog::play::{Command, Context, Play, User};
+use leapfrog::play::{ChallengeCommand, Context, MoveCommand, Play, User};
 use leapfrog::store::{AnyStore, GameId, GameRecord, GuildId, Status, Store, UserId};
 use leapfrog::web::{personal_path, LinkKey, Site};
 
@@ -467,7 +467,7 @@ async fn an_open_page_hears_a_move_made_elsewhere_within_a_second_even_on_anothe
         };
         let reply = mover.handle(
             &ctx,
-            Command::Move {
+            MoveCommand::Move {
                 game: Some(game),
                 mv,
             },
@@ -1050,7 +1050,7 @@ async fn a_game_on_time_shows_its_clock() {
     let game = common::blocking(|| {
         let reply = play.handle(
             &ctx(1, "ann"),
-            Command::Challenge {
+            ChallengeCommand::Challenge {
                 game: "jump-sturdy".into(),
                 opponents: vec![User::new(UserId(2), "ben")],
                 options: vec!["days=2".into()],
@@ -1059,7 +1059,10 @@ async fn a_game_on_time_shows_its_clock() {
             },
         );
         let game = reply.about.expect("a challenge").0;
-        let reply = play.handle(&ctx(2, "ben"), Command::Accept { game: Some(game) });
+        let reply = play.handle(
+            &ctx(2, "ben"),
+            ChallengeCommand::Accept { game: Some(game) },
+        );
         assert_eq!(
             reply.outcome,
             leapfrog::play::Outcome::Done,

@@ -283,7 +283,12 @@ impl<S: Store + 'static> Bot<S> {
                 // A click on a message (a challenge's Accept) may replace that message; a
                 // click on a page of the rules turns that page.
                 let how = match (&interaction, &command) {
-                    (Interaction::Component(_), crate::play::Command::Rules { .. }) => Show::Update,
+                    (
+                        Interaction::Component(_),
+                        crate::play::Command::Settings(crate::play::SettingsCommand::Rules {
+                            ..
+                        }),
+                    ) => Show::Update,
                     (Interaction::Component(_), _) => Show::NewOrUpdate,
                     _ => Show::New,
                 };

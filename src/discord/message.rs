@@ -433,9 +433,12 @@ mod tests {
         }
         assert_eq!(
             crate::play::Command::from_button_id("leave-game:3"),
-            Some(crate::play::Command::Resign {
-                game: Some(crate::store::GameId(3))
-            })
+            Some(
+                crate::play::MoveCommand::Resign {
+                    game: Some(crate::store::GameId(3))
+                }
+                .into()
+            )
         );
     }
 

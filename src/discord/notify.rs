@@ -12,7 +12,7 @@ use serenity::all::{
 };
 
 use crate::i18n;
-use crate::play::{Direct, Later, Notice, Play};
+use crate::play::{Direct, Later, Notice, Play, Step};
 use crate::store::{ChannelId as StoreChannelId, GameId, GuildId, Place, Store};
 
 use super::bot::note_board;
@@ -459,13 +459,12 @@ pub async fn carry_out<S: Store + 'static>(
     let mut posted = 0;
     let mut told = Vec::new();
     for job in later {
-        if let Later::Tell(notice) = job {
-            told.push(*notice);
-            continue;
-        }
-        let Some(pool) = play.pool_of(&job).map(Arc::clone) else {
-            told.extend(play.do_later(job));
-            continue;
+        let (pool, job) = match play.step(job) {
+            Step::Tell(notice) => {
+                told.push(*notice);
+                continue;
+            }
+            Step::Think(pool, job) => (Arc::clone(pool), job),
         };
         posted += post_notices(play, http, std::mem::take(&mut told), threads).await;
         let game = job.game();

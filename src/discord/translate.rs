@@ -10,7 +10,8 @@ use serenity::all::{
 use super::message::DROP_SEPARATOR;
 use crate::i18n::{self, Arg, Lang};
 use crate::play::{
-    command_from_args, Args, Command, Context, MovesOn, ParseCommandError, User, COMPUTER_NAMES,
+    command_from_args, AnalysisCommand, Args, Command, Context, MoveCommand, MovesOn,
+    ParseCommandError, User, COMPUTER_NAMES,
 };
 use crate::store::{ChannelId, GameId, GuildId, Place, UserId};
 
@@ -312,18 +313,20 @@ fn component(i: &ComponentInteraction) -> Request {
         }
         (ids::TARGET, Some(MovesOn::Game(game)), Some(mv)) => Request::Play(
             ctx,
-            Command::Move {
+            MoveCommand::Move {
                 game: Some(game),
                 mv,
-            },
+            }
+            .into(),
         ),
         (ids::TARGET, Some(MovesOn::Puzzle), Some(mv)) => Request::Play(
             ctx,
-            Command::Puzzle {
+            AnalysisCommand::Puzzle {
                 game: None,
                 daily: false,
                 answer: Some(mv),
-            },
+            }
+            .into(),
         ),
         _ => match Command::from_button_id(id) {
             Some(command) => Request::Play(ctx, command),
@@ -337,22 +340,11 @@ fn component(i: &ComponentInteraction) -> Request {
 }
 
 impl Request {
-    /// Whether it is about a game, and so needs a server (see the command table's contexts, [`crate::play::spec`]):
-    /// only the caller's own list, settings, the rules and the help make sense elsewhere.
+    /// Whether it is about a game, and so needs a server: the command table's contexts
+    /// say ([`crate::play::spec`]); only the caller's own things make sense elsewhere.
     fn needs_server(&self) -> bool {
         match self {
-            Self::Play(_, command) => !matches!(
-                command,
-                Command::Games
-                    | Command::Settings { .. }
-                    | Command::Rules { .. }
-                    | Command::Help
-                    | Command::Rating { .. }
-                    | Command::Leaderboard { .. }
-                    | Command::Profile { .. }
-                    | Command::Privacy
-                    | Command::ForgetMe { .. }
-            ),
+            Self::Play(_, command) => !command.spec().is_some_and(|spec| spec.contexts.bot_dm),
             Self::CompleteMove(..)
             | Self::CompleteGame(..)
             | Self::PickPiece(..)

@@ -4,7 +4,7 @@
 use crate::ai::Level;
 use crate::games::GameKind;
 use crate::i18n::{self, Lang};
-use crate::play::command::{Answer, Command};
+use crate::play::command::Answer;
 use crate::store::{GameId, SeatChoice};
 
 /// A command line that could not be read. Its words are the catalogue's (`parse-…`), read
@@ -416,11 +416,11 @@ pub fn normalise_move(kind: GameKind, typed: &str) -> String {
 
 /// A proposal command (`/draw`, `/takeback`, `/pause`): its game and answer, `propose`
 /// being the words that propose besides `propose`.
-pub(super) fn read_proposal(
+pub(super) fn read_proposal<C>(
     args: &mut Args,
     propose: &[&str],
-    make: fn(Option<GameId>, Answer) -> Command,
-) -> Result<Command, ParseCommandError> {
+    make: fn(Option<GameId>, Answer) -> C,
+) -> Result<C, ParseCommandError> {
     let game = args.game_id()?;
     Ok(make(game, args.answer(propose)?))
 }

@@ -2,7 +2,7 @@
 //! command made for others (a tournament round's boards), the computer's turn, the
 //! analysis asked for; and what the scheduler finds due (reminders, timeouts, a computer
 //! turn or an analysis owed since a restart). The play layer says what is to be done, in
-//! which order and on which pool, and does the thinking ([`Play::do_later`]); a front end
+//! which order and on which pool ([`Play::step`]), and does the thinking ([`Play::do_later`]); a front end
 //! only delivers the notices where it shows things (a channel post, a console line).
 
 use std::sync::Arc;
@@ -62,6 +62,15 @@ impl Later {
     }
 }
 
+/// One piece of what follows, as a front end that must not block carries it out
+/// ([`Play::step`]).
+pub enum Step<'a> {
+    /// Deliver this notice now (boxed, as in [`Later::Tell`]).
+    Tell(Box<Notice>),
+    /// Think on this pool (`Play::do_later`), then deliver the notices it gives.
+    Think(&'a Arc<Pool>, Later),
+}
+
 impl Reply {
     /// Takes what is left to do once this reply is shown, in order: the notices it made for
     /// others, then the computer's turn, then the analysis.
@@ -77,18 +86,20 @@ impl Reply {
 }
 
 impl<S: Store> Play<S> {
-    /// The pool `later` thinks on, when it thinks: the computer's (shared by every front
-    /// end, bounded by `[ai] threads`) or the analyses' (one at a time).
+    /// How `later` is carried out by a front end that must not block: a notice to deliver
+    /// now, or work to think about on its pool — the computer's (shared by every front end,
+    /// bounded by `[ai] threads`) or the analyses' (one at a time) — whose notices
+    /// [`Play::do_later`] gives.
     #[must_use]
-    pub fn pool_of(&self, later: &Later) -> Option<&Arc<Pool>> {
-        match later.kind() {
-            Kind::Notice => None,
-            Kind::Computer => Some(self.pool()),
-            Kind::Analysis => Some(self.analysis_pool()),
+    pub fn step(&self, later: Later) -> Step<'_> {
+        match later {
+            Later::Tell(notice) => Step::Tell(notice),
+            Later::Computer(_) => Step::Think(self.pool(), later),
+            Later::Analyse(_) | Later::OwedAnalysis(_) => Step::Think(self.analysis_pool(), later),
         }
     }
 
-    /// Does `later` now, blocking (on the pool [`Play::pool_of`] names, where it has one):
+    /// Does `later` now, blocking (on the pool [`Play::step`] names, where it has one):
     /// the notices to deliver, in order.
     pub fn do_later(&self, later: Later) -> Vec<Notice> {
         match later {

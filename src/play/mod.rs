@@ -42,22 +42,32 @@ pub use self::core::{Clock, Dice, PageLinks, Play, SystemClock, SystemDice, MAX_
 pub use analysis::puzzles::{
     cache_key as puzzle_cache_key, parse_list as parse_puzzles, shipped as shipped_puzzles,
 };
+pub use analysis::AnalysisCommand;
 pub use args::{normalise_move, Args, ParseCommandError, COMPUTER_NAMES};
 pub use challenges::table::challenge_answers;
-pub use command::{
-    tournament_number, Answer, Command, Context, Pairings, TournamentAction, TournamentSpec, User,
-    ACTION_PREFIX, FORGET_ME_BUTTON, MAX_NAME_CHARS, RULES_PREFIX, TOURNAMENT_ACTIONS,
-    TOURNAMENT_BUTTON,
-};
+pub use challenges::ChallengeCommand;
+pub use command::{Answer, Context, User, ACTION_PREFIX, MAX_NAME_CHARS, RULES_PREFIX};
+pub use correspondence::CorrespondenceCommand;
+pub use history::HistoryCommand;
 pub use history::{import_record, record_text, ImportError, Imported};
-pub use later::{Kind as LaterKind, Later};
+pub use later::{Kind as LaterKind, Later, Step};
+pub use moves::MoveCommand;
 pub use parse::{command_from_args, command_names, command_options, parse_command};
+pub use privacy::{PrivacyCommand, FORGET_ME_BUTTON};
+pub use ratings::RatingCommand;
 pub use reply::{
     Button, ButtonStyle, Component, Direct, File, Image, MovesOn, News, Notice, Outcome, Reply,
     LAUNCH_PREFIX,
 };
+pub use settings::SettingsCommand;
+pub use spec::{Command, HelpCommand};
 pub use text::{action_label, board_clock_line, challenge_line, picture_header};
 pub use timing::TimeConfig;
+pub use tournaments::command::{
+    tournament_number, Pairings, TournamentAction, TournamentSpec, TOURNAMENT_ACTIONS,
+    TOURNAMENT_BUTTON,
+};
+pub use tournaments::TournamentCommand;
 
 use self::core::Stop;
 use crate::games::AnyGame;
@@ -66,8 +76,10 @@ use crate::play::core::{failure_reply, squash};
 use crate::store::{GameId, Status, Store};
 
 impl<S: Store> Play<S> {
-    /// Carries out a command. Never panics on user input; refusals and failures are replies.
-    pub fn handle(&self, ctx: &Context, command: Command) -> Reply {
+    /// Carries out a command (any family's: `MoveCommand::Move { .. }` is taken as it is).
+    /// Never panics on user input; refusals and failures are replies.
+    pub fn handle(&self, ctx: &Context, command: impl Into<Command>) -> Reply {
+        let command = command.into();
         self.note_guild_lang(ctx);
         self.note_user_lang(ctx);
         // A write that lost its compare-and-swap is tried once more on the fresh record: the
@@ -101,61 +113,16 @@ impl<S: Store> Play<S> {
 
     fn dispatch(&self, ctx: &Context, command: Command) -> Result<Reply, Stop> {
         match command {
-            Command::Challenge {
-                game,
-                opponents,
-                options,
-                seat,
-                computers,
-            } => self.challenge(ctx, &game, opponents, &options, seat, &computers),
-            Command::Start { game } => self.start(ctx, game),
-            Command::Accept { game } => self.accept(ctx, game),
-            Command::Decline { game } => self.decline(ctx, game),
-            Command::Cancel { game } => self.cancel(ctx, game),
-            Command::Leave { game } => self.leave(ctx, game),
-            Command::Move { game, mv } => self.play_move(ctx, game, &mv),
-            Command::Board { game } => self.board(ctx, game),
-            Command::Games => self.games(ctx),
-            Command::Resign { game } => self.resign(ctx, game),
-            Command::Draw { game, answer } => self.draw(ctx, game, answer),
-            Command::Takeback { game, answer } => self.takeback(ctx, game, answer),
-            Command::Claim { game } => self.claim(ctx, game),
-            Command::Pause { game, answer } => self.pause(ctx, game, answer),
-            Command::Resume { game } => self.resume(ctx, game),
-            Command::Settings {
-                notify,
-                threads,
-                language,
-                server_language,
-                tournaments,
-            } => self.settings(
-                ctx,
-                notify,
-                threads,
-                language,
-                settings::ServerChoices {
-                    lang: server_language,
-                    tournaments,
-                },
-            ),
-            Command::History { game } => self.history(ctx, game),
-            Command::Analyse { game } => self.analyse(ctx, game),
-            Command::Puzzle {
-                answer: Some(mv), ..
-            } => self.puzzle_answer(ctx, &mv),
-            Command::Puzzle { game, daily, .. } => self.puzzle(ctx, game.as_deref(), daily),
-            Command::Rules { game, page } => {
-                text::rules(self.reader_lang(ctx), game.as_deref(), page).map_err(Stop::Refuse)
-            }
-            Command::Help => Ok(Reply::private(spec::help(self.reader_lang(ctx)))),
-            Command::Abort { game } => self.abort(ctx, game),
-            Command::Rating { user, game } => self.rating(ctx, user, game.as_deref()),
-            Command::Leaderboard { game, scope } => self.leaderboard(ctx, &game, scope.as_deref()),
-            Command::Profile { user } => self.profile(ctx, user),
-            Command::Privacy => self.privacy(ctx),
-            Command::Web { game, revoke } => self.web(ctx, game, revoke),
-            Command::ForgetMe { confirm } => self.forget_me(ctx, confirm),
-            Command::Tournament { action, id } => self.tournament(ctx, action, id),
+            Command::Challenges(command) => self.run_challenges(ctx, command),
+            Command::Moves(command) => self.run_moves(ctx, command),
+            Command::Correspondence(command) => self.run_correspondence(ctx, command),
+            Command::History(command) => self.run_history(ctx, command),
+            Command::Analysis(command) => self.run_analysis(ctx, command),
+            Command::Settings(command) => self.run_settings(ctx, command),
+            Command::Help(command) => self.run_help(ctx, command),
+            Command::Ratings(command) => self.run_ratings(ctx, command),
+            Command::Privacy(command) => self.run_privacy(ctx, command),
+            Command::Tournaments(command) => self.run_tournaments(ctx, command),
         }
     }
 

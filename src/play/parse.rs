@@ -7,8 +7,9 @@ use crate::i18n;
 use crate::i18n::Arg;
 use crate::i18n::Lang;
 use crate::play::args::{Args, ParseCommandError};
-use crate::play::command::{Command, User};
+use crate::play::command::User;
 use crate::play::spec;
+use crate::play::spec::Command;
 
 /// The names of every command, in the table's order, for help and error messages.
 #[must_use]
@@ -163,10 +164,87 @@ mod tests {
     use crate::games::GameKind;
     use crate::play::args::normalise_move;
     use crate::play::command::Answer;
+    use crate::play::{ChallengeCommand, MoveCommand, RatingCommand, SettingsCommand};
     use crate::store::GameId;
     use crate::store::Notify;
     use crate::store::SeatChoice;
     use crate::store::UserId;
+
+    /// Every family names its commands as the table does: a command read from each
+    /// command's line, made by each action and by each button of a shape of its own knows
+    /// the definition it came from (what `answers_privately` and the contexts are read from).
+    #[test]
+    fn every_command_knows_its_definition() {
+        let lines = [
+            "/play jumpers @bob",
+            "/accept",
+            "/decline",
+            "/start",
+            "/leave",
+            "/cancel",
+            "/move e3-h6",
+            "/board",
+            "/resign",
+            "/draw",
+            "/takeback",
+            "/games",
+            "/claim",
+            "/pause",
+            "/resume",
+            "/history",
+            "/web",
+            "/analyse",
+            "/puzzle",
+            "/settings",
+            "/rules",
+            "/help",
+            "/abort",
+            "/rating",
+            "/leaderboard jumpers",
+            "/profile",
+            "/privacy",
+            "/forget-me",
+            "/tournament list",
+        ];
+        let mut named = Vec::new();
+        for line in lines {
+            let command = parse_command(line, user).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+            let spec = command
+                .spec()
+                .unwrap_or_else(|| panic!("{line}: no definition"));
+            assert_eq!(
+                line.split(' ').next(),
+                Some(format!("/{}", spec.name).as_str())
+            );
+            named.push(spec.name);
+        }
+        for spec in spec::commands() {
+            assert!(
+                named.contains(&spec.name),
+                "/{} has no line here",
+                spec.name
+            );
+            for action in &spec.actions {
+                let made = (action.make)(Some(GameId(1)));
+                assert_eq!(
+                    made.spec().map(|s| s.name),
+                    Some(spec.name),
+                    "{}",
+                    action.id
+                );
+            }
+        }
+        for (id, name) in [
+            ("rules:jumpers:2", "rules"),
+            ("tournament-join:3", "tournament"),
+            ("forget-me:confirm", "forget-me"),
+            ("do-take:12", "move"),
+            ("draw-accept:4", "draw"),
+        ] {
+            let made = Command::from_button_id(id).unwrap_or_else(|| panic!("{id}"));
+            assert_eq!(made.spec().map(|s| s.name), Some(name), "{id}");
+        }
+    }
 
     fn user(name: &str) -> User {
         User {
@@ -180,30 +258,34 @@ mod tests {
         let read = |line: &str| parse_command(line, user).unwrap();
         assert_eq!(
             read("/draw Принять"),
-            Command::Draw {
+            Command::Moves(MoveCommand::Draw {
                 game: None,
                 answer: Answer::Accept
-            }
+            })
         );
         assert_eq!(
             read("/takeback odrzuć"),
-            Command::Takeback {
+            Command::Moves(MoveCommand::Takeback {
                 game: None,
                 answer: Answer::Decline
-            }
+            })
         );
-        let Command::Challenge { seat, .. } = read("/play jumpers @bob seat:czarne") else {
+        let Command::Challenges(ChallengeCommand::Challenge { seat, .. }) =
+            read("/play jumpers @bob seat:czarne")
+        else {
             panic!("a challenge");
         };
         assert_eq!(seat, SeatChoice::Second);
-        let Command::Settings {
+        let Command::Settings(SettingsCommand::Settings {
             notify, threads, ..
-        } = read("/settings notify:лс threads:tak")
+        }) = read("/settings notify:лс threads:tak")
         else {
             panic!("settings");
         };
         assert_eq!((notify, threads), (Some(Notify::Dm), Some(true)));
-        let Command::Leaderboard { scope, .. } = read("/leaderboard jumpers scope:все") else {
+        let Command::Ratings(RatingCommand::Leaderboard { scope, .. }) =
+            read("/leaderboard jumpers scope:все")
+        else {
             panic!("a leaderboard");
         };
         assert_eq!(scope.as_deref(), Some("global"));
@@ -218,29 +300,29 @@ mod tests {
         .unwrap();
         assert_eq!(
             command,
-            Command::Challenge {
+            Command::Challenges(ChallengeCommand::Challenge {
                 game: "jumpers".into(),
                 opponents: vec![user("bob")],
                 options: vec!["board=far".into(), "crawlers=S,M".into()],
                 seat: SeatChoice::Second,
                 computers: Vec::new(),
-            }
+            })
         );
     }
 
     #[test]
     fn the_computer_is_named_ai_and_takes_a_level() {
-        let Command::Challenge {
+        let Command::Challenges(ChallengeCommand::Challenge {
             opponents,
             computers,
             ..
-        } = parse_command("/play skakanie @bob opponent2:@AI level:2", user).unwrap()
+        }) = parse_command("/play skakanie @bob opponent2:@AI level:2", user).unwrap()
         else {
             panic!("a challenge");
         };
         assert_eq!(opponents, [user("bob")]);
         assert_eq!(computers, [Level::new(2).unwrap()]);
-        let Command::Challenge { computers, .. } =
+        let Command::Challenges(ChallengeCommand::Challenge { computers, .. }) =
             parse_command("/play gyges computers:1", user).unwrap()
         else {
             panic!("a challenge");
@@ -252,7 +334,7 @@ mod tests {
 
     #[test]
     fn a_challenge_may_name_several_opponents() {
-        let Command::Challenge { opponents, .. } =
+        let Command::Challenges(ChallengeCommand::Challenge { opponents, .. }) =
             parse_command("/play skakanie @bob opponent2:@carol @dan", user).unwrap()
         else {
             panic!("a challenge");
@@ -265,23 +347,23 @@ mod tests {
     fn moves_answers_and_game_numbers_are_read() {
         assert_eq!(
             parse_command("/move e3 h6 game:#4", user).unwrap(),
-            Command::Move {
+            Command::Moves(MoveCommand::Move {
                 game: Some(GameId(4)),
                 mv: "e3 h6".into()
-            }
+            })
         );
         assert_eq!(
             parse_command("/draw accept", user).unwrap(),
-            Command::Draw {
+            Command::Moves(MoveCommand::Draw {
                 game: None,
                 answer: Answer::Accept
-            }
+            })
         );
         assert_eq!(
             parse_command("/accept #7", user).unwrap(),
-            Command::Accept {
+            Command::Challenges(ChallengeCommand::Accept {
                 game: Some(GameId(7))
-            }
+            })
         );
     }
 

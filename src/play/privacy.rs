@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use crate::games::GameKind;
 use crate::i18n::{self, Arg};
 use crate::play::args::{typed_word, Args, ParseCommandError};
-use crate::play::command::{Command, Context, User, FORGET_ME_BUTTON};
+use crate::play::command::{Context, User};
 use crate::play::core::{say_with, Play, Stop};
 use crate::play::definition::common::plain;
 use crate::play::definition::{CommandSpec, Contexts};
@@ -213,8 +213,58 @@ fn players_of(record: &GameRecord) -> Vec<&Player> {
     players
 }
 
+/// The id of the button that confirms `/forget-me`: it acts on whoever clicks it, and only
+/// the caller sees it.
+pub const FORGET_ME_BUTTON: &str = "forget-me:confirm";
+
+/// The commands about what the bot keeps: what and why, and forgetting it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PrivacyCommand {
+    /// What the bot keeps about the caller, why and for how long.
+    Privacy,
+    /// Delete what the bot keeps about the caller: first what it would do and a button
+    /// (console: `/forget-me confirm`), then, confirmed, the deletion.
+    ForgetMe {
+        /// Whether the caller confirmed.
+        confirm: bool,
+    },
+}
+
+impl PrivacyCommand {
+    /// The name of its command in the table.
+    pub(in crate::play) fn name(&self) -> &'static str {
+        match self {
+            Self::Privacy => "privacy",
+            Self::ForgetMe { .. } => "forget-me",
+        }
+    }
+
+    /// Whether carrying it out may write to the store, so its reply must wait until the
+    /// write is durable. Only pure look-ups say no; anything new is a writer.
+    pub(in crate::play) fn may_write(&self) -> bool {
+        match self {
+            Self::Privacy => false,
+            Self::ForgetMe { confirm } => *confirm,
+        }
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out one of the family's commands.
+    pub(in crate::play) fn run_privacy(
+        &self,
+        ctx: &Context,
+        command: PrivacyCommand,
+    ) -> Result<Reply, Stop> {
+        match command {
+            PrivacyCommand::Privacy => self.privacy(ctx),
+            PrivacyCommand::ForgetMe { confirm } => self.forget_me(ctx, confirm),
+        }
+    }
+}
+
 /// What the bot keeps about a player, and forgetting it.
-pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+pub(in crate::play) fn commands() -> Vec<CommandSpec<PrivacyCommand>> {
     vec![
         plain(
             "privacy",
@@ -222,8 +272,9 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
             Vec::new(),
             Contexts::SERVER_AND_BOT_DM,
             &["help-privacy"],
-            |_, _| Ok(Command::Privacy),
-        ),
+            |_, _| Ok(PrivacyCommand::Privacy),
+        )
+        .private(),
         plain(
             "forget-me",
             &["forgetme", "forget"],
@@ -231,7 +282,12 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
             Contexts::SERVER_AND_BOT_DM,
             &[],
             read_forget_me,
-        ),
+        )
+        .private()
+        // It acts on whoever clicks it, and only the caller sees it.
+        .buttons(|id| {
+            (id == FORGET_ME_BUTTON).then_some(PrivacyCommand::ForgetMe { confirm: true })
+        }),
     ]
 }
 
@@ -239,11 +295,11 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
 pub(in crate::play) fn read_forget_me(
     args: &mut Args,
     _: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<PrivacyCommand, ParseCommandError> {
     let word = args.positional.first().map(|w| typed_word(w));
     match word.as_deref() {
-        None => Ok(Command::ForgetMe { confirm: false }),
-        Some("confirm" | "yes") => Ok(Command::ForgetMe { confirm: true }),
+        None => Ok(PrivacyCommand::ForgetMe { confirm: false }),
+        Some("confirm" | "yes") => Ok(PrivacyCommand::ForgetMe { confirm: true }),
         Some(other) => Err(ParseCommandError::Bad {
             what: "forget-confirm",
             typed: other.to_owned(),

@@ -5,7 +5,7 @@ use crate::games::GameKind;
 use crate::i18n::{self, Lang};
 use crate::play::args::{typed_word, Args, ParseCommandError};
 use crate::play::clocks::got_going;
-use crate::play::command::{Command, Context, User};
+use crate::play::command::{Context, User};
 use crate::play::core::{say, say_with, Loaded, Play, Stop};
 use crate::play::definition::common::{game_choice, on_game, plain};
 use crate::play::definition::{Choice, CommandSpec, Contexts, Kind, OptionSpec};
@@ -284,18 +284,89 @@ impl<S: Store> Play<S> {
     }
 }
 
+/// The commands about ratings: a player's, a leaderboard, a profile, and the abort that spares them.
+/// `game: None` means "my only game here", resolved by the play layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RatingCommand {
+    /// End a game before both sides have moved, without a result or a rating change.
+    Abort {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// A player's ratings (the caller's by default), in one game or all.
+    Rating {
+        /// Whose.
+        user: Option<User>,
+        /// Which game's; `None`: every game they are rated in.
+        game: Option<String>,
+    },
+    /// A game's best-rated players, on this server or everywhere.
+    Leaderboard {
+        /// Which game.
+        game: String,
+        /// `server` (the default on a server) or `global`.
+        scope: Option<String>,
+    },
+    /// A player's games, results, streaks and rating history (the caller's by default).
+    Profile {
+        /// Whose.
+        user: Option<User>,
+    },
+}
+
+impl RatingCommand {
+    /// The name of its command in the table.
+    pub(in crate::play) fn name(&self) -> &'static str {
+        match self {
+            Self::Abort { .. } => "abort",
+            Self::Rating { .. } => "rating",
+            Self::Leaderboard { .. } => "leaderboard",
+            Self::Profile { .. } => "profile",
+        }
+    }
+
+    /// Whether carrying it out may write to the store, so its reply must wait until the
+    /// write is durable. Only pure look-ups say no; anything new is a writer.
+    pub(in crate::play) fn may_write(&self) -> bool {
+        match self {
+            Self::Abort { .. } => true,
+            Self::Rating { .. } => false,
+            Self::Leaderboard { .. } => false,
+            Self::Profile { .. } => false,
+        }
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out one of the family's commands.
+    pub(in crate::play) fn run_ratings(
+        &self,
+        ctx: &Context,
+        command: RatingCommand,
+    ) -> Result<Reply, Stop> {
+        match command {
+            RatingCommand::Abort { game } => self.abort(ctx, game),
+            RatingCommand::Rating { user, game } => self.rating(ctx, user, game.as_deref()),
+            RatingCommand::Leaderboard { game, scope } => {
+                self.leaderboard(ctx, &game, scope.as_deref())
+            }
+            RatingCommand::Profile { user } => self.profile(ctx, user),
+        }
+    }
+}
+
 /// Ratings: an unrated end before every side moved, ratings, the leaderboard, profiles.
-pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+pub(in crate::play) fn commands() -> Vec<CommandSpec<RatingCommand>> {
     vec![
         on_game(
             "abort",
             &["help-ratings"],
             |args, _| {
-                Ok(Command::Abort {
+                Ok(RatingCommand::Abort {
                     game: args.game_id()?,
                 })
             },
-            &[],
+            Vec::new(),
         ),
         plain(
             "rating",
@@ -307,7 +378,8 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
             Contexts::SERVER_AND_BOT_DM,
             &["help-rating-commands"],
             read_rating,
-        ),
+        )
+        .private(),
         plain(
             "leaderboard",
             &["top"],
@@ -329,7 +401,8 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
             Contexts::SERVER_AND_BOT_DM,
             &[],
             read_profile,
-        ),
+        )
+        .private(),
     ]
 }
 
@@ -337,7 +410,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
 pub(in crate::play) fn read_rating(
     args: &mut Args,
     user: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<RatingCommand, ParseCommandError> {
     let mut who = args.take(&["user", "player"]);
     let mut game = args.take(&["game"]);
     for word in std::mem::take(&mut args.positional) {
@@ -349,7 +422,7 @@ pub(in crate::play) fn read_rating(
             args.positional.push(word);
         }
     }
-    Ok(Command::Rating {
+    Ok(RatingCommand::Rating {
         user: who.map(|w| user(w.trim_start_matches('@'))),
         game,
     })
@@ -359,7 +432,7 @@ pub(in crate::play) fn read_rating(
 pub(in crate::play) fn read_leaderboard(
     args: &mut Args,
     _: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<RatingCommand, ParseCommandError> {
     let game = args
         .take(&["game"])
         .or_else(|| (!args.positional.is_empty()).then(|| args.positional.remove(0)));
@@ -369,7 +442,7 @@ pub(in crate::play) fn read_leaderboard(
             what: "leaderboard-game",
         });
     };
-    Ok(Command::Leaderboard {
+    Ok(RatingCommand::Leaderboard {
         game,
         scope: args.take(&["scope"]).map(|s| typed_word(&s)),
     })
@@ -379,12 +452,12 @@ pub(in crate::play) fn read_leaderboard(
 pub(in crate::play) fn read_profile(
     args: &mut Args,
     user: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<RatingCommand, ParseCommandError> {
     let who = args.take(&["user", "player"]).or_else(|| {
         let at = args.positional.iter().position(|w| w.starts_with('@'))?;
         Some(args.positional.remove(at))
     });
-    Ok(Command::Profile {
+    Ok(RatingCommand::Profile {
         user: who.map(|w| user(w.trim_start_matches('@'))),
     })
 }

@@ -5,7 +5,7 @@
 use crate::i18n;
 use crate::i18n::Lang;
 use crate::play::args::{typed_word, Args, ParseCommandError};
-use crate::play::command::{Command, Context, User};
+use crate::play::command::{Context, User, RULES_PREFIX};
 use crate::play::core::{refuse, Play, Stop};
 use crate::play::definition::common::{game_choice, languages, plain};
 use crate::play::definition::{Choice, CommandSpec, Contexts, Kind, OptionSpec};
@@ -134,7 +134,7 @@ impl<S: Store> Play<S> {
     }
 }
 
-fn definition() -> CommandSpec {
+fn definition() -> CommandSpec<SettingsCommand> {
     let notify = OptionSpec::new("notify", "opt-notify", Kind::Text)
         .choices(
             Notify::ALL
@@ -176,10 +176,90 @@ fn definition() -> CommandSpec {
         &["help-settings"],
         read_settings,
     )
+    .private()
 }
 
-/// Settings, rules and help.
-pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+/// The commands about the bot itself: settings and rules (`/help`, read from the whole
+/// table, is the table's own).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsCommand {
+    /// Show the caller's settings, or change how they are notified (and, for a server's
+    /// admins, whether games get threads).
+    Settings {
+        /// The new notification choice, if any.
+        notify: Option<Notify>,
+        /// The server's new thread choice, if any.
+        threads: Option<bool>,
+        /// The caller's new language, if any.
+        language: Option<Lang>,
+        /// The server's new language (admins), if any.
+        server_language: Option<Lang>,
+        /// Who may make tournaments on the server (admins), if chosen now.
+        tournaments: Option<TournamentHosts>,
+    },
+    /// A game's rules and options (or the list of games), one page at a time: a whole
+    /// teaching text does not fit in one Discord message.
+    Rules {
+        /// The game's name.
+        game: Option<String>,
+        /// The page, from 1; `None` is the first.
+        page: Option<usize>,
+    },
+}
+
+impl SettingsCommand {
+    /// The name of its command in the table.
+    pub(in crate::play) fn name(&self) -> &'static str {
+        match self {
+            Self::Settings { .. } => "settings",
+            Self::Rules { .. } => "rules",
+        }
+    }
+
+    /// Whether carrying it out may write to the store, so its reply must wait until the
+    /// write is durable. Only pure look-ups say no; anything new is a writer.
+    pub(in crate::play) fn may_write(&self) -> bool {
+        match self {
+            Self::Settings { .. } => true,
+            Self::Rules { .. } => false,
+        }
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out one of the family's commands.
+    pub(in crate::play) fn run_settings(
+        &self,
+        ctx: &Context,
+        command: SettingsCommand,
+    ) -> Result<Reply, Stop> {
+        match command {
+            SettingsCommand::Settings {
+                notify,
+                threads,
+                language,
+                server_language,
+                tournaments,
+            } => self.settings(
+                ctx,
+                notify,
+                threads,
+                language,
+                ServerChoices {
+                    lang: server_language,
+                    tournaments,
+                },
+            ),
+            SettingsCommand::Rules { game, page } => {
+                crate::play::text::rules(self.reader_lang(ctx), game.as_deref(), page)
+                    .map_err(Stop::Refuse)
+            }
+        }
+    }
+}
+
+/// Settings and rules.
+pub(in crate::play) fn commands() -> Vec<CommandSpec<SettingsCommand>> {
     vec![
         definition(),
         plain(
@@ -193,15 +273,16 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
             Contexts::SERVER_AND_BOT_DM,
             &["help-rules"],
             read_rules,
-        ),
-        plain(
-            "help",
-            &[],
-            Vec::new(),
-            Contexts::SERVER_AND_BOT_DM,
-            &[],
-            |_, _| Ok(Command::Help),
-        ),
+        )
+        .private()
+        // A page of the rules: `rules:jumpers:2`.
+        .buttons(|id| {
+            let (game, page) = id.strip_prefix(RULES_PREFIX)?.split_once(':')?;
+            Some(SettingsCommand::Rules {
+                game: Some(game.to_owned()),
+                page: Some(page.parse().ok().filter(|&p| p > 0)?),
+            })
+        }),
     ]
 }
 
@@ -209,7 +290,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
 pub(in crate::play) fn read_settings(
     args: &mut Args,
     _: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<SettingsCommand, ParseCommandError> {
     let notify = args
         .take(&["notify", "notifications"])
         .or_else(|| args.positional.first().cloned());
@@ -247,7 +328,7 @@ pub(in crate::play) fn read_settings(
                 },
             )?),
         };
-    Ok(Command::Settings {
+    Ok(SettingsCommand::Settings {
         threads,
         language: language_choice,
         server_language,
@@ -268,8 +349,8 @@ pub(in crate::play) fn read_settings(
 pub(in crate::play) fn read_rules(
     args: &mut Args,
     _: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
-    Ok(Command::Rules {
+) -> Result<SettingsCommand, ParseCommandError> {
+    Ok(SettingsCommand::Rules {
         game: args
             .take(&["game"])
             .or_else(|| args.positional.first().cloned()),

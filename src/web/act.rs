@@ -56,10 +56,13 @@ pub fn command(act: &Act, game: GameId) -> Option<Command> {
             .find(|(name, _)| *name == act.what)
             .and_then(|(name, _)| crate::play::spec::action(name, Some(game)))
     } else {
-        Some(Command::Move {
-            game: Some(game),
-            mv: act.what.clone(),
-        })
+        Some(
+            crate::play::MoveCommand::Move {
+                game: Some(game),
+                mv: act.what.clone(),
+            }
+            .into(),
+        )
     }
 }
 

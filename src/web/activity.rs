@@ -356,7 +356,7 @@ pub const ANSWERABLE: &[(&str, &str)] = &[
 pub fn command(deed: &Deed) -> Option<Command> {
     if deed.what == "challenge" {
         let kind: GameKind = deed.kind.as_deref()?.parse().ok()?;
-        return Some(Command::Challenge {
+        return Some(Command::from(crate::play::ChallengeCommand::Challenge {
             game: kind.name().to_owned(),
             opponents: Vec::new(),
             options: Vec::new(),
@@ -366,7 +366,7 @@ pub fn command(deed: &Deed) -> Option<Command> {
             } else {
                 Vec::new()
             },
-        });
+        }));
     }
     let game = Some(GameId(deed.game?));
     ANSWERABLE

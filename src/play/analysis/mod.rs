@@ -14,7 +14,7 @@ use crate::ai::review::{self, Judgement, Review, ReviewError};
 use crate::ai::search::{MATE, WON};
 use crate::games::GameKind;
 use crate::i18n;
-use crate::play::command::{Command, Context};
+use crate::play::command::Context;
 use crate::play::core::{say, say_with, Loaded, Play, Stop};
 use crate::play::definition::common::{games, on_game, plain};
 use crate::play::definition::{CommandSpec, Contexts, Kind, OptionSpec};
@@ -428,8 +428,65 @@ impl<S: Store> Play<S> {
     }
 }
 
+/// The commands of the engine's help: a finished game analysed, puzzles.
+/// `game: None` means "my only game here", resolved by the play layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisCommand {
+    /// A finished game gone through by the engine: accuracy, mistakes, a chart.
+    Analyse {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// A puzzle to solve (a random one, of a game, or the server's puzzle of the day), or an
+    /// answer to the open one.
+    Puzzle {
+        /// Which game's; `None`: any.
+        game: Option<String>,
+        /// The puzzle of the day.
+        daily: bool,
+        /// An answer to the open puzzle instead (what `/move` does where no game is played).
+        answer: Option<String>,
+    },
+}
+
+impl AnalysisCommand {
+    /// The name of its command in the table.
+    pub(in crate::play) fn name(&self) -> &'static str {
+        match self {
+            Self::Analyse { .. } => "analyse",
+            Self::Puzzle { .. } => "puzzle",
+        }
+    }
+
+    /// Whether carrying it out may write to the store, so its reply must wait until the
+    /// write is durable. Only pure look-ups say no; anything new is a writer.
+    pub(in crate::play) fn may_write(&self) -> bool {
+        match self {
+            Self::Analyse { .. } => true,
+            Self::Puzzle { .. } => true,
+        }
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out one of the family's commands.
+    pub(in crate::play) fn run_analysis(
+        &self,
+        ctx: &Context,
+        command: AnalysisCommand,
+    ) -> Result<Reply, Stop> {
+        match command {
+            AnalysisCommand::Analyse { game } => self.analyse(ctx, game),
+            AnalysisCommand::Puzzle {
+                answer: Some(mv), ..
+            } => self.puzzle_answer(ctx, &mv),
+            AnalysisCommand::Puzzle { game, daily, .. } => self.puzzle(ctx, game.as_deref(), daily),
+        }
+    }
+}
+
 /// A finished game's analysis, and puzzles.
-pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+pub(in crate::play) fn commands() -> Vec<CommandSpec<AnalysisCommand>> {
     vec![
         CommandSpec {
             aliases: &["analyze", "analysis"],
@@ -437,11 +494,11 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
                 "analyse",
                 &["help-analyse"],
                 |args, _| {
-                    Ok(Command::Analyse {
+                    Ok(AnalysisCommand::Analyse {
                         game: args.game_id()?,
                     })
                 },
-                &[],
+                Vec::new(),
             )
         },
         plain(

@@ -13,8 +13,9 @@ use std::sync::OnceLock;
 use crate::ai::puzzle::{Puzzle, Verdict};
 use crate::games::{AnyGame, GameKind, Seat};
 use crate::i18n::{self, Lang};
+use crate::play::analysis::AnalysisCommand;
 use crate::play::args::{is_flag, normalise_move, yes_or_no, Args, ParseCommandError};
-use crate::play::command::{Command, Context, User};
+use crate::play::command::{Context, User};
 use crate::play::core::seats::move_refusal;
 use crate::play::core::{Play, Stop};
 use crate::play::reply::{Component, Image, MovesOn, Reply};
@@ -407,7 +408,7 @@ fn other(seat: Seat) -> Seat {
 pub(in crate::play) fn read_puzzle(
     args: &mut Args,
     _: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<AnalysisCommand, ParseCommandError> {
     let answer = args.take(&["answer"]);
     let mut daily = match args.take(&["daily"]) {
         Some(value) => yes_or_no(&value, "puzzle-daily")?,
@@ -424,7 +425,7 @@ pub(in crate::play) fn read_puzzle(
             args.positional.push(word);
         }
     }
-    Ok(Command::Puzzle {
+    Ok(AnalysisCommand::Puzzle {
         game,
         daily,
         answer,

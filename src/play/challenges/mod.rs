@@ -14,10 +14,10 @@ use crate::store::{
 
 use crate::play::args::{computers, is_computer_name, seat_choice, Args, ParseCommandError};
 use crate::play::challenges::table::{table_buttons, table_options, table_text};
-use crate::play::command::{Command, Context, User};
+use crate::play::command::{Context, User};
 use crate::play::core::{refuse, say, say_with, Play, Stop};
 use crate::play::definition::common::{days, game_choice, game_options, on_game, yes_no};
-use crate::play::definition::{Action, Choice, CommandSpec, Contexts, Kind, OptionSpec};
+use crate::play::definition::{parser, Action, Choice, CommandSpec, Contexts, Kind, OptionSpec};
 use crate::play::reply::{Button, ButtonStyle, Component, News, Reply};
 use crate::play::text::{self, challenge_line};
 use crate::play::timing::{parse_days, DAY_CHOICES};
@@ -464,7 +464,7 @@ impl<S: Store> Play<S> {
 
 impl<S: Store> Play<S> {}
 
-fn play_definition() -> CommandSpec {
+fn play_definition() -> CommandSpec<ChallengeCommand> {
     let mut options = vec![
         game_choice(true),
         OptionSpec::new("opponent", "opt-opponent", Kind::User).aliases(&["vs"]),
@@ -489,84 +489,178 @@ fn play_definition() -> CommandSpec {
         options,
         game_options: true,
         contexts: Contexts::SERVER,
+        private: false,
         help: &[
             "help-play",
             "help-play-skakanie-more",
             "help-play-computer-more",
         ],
-        parse: read_play,
-        actions: &[],
+        parse: parser(read_play),
+        actions: Vec::new(),
+        buttons: None,
+    }
+}
+
+/// The commands that make a game: challenges, open tables, and the answers to them.
+/// `game: None` means "my only game here", resolved by the play layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChallengeCommand {
+    /// Challenge named users (one, or up to three in Skakanie), or open a table anyone in
+    /// the channel may join when `opponents` is empty.
+    Challenge {
+        /// The game's name as typed.
+        game: String,
+        /// Who is challenged.
+        opponents: Vec<User>,
+        /// `key=value` options.
+        options: Vec<String>,
+        /// The challenger's seat wish.
+        seat: SeatChoice,
+        /// Computer opponents, by level: seated at once, without an answer to wait for.
+        computers: Vec<Level>,
+    },
+    /// Accept a challenge.
+    Accept {
+        /// Which one.
+        game: Option<GameId>,
+    },
+    /// Decline a challenge addressed to the caller.
+    Decline {
+        /// Which one.
+        game: Option<GameId>,
+    },
+    /// Start a game of more than two with the players who have joined (its challenger).
+    Start {
+        /// Which one.
+        game: Option<GameId>,
+    },
+    /// Stand up from a table one joined (or step out of a named challenge one accepted)
+    /// before it starts.
+    Leave {
+        /// Which one.
+        game: Option<GameId>,
+    },
+    /// Withdraw one's own challenge.
+    Cancel {
+        /// Which one.
+        game: Option<GameId>,
+    },
+}
+
+impl ChallengeCommand {
+    /// The name of its command in the table.
+    pub(in crate::play) fn name(&self) -> &'static str {
+        match self {
+            Self::Challenge { .. } => "play",
+            Self::Accept { .. } => "accept",
+            Self::Decline { .. } => "decline",
+            Self::Start { .. } => "start",
+            Self::Leave { .. } => "leave",
+            Self::Cancel { .. } => "cancel",
+        }
+    }
+
+    /// Whether carrying it out may write to the store, so its reply must wait until the
+    /// write is durable. Only pure look-ups say no; anything new is a writer.
+    pub(in crate::play) fn may_write(&self) -> bool {
+        match self {
+            Self::Challenge { .. } => true,
+            Self::Accept { .. } => true,
+            Self::Decline { .. } => true,
+            Self::Start { .. } => true,
+            Self::Leave { .. } => true,
+            Self::Cancel { .. } => true,
+        }
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out one of the family's commands.
+    pub(in crate::play) fn run_challenges(
+        &self,
+        ctx: &Context,
+        command: ChallengeCommand,
+    ) -> Result<Reply, Stop> {
+        match command {
+            ChallengeCommand::Challenge {
+                game,
+                opponents,
+                options,
+                seat,
+                computers,
+            } => self.challenge(ctx, &game, opponents, &options, seat, &computers),
+            ChallengeCommand::Start { game } => self.start(ctx, game),
+            ChallengeCommand::Accept { game } => self.accept(ctx, game),
+            ChallengeCommand::Decline { game } => self.decline(ctx, game),
+            ChallengeCommand::Cancel { game } => self.cancel(ctx, game),
+            ChallengeCommand::Leave { game } => self.leave(ctx, game),
+        }
     }
 }
 
 /// The challenges and tables: made, answered, started, left.
-pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+pub(in crate::play) fn commands() -> Vec<CommandSpec<ChallengeCommand>> {
     vec![
         play_definition(),
         on_game(
             "accept",
             &["help-answer"],
             |args, _| {
-                Ok(Command::Accept {
+                Ok(ChallengeCommand::Accept {
                     game: args.game_id()?,
                 })
             },
-            &[Action {
-                id: "accept",
-                make: |game| Command::Accept { game },
-            }],
+            vec![Action::new("accept", |game| ChallengeCommand::Accept {
+                game,
+            })],
         ),
         on_game(
             "decline",
             &[],
             |args, _| {
-                Ok(Command::Decline {
+                Ok(ChallengeCommand::Decline {
                     game: args.game_id()?,
                 })
             },
-            &[Action {
-                id: "decline",
-                make: |game| Command::Decline { game },
-            }],
+            vec![Action::new("decline", |game| ChallengeCommand::Decline {
+                game,
+            })],
         ),
         on_game(
             "cancel",
             &[],
             |args, _| {
-                Ok(Command::Cancel {
+                Ok(ChallengeCommand::Cancel {
                     game: args.game_id()?,
                 })
             },
-            &[Action {
-                id: "cancel",
-                make: |game| Command::Cancel { game },
-            }],
+            vec![Action::new("cancel", |game| ChallengeCommand::Cancel {
+                game,
+            })],
         ),
         on_game(
             "leave",
             &["help-leave"],
             |args, _| {
-                Ok(Command::Leave {
+                Ok(ChallengeCommand::Leave {
                     game: args.game_id()?,
                 })
             },
-            &[Action {
-                id: "leave",
-                make: |game| Command::Leave { game },
-            }],
+            vec![Action::new("leave", |game| ChallengeCommand::Leave {
+                game,
+            })],
         ),
         on_game(
             "start",
             &[],
             |args, _| {
-                Ok(Command::Start {
+                Ok(ChallengeCommand::Start {
                     game: args.game_id()?,
                 })
             },
-            &[Action {
-                id: "start",
-                make: |game| Command::Start { game },
-            }],
+            vec![Action::new("start", |game| ChallengeCommand::Start {
+                game,
+            })],
         ),
     ]
 }
@@ -576,7 +670,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
 pub(in crate::play) fn read_play(
     args: &mut Args,
     user: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<ChallengeCommand, ParseCommandError> {
     let game = match args.take(&["game"]) {
         Some(game) => game,
         None if !args.positional.is_empty() && !args.positional[0].starts_with('@') => {
@@ -620,7 +714,7 @@ pub(in crate::play) fn read_play(
         .drain(..)
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    Ok(Command::Challenge {
+    Ok(ChallengeCommand::Challenge {
         game,
         opponents,
         options,

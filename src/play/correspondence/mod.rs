@@ -5,7 +5,7 @@
 use crate::i18n::{self, Arg, Lang};
 use crate::play::args::read_proposal;
 use crate::play::clocks::{clock_notice, others_playing, resumed, Forfeit};
-use crate::play::command::{Answer, Command, Context};
+use crate::play::command::{Answer, Context};
 use crate::play::core::seats::{computer_to_move, only_computers_besides};
 use crate::play::core::{refuse, say_with, Loaded, Play, Stop};
 use crate::play::definition::common::plain;
@@ -240,8 +240,72 @@ impl<S: Store> Play<S> {
     }
 }
 
+/// The commands of games played over days: the list of one's games, claims on time, pauses.
+/// `game: None` means "my only game here", resolved by the play layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CorrespondenceCommand {
+    /// List the caller's games.
+    Games,
+    /// Claim the win from a player who ran out of time.
+    Claim {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// Propose to pause a game on time (vacation), or answer such a proposal.
+    Pause {
+        /// Which game.
+        game: Option<GameId>,
+        /// What to do.
+        answer: Answer,
+    },
+    /// Start a paused game's clock again.
+    Resume {
+        /// Which game.
+        game: Option<GameId>,
+    },
+}
+
+impl CorrespondenceCommand {
+    /// The name of its command in the table.
+    pub(in crate::play) fn name(&self) -> &'static str {
+        match self {
+            Self::Games => "games",
+            Self::Claim { .. } => "claim",
+            Self::Pause { .. } => "pause",
+            Self::Resume { .. } => "resume",
+        }
+    }
+
+    /// Whether carrying it out may write to the store, so its reply must wait until the
+    /// write is durable. Only pure look-ups say no; anything new is a writer.
+    pub(in crate::play) fn may_write(&self) -> bool {
+        match self {
+            Self::Games => false,
+            Self::Claim { .. } => true,
+            Self::Pause { .. } => true,
+            Self::Resume { .. } => true,
+        }
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out one of the family's commands.
+    pub(in crate::play) fn run_correspondence(
+        &self,
+        ctx: &Context,
+        command: CorrespondenceCommand,
+    ) -> Result<Reply, Stop> {
+        match command {
+            CorrespondenceCommand::Games => self.games(ctx),
+            CorrespondenceCommand::Claim { game } => self.claim(ctx, game),
+            CorrespondenceCommand::Pause { game, answer } => self.pause(ctx, game, answer),
+            CorrespondenceCommand::Resume { game } => self.resume(ctx, game),
+        }
+    }
+}
+
 /// Games over days: a player's games, a win on time, pauses.
-pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+pub(in crate::play) fn commands() -> Vec<CommandSpec<CorrespondenceCommand>> {
     vec![
         plain(
             "games",
@@ -249,22 +313,22 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
             Vec::new(),
             Contexts::SERVER_AND_BOT_DM,
             &[],
-            |_, _| Ok(Command::Games),
-        ),
+            |_, _| Ok(CorrespondenceCommand::Games),
+        )
+        .private(),
         CommandSpec {
             aliases: &["claimwin"],
             ..on_game(
                 "claim",
                 &["help-days"],
                 |args, _| {
-                    Ok(Command::Claim {
+                    Ok(CorrespondenceCommand::Claim {
                         game: args.game_id()?,
                     })
                 },
-                &[Action {
-                    id: "claim",
-                    make: |game| Command::Claim { game },
-                }],
+                vec![Action::new("claim", |game| CorrespondenceCommand::Claim {
+                    game,
+                })],
             )
         },
         CommandSpec {
@@ -274,26 +338,27 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
                 "pause",
                 &[],
                 |args, _| {
-                    read_proposal(args, &["propose", "ask"], |game, answer| Command::Pause {
-                        game,
-                        answer,
+                    read_proposal(args, &["propose", "ask"], |game, answer| {
+                        CorrespondenceCommand::Pause { game, answer }
                     })
                 },
-                proposal_actions!("pause", Pause),
+                proposal_actions!("pause", |game, answer| CorrespondenceCommand::Pause {
+                    game,
+                    answer
+                }),
             )
         },
         on_game(
             "resume",
             &[],
             |args, _| {
-                Ok(Command::Resume {
+                Ok(CorrespondenceCommand::Resume {
                     game: args.game_id()?,
                 })
             },
-            &[Action {
-                id: "resume",
-                make: |game| Command::Resume { game },
-            }],
+            vec![Action::new("resume", |game| {
+                CorrespondenceCommand::Resume { game }
+            })],
         ),
     ]
 }

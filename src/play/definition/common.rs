@@ -4,36 +4,24 @@
 use crate::games::GameKind;
 use crate::i18n::Lang;
 use crate::play::definition::{
-    Action, Choice, CommandSpec, Contexts, Kind, Label, OptionSpec, Value, Words,
+    parser, Action, Choice, CommandSpec, Contexts, Kind, Label, OptionSpec, Reader, Value, Words,
 };
 use crate::play::timing::DAY_CHOICES;
 
 /// The three actions of a proposal command (`draw`, `draw-accept`, `draw-decline`), each
-/// making the command's `variant` with its answer.
+/// making the command `$make(game, answer)`.
 macro_rules! proposal_actions {
-    ($name:literal, $variant:ident) => {
-        &[
-            $crate::play::definition::Action {
-                id: $name,
-                make: |game| $crate::play::command::Command::$variant {
-                    game,
-                    answer: $crate::play::command::Answer::Propose,
-                },
-            },
-            $crate::play::definition::Action {
-                id: concat!($name, "-accept"),
-                make: |game| $crate::play::command::Command::$variant {
-                    game,
-                    answer: $crate::play::command::Answer::Accept,
-                },
-            },
-            $crate::play::definition::Action {
-                id: concat!($name, "-decline"),
-                make: |game| $crate::play::command::Command::$variant {
-                    game,
-                    answer: $crate::play::command::Answer::Decline,
-                },
-            },
+    ($name:literal, $make:expr) => {
+        vec![
+            $crate::play::definition::Action::new($name, |game| {
+                $make(game, $crate::play::command::Answer::Propose)
+            }),
+            $crate::play::definition::Action::new(concat!($name, "-accept"), |game| {
+                $make(game, $crate::play::command::Answer::Accept)
+            }),
+            $crate::play::definition::Action::new(concat!($name, "-decline"), |game| {
+                $make(game, $crate::play::command::Answer::Decline)
+            }),
         ]
     };
 }
@@ -148,41 +136,45 @@ pub(in crate::play) fn game_options() -> Vec<OptionSpec> {
 }
 
 /// A command whose only option is the game it acts on.
-pub(in crate::play) fn on_game(
+pub(in crate::play) fn on_game<C: 'static>(
     name: &'static str,
     help: &'static [&'static str],
-    parse: super::Parser,
-    actions: &'static [Action],
-) -> CommandSpec {
+    parse: Reader<C>,
+    actions: Vec<Action<C>>,
+) -> CommandSpec<C> {
     CommandSpec {
         name,
         aliases: &[],
         options: vec![game_number()],
         game_options: false,
         contexts: Contexts::SERVER,
+        private: false,
         help,
-        parse,
+        parse: parser(parse),
         actions,
+        buttons: None,
     }
 }
 
 /// A command with `options`, offered where `contexts` say.
-pub(in crate::play) fn plain(
+pub(in crate::play) fn plain<C: 'static>(
     name: &'static str,
     aliases: &'static [&'static str],
     options: Vec<OptionSpec>,
     contexts: Contexts,
     help: &'static [&'static str],
-    parse: super::Parser,
-) -> CommandSpec {
+    parse: Reader<C>,
+) -> CommandSpec<C> {
     CommandSpec {
         name,
         aliases,
         options,
         game_options: false,
         contexts,
+        private: false,
         help,
-        parse,
-        actions: &[],
+        parse: parser(parse),
+        actions: Vec::new(),
+        buttons: None,
     }
 }

@@ -10,8 +10,10 @@ use crate::store::GameId;
 /// The most choices on one option (Discord's limit).
 pub const MOST_CHOICES: usize = 25;
 
+use std::sync::Arc;
+
 use crate::play::args::{Args, ParseCommandError};
-use crate::play::command::{Command, User};
+use crate::play::command::User;
 
 /// Where a command may be used (Discord's interaction contexts; the console is a server).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,21 +191,57 @@ impl OptionSpec {
 }
 
 /// Reads a command's arguments (named, as Discord sends them or `key:value` typed, and
-/// positional words typed on the console). `user` resolves a name or id to a user.
-pub type Parser = fn(&mut Args, &dyn Fn(&str) -> User) -> Result<Command, ParseCommandError>;
+/// positional words typed on the console) into a command of type `C` (its family's).
+/// `user` resolves a name or id to a user. Shared, so the table can wrap a family's
+/// commands into the one command type without copying the family's reader.
+pub type Parser<C> =
+    Arc<dyn Fn(&mut Args, &dyn Fn(&str) -> User) -> Result<C, ParseCommandError> + Send + Sync>;
+
+/// A family's reader of arguments as it writes one: a function (or a closure that keeps
+/// nothing).
+pub type Reader<C> = fn(&mut Args, &dyn Fn(&str) -> User) -> Result<C, ParseCommandError>;
+
+/// A family's reader of arguments, as the table keeps it.
+pub fn parser<C: 'static>(
+    read: impl Fn(&mut Args, &dyn Fn(&str) -> User) -> Result<C, ParseCommandError>
+        + Send
+        + Sync
+        + 'static,
+) -> Parser<C> {
+    Arc::new(read)
+}
 
 /// A button or page action that stands for a command on one game (`draw-accept:7`).
-#[derive(Clone, Copy, Debug)]
-pub struct Action {
+#[derive(Clone)]
+pub struct Action<C> {
     /// Its id: what a button's id and a page's request name.
     pub id: &'static str,
     /// The command it makes for a game.
-    pub make: fn(Option<GameId>) -> Command,
+    pub make: Arc<dyn Fn(Option<GameId>) -> C + Send + Sync>,
 }
 
-/// One command.
-#[derive(Clone, Debug)]
-pub struct CommandSpec {
+impl<C> Action<C> {
+    /// The action `id`, making its command with `make`.
+    pub fn new(
+        id: &'static str,
+        make: impl Fn(Option<GameId>) -> C + Send + Sync + 'static,
+    ) -> Self {
+        Self {
+            id,
+            make: Arc::new(make),
+        }
+    }
+}
+
+/// Reads a button id of a family's own shape (`rules:jumpers:2`, `tournament-join:3`), not
+/// the `action:game` of an [`Action`]: `None` when the id is not one of the family's.
+pub type ButtonReader<C> = Arc<dyn Fn(&str) -> Option<C> + Send + Sync>;
+
+/// One command, whose arguments and buttons make commands of type `C`: a family's own
+/// command type where the family defines it, the one [`Command`](crate::play::Command)
+/// in the table.
+#[derive(Clone)]
+pub struct CommandSpec<C> {
     /// Its name, as the code reads it (and as English shows it); `cmd-<name>` in the
     /// catalogues has its translations and description.
     pub name: &'static str,
@@ -215,16 +253,81 @@ pub struct CommandSpec {
     pub game_options: bool,
     /// Where it may be used.
     pub contexts: Contexts,
+    /// Whether its answer is for the caller alone (their games, settings, ratings, help):
+    /// a front end that must acknowledge before the answer is ready (Discord's deferral)
+    /// says so from the start.
+    pub private: bool,
     /// Its `/help` lines (catalogue ids; a `-more` line is shown indented under the one
     /// before), in the order of the table.
     pub help: &'static [&'static str],
     /// How its arguments are read.
-    pub parse: Parser,
+    pub parse: Parser<C>,
     /// The buttons and page actions that stand for it.
-    pub actions: &'static [Action],
+    pub actions: Vec<Action<C>>,
+    /// Its buttons of a shape of their own, if any.
+    pub buttons: Option<ButtonReader<C>>,
 }
 
-impl CommandSpec {
+impl<C> std::fmt::Debug for CommandSpec<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CommandSpec")
+            .field("name", &self.name)
+            .field("aliases", &self.aliases)
+            .field("options", &self.options)
+            .field("contexts", &self.contexts)
+            .field(
+                "actions",
+                &self.actions.iter().map(|a| a.id).collect::<Vec<_>>(),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+impl<C: 'static> CommandSpec<C> {
+    /// The same command making `D`s: how the table takes a family's definitions into the
+    /// one command type (`wrap` is the family's variant of it).
+    #[must_use]
+    pub fn wrap<D: 'static>(self, wrap: fn(C) -> D) -> CommandSpec<D> {
+        let parse = self.parse;
+        let buttons = self.buttons;
+        CommandSpec {
+            name: self.name,
+            aliases: self.aliases,
+            options: self.options,
+            game_options: self.game_options,
+            contexts: self.contexts,
+            private: self.private,
+            help: self.help,
+            parse: Arc::new(move |args, user| parse(args, user).map(wrap)),
+            actions: self
+                .actions
+                .into_iter()
+                .map(|action| {
+                    let make = action.make;
+                    Action::new(action.id, move |game| wrap(make(game)))
+                })
+                .collect(),
+            buttons: buttons
+                .map(|read| -> ButtonReader<D> { Arc::new(move |id| read(id).map(wrap)) }),
+        }
+    }
+}
+
+impl<C> CommandSpec<C> {
+    /// Answered to the caller alone (see [`CommandSpec::private`]).
+    #[must_use]
+    pub fn private(mut self) -> Self {
+        self.private = true;
+        self
+    }
+
+    /// Also stands for the buttons `read` knows (see [`CommandSpec::buttons`]).
+    #[must_use]
+    pub fn buttons(mut self, read: impl Fn(&str) -> Option<C> + Send + Sync + 'static) -> Self {
+        self.buttons = Some(Arc::new(read));
+        self
+    }
+
     /// The names of the options it reads, for the refusal of one it does not take:
     /// its options, and for a command of subcommands `action` and every subcommand's.
     #[must_use]

@@ -19,7 +19,7 @@ use crate::render::{self, encode::GifWriter};
 use crate::store::{GameId, GameRecord, GameResult, Place, Player, Status, Store, SCHEMA_VERSION};
 use crate::words::count;
 
-use crate::play::command::{Command, Context, User};
+use crate::play::command::{Context, User};
 use crate::play::core::{failure_reply, say_with, Play, Stop};
 use crate::play::definition::common::{game_number, on_game};
 use crate::play::definition::{Action, CommandSpec, Kind, OptionSpec};
@@ -471,8 +471,60 @@ impl<S: Store> Play<S> {
     }
 }
 
+/// The commands that look back at a game: its record and replay, and its page.
+/// `game: None` means "my only game here", resolved by the play layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HistoryCommand {
+    /// A game's record and animated replay.
+    History {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// The caller's personal link to a game's page (a spectator's for a game they do not
+    /// play), or, with `revoke`, an end to every link they were given.
+    Web {
+        /// Which game.
+        game: Option<GameId>,
+        /// Revoke every link instead.
+        revoke: bool,
+    },
+}
+
+impl HistoryCommand {
+    /// The name of its command in the table.
+    pub(in crate::play) fn name(&self) -> &'static str {
+        match self {
+            Self::History { .. } => "history",
+            Self::Web { .. } => "web",
+        }
+    }
+
+    /// Whether carrying it out may write to the store, so its reply must wait until the
+    /// write is durable. Only pure look-ups say no; anything new is a writer.
+    pub(in crate::play) fn may_write(&self) -> bool {
+        match self {
+            Self::History { .. } => false,
+            Self::Web { revoke, .. } => *revoke,
+        }
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out one of the family's commands.
+    pub(in crate::play) fn run_history(
+        &self,
+        ctx: &Context,
+        command: HistoryCommand,
+    ) -> Result<Reply, Stop> {
+        match command {
+            HistoryCommand::History { game } => self.history(ctx, game),
+            HistoryCommand::Web { game, revoke } => self.web(ctx, game, revoke),
+        }
+    }
+}
+
 /// A game's record and its page.
-pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+pub(in crate::play) fn commands() -> Vec<CommandSpec<HistoryCommand>> {
     vec![
         CommandSpec {
             aliases: &["record"],
@@ -480,14 +532,13 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
                 "history",
                 &[],
                 |args, _| {
-                    Ok(Command::History {
+                    Ok(HistoryCommand::History {
                         game: args.game_id()?,
                     })
                 },
-                &[Action {
-                    id: "history",
-                    make: |game| Command::History { game },
-                }],
+                vec![Action::new("history", |game| HistoryCommand::History {
+                    game,
+                })],
             )
         },
         CommandSpec {
@@ -496,7 +547,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
                 game_number(),
                 OptionSpec::new("revoke", "opt-revoke", Kind::Boolean),
             ],
-            ..on_game("web", &[], pages::read_web, &[])
+            ..on_game("web", &[], pages::read_web, Vec::new())
         },
     ]
 }

@@ -6,8 +6,9 @@
 
 use crate::i18n;
 use crate::play::args::{is_flag, yes_or_no, Args, ParseCommandError};
-use crate::play::command::{Command, Context, User};
+use crate::play::command::{Context, User};
 use crate::play::core::{say, Play, Stop};
+use crate::play::history::HistoryCommand;
 use crate::play::reply::{Button, Component, Reply};
 use crate::store::{GameId, Store};
 
@@ -58,7 +59,7 @@ impl<S: Store> Play<S> {
 pub(in crate::play) fn read_web(
     args: &mut Args,
     _: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<HistoryCommand, ParseCommandError> {
     let game = args.game_id()?;
     // `revoke:true` (Discord's option) or the word `revoke` (the console).
     let revoke = match args.take(&["revoke"]) {
@@ -71,5 +72,5 @@ pub(in crate::play) fn read_web(
             _ => false,
         },
     };
-    Ok(Command::Web { game, revoke })
+    Ok(HistoryCommand::Web { game, revoke })
 }

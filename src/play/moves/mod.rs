@@ -10,13 +10,13 @@ use crate::i18n;
 use crate::i18n::Lang;
 use crate::play::args::{normalise_move, read_proposal, Args, ParseCommandError};
 use crate::play::clocks::{others_playing, resumed, Forfeit};
-use crate::play::command::{Answer, Command, Context, User};
+use crate::play::command::{Answer, Context, User, ACTION_PREFIX};
 use crate::play::core::seats::{
     last_turn, move_refusal, only_computers_besides, rules_result, said_moves, strs, turn_text,
 };
 use crate::play::core::{refuse, say, say_with, Loaded, Play, Stop};
 use crate::play::definition::common::{answer, game_number, on_game, proposal_actions};
-use crate::play::definition::{Action, CommandSpec, Contexts, Kind, OptionSpec};
+use crate::play::definition::{parser, Action, CommandSpec, Contexts, Kind, OptionSpec};
 use crate::play::proposal::{after_move, DRAW, TAKEBACK};
 use crate::play::reply::{Component, News, Reply};
 use crate::play::text::{self, board_reply, seat_label};
@@ -447,8 +447,87 @@ impl<S: Store> Play<S> {
     }
 }
 
+/// The commands of a game in play: moves, looking at the board, and the offers between players.
+/// `game: None` means "my only game here", resolved by the play layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveCommand {
+    /// Play a move.
+    Move {
+        /// Which game.
+        game: Option<GameId>,
+        /// The move as typed.
+        mv: String,
+    },
+    /// Show a game's board.
+    Board {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// Give up.
+    Resign {
+        /// Which game.
+        game: Option<GameId>,
+    },
+    /// Offer, accept or decline a draw.
+    Draw {
+        /// Which game.
+        game: Option<GameId>,
+        /// What to do.
+        answer: Answer,
+    },
+    /// Ask to take back one's last move, or answer such a request.
+    Takeback {
+        /// Which game.
+        game: Option<GameId>,
+        /// What to do.
+        answer: Answer,
+    },
+}
+
+impl MoveCommand {
+    /// The name of its command in the table.
+    pub(in crate::play) fn name(&self) -> &'static str {
+        match self {
+            Self::Move { .. } => "move",
+            Self::Board { .. } => "board",
+            Self::Resign { .. } => "resign",
+            Self::Draw { .. } => "draw",
+            Self::Takeback { .. } => "takeback",
+        }
+    }
+
+    /// Whether carrying it out may write to the store, so its reply must wait until the
+    /// write is durable. Only pure look-ups say no; anything new is a writer.
+    pub(in crate::play) fn may_write(&self) -> bool {
+        match self {
+            Self::Move { .. } => true,
+            Self::Board { .. } => false,
+            Self::Resign { .. } => true,
+            Self::Draw { .. } => true,
+            Self::Takeback { .. } => true,
+        }
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out one of the family's commands.
+    pub(in crate::play) fn run_moves(
+        &self,
+        ctx: &Context,
+        command: MoveCommand,
+    ) -> Result<Reply, Stop> {
+        match command {
+            MoveCommand::Move { game, mv } => self.play_move(ctx, game, &mv),
+            MoveCommand::Board { game } => self.board(ctx, game),
+            MoveCommand::Resign { game } => self.resign(ctx, game),
+            MoveCommand::Draw { game, answer } => self.draw(ctx, game, answer),
+            MoveCommand::Takeback { game, answer } => self.takeback(ctx, game, answer),
+        }
+    }
+}
+
 /// Moves, looking at games, and the offers between players.
-pub(in crate::play) fn commands() -> Vec<CommandSpec> {
+pub(in crate::play) fn commands() -> Vec<CommandSpec<MoveCommand>> {
     vec![
         CommandSpec {
             name: "move",
@@ -461,42 +540,45 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
             ],
             game_options: false,
             contexts: Contexts::SERVER,
+            private: false,
             help: &["help-move"],
-            parse: read_move,
-            actions: &[],
-        },
+            parse: parser(read_move),
+            actions: Vec::new(),
+            buttons: None,
+        }
+        // One button per action of a several-ply turn (Skakanie): `do-take:12`.
+        .buttons(|id| {
+            let (action, game) = id.split_once(':')?;
+            Some(MoveCommand::Move {
+                game: Some(GameId(game.parse().ok()?)),
+                mv: action.strip_prefix(ACTION_PREFIX)?.to_owned(),
+            })
+        }),
         on_game(
             "board",
             &["help-look"],
             |args, _| {
-                Ok(Command::Board {
+                Ok(MoveCommand::Board {
                     game: args.game_id()?,
                 })
             },
-            &[Action {
-                id: "board",
-                make: |game| Command::Board { game },
-            }],
+            vec![Action::new("board", |game| MoveCommand::Board { game })],
         ),
         on_game(
             "resign",
             &["help-offers"],
             |args, _| {
-                Ok(Command::Resign {
+                Ok(MoveCommand::Resign {
                     game: args.game_id()?,
                 })
             },
-            &[
-                Action {
-                    id: "resign",
-                    make: |game| Command::Resign { game },
-                },
+            vec![
+                Action::new("resign", |game| MoveCommand::Resign { game }),
                 // Leaving a game of several players (Skakanie) is its resignation, asked
                 // about in its own words.
-                Action {
-                    id: crate::play::reply::LEAVE_GAME,
-                    make: |game| Command::Resign { game },
-                },
+                Action::new(crate::play::reply::LEAVE_GAME, |game| MoveCommand::Resign {
+                    game,
+                }),
             ],
         ),
         CommandSpec {
@@ -505,12 +587,12 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
                 "draw",
                 &["help-offers-more"],
                 |args, _| {
-                    read_proposal(args, &["offer"], |game, answer| Command::Draw {
+                    read_proposal(args, &["offer"], |game, answer| MoveCommand::Draw {
                         game,
                         answer,
                     })
                 },
-                proposal_actions!("draw", Draw),
+                proposal_actions!("draw", |game, answer| MoveCommand::Draw { game, answer }),
             )
         },
         CommandSpec {
@@ -521,10 +603,13 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
                 &[],
                 |args, _| {
                     read_proposal(args, &["request", "ask"], |game, answer| {
-                        Command::Takeback { game, answer }
+                        MoveCommand::Takeback { game, answer }
                     })
                 },
-                proposal_actions!("takeback", Takeback),
+                proposal_actions!("takeback", |game, answer| MoveCommand::Takeback {
+                    game,
+                    answer
+                }),
             )
         },
     ]
@@ -534,7 +619,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec> {
 pub(in crate::play) fn read_move(
     args: &mut Args,
     _: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<MoveCommand, ParseCommandError> {
     let game = args.game_id()?;
     let mv = args
         .take(&["move"])
@@ -545,5 +630,5 @@ pub(in crate::play) fn read_move(
             what: "move",
         });
     }
-    Ok(Command::Move { game, mv })
+    Ok(MoveCommand::Move { game, mv })
 }

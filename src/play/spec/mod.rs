@@ -12,24 +12,23 @@
 //! `choice-…`), read in every language when the registration is built; nothing here knows
 //! Discord's types (the Discord front end sends [`registration`]'s JSON as it is).
 
+mod command;
+mod help;
 mod registration;
 pub mod rules;
 
 use std::sync::OnceLock;
 
-use crate::i18n;
-use crate::i18n::Lang;
-use crate::play::command::{tournament_number, TournamentAction, TOURNAMENT_BUTTON};
 use crate::store::GameId;
 
 pub use super::definition::{
-    Action, Choice, CommandSpec, Contexts, Kind, Label, OptionSpec, Parser, Value, Words,
+    Action, Choice, Contexts, Kind, Label, OptionSpec, Parser, Value, Words,
 };
+pub use command::Command;
+pub use help::{help, HelpCommand};
 
-use crate::play::command::{Command, ACTION_PREFIX, FORGET_ME_BUTTON, RULES_PREFIX};
-use crate::play::{
-    analysis, challenges, correspondence, history, moves, privacy, ratings, settings, tournaments,
-};
+/// A command's definition in the table, making the one [`Command`].
+pub type CommandSpec = super::definition::CommandSpec<Command>;
 pub use registration::{entry_point, registration, Registration};
 
 /// The table, built and checked once.
@@ -42,18 +41,7 @@ struct Table {
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let commands = [
-            challenges::commands(),
-            moves::commands(),
-            correspondence::commands(),
-            history::commands(),
-            analysis::commands(),
-            settings::commands(),
-            ratings::commands(),
-            privacy::commands(),
-            tournaments::commands(),
-        ]
-        .concat();
+        let commands = command::families();
         let takes = commands.iter().map(CommandSpec::takes).collect();
         Table { commands, takes }
     })
@@ -111,113 +99,25 @@ pub fn works_in_dms(name: &str) -> bool {
 pub fn action(id: &str, game: Option<GameId>) -> Option<Command> {
     commands()
         .iter()
-        .flat_map(|c| c.actions)
+        .flat_map(|c| &c.actions)
         .find(|a| a.id == id)
         .map(|a| (a.make)(game))
 }
 
-/// What `/help` says, in `lang`: one catalogue message a line, the `-more` ones indented
-/// under the line before.
+/// The command a button stands for, from its id (see [`Button::id`](super::Button)):
+/// an action on a game (`draw-accept:7`), or a family's own shape (`rules:jumpers:2`).
+/// Buttons carry their game, so a click always acts on the game it was shown with.
 #[must_use]
-pub fn help(lang: Lang) -> String {
-    // The title, each command's lines in the table's order, then how a game is chosen.
-    let lines = std::iter::once("help-title")
-        .chain(commands().iter().flat_map(|c| c.help.iter().copied()))
-        .chain(std::iter::once("help-which-game"));
-    lines
-        .map(|id| {
-            let line = i18n::text(lang, id);
-            if id.ends_with("-more") {
-                format!("  {line}")
-            } else {
-                line
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-impl Command {
-    /// Whether carrying the command out may write to the store, so its reply must wait
-    /// until the write is durable. Only pure look-ups say no; anything new is a writer.
-    #[must_use]
-    pub fn may_write(&self) -> bool {
-        !matches!(
-            self,
-            Self::Board { .. }
-                | Self::Games
-                | Self::History { .. }
-                | Self::Web { revoke: false, .. }
-                | Self::Rules { .. }
-                | Self::Help
-                | Self::Rating { .. }
-                | Self::Leaderboard { .. }
-                | Self::Profile { .. }
-                | Self::Privacy
-                | Self::ForgetMe { confirm: false }
-                | Self::Tournament {
-                    action: TournamentAction::Show | TournamentAction::List,
-                    ..
-                }
-        )
+pub fn from_button_id(id: &str) -> Option<Command> {
+    if let Some(command) = commands()
+        .iter()
+        .filter_map(|c| c.buttons.as_ref())
+        .find_map(|read| read(id))
+    {
+        return Some(command);
     }
-
-    /// Whether its answer is for the caller alone (their games, settings, ratings, help):
-    /// a front end that must acknowledge before the answer is ready (Discord's deferral)
-    /// says so from the start, before the answer tells.
-    #[must_use]
-    pub fn answers_privately(&self) -> bool {
-        matches!(
-            self,
-            Self::Games
-                | Self::Settings { .. }
-                | Self::Rules { .. }
-                | Self::Help
-                | Self::Rating { .. }
-                | Self::Profile { .. }
-                | Self::Privacy
-                | Self::ForgetMe { .. }
-        )
-    }
-
-    /// The command a button stands for, from its id (see [`Button::id`](super::Button)).
-    /// Buttons carry their game, so a click always acts on the game it was shown with.
-    #[must_use]
-    pub fn from_button_id(id: &str) -> Option<Self> {
-        if id == FORGET_ME_BUTTON {
-            return Some(Self::ForgetMe { confirm: true });
-        }
-        if let Some(rest) = id.strip_prefix(RULES_PREFIX) {
-            let (game, page) = rest.split_once(':')?;
-            return Some(Self::Rules {
-                game: Some(game.to_owned()),
-                page: Some(page.parse().ok().filter(|&p| p > 0)?),
-            });
-        }
-        if let Some(rest) = id.strip_prefix(TOURNAMENT_BUTTON) {
-            let (action, number) = rest.split_once(':')?;
-            let action = match action {
-                "join" => TournamentAction::Join,
-                "leave" => TournamentAction::Leave,
-                "show" => TournamentAction::Show,
-                _ => return None,
-            };
-            return Some(Self::Tournament {
-                action,
-                id: Some(tournament_number(number)?),
-            });
-        }
-        let (action, game) = id.split_once(':')?;
-        let game = Some(GameId(game.parse().ok()?));
-        // One button per action of a several-ply turn (Skakanie): `do-take:12`.
-        if let Some(mv) = action.strip_prefix(ACTION_PREFIX) {
-            return Some(Self::Move {
-                game,
-                mv: mv.to_owned(),
-            });
-        }
-        self::action(action, game)
-    }
+    let (action, game) = id.split_once(':')?;
+    self::action(action, Some(GameId(game.parse().ok()?)))
 }
 
 #[cfg(test)]

@@ -7,10 +7,9 @@ use serde::Serialize;
 use serde_json::{json, Map, Value as Json};
 
 use crate::i18n::{self, Arg, Lang};
-use crate::play::definition::{
-    Choice, CommandSpec, Contexts, Kind, Label, OptionSpec, Value, Words,
-};
+use crate::play::definition::{Choice, Contexts, Kind, Label, OptionSpec, Value, Words};
 use crate::play::spec::rules::{Broken, Scope};
+use crate::play::spec::CommandSpec;
 
 /// Discord's limit on a description's length.
 const DESCRIPTION_MAX: usize = 100;

@@ -8,6 +8,7 @@
 //! standings, whoever makes a game posts its board, and a worker that dies between the two
 //! leaves nothing the next look does not finish.
 
+pub(in crate::play) mod command;
 pub(in crate::play) mod export;
 pub(in crate::play) mod parse;
 pub(in crate::play) mod player;
@@ -16,14 +17,15 @@ use crate::games::{AnyGame, GameKind, Seat};
 use crate::i18n::{self, Lang};
 use crate::play::challenges::{days_option, parse_rated};
 use crate::play::clocks::{got_going, Forfeit};
-use crate::play::command::{
-    Context, Pairings, TournamentAction, TournamentSpec, User, TOURNAMENT_BUTTON,
-};
+use crate::play::command::{Context, User};
 use crate::play::core::{say, say_with, Play, Stop};
 use crate::play::definition::common::{days, game_choice, plain, yes_no};
 use crate::play::definition::{Choice, CommandSpec, Contexts, Kind, OptionSpec};
 use crate::play::reply::{Button, ButtonStyle, Component, Image, Notice, Reply};
 use crate::play::text::{board_reply, player_name};
+use crate::play::tournaments::command::{
+    tournament_number, Pairings, TournamentAction, TournamentSpec, TOURNAMENT_BUTTON,
+};
 use crate::play::tournaments::export::tournament_text;
 use crate::render::standings::{self as picture, View, MOST_CROSSED};
 use crate::store::{
@@ -1092,7 +1094,7 @@ fn join_buttons(lang: Lang, id: TournamentId) -> Vec<Button> {
     .collect()
 }
 
-fn definition() -> CommandSpec {
+fn definition() -> CommandSpec<TournamentCommand> {
     let number = || OptionSpec::new("id", "opt-tournament-id", Kind::Integer).range(1, None);
     let on_one =
         |name: &'static str, id: &'static str| OptionSpec::subcommand(name, id, vec![number()]);
@@ -1157,15 +1159,71 @@ fn definition() -> CommandSpec {
     )
 }
 
+/// The commands of tournaments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    /// A tournament: make, join, leave, start, cancel, remove a player, show, list.
+    Tournament {
+        /// What to do.
+        action: TournamentAction,
+        /// Which tournament; `None`: the only live one of the server (or channel).
+        id: Option<crate::store::TournamentId>,
+    },
+}
+
+impl TournamentCommand {
+    /// The name of its command in the table.
+    pub(in crate::play) fn name(&self) -> &'static str {
+        match self {
+            Self::Tournament { .. } => "tournament",
+        }
+    }
+
+    /// Whether carrying it out may write to the store, so its reply must wait until the
+    /// write is durable. Only pure look-ups say no; anything new is a writer.
+    pub(in crate::play) fn may_write(&self) -> bool {
+        match self {
+            Self::Tournament { action, .. } => {
+                !matches!(action, TournamentAction::Show | TournamentAction::List)
+            }
+        }
+    }
+}
+
+impl<S: Store> Play<S> {
+    /// Carries out one of the family's commands.
+    pub(in crate::play) fn run_tournaments(
+        &self,
+        ctx: &Context,
+        command: TournamentCommand,
+    ) -> Result<Reply, Stop> {
+        match command {
+            TournamentCommand::Tournament { action, id } => self.tournament(ctx, action, id),
+        }
+    }
+}
+
 /// Tournaments: made, joined, started, shown.
-pub(in crate::play) fn commands() -> Vec<CommandSpec> {
-    vec![definition()]
+pub(in crate::play) fn commands() -> Vec<CommandSpec<TournamentCommand>> {
+    // A tournament's own buttons: `tournament-join:3`.
+    vec![definition().buttons(|id| {
+        let (action, number) = id.strip_prefix(TOURNAMENT_BUTTON)?.split_once(':')?;
+        let action = match action {
+            "join" => TournamentAction::Join,
+            "leave" => TournamentAction::Leave,
+            "show" => TournamentAction::Show,
+            _ => return None,
+        };
+        Some(TournamentCommand::Tournament {
+            action,
+            id: Some(tournament_number(number)?),
+        })
+    })]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::command::tournament_number;
 
     #[test]
     fn start_times_read_dates_waits_and_full() {

@@ -3,10 +3,11 @@
 
 use crate::i18n::{self, Lang};
 use crate::play::args::{typed_word, Args, ParseCommandError};
-use crate::play::command::{
-    tournament_number, Command, Pairings, TournamentAction, TournamentSpec, User,
-    TOURNAMENT_ACTIONS,
+use crate::play::command::User;
+use crate::play::tournaments::command::{
+    tournament_number, Pairings, TournamentAction, TournamentSpec, TOURNAMENT_ACTIONS,
 };
+use crate::play::tournaments::TournamentCommand;
 
 /// The English action a typed word stands for: its name, or its translation in the
 /// catalogue (`tournament-action-<action>`, what Discord shows as the subcommand's name).
@@ -48,7 +49,7 @@ fn count(args: &mut Args, key: &str) -> Result<Option<usize>, ParseCommandError>
 pub(in crate::play) fn tournament(
     args: &mut Args,
     user: &dyn Fn(&str) -> User,
-) -> Result<Command, ParseCommandError> {
+) -> Result<TournamentCommand, ParseCommandError> {
     let typed = match args.take(&["action"]) {
         Some(action) => action,
         None if !args.positional.is_empty() => args.positional.remove(0),
@@ -98,7 +99,7 @@ pub(in crate::play) fn tournament(
         "show" => TournamentAction::Show,
         _ => TournamentAction::List,
     };
-    Ok(Command::Tournament { action, id })
+    Ok(TournamentCommand::Tournament { action, id })
 }
 
 /// The new tournament of `/tournament create`: the game and format as words or options,
