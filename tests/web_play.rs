@@ -354,7 +354,7 @@ async fn every_request_that_must_not_play_is_refused_and_changes_nothing() {
         unchanged.version, record.version,
         "the token in the address played"
     );
-    // A body far bigger than a move (1.5 MB): refused before it is read, in the reader's
+    // A body far bigger than a move (1.5 MB): refused without being kept, in the reader's
     // words, as JSON; the text is not echoed back.
     let huge = "a".repeat(1_500_000);
     let (got, answer) = act(&site, game, Some(&good), &huge, false, 0, &[]).await;

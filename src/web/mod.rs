@@ -13,6 +13,7 @@
 
 mod act;
 pub mod activity;
+mod body;
 pub mod links;
 mod live;
 mod page;
@@ -215,20 +216,15 @@ fn security_headers<S: Store>(site: &Site<S>) -> Vec<(&'static str, HeaderValue)
     headers
 }
 
-/// The most a page's request body may hold: a move, an answer or an authorization code is
-/// a few hundred bytes.
-const BODY_MAX: usize = 4 * 1024;
-
-/// A request body that could not be read (over [`BODY_MAX`], or cut off), refused in the
-/// reader's words as every other refusal of the pages' API is.
-fn body_refused(lang: Lang, rejection: &axum::extract::rejection::BytesRejection) -> Response {
-    let status = rejection.status();
-    let id = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        "web-too-large"
-    } else {
-        "web-bad-request"
-    };
-    refuse_json(status, lang, id)
+/// A request body refused (over [`body::BODY_MAX`], or cut off), in the reader's words as
+/// every other refusal of the pages' API is.
+fn body_refused(lang: Lang, refused: body::Refused) -> Response {
+    match refused {
+        body::Refused::TooLarge => {
+            refuse_json(StatusCode::PAYLOAD_TOO_LARGE, lang, "web-too-large")
+        }
+        body::Refused::Broken => refuse_json(StatusCode::BAD_REQUEST, lang, "web-bad-request"),
+    }
 }
 
 /// The routes, answering from `site`'s store.
@@ -266,8 +262,8 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
             secure(response, Arc::clone(&headers))
         }))
         // A page's requests are a move or an answer: a few hundred bytes. A bigger body is
-        // refused before it is read whole (see `body_refused`).
-        .layer(axum::extract::DefaultBodyLimit::max(BODY_MAX))
+        // refused without being kept (see `body::small`); no other route reads one.
+        .layer(axum::extract::DefaultBodyLimit::max(body::BODY_MAX))
         .layer(tower_http::compression::CompressionLayer::new().gzip(true))
         .with_state(site)
 }
@@ -563,13 +559,13 @@ fn refusal_json(refusal: &Refusal) -> Response {
 async fn game_act<S: Store + 'static>(
     asking: Asking<S>,
     headers: HeaderMap,
-    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+    body: axum::body::Body,
 ) -> Response {
     let lang = asking.lang;
     let refuse = |status, id: &str| refuse_json(status, lang, id);
-    let body = match body {
+    let body = match body::small(body).await {
         Ok(body) => body,
-        Err(rejection) => return body_refused(lang, &rejection),
+        Err(refused) => return body_refused(lang, refused),
     };
     if !act::same_site(&headers) {
         return refuse(StatusCode::FORBIDDEN, "web-cross-site");
@@ -733,13 +729,13 @@ async fn activity_token<S: Store + 'static>(
     State(site): State<Arc<Site<S>>>,
     Query(asked): Query<Asked>,
     headers: HeaderMap,
-    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+    body: axum::body::Body,
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
     let refuse = |status, id: &str| refuse_json(status, lang, id);
-    let body = match body {
+    let body = match body::small(body).await {
         Ok(body) => body,
-        Err(rejection) => return body_refused(lang, &rejection),
+        Err(refused) => return body_refused(lang, refused),
     };
     let Some(activity) = &site.activity else {
         return refuse(StatusCode::NOT_FOUND, "activity-off");
@@ -851,7 +847,7 @@ async fn activity_act<S: Store + 'static>(
     State(site): State<Arc<Site<S>>>,
     Query(asked): Query<Instanced>,
     headers: HeaderMap,
-    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+    body: axum::body::Body,
 ) -> Response {
     let lang = reader_lang(
         &Asked {
@@ -861,9 +857,9 @@ async fn activity_act<S: Store + 'static>(
         &headers,
     );
     let refuse = |status, id: &str| refuse_json(status, lang, id);
-    let body = match body {
+    let body = match body::small(body).await {
         Ok(body) => body,
-        Err(rejection) => return body_refused(lang, &rejection),
+        Err(refused) => return body_refused(lang, refused),
     };
     let Some(activity) = site.activity.clone() else {
         return refuse(StatusCode::NOT_FOUND, "activity-off");
