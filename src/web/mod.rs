@@ -562,21 +562,9 @@ async fn game_act<S: Store + 'static>(
     body: axum::body::Body,
 ) -> Response {
     let lang = asking.lang;
-    let refuse = |status, id: &str| refuse_json(status, lang, id);
-    let body = match body::small(body).await {
-        Ok(body) => body,
-        Err(refused) => return body_refused(lang, refused),
-    };
-    if !act::same_site(&headers) {
-        return refuse(StatusCode::FORBIDDEN, "web-cross-site");
-    }
-    let Ok(act) = serde_json::from_slice::<Act>(&body) else {
-        return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
-    };
-    // Only the `Authorization` header carries a move's token (a page of another site cannot
-    // send one); a token in the address is for showing the page, never for playing.
-    let Some(token) = act::bearer(&headers).map(str::to_owned) else {
-        return refuse(StatusCode::UNAUTHORIZED, "web-link-missing");
+    let (act, token) = match arrival::<Act>(lang, &headers, body).await {
+        Ok(arrived) => arrived,
+        Err(refused) => return refused,
     };
     let site = Arc::clone(&asking.site);
     let id = asking.id.clone();
@@ -605,12 +593,7 @@ fn act_now<S: Store + 'static>(
     let pass = site
         .pass(token, game)
         .map_err(|error| Refusal::Said(StatusCode::FORBIDDEN, link_refusal(lang, error)))?;
-    if !site.limits.allow(pass.user) {
-        return Err(said(StatusCode::TOO_MANY_REQUESTS, "web-too-fast"));
-    }
-    let Some(herald) = &site.herald else {
-        return Err(said(StatusCode::FORBIDDEN, "web-read-only"));
-    };
+    within_rate(site, pass.user, lang)?;
     let record = site
         .play
         .store()
@@ -622,12 +605,7 @@ fn act_now<S: Store + 'static>(
     let command =
         act::command(act, game).ok_or_else(|| said(StatusCode::BAD_REQUEST, "web-bad-request"))?;
     let ctx = act::context(&record, pass.user, lang);
-    told(
-        herald,
-        site.play.handle(&ctx, command),
-        record.place,
-        Some(game),
-    )
+    perform(site, &ctx, command, Some(game))
 }
 
 /// The encodings of a board's picture: the page draws the SVG (sharp at any size, drawn
@@ -857,24 +835,15 @@ async fn activity_act<S: Store + 'static>(
         &headers,
     );
     let refuse = |status, id: &str| refuse_json(status, lang, id);
-    let body = match body::small(body).await {
-        Ok(body) => body,
-        Err(refused) => return body_refused(lang, refused),
-    };
     let Some(activity) = site.activity.clone() else {
         return refuse(StatusCode::NOT_FOUND, "activity-off");
     };
-    if !act::same_site(&headers) {
-        return refuse(StatusCode::FORBIDDEN, "web-cross-site");
-    }
-    let Ok(deed) = serde_json::from_slice::<activity::Deed>(&body) else {
-        return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
+    let (deed, token) = match arrival::<activity::Deed>(lang, &headers, body).await {
+        Ok(arrived) => arrived,
+        Err(refused) => return refused,
     };
     let Some(command) = activity::command(&deed) else {
         return refuse(StatusCode::BAD_REQUEST, "web-bad-request");
-    };
-    let Some(token) = act::bearer(&headers).map(str::to_owned) else {
-        return refuse(StatusCode::UNAUTHORIZED, "web-link-missing");
     };
     // The session's revocations are in the store: read off the runtime.
     let checking = Arc::clone(&site);
@@ -889,8 +858,8 @@ async fn activity_act<S: Store + 'static>(
         }
         Err(error) => return refusal_json(&failed(lang, &error)),
     };
-    if !site.limits.allow(pass.user) {
-        return refuse(StatusCode::TOO_MANY_REQUESTS, "web-too-fast");
+    if let Err(refusal) = within_rate(&site, pass.user, lang) {
+        return refusal_json(&refusal);
     }
     // Where the Activity runs is Discord's word, not the page's. Only "no such instance"
     // is the player's to hear; Discord refusing the bot (a bad token, a rate limit) is the
@@ -915,9 +884,6 @@ async fn activity_act<S: Store + 'static>(
     let done = tokio::task::spawn_blocking(move || {
         let site = site_now;
         let said = |status, id: &str| Refusal::Said(status, i18n::text(lang, id));
-        let Some(herald) = &site.herald else {
-            return Err(said(StatusCode::FORBIDDEN, "web-read-only"));
-        };
         // An answer is to a challenge of this channel only.
         if let Some(game) = deed.game {
             let record = site.play.store().get(GameId(game)).map_err(|_| {
@@ -938,12 +904,7 @@ async fn activity_act<S: Store + 'static>(
             lang,
             guild_lang: None,
         };
-        told(
-            herald,
-            site.play.handle(&ctx, command),
-            instance.place,
-            deed.game.map(GameId),
-        )?;
+        perform(&site, &ctx, command, deed.game.map(GameId))?;
         activity_list(
             &site,
             instance.place.channel,
@@ -958,6 +919,65 @@ async fn activity_act<S: Store + 'static>(
         Ok(list) => axum::Json(list).into_response(),
         Err(refusal) => refusal_json(&refusal),
     }
+}
+
+/// What every act of a page or of the Activity brings, checked the one way for both and in
+/// this order: a body of a page's size, sent by our own pages (not another site's), that
+/// reads as `T`, with its token in the `Authorization` header (a page of another site
+/// cannot send one). Who the token names, and where it may act, each path checks next.
+async fn arrival<T: serde::de::DeserializeOwned>(
+    lang: Lang,
+    headers: &HeaderMap,
+    body: axum::body::Body,
+) -> Result<(T, String), Response> {
+    let refuse = |status, id: &str| refuse_json(status, lang, id);
+    let body = body::small(body)
+        .await
+        .map_err(|refused| body_refused(lang, refused))?;
+    if !act::same_site(headers) {
+        return Err(refuse(StatusCode::FORBIDDEN, "web-cross-site"));
+    }
+    let Ok(asked) = serde_json::from_slice::<T>(&body) else {
+        return Err(refuse(StatusCode::BAD_REQUEST, "web-bad-request"));
+    };
+    let Some(token) = act::bearer(headers).map(str::to_owned) else {
+        return Err(refuse(StatusCode::UNAUTHORIZED, "web-link-missing"));
+    };
+    Ok((asked, token))
+}
+
+/// Whether `user` is within the acts a minute every page and the Activity share: checked
+/// as soon as the asker is known, before anything costly (a store read, a call to Discord).
+fn within_rate<S: Store>(
+    site: &Site<S>,
+    user: crate::store::UserId,
+    lang: Lang,
+) -> Result<(), Refusal> {
+    if site.limits.allow(user) {
+        Ok(())
+    } else {
+        Err(Refusal::Said(
+            StatusCode::TOO_MANY_REQUESTS,
+            i18n::text(lang, "web-too-fast"),
+        ))
+    }
+}
+
+/// The end of every checked act: on a site that may play (not a read-only one), the
+/// command carried out as its slash command would be, and told ([`told`]).
+fn perform<S: Store + 'static>(
+    site: &Site<S>,
+    ctx: &crate::play::Context,
+    command: crate::play::Command,
+    game: Option<GameId>,
+) -> Result<(), Refusal> {
+    let Some(herald) = &site.herald else {
+        return Err(Refusal::Said(
+            StatusCode::FORBIDDEN,
+            i18n::text(ctx.lang, "web-read-only"),
+        ));
+    };
+    told(herald, site.play.handle(ctx, command), ctx.place, game)
 }
 
 /// How a command from a page or the Activity ends, the one way for both: refused or
