@@ -120,10 +120,12 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
     svg.replaceChildren();
     const buttons = document.getElementById("buttons");
     buttons.replaceChildren();
+    // The note says what the reader may do now; a game over (or a past ply shown) asks
+    // nothing, so an older note ("Waiting…") must not stay.
     if (view.link_note) say(view.link_note);
     else if (view.you !== null && view.you !== undefined && view.ply === view.plies && view.choices.length > 0) {
       say(mine() ? view.words.your_turn : view.words.wait);
-    }
+    } else say("");
     if (!mine()) {
       figure.classList.remove("playing");
       answerButtons(buttons);

@@ -508,6 +508,19 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
             }
         }
         assert!(told_turns > 0, "{kind:?}: the channel heard of no turn");
+        // Once the game is over no page still says it waits for a move (or for its own
+        // move to land): the loser's window used to keep "Waiting for the other player's
+        // move" after the last move.
+        let wait = api_view(&address, game).await["words"]["wait"].clone();
+        for (seat, window) in windows.iter().enumerate() {
+            let note = window
+                .run("return document.getElementById('note').textContent")
+                .await;
+            assert!(
+                note != wait && note != "…",
+                "{kind:?}: window {seat} still says {note} after the end"
+            );
+        }
         eprintln!("{kind:?}: {} plies played by tapping", mirror.moves().len());
         // The finished game in each language, on a phone and a desktop.
         for (seat, window) in windows.iter().enumerate() {
