@@ -732,6 +732,7 @@ fn skakanie_marks_the_latest_turn() {
         to_move: Some(0),
         status: "Red to play".into(),
         detail: "Skakanie".into(),
+        progress: String::new(),
         lang: leapfrog::i18n::Lang::En,
     };
     let options = ["players=4".to_owned(), "seed=21".to_owned()];

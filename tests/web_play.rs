@@ -1091,3 +1091,33 @@ async fn a_game_on_time_shows_its_clock() {
     let untimed = stored(play.store(), GameKind::Gyges, &[3, 4]);
     assert!(view(&site, untimed.id, None).await["clock"].is_null());
 }
+
+/// A page says where the game is once: its position line ("Move 1 of 1"), and not a second,
+/// different number in the header's detail (the picture's "move 2", the move to come).
+/// A Skakanie page keeps its round and the actions left, which the line does not say.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_says_one_move_number() {
+    let store = common::temporary_store();
+    let record = stored(&store, GameKind::Jumpers, &[1, 2]);
+    let skakanie = stored(&store, GameKind::Skakanie, &[1, 2, 3]);
+    let game = record.id;
+    let (site, _play, _heard) = serve(store, 100).await;
+    let first = view(&site, game, None).await;
+    let mover = [1, 2][first["to_move"].as_u64().unwrap() as usize];
+    let mv = first["choices"][0]["text"].as_str().unwrap().to_owned();
+    let (got, after) = act(&site, game, Some(&token(game, mover)), &mv, false, 0, &[]).await;
+    assert_eq!(got, 200, "{after}");
+    for (page, plies) in [(first, 0), (after, 1)] {
+        let detail = page["detail"].as_str().unwrap();
+        let next = leapfrog::i18n::text_with(
+            leapfrog::i18n::Lang::En,
+            "board-move-number",
+            &[("number", (plies + 1).into())],
+        );
+        assert!(!detail.contains(&next), "a second number: {detail}");
+        assert!(detail.contains("Jumpers"), "{detail}");
+    }
+    let skakanie = view(&site, skakanie.id, None).await;
+    let detail = skakanie["detail"].as_str().unwrap();
+    assert!(detail.contains("Round 1"), "{detail}");
+}

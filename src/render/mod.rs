@@ -38,6 +38,9 @@ pub struct Header {
     pub status: String,
     /// The second line: game number, move number, options that differ from the defaults.
     pub detail: String,
+    /// The part of [`Header::detail`] that says how far the game is (`move 13`, `round 4,
+    /// 2 actions left`): a page that shows its own position line leaves it out.
+    pub progress: String,
     /// The language of the picture's own words (a game's labels, "vs"): the server's.
     pub lang: Lang,
 }
@@ -111,6 +114,7 @@ impl Header {
             to_move,
             status,
             detail,
+            progress,
             lang,
         }
     }

@@ -162,8 +162,16 @@ pub fn view(
         to_move,
         status,
         detail,
+        progress,
         ..
     } = picture_header(record, &game, ply == plies, lang);
+    // The page says where in the game it is in its own position line ("Move 12 of 12"), so
+    // the picture's "move 13" would be a second, different number. A Skakanie round and
+    // the actions left in it say more than the line's action count, and stay.
+    let detail = match game {
+        AnyGame::Skakanie(_) => detail,
+        _ => detail.replacen(&format!(" · {progress}"), "", 1),
+    };
     let id = record.id.0;
     let position = if ply == 0 {
         i18n::text_with(lang, "web-start-of", &[("plies", plies.into())])
