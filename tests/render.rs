@@ -971,3 +971,48 @@ fn the_svg_board_is_a_whole_document_and_leaves_the_png_unchanged() {
     assert_eq!(svg_faults("<svg><use href=\"#a\"/></svg>").len(), 1);
     assert!(svg_faults("<svg><defs><path id=\"a\"/></defs><use href=\"#a\"/></svg>").is_empty());
 }
+
+/// The game's page shows the board alone, under its own HTML header: the SVG is the
+/// picture with its header band cut off (the same drawing, its view moved down), and the
+/// tap targets move up with it, each still inside the board.
+#[test]
+fn the_pages_board_is_the_picture_below_its_header() {
+    use leapfrog::render::theme::HEADER;
+    for kind in GameKind::ALL {
+        let game = AnyGame::new(kind, &[], None).unwrap();
+        let header = Header::for_game(
+            &game,
+            Header::seat_names(&game),
+            None,
+            leapfrog::i18n::Lang::En,
+        );
+        let full = render::layout(&game);
+        let board = render::board_layout(&game);
+        assert_eq!(board.width, full.width, "{kind:?}");
+        assert_eq!(board.height, full.height - HEADER, "{kind:?}");
+        assert_eq!(board.spots.len(), full.spots.len(), "{kind:?}");
+        for (whole, cut) in full.spots.iter().zip(&board.spots) {
+            assert_eq!(cut.y, whole.y - HEADER as f32, "{kind:?} {}", cut.name);
+            assert_eq!((cut.x, cut.w, cut.h), (whole.x, whole.w, whole.h));
+            assert!(
+                cut.y >= 0.0 && cut.y + cut.h <= board.height as f32,
+                "{kind:?} {} leaves the board",
+                cut.name
+            );
+        }
+        let svg = render::draw_board_svg(&game, None, &header).unwrap();
+        let opening = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 {HEADER} {w} {h}\" width=\"{w}\" height=\"{h}\">",
+            w = full.width,
+            h = board.height
+        );
+        assert!(svg.starts_with(&opening), "{kind:?}: {}", &svg[..200]);
+        // The drawing is the whole picture's: only the view differs.
+        let whole = render::draw_svg(&game, None, &header).unwrap();
+        assert_eq!(
+            svg.split_once('>').unwrap().1,
+            whole.split_once('>').unwrap().1,
+            "{kind:?}"
+        );
+    }
+}

@@ -78,7 +78,7 @@ async fn text(url: &str, language: Option<&str>) -> (u16, String) {
 /// and Discord's PNG.
 fn expected_pictures(record: &GameRecord, game: &AnyGame, ply: usize) -> (Vec<u8>, Vec<u8>) {
     let header = picture_header(record, game, ply == record.moves.len(), Lang::En);
-    let svg = leapfrog::render::draw_svg(game, None, &header).unwrap();
+    let svg = leapfrog::render::draw_board_svg(game, None, &header).unwrap();
     let png = leapfrog::render::draw(game, None, &header)
         .unwrap()
         .to_png();

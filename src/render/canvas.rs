@@ -391,14 +391,21 @@ impl Canvas {
     /// recorded, or, for one of pixels, those pixels as an embedded image.
     #[must_use]
     pub fn to_svg(&self) -> String {
+        self.to_svg_below(0)
+    }
+
+    /// As [`Canvas::to_svg`], showing only the rows from `top` down: a picture without its
+    /// header band, for a page that writes its own.
+    #[must_use]
+    pub fn to_svg_below(&self, top: u32) -> String {
         match &self.trace {
-            Some(trace) => trace.document(),
+            Some(trace) => trace.document_below(top),
             None => {
                 let mut trace = Trace::new(self.width(), self.height(), None);
                 let pixels = vector::png_data_url(&self.image);
                 trace.define(self.serial, None, (self.width(), self.height()), || &pixels);
                 trace.stamp(self.serial, 0, 0);
-                trace.document()
+                trace.document_below(top)
             }
         }
     }

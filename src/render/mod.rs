@@ -270,6 +270,26 @@ pub fn draw_svg(
     vector::vector(|| draw(game, last, header)).map(|canvas| canvas.to_svg())
 }
 
+/// The board alone, as the game's page shows it under its own header: [`draw_svg`]'s
+/// picture without its header band (names, turn, options), which the page writes in HTML.
+/// Discord's PNG keeps the band. Its places are [`board_layout`]'s.
+///
+/// # Errors
+/// As [`draw`].
+pub fn draw_board_svg(
+    game: &AnyGame,
+    last: Option<&str>,
+    header: &Header,
+) -> Result<String, RenderError> {
+    vector::vector(|| draw(game, last, header)).map(|canvas| canvas.to_svg_below(HEADER))
+}
+
+/// Where the places of `game`'s board are on [`draw_board_svg`]'s picture.
+#[must_use]
+pub fn board_layout(game: &AnyGame) -> spots::Layout {
+    layout(game).below(HEADER)
+}
+
 /// The picture before encoding. `last` overrides the game's own last move (the CLI's
 /// `--last`, for a position given as text).
 ///

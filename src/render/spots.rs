@@ -46,3 +46,24 @@ pub struct Layout {
     /// The places a tap may choose (none where a game is played by buttons: Skakanie).
     pub spots: Vec<Spot>,
 }
+
+impl Layout {
+    /// The same places on the picture cut at `top` (its rows above dropped): each box moved
+    /// up by `top`, the picture shorter by as much.
+    #[must_use]
+    pub fn below(self, top: u32) -> Self {
+        let shift = top as f32;
+        Self {
+            width: self.width,
+            height: self.height.saturating_sub(top),
+            spots: self
+                .spots
+                .into_iter()
+                .map(|spot| Spot {
+                    y: spot.y - shift,
+                    ..spot
+                })
+                .collect(),
+        }
+    }
+}

@@ -414,15 +414,17 @@ impl Trace {
         );
     }
 
-    /// The whole document.
-    pub(super) fn document(&self) -> String {
+    /// The document, showing only what lies below `top` (the picture's rows from `top` to its
+    /// bottom): the same drawing, its view cut.
+    pub(super) fn document_below(&self, top: u32) -> String {
+        let top = top.min(self.height);
         let defs: usize = self.defs.values().map(String::len).sum();
         let mut out = String::with_capacity(self.body.len() + defs + 200);
         let _ = write!(
             out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\">",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 {top} {w} {h}\" width=\"{w}\" height=\"{h}\">",
             w = self.width,
-            h = self.height
+            h = self.height - top
         );
         if !self.defs.is_empty() {
             out.push_str("<defs>");

@@ -609,7 +609,8 @@ fn act_now<S: Store + 'static>(
 }
 
 /// The encodings of a board's picture: the page draws the SVG (sharp at any size, drawn
-/// by the same code as the PNG, see [`crate::render::vector`]); the PNG is Discord's.
+/// by the same code as the PNG, see [`crate::render::vector`], without the header band the
+/// page writes itself); the PNG is Discord's, header and all.
 #[derive(Clone, Copy, Debug)]
 enum Picture {
     Png,
@@ -626,8 +627,9 @@ async fn board_picture<S: Store + 'static>(asking: Asking<S>, picture: Picture) 
             let header = crate::play::picture_header(&record, &game, view.ply == view.plies, lang);
             match picture {
                 Picture::Png => crate::render::draw(&game, None, &header).map(|c| c.to_png()),
+                // The page writes the header in HTML: its board comes without one.
                 Picture::Svg => {
-                    crate::render::draw_svg(&game, None, &header).map(String::into_bytes)
+                    crate::render::draw_board_svg(&game, None, &header).map(String::into_bytes)
                 }
             }
             .map_err(|e| failed(lang, &e))

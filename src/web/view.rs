@@ -207,7 +207,7 @@ pub fn view(
         board_alt,
         clock: None,
         board: board_path(id, ply, lang),
-        layout: crate::render::layout(&game),
+        layout: crate::render::board_layout(&game),
         choices: if ply == plies && matches!(record.status, Status::Active) {
             choices(&game, lang)
         } else {
