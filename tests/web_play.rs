@@ -1121,3 +1121,47 @@ async fn a_page_says_one_move_number() {
     let detail = skakanie["detail"].as_str().unwrap();
     assert!(detail.contains("Round 1"), "{detail}");
 }
+
+/// A finished game's page names its winner and why, by the players' names with their sides,
+/// in each language: nothing to decode from a bare colour.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_game_names_its_winner_and_why() {
+    let store = common::temporary_store();
+    let record = stored(&store, GameKind::Jumpers, &[1, 2]);
+    let game = record.id;
+    let (site, _play, _heard) = serve(store, 100).await;
+    let first = view(&site, game, None).await;
+    let seat = first["to_move"].as_u64().unwrap() as usize;
+    let (loser, winner) = ([1, 2][seat], [1, 2][1 - seat]);
+    let (got, after) = act(
+        &site,
+        game,
+        Some(&token(game, loser)),
+        "resign",
+        true,
+        0,
+        &[],
+    )
+    .await;
+    assert_eq!(got, 200, "{after}");
+    let side = |seat: usize, lang: &str| -> String {
+        let english = ["White", "Black"][seat];
+        leapfrog::i18n::side_name(lang.parse().unwrap(), english)
+    };
+    for lang in ["en", "ru", "pl"] {
+        let answer = reqwest::get(format!("{site}/api/games/{game}?lang={lang}"))
+            .await
+            .unwrap();
+        let page: serde_json::Value = serde_json::from_str(&answer.text().await.unwrap()).unwrap();
+        let status = page["status"].as_str().unwrap();
+        let won = format!("p{winner} ({})", side(1 - seat, lang));
+        let resigned = format!("p{loser} ({})", side(seat, lang));
+        assert!(status.contains(&won), "{lang}: {status}");
+        assert!(status.contains(&resigned), "{lang}: {status}");
+        assert!(
+            status.find(&won) < status.find(&resigned),
+            "{lang}: the winner first: {status}"
+        );
+        assert!(status.contains(" — "), "{lang}: {status}");
+    }
+}

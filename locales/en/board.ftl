@@ -59,8 +59,11 @@ skakanie-pieces = { $count ->
 } · parts { $parts }
 
 # A result decided off the board; { $reason } is the game record's own words.
-board-result-draw = Draw ({ $reason })
-board-result-wins = { $sides } wins ({ $reason })
+board-result-draw = Draw — { $reason }
+board-result-wins = { $sides } { $count ->
+    [one] wins
+   *[other] win
+} — { $reason }
 board-waiting = Waiting for the challenge
 board-never-started = Never started
 board-aborted = Aborted

@@ -66,8 +66,8 @@ skakanie-pieces = { $count ->
 } · części: { $parts }
 
 # Wynik rozstrzygnięty poza planszą; { $reason } to słowa z zapisu partii.
-board-result-draw = Remis ({ $reason })
-board-result-wins = Wygrana: { $sides } ({ $reason })
+board-result-draw = Remis — { $reason }
+board-result-wins = Wygrana: { $sides } — { $reason }
 board-waiting = Czeka na przyjęcie wyzwania
 board-never-started = Nierozpoczęta
 board-aborted = Przerwana

@@ -66,8 +66,8 @@ skakanie-pieces = { $count ->
 } · части: { $parts }
 
 # Результат, решённый не на доске; { $reason } — слова из записи партии.
-board-result-draw = Ничья ({ $reason })
-board-result-wins = Победа: { $sides } ({ $reason })
+board-result-draw = Ничья — { $reason }
+board-result-wins = Победа: { $sides } — { $reason }
 board-waiting = Ждёт ответа на вызов
 board-never-started = Не начиналась
 board-aborted = Прервана

@@ -591,19 +591,25 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool, lang: L
             "board-result-draw",
             &[("reason", reason(result))],
         )),
+        // The winners by name, each with their side ("bob (Black) wins — alice (White)
+        // resigned"), as the players know each other: a bare side must be decoded.
         Status::Finished(result) => {
             let winners = i18n::and_list(
                 lang,
                 result
                     .winners
                     .iter()
-                    .map(|&s| i18n::side_name(lang, &game.seat_name(Seat(s)))),
+                    .map(|&s| seat_label(lang, record, game, s)),
             )
             .unwrap_or_default();
             Some(i18n::text_with(
                 lang,
                 "board-result-wins",
-                &[("sides", winners.into()), ("reason", reason(result))],
+                &[
+                    ("sides", winners.into()),
+                    ("count", result.winners.len().into()),
+                    ("reason", reason(result)),
+                ],
             ))
         }
         Status::Active => None,
