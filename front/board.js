@@ -126,6 +126,8 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
     else if (view.you !== null && view.you !== undefined && view.ply === view.plies && view.choices.length > 0) {
       say(mine() ? view.words.your_turn : view.words.wait);
     } else say("");
+    // The tab says whose move it is, so a player with many tabs sees which game waits.
+    document.title = mine() ? `${view.words.tab_your_move} · ${view.title}` : view.title;
     if (!mine()) {
       figure.classList.remove("playing");
       answerButtons(buttons);

@@ -387,6 +387,14 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                 .await;
         }
         let mut told_turns = 0;
+        // What a tab's title starts with while it is its reader's move.
+        let your_move =
+            send(reqwest::Client::new().get(format!("{address}/api/games/{}?lang={lang}", game.0)))
+                .await["words"]["tab_your_move"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+        let says_your_move = format!("return document.title.startsWith({your_move:?})");
         // The engine's own game beside the page's: every move the page plays must be one
         // the engine takes.
         let mut mirror = common::rebuild(&record);
@@ -411,6 +419,18 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
             }
             let seat = view["to_move"].as_u64().unwrap() as usize;
             let mover = &windows[seat];
+            // The mover's tab says it is their move; nobody else's does.
+            assert!(
+                mover.until(&says_your_move, Duration::from_secs(10)).await,
+                "{kind:?} ply {ply}: the mover's tab does not say it is their move"
+            );
+            for (other, window) in windows.iter().enumerate().filter(|(o, _)| *o != seat) {
+                assert_eq!(
+                    window.run(&says_your_move).await,
+                    false,
+                    "{kind:?} ply {ply}: window {other}'s tab says it is its move"
+                );
+            }
             // The move: one that brings the game nearer its end, as the page offers it.
             let wanted = common::finishing_move(&mirror);
             let choice = choices

@@ -21,6 +21,7 @@ web-failed = This game could not be shown: the server could not read it. Try aga
 web-console = Game pages in a browser: { $url } (game 1; change the number for another)
 web-your-turn = Your move: tap a piece, then where it goes.
 web-your-turn-buttons = Your move: choose an action below.
+web-tab-your-move = Your move
 web-wait = Waiting for the other player's move.
 web-answer-resign = Resign
 web-answer-draw = Offer or accept a draw

@@ -22,6 +22,7 @@ web-failed = Nie udało się pokazać tej partii: serwer nie mógł jej odczyta�
 web-console = Strony partii w przeglądarce: { $url } (partia 1; dla innej zmień numer)
 web-your-turn = Twój ruch: dotknij pionka, a potem pola, na które ma pójść.
 web-your-turn-buttons = Twój ruch: wybierz akcję poniżej.
+web-tab-your-move = Twój ruch
 web-wait = Czekamy na ruch przeciwnika.
 web-answer-resign = Poddaj się
 web-answer-draw = Zaproponuj lub przyjmij remis

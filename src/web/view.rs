@@ -87,6 +87,9 @@ pub struct Words {
     pub your_turn: String,
     /// Said to a player waiting for another's move.
     pub wait: String,
+    /// Put before the tab's title while it is the reader's move, so a player with many
+    /// tabs sees which game waits for them.
+    pub tab_your_move: String,
     /// The buttons of the game's answers, by [`ANSWERS`](super::ANSWERS)' names.
     pub answers: Vec<(String, String)>,
     /// Asked before resigning.
@@ -115,6 +118,7 @@ impl Words {
             keys: t("web-keys"),
             your_turn: t(your_turn),
             wait: t("web-wait"),
+            tab_your_move: t("web-tab-your-move"),
             answers: super::ANSWERS
                 .iter()
                 .map(|(name, id)| ((*name).to_owned(), t(id)))
