@@ -67,12 +67,6 @@ pub async fn observe<T>(
     observe_within(route, None, call).await
 }
 
-/// [`observe`] for one attempt given up after `limit`: an attempt that gets no answer in
-/// time ends as [`TIMED_OUT`] (counted under the status `timeout` and timed at the limit),
-/// so the metrics see every attempt, answered or not.
-///
-/// # Errors
-/// The call's own error, or [`TIMED_OUT`].
 /// `call`, given up (as [`TIMED_OUT`]) when it has not answered within `limit` — not
 /// counting a rate limit's wait: a 429's `Retry-After` announced meanwhile (see
 /// [`super::reach::limited`]) holds the call on purpose, and sending it again before that
@@ -95,6 +89,12 @@ async fn within<T>(
     }
 }
 
+/// [`observe`] for one attempt given up after `limit`: an attempt that gets no answer in
+/// time ends as [`TIMED_OUT`] (counted under the status `timeout` and timed at the limit),
+/// so the metrics see every attempt, answered or not.
+///
+/// # Errors
+/// The call's own error, or [`TIMED_OUT`].
 pub async fn observe_within<T>(
     route: &'static str,
     limit: Option<std::time::Duration>,
