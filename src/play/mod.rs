@@ -86,8 +86,8 @@ impl<S: Store> Play<S> {
         // other write may have been the scheduler's (a reminder noted), not a player's. The
         // second try judges the command against what really happened meanwhile.
         let may_write = command.may_write();
-        let result = match self.dispatch(ctx, command.clone()) {
-            Err(Stop::Conflict(_)) => self.dispatch(ctx, command),
+        let result = match self.run(ctx, command.clone()) {
+            Err(Stop::Conflict(_)) => self.run(ctx, command),
             other => other,
         };
         match result {
@@ -108,21 +108,6 @@ impl<S: Store> Play<S> {
             }
             Err(Stop::Conflict(id)) => self.conflict_reply(id, self.reader_lang(ctx)),
             Err(Stop::Fail(error)) => failure_reply(&error, self.reader_lang(ctx)),
-        }
-    }
-
-    fn dispatch(&self, ctx: &Context, command: Command) -> Result<Reply, Stop> {
-        match command {
-            Command::Challenges(command) => self.run_challenges(ctx, command),
-            Command::Moves(command) => self.run_moves(ctx, command),
-            Command::Correspondence(command) => self.run_correspondence(ctx, command),
-            Command::History(command) => self.run_history(ctx, command),
-            Command::Analysis(command) => self.run_analysis(ctx, command),
-            Command::Settings(command) => self.run_settings(ctx, command),
-            Command::Help(command) => self.run_help(ctx, command),
-            Command::Ratings(command) => self.run_ratings(ctx, command),
-            Command::Privacy(command) => self.run_privacy(ctx, command),
-            Command::Tournaments(command) => self.run_tournaments(ctx, command),
         }
     }
 

@@ -1,5 +1,6 @@
 //! The one command type: each family's commands, side by side. A family adds a command to
-//! its own type; only a new family adds a line here.
+//! its own type; only a new family adds a line here (its type, module and handler: the
+//! enum, its conversions, the table's order and the dispatch all come from the list).
 
 use crate::play::analysis::{self, AnalysisCommand};
 use crate::play::challenges::{self, ChallengeCommand};
@@ -13,11 +14,15 @@ use crate::play::tournaments::{self, TournamentCommand};
 
 use super::help::{self, HelpCommand};
 use super::CommandSpec;
+use crate::play::command::Context;
+use crate::play::core::{Play, Stop};
+use crate::play::reply::Reply;
+use crate::store::Store;
 
 /// The families, each with its command type and the module that defines and carries them
 /// out: the [`Command`] enum, its conversions, and the table's order come from this list.
 macro_rules! families {
-    ($($family:ident($command:ident) in $module:ident),* $(,)?) => {
+    ($($family:ident($command:ident) in $module:ident => $run:ident),* $(,)?) => {
         /// What a user asks the bot to do, independent of where they typed it: one
         /// family's command. Made by the parser, by buttons and page actions, or directly
         /// (`MoveCommand::Move { .. }.into()`).
@@ -56,6 +61,15 @@ macro_rules! families {
             }
         }
 
+        impl<S: Store> Play<S> {
+            /// Carries out a command by its family's handler.
+            pub(in crate::play) fn run(&self, ctx: &Context, command: Command) -> Result<Reply, Stop> {
+                match command {
+                    $(Command::$family(command) => self.$run(ctx, command),)*
+                }
+            }
+        }
+
         /// Every family's definitions, in the order `/help` and the registration list them.
         pub(super) fn families() -> Vec<CommandSpec> {
             let mut table = Vec::new();
@@ -72,16 +86,16 @@ macro_rules! families {
 }
 
 families! {
-    Challenges(ChallengeCommand) in challenges,
-    Moves(MoveCommand) in moves,
-    Correspondence(CorrespondenceCommand) in correspondence,
-    History(HistoryCommand) in history,
-    Analysis(AnalysisCommand) in analysis,
-    Settings(SettingsCommand) in settings,
-    Help(HelpCommand) in help,
-    Ratings(RatingCommand) in ratings,
-    Privacy(PrivacyCommand) in privacy,
-    Tournaments(TournamentCommand) in tournaments,
+    Challenges(ChallengeCommand) in challenges => run_challenges,
+    Moves(MoveCommand) in moves => run_moves,
+    Correspondence(CorrespondenceCommand) in correspondence => run_correspondence,
+    History(HistoryCommand) in history => run_history,
+    Analysis(AnalysisCommand) in analysis => run_analysis,
+    Settings(SettingsCommand) in settings => run_settings,
+    Help(HelpCommand) in help => run_help,
+    Ratings(RatingCommand) in ratings => run_ratings,
+    Privacy(PrivacyCommand) in privacy => run_privacy,
+    Tournaments(TournamentCommand) in tournaments => run_tournaments,
 }
 
 impl Command {
