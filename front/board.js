@@ -16,6 +16,9 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
   const svgNs = "http://www.w3.org/2000/svg";
   let ply = Number(body.dataset.ply);
   let plies = Number(body.dataset.plies);
+  // Whether the board is drawn turned: the server's choice for the reader at first (each
+  // player sees their own side at the bottom), then the reader's, kept in every address.
+  let turned = body.dataset.turned === "1";
   let asked = 0;
   // The ply last asked for: keys pressed quickly step from it, not from the ply shown.
   let target = ply;
@@ -31,7 +34,8 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
     .filter((key) => here.has(key))
     .map((key) => `&${key}=${encodeURIComponent(here.get(key))}`)
     .join("");
-  const query = (p) => `ply=${p}&lang=${lang}` + (token ? `&t=${encodeURIComponent(token)}` : "") + discord;
+  const query = (p) => `ply=${p}&lang=${lang}&turned=${turned ? 1 : 0}`
+    + (token ? `&t=${encodeURIComponent(token)}` : "") + discord;
   const path = (p) => `/games/${id}?${query(p)}`;
   const auth = token ? { Authorization: `Bearer ${token}` } : {};
 
@@ -67,10 +71,14 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
     const board = document.getElementById("board");
     if (board.getAttribute("src") !== v.board) board.src = v.board;
     board.alt = v.board_alt;
-    document.querySelectorAll(".players li").forEach((li, seat) => {
-      li.classList.toggle("turn", v.to_move === seat);
-      li.classList.toggle("you", v.you === seat);
-    });
+    board.width = v.layout.width;
+    board.height = v.layout.height;
+    // The board fills the phone's width, and on a desktop the window's height.
+    document.getElementById("figure").style.maxWidth = `calc(78vh * ${v.layout.width / v.layout.height})`;
+    turned = v.turned;
+    const turn = document.getElementById("turn");
+    if (turn) turn.href = `/games/${id}?ply=${v.ply}&lang=${lang}&turned=${turned ? 0 : 1}` + discord;
+    drawSeats(v);
     listMoves(v);
     document.querySelectorAll("#moves a").forEach((a) => {
       if (Number(a.dataset.ply) === ply) {
@@ -97,6 +105,62 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
     history.replaceState(null, "", path(ply));
     taps = [];
     drawPlay();
+  }
+
+  // The players above and below the board: a disc in their colour, name and side, the
+  // facts of their seat, and a Gygès hand as pictures of its pieces (tapped to place one).
+  function drawSeats(v) {
+    const above = document.getElementById("above");
+    const below = document.getElementById("below");
+    if (!above || !below) return;
+    above.replaceChildren();
+    below.replaceChildren();
+    v.seats.forEach((seat, index) => {
+      const row = el("div", "seat");
+      row.dataset.seat = String(index);
+      row.classList.toggle("turn", v.to_move === index);
+      row.classList.toggle("you", v.you === index);
+      const disc = document.createElementNS(svgNs, "svg");
+      disc.setAttribute("class", "disc");
+      disc.setAttribute("viewBox", "0 0 20 20");
+      disc.setAttribute("aria-hidden", "true");
+      const circle = document.createElementNS(svgNs, "circle");
+      for (const [key, value] of [["cx", 10], ["cy", 10], ["r", 8], ["fill", seat.face], ["stroke", seat.rim], ["stroke-width", 2.5]]) {
+        circle.setAttribute(key, String(value));
+      }
+      disc.appendChild(circle);
+      row.appendChild(disc);
+      const who = el("span", "who");
+      who.appendChild(el("bdi", "name", seat.name));
+      who.appendChild(document.createTextNode(" "));
+      who.appendChild(el("span", "side", seat.side));
+      row.appendChild(who);
+      row.appendChild(el("span", "words", seat.words));
+      const hand = el("span", "hand");
+      for (const size of seat.hand) {
+        const button = el("button", "hand");
+        button.type = "button";
+        button.dataset.tap = `hand-${size}`;
+        button.disabled = true;
+        const picture = el("img");
+        picture.src = `/assets/gyges/${size}.svg`;
+        picture.alt = String(size);
+        picture.width = 32;
+        picture.height = 32;
+        button.appendChild(picture);
+        hand.appendChild(button);
+      }
+      row.appendChild(hand);
+      (index === v.bottom ? below : above).appendChild(row);
+    });
+  }
+
+  // What the next tap does, when every move still fitting the taps made says the same.
+  function hint(fits) {
+    const hints = new Map(view.words.hints);
+    const said = new Set(fits.filter((c) => c.taps.length > taps.length)
+      .map((c) => (hints.get(c.kind) || [])[taps.length - 1] || ""));
+    return said.size === 1 ? [...said][0] : "";
   }
 
   // Whether the reader may move now.
@@ -137,6 +201,20 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
     const fits = view.choices.filter((c) => c.taps.length > 0 && startsWith(c.taps, taps));
     const next = new Set(fits.filter((c) => c.taps.length > taps.length).map((c) => c.taps[taps.length]));
     const chosen = new Set(taps);
+    // The mover's hand: its pieces are tapped like places on the board.
+    const mover = document.querySelector(`.seat[data-seat="${view.to_move}"]`);
+    if (mover) {
+      mover.querySelectorAll("button.hand").forEach((button) => {
+        const name = button.dataset.tap;
+        button.disabled = !next.has(name) && !chosen.has(name);
+        button.classList.toggle("sel", chosen.has(name));
+        button.classList.toggle("lit", next.has(name));
+      });
+    }
+    if (taps.length) {
+      const said = hint(fits);
+      if (said) say(said);
+    }
     for (const spot of view.layout.spots) {
       const kind = chosen.has(spot.name) ? "sel" : next.has(spot.name) ? (taps.length ? "dest" : "from") : "";
       const rect = document.createElementNS(svgNs, "rect");
@@ -281,10 +359,18 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
   }
 
   document.addEventListener("click", (event) => {
-    const spot = event.target.closest && event.target.closest("rect.spot");
+    const spot = event.target.closest && event.target.closest("rect.spot, button.hand");
     if (spot) {
       event.preventDefault();
-      tap(spot.dataset.name);
+      tap(spot.dataset.name || spot.dataset.tap);
+      return;
+    }
+    const turn = event.target.closest("a#turn");
+    if (turn && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+      event.preventDefault();
+      turned = !turned;
+      target = -1;
+      go(ply);
       return;
     }
     const link = event.target.closest("a[data-ply], a[data-step]");
@@ -295,6 +381,27 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
       ? Number(link.dataset.ply)
       : Number(new URL(link.href).searchParams.get("ply"));
     go(to);
+  });
+
+  // A piece dragged to where it goes: the same two taps. A press and release on one place
+  // is a click, handled above.
+  let pressed = null;
+  document.addEventListener("pointerdown", (event) => {
+    const spot = event.target.closest && event.target.closest("rect.spot");
+    pressed = spot && mine() ? spot.dataset.name : null;
+  });
+  document.addEventListener("pointerup", (event) => {
+    const from = pressed;
+    pressed = null;
+    if (!from) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const spot = under && under.closest && under.closest("rect.spot");
+    if (!spot || spot.dataset.name === from) return;
+    if (taps[0] !== from) {
+      taps = [];
+      tap(from);
+    }
+    tap(spot.dataset.name);
   });
 
   document.addEventListener("keydown", (event) => {

@@ -395,6 +395,34 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                 .unwrap()
                 .to_owned();
         let says_your_move = format!("return document.title.startsWith({your_move:?})");
+        // What the page says between taps, by kind of move: checked after each tap.
+        let hints: Vec<(String, Vec<String>)> = serde_json::from_value(
+            send(reqwest::Client::new().get(format!("{address}/api/games/{}?lang={lang}", game.0)))
+                .await["words"]["hints"]
+                .clone(),
+        )
+        .unwrap();
+        let hints: std::collections::HashMap<String, Vec<String>> = hints.into_iter().collect();
+        // Each player sees their own side below the board, the others above it; a board
+        // that turns is turned for the player whose side the picture draws at the top.
+        for (seat, window) in windows.iter().enumerate() {
+            let below = format!(
+                "return document.querySelector('#below .seat.you')?.dataset.seat === '{seat}' \
+                 && document.querySelectorAll('#above .seat').length === {}",
+                seats.len() - 1
+            );
+            assert!(
+                window.until(&below, Duration::from_secs(5)).await,
+                "{kind:?}: window {seat} does not show its player below the board"
+            );
+            let turns = matches!(kind, GameKind::Gyges | GameKind::JumpSturdy);
+            let turned = window.run("return document.body.dataset.turned").await;
+            assert_eq!(
+                turned,
+                if turns && seat == 1 { "1" } else { "0" },
+                "{kind:?}: window {seat}"
+            );
+        }
         // The engine's own game beside the page's: every move the page plays must be one
         // the engine takes.
         let mut mirror = common::rebuild(&record);
@@ -454,7 +482,12 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
             for (i, tap) in taps.iter().enumerate() {
                 // The first tap waits for the page to learn it is its turn (live channel).
                 let (class, within) = if i == 0 { ("from", 10) } else { ("dest", 5) };
-                let css = format!("rect.spot.{class}[data-name='{tap}']");
+                // A Gygès piece in hand is tapped as its picture in the mover's hand.
+                let css = if tap.starts_with("hand-") {
+                    format!(".seat[data-seat='{seat}'] button.hand.lit[data-tap='{tap}']")
+                } else {
+                    format!("rect.spot.{class}[data-name='{tap}']")
+                };
                 assert!(
                     mover
                         .until(
@@ -465,6 +498,17 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                     "{kind:?} ply {ply}: {tap} never lit up as {class}"
                 );
                 mover.tap(&css).await;
+                // Between taps, the page says what the next one does.
+                if i + 1 < taps.len() {
+                    let kind_of = choice["kind"].as_str().unwrap();
+                    let hint = &hints[kind_of][i];
+                    let says =
+                        format!("return document.getElementById('note').textContent === {hint:?}");
+                    assert!(
+                        mover.until(&says, Duration::from_secs(5)).await,
+                        "{kind:?} ply {ply}: after {tap} the note does not say {hint:?}"
+                    );
+                }
             }
             if shared {
                 let label = choice["label"].as_str().unwrap();

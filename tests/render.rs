@@ -657,7 +657,7 @@ fn a_huge_name_is_drawn_cut() {
 #[test]
 fn gyges_piece_in_goal_leaves_the_label_readable() {
     use leapfrog::games::gyges::Side;
-    let label = render::gyges::goal_label_centre(Side::North, None);
+    let label = render::gyges::goal_label_centre(Side::North, None, false);
     // The label of North's goal is near-white on the dark band; wood is yellower.
     let ink = |canvas: &leapfrog::render::canvas::Canvas| {
         let (y0, y1) = (label.y as u32 - 22, label.y as u32 + 22);
@@ -972,12 +972,12 @@ fn the_svg_board_is_a_whole_document_and_leaves_the_png_unchanged() {
     assert!(svg_faults("<svg><defs><path id=\"a\"/></defs><use href=\"#a\"/></svg>").is_empty());
 }
 
-/// The game's page shows the board alone, under its own HTML header: the SVG is the
-/// picture with its header band cut off (the same drawing, its view moved down), and the
-/// tap targets move up with it, each still inside the board.
+/// The game's page shows the board alone: the SVG's view is the board's area of the
+/// picture (no header band, no panels), the tap targets move with it and stay inside it,
+/// and a turned board puts each square where the opposite square was (the board turned by
+/// half a turn), so the side drawn at the top sits at the bottom.
 #[test]
-fn the_pages_board_is_the_picture_below_its_header() {
-    use leapfrog::render::theme::HEADER;
+fn the_pages_board_is_the_board_alone_and_turns() {
     for kind in GameKind::ALL {
         let game = AnyGame::new(kind, &[], None).unwrap();
         let header = Header::for_game(
@@ -987,32 +987,78 @@ fn the_pages_board_is_the_picture_below_its_header() {
             leapfrog::i18n::Lang::En,
         );
         let full = render::layout(&game);
-        let board = render::board_layout(&game);
-        assert_eq!(board.width, full.width, "{kind:?}");
-        assert_eq!(board.height, full.height - HEADER, "{kind:?}");
-        assert_eq!(board.spots.len(), full.spots.len(), "{kind:?}");
-        for (whole, cut) in full.spots.iter().zip(&board.spots) {
-            assert_eq!(cut.y, whole.y - HEADER as f32, "{kind:?} {}", cut.name);
-            assert_eq!((cut.x, cut.w, cut.h), (whole.x, whole.w, whole.h));
-            assert!(
-                cut.y >= 0.0 && cut.y + cut.h <= board.height as f32,
-                "{kind:?} {} leaves the board",
-                cut.name
-            );
+        let area = render::board_area(&game);
+        assert!(area.x + area.width <= full.width && area.y + area.height <= full.height);
+        assert!(
+            area.y >= leapfrog::render::theme::HEADER,
+            "{kind:?}: the header shows"
+        );
+        let plain = render::board_layout(&game, false);
+        assert_eq!((plain.width, plain.height), (area.width, area.height));
+        assert_eq!(plain.spots.len(), full.spots.len(), "{kind:?}");
+        for (whole, cut) in full.spots.iter().zip(&plain.spots) {
+            assert_eq!(cut.x, whole.x - area.x as f32, "{kind:?} {}", cut.name);
+            assert_eq!(cut.y, whole.y - area.y as f32, "{kind:?} {}", cut.name);
         }
-        let svg = render::draw_board_svg(&game, None, &header).unwrap();
-        let opening = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 {HEADER} {w} {h}\" width=\"{w}\" height=\"{h}\">",
-            w = full.width,
-            h = board.height
-        );
-        assert!(svg.starts_with(&opening), "{kind:?}: {}", &svg[..200]);
-        // The drawing is the whole picture's: only the view differs.
-        let whole = render::draw_svg(&game, None, &header).unwrap();
-        assert_eq!(
-            svg.split_once('>').unwrap().1,
-            whole.split_once('>').unwrap().1,
-            "{kind:?}"
-        );
+        let turned = render::board_layout(&game, true);
+        for layout in [&plain, &turned] {
+            for spot in &layout.spots {
+                assert!(
+                    spot.x >= 0.0
+                        && spot.y >= 0.0
+                        && spot.x + spot.w <= layout.width as f32
+                        && spot.y + spot.h <= layout.height as f32,
+                    "{kind:?} {} leaves the board",
+                    spot.name
+                );
+            }
+        }
+        let at = |layout: &leapfrog::render::spots::Layout, name: &str| {
+            let spot = layout.spots.iter().find(|s| s.name == name).unwrap();
+            (spot.x, spot.y)
+        };
+        // A square's opposite: files and ranks counted from the other end.
+        let opposite = |name: &str, side: u8| {
+            let bytes = name.as_bytes();
+            let file = char::from(b'a' + side - 1 - (bytes[0] - b'a'));
+            let rank: u8 = name[1..].parse().unwrap();
+            format!("{file}{}", side + 1 - rank)
+        };
+        let side = match kind {
+            GameKind::Gyges => Some(6),
+            GameKind::JumpSturdy => Some(8),
+            _ => None,
+        };
+        match side {
+            Some(side) => {
+                assert!(render::turns(&game), "{kind:?}");
+                for spot in plain.spots.iter().filter(|s| s.name != "goal") {
+                    assert_eq!(
+                        at(&turned, &spot.name),
+                        at(&plain, &opposite(&spot.name, side)),
+                        "{kind:?} {}",
+                        spot.name
+                    );
+                }
+            }
+            None => {
+                assert!(!render::turns(&game), "{kind:?}");
+                assert_eq!(turned, plain, "{kind:?}: a board that does not turn");
+            }
+        }
+        for turn in [false, true] {
+            let svg = render::draw_board_svg(&game, None, &header, turn).unwrap();
+            let opening = format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{} {} {w} {h}\" width=\"{w}\" height=\"{h}\">",
+                area.x,
+                area.y,
+                w = area.width,
+                h = area.height
+            );
+            assert!(svg.starts_with(&opening), "{kind:?}: {}", &svg[..200]);
+            // Without the header's names and the panels, the board is less to send.
+            let whole = render::draw_svg(&game, None, &header).unwrap();
+            assert!(svg.len() <= whole.len(), "{kind:?}");
+        }
     }
 }

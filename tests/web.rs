@@ -78,7 +78,7 @@ async fn text(url: &str, language: Option<&str>) -> (u16, String) {
 /// and Discord's PNG.
 fn expected_pictures(record: &GameRecord, game: &AnyGame, ply: usize) -> (Vec<u8>, Vec<u8>) {
     let header = picture_header(record, game, ply == record.moves.len(), Lang::En);
-    let svg = leapfrog::render::draw_board_svg(game, None, &header).unwrap();
+    let svg = leapfrog::render::draw_board_svg(game, None, &header, false).unwrap();
     let png = leapfrog::render::draw(game, None, &header)
         .unwrap()
         .to_png();
@@ -131,10 +131,15 @@ async fn every_game_steps_through_every_ply_with_the_engines_positions() {
         // Without a ply: the latest position; the page links every ply and marks the last.
         let (status, page) = text(&format!("{site}/games/{id}"), None).await;
         assert_eq!(status, 200);
+        // A board that turns keeps its reader's choice in every link.
+        let turned = match record.kind {
+            GameKind::Gyges | GameKind::JumpSturdy => "&amp;turned=0",
+            _ => "",
+        };
         for ply in 0..=plies {
             assert!(
                 page.contains(&format!(
-                    "href=\"/games/{id}?ply={ply}&amp;lang=en\" data-ply=\"{ply}\""
+                    "href=\"/games/{id}?ply={ply}&amp;lang=en{turned}\" data-ply=\"{ply}\""
                 )),
                 "ply {ply} not linked: {page}"
             );
@@ -151,7 +156,7 @@ async fn every_game_steps_through_every_ply_with_the_engines_positions() {
             } else {
                 "step"
             };
-            format!("<a class=\"{class}\" data-step=\"{key}\" href=\"/games/{id}?ply={to}&amp;lang=en\">")
+            format!("<a class=\"{class}\" data-step=\"{key}\" href=\"/games/{id}?ply={to}&amp;lang=en{turned}\">")
         };
         let (_, middle) = text(&format!("{site}/games/{id}?ply=2"), None).await;
         for (key, to) in [("first", 0), ("back", 1), ("forward", 3), ("last", plies)] {
@@ -192,7 +197,10 @@ async fn names_that_try_to_be_html_are_shown_as_text() {
         "{page}"
     );
     // Isolated, so the right-to-left mark cannot turn the line around it.
-    assert!(page.contains("<bdi>&lt;script&gt;"), "{page}");
+    assert!(
+        page.contains("<bdi class=\"name\">&lt;script&gt;"),
+        "{page}"
+    );
     let (_, view) = json(&format!("{site}/api/games/{}", record.id)).await;
     assert!(view["players"][0].as_str().unwrap().contains(hostile));
     // The board draws names as the fonts' outlines: no text of theirs is in it at all.

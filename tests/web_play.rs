@@ -141,16 +141,25 @@ async fn each_game_is_played_by_taps_until_it_ends_and_the_channel_sees_every_mo
             let seen = view(&site, game, Some(&tokens[seat])).await;
             assert_eq!(seen["you"].as_u64(), Some(seat as u64), "{kind:?}");
             let choices = seen["choices"].as_array().unwrap();
-            // Every move the page offers is tapped on a place the picture has.
-            let spots: Vec<&str> = seen["layout"]["spots"]
+            // Every move the page offers is tapped on a place the picture has, or on a
+            // piece the mover holds in hand.
+            let mut spots: Vec<String> = seen["layout"]["spots"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|spot| spot["name"].as_str().unwrap())
+                .map(|spot| spot["name"].as_str().unwrap().to_owned())
                 .collect();
+            spots.extend(
+                seen["seats"][seat]["hand"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|size| format!("hand-{size}")),
+            );
             for choice in choices {
                 for tap in choice["taps"].as_array().unwrap() {
-                    assert!(spots.contains(&tap.as_str().unwrap()), "{kind:?}: {choice}");
+                    let tap = tap.as_str().unwrap().to_owned();
+                    assert!(spots.contains(&tap), "{kind:?}: {choice}");
                 }
             }
             chooser = chooser

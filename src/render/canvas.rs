@@ -391,21 +391,26 @@ impl Canvas {
     /// recorded, or, for one of pixels, those pixels as an embedded image.
     #[must_use]
     pub fn to_svg(&self) -> String {
-        self.to_svg_below(0)
+        self.to_svg_within(super::spots::Area {
+            x: 0,
+            y: 0,
+            width: self.width(),
+            height: self.height(),
+        })
     }
 
-    /// As [`Canvas::to_svg`], showing only the rows from `top` down: a picture without its
-    /// header band, for a page that writes its own.
+    /// As [`Canvas::to_svg`], showing only `area`: the board without the header band and
+    /// panels around it, for a page that writes its own.
     #[must_use]
-    pub fn to_svg_below(&self, top: u32) -> String {
+    pub fn to_svg_within(&self, area: super::spots::Area) -> String {
         match &self.trace {
-            Some(trace) => trace.document_below(top),
+            Some(trace) => trace.document_within(area),
             None => {
                 let mut trace = Trace::new(self.width(), self.height(), None);
                 let pixels = vector::png_data_url(&self.image);
                 trace.define(self.serial, None, (self.width(), self.height()), || &pixels);
                 trace.stamp(self.serial, 0, 0);
-                trace.document_below(top)
+                trace.document_within(area)
             }
         }
     }

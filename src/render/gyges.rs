@@ -20,6 +20,17 @@ const BOARD_BOTTOM: f32 = BOARD_TOP + 6.0 * S;
 const SOUTH_GOAL_TOP: f32 = BOARD_BOTTOM + 24.0;
 /// The picture's height: header, north goal, board, file letters, south goal.
 pub const HEIGHT: u32 = (SOUTH_GOAL_TOP + GOAL_HEIGHT + 14.0) as u32;
+/// The board between its goals, with its coordinates and the row tabs beside it: what the
+/// page shows (the hands and the legend are the page's own words). Centred on the board's
+/// columns, so a turned board keeps it.
+pub const BOARD_AREA: super::spots::Area = super::spots::Area {
+    x: BOARD_LEFT as u32 - 66,
+    y: HEADER + 10,
+    width: 6 * S as u32 + 132,
+    height: HEIGHT - HEADER - 10,
+};
+/// The seat drawn at the bottom: South, the first to move.
+pub const BOTTOM_SEAT: usize = 0;
 /// Where the side panel (hands, legend) starts.
 const PANEL_LEFT: f32 = BOARD_LEFT + 6.0 * S + 64.0;
 /// A piece in hand's radius.
@@ -36,6 +47,8 @@ pub struct View<'a> {
     pub path: Option<Path>,
     /// Players, turn and details.
     pub header: &'a Header,
+    /// For Discord, or for the page (and turned?).
+    pub frame: super::Frame,
 }
 
 const LIGHT_SQUARE: Colour = [0xe6, 0xd3, 0xa8];
@@ -57,51 +70,77 @@ fn side_colours(side: Side) -> (Colour, Colour) {
     }
 }
 
-fn corner(square: Square) -> Point {
+/// The column and row (from the top left) where file `file` and row `row` are drawn:
+/// South's row 1 at the bottom, or, `turned`, at the top.
+fn column_row(file: u8, row: u8, turned: bool) -> (u8, u8) {
+    if turned {
+        (5 - file, row)
+    } else {
+        (file, 5 - row)
+    }
+}
+
+fn corner(square: Square, turned: bool) -> Point {
+    let (column, row) = column_row(square.file(), square.row(), turned);
     Point::new(
-        BOARD_LEFT + f32::from(square.file()) * S,
-        BOARD_TOP + f32::from(5 - square.row()) * S,
+        BOARD_LEFT + f32::from(column) * S,
+        BOARD_TOP + f32::from(row) * S,
     )
 }
 
-/// The centre of a square.
+/// The centre of a square on the picture (never turned).
 #[must_use]
 pub fn centre(square: Square) -> Point {
-    let c = corner(square);
+    centre_on(square, false)
+}
+
+/// The centre of a square, on a board `turned` or not.
+fn centre_on(square: Square, turned: bool) -> Point {
+    let c = corner(square, turned);
     Point::new(c.x + S / 2.0, c.y + S / 2.0)
 }
 
+/// Whether the goal `side` aims for is drawn at the top: South's, unless `turned`.
+fn aims_up(side: Side, turned: bool) -> bool {
+    (side == Side::South) != turned
+}
+
 /// The top of the goal `side` aims for.
-fn goal_top(side: Side) -> f32 {
-    match side {
-        Side::South => NORTH_GOAL_TOP,
-        Side::North => SOUTH_GOAL_TOP,
+fn goal_top(side: Side, turned: bool) -> f32 {
+    if aims_up(side, turned) {
+        NORTH_GOAL_TOP
+    } else {
+        SOUTH_GOAL_TOP
     }
 }
 
 /// Where a path enters a goal: the goal band beyond the square it left from.
-fn goal_point(side: Side, from: Square) -> Point {
-    Point::new(centre(from).x, goal_top(side) + GOAL_HEIGHT / 2.0)
+fn goal_point(side: Side, from: Square, turned: bool) -> Point {
+    Point::new(
+        centre_on(from, turned).x,
+        goal_top(side, turned) + GOAL_HEIGHT / 2.0,
+    )
 }
 
-/// Every square's tap target, and the goal the side to move aims for (`goal`).
+/// Every square's tap target, and the goal the side to move aims for (`goal`), on a board
+/// `turned` or not.
 #[must_use]
-pub fn spots(position: &Position) -> Vec<super::spots::Spot> {
+pub fn spots(position: &Position, turned: bool) -> Vec<super::spots::Spot> {
     let mut spots: Vec<super::spots::Spot> = Square::all()
-        .map(|square| super::spots::Spot::around(square.to_string(), centre(square), S))
+        .map(|square| super::spots::Spot::around(square.to_string(), centre_on(square, turned), S))
         .collect();
     spots.push(super::spots::Spot {
         name: "goal".into(),
         x: BOARD_LEFT,
-        y: goal_top(position.turn()),
+        y: goal_top(position.turn(), turned),
         w: 6.0 * S,
         h: GOAL_HEIGHT,
     });
     spots
 }
 
-fn fill_square(canvas: &mut Canvas, square: Square, colour: Colour) {
-    let c = corner(square);
+fn fill_square(canvas: &mut Canvas, square: Square, turned: bool, colour: Colour) {
+    let c = corner(square, turned);
     canvas.fill_rect(c.x as i32, c.y as i32, S as i32, S as i32, colour);
 }
 
@@ -125,6 +164,20 @@ fn piece_shape(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
     );
 }
 
+/// A piece of `size` alone, as an SVG document of its own: the page shows the pieces of a
+/// hand with it, the same piece the board draws.
+#[must_use]
+pub fn piece_svg(size: u8) -> String {
+    super::vector::vector(|| {
+        let side = 2.0 * (HAND_RADIUS + 4.0).ceil();
+        let mut canvas = Canvas::transparent(side as u32, side as u32);
+        let at = Point::new(side / 2.0, side / 2.0);
+        piece_shape(&mut canvas, at, size, HAND_RADIUS);
+        canvas
+    })
+    .to_svg()
+}
+
 /// A piece stamped from a sprite drawn once per process for its size and radius (drawing
 /// the rings from shapes on every render would cost most of the render budget).
 fn draw_piece(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
@@ -142,10 +195,10 @@ fn draw_piece(canvas: &mut Canvas, at: Point, size: u8, radius: f32) {
 
 /// Both goals as bands in their owner's colour (their labels are drawn per picture, by
 /// [`draw_goal_labels`], to stay clear of a piece in the goal).
-fn draw_goal_bands(canvas: &mut Canvas) {
+fn draw_goal_bands(canvas: &mut Canvas, turned: bool) {
     for side in [Side::South, Side::North] {
         let (face, rim) = side_colours(side);
-        let top = goal_top(side);
+        let top = goal_top(side, turned);
         let band = |grow: f32| {
             [
                 Point::new(BOARD_LEFT - grow, top - grow),
@@ -173,23 +226,23 @@ pub fn goal_label(lang: Lang, side: Side) -> String {
 /// piece stands in that goal at `piece_x`, the middle of the band's other half (a label is
 /// narrower than half the band, a piece narrower than a square, so they never meet).
 #[must_use]
-pub fn goal_label_centre(side: Side, piece_x: Option<f32>) -> Point {
+pub fn goal_label_centre(side: Side, piece_x: Option<f32>, turned: bool) -> Point {
     let middle = BOARD_LEFT + 3.0 * S;
     let x = match piece_x {
         None => middle,
         Some(x) if x < middle => middle + 1.5 * S,
         Some(_) => middle - 1.5 * S,
     };
-    Point::new(x, goal_top(side) + GOAL_HEIGHT / 2.0)
+    Point::new(x, goal_top(side, turned) + GOAL_HEIGHT / 2.0)
 }
 
 /// Both goals' labels, clear of the winning piece.
-fn draw_goal_labels(canvas: &mut Canvas, lang: Lang, winner: Option<(Side, Point)>) {
+fn draw_goal_labels(canvas: &mut Canvas, lang: Lang, winner: Option<(Side, Point)>, turned: bool) {
     for side in [Side::South, Side::North] {
         let (face, _) = side_colours(side);
         let piece_x = winner.filter(|(w, _)| *w == side).map(|(_, at)| at.x);
         canvas.text_centred(
-            goal_label_centre(side, piece_x),
+            goal_label_centre(side, piece_x, turned),
             17.0,
             &fonts().bold,
             label_on(face),
@@ -200,34 +253,40 @@ fn draw_goal_labels(canvas: &mut Canvas, lang: Lang, winner: Option<(Side, Point
 
 /// Where the winning piece stands in the goal it reached: where its path entered (or at
 /// the goal's end when the path is unknown).
-fn winner_spot(winner: Side, entry: Option<Square>) -> Point {
+fn winner_spot(winner: Side, entry: Option<Square>, turned: bool) -> Point {
     entry.map_or(
-        Point::new(BOARD_LEFT + 5.4 * S, goal_top(winner) + GOAL_HEIGHT / 2.0),
-        |square| goal_point(winner, square),
+        Point::new(
+            BOARD_LEFT + 5.4 * S,
+            goal_top(winner, turned) + GOAL_HEIGHT / 2.0,
+        ),
+        |square| goal_point(winner, square, turned),
     )
 }
 
-/// A tab beside the row a side may move from: left for South, right for North.
-fn draw_row_tab(canvas: &mut Canvas, lang: Lang, side: Side, row: u8) {
+/// A tab beside the row a side may move from: left for the side at the bottom, right for
+/// the one at the top.
+fn draw_row_tab(canvas: &mut Canvas, lang: Lang, side: Side, row: u8, turned: bool) {
     let (face, rim) = side_colours(side);
-    let y = BOARD_TOP + (5.0 - f32::from(row)) * S + S / 2.0;
-    let (x0, x1, tip) = match side {
-        Side::South => (BOARD_LEFT - 62.0, BOARD_LEFT - 36.0, BOARD_LEFT - 26.0),
-        Side::North => (
+    let (_, drawn_row) = column_row(0, row, turned);
+    let y = BOARD_TOP + f32::from(drawn_row) * S + S / 2.0;
+    let left = aims_up(side, turned);
+    let (x0, x1, tip) = match left {
+        true => (BOARD_LEFT - 62.0, BOARD_LEFT - 36.0, BOARD_LEFT - 26.0),
+        false => (
             BOARD_LEFT + 6.0 * S + 36.0,
             BOARD_LEFT + 6.0 * S + 62.0,
             BOARD_LEFT + 6.0 * S + 26.0,
         ),
     };
-    let shape = |grow: f32| match side {
-        Side::South => [
+    let shape = |grow: f32| match left {
+        true => [
             Point::new(x0 - grow, y - 13.0 - grow),
             Point::new(x1, y - 13.0 - grow),
             Point::new(tip + grow, y),
             Point::new(x1, y + 13.0 + grow),
             Point::new(x0 - grow, y + 13.0 + grow),
         ],
-        Side::North => [
+        false => [
             Point::new(x1 + grow, y - 13.0 - grow),
             Point::new(x0, y - 13.0 - grow),
             Point::new(tip - grow, y),
@@ -255,18 +314,18 @@ fn draw_row_tab(canvas: &mut Canvas, lang: Lang, side: Side, row: u8) {
 }
 
 /// The screen points of a path, the goal placed beyond the square it was entered from.
-fn path_points(side: Side, path: &[PathPoint]) -> Vec<Point> {
+fn path_points(side: Side, path: &[PathPoint], turned: bool) -> Vec<Point> {
     let mut out = Vec::with_capacity(path.len());
     let mut last_square = None;
     for point in path {
         match point {
             PathPoint::Square(square) => {
-                out.push(centre(*square));
+                out.push(centre_on(*square, turned));
                 last_square = Some(*square);
             }
             PathPoint::Goal => {
                 if let Some(square) = last_square {
-                    out.push(goal_point(side, square));
+                    out.push(goal_point(side, square, turned));
                 }
             }
         }
@@ -291,9 +350,9 @@ fn draw_path(canvas: &mut Canvas, points: &[Point]) {
 }
 
 /// A numbered badge in the corner of each square the move bounced on, in order.
-fn draw_bounces(canvas: &mut Canvas, bounces: &[Square]) {
+fn draw_bounces(canvas: &mut Canvas, bounces: &[Square], turned: bool) {
     for (i, &square) in bounces.iter().enumerate() {
-        let c = corner(square);
+        let c = corner(square, turned);
         // A square bounced on twice gets its second badge lower down.
         let repeat = bounces[..i].iter().filter(|&&s| s == square).count() as f32;
         let badge = Point::new(c.x + S - 11.0, c.y + 11.0 + repeat * 20.0);
@@ -355,25 +414,26 @@ fn draw_hands(canvas: &mut Canvas, lang: Lang, position: &Position, over: bool) 
     }
 }
 
+/// Which row `side` moves from (`row`, none when it cannot move), as the legend and the
+/// page say it.
+#[must_use]
+pub fn row_words(lang: Lang, side: Side, row: Option<u8>) -> String {
+    let name = i18n::side_name(lang, side.name());
+    match row {
+        Some(row) => i18n::text_with(
+            lang,
+            "gyges-moves-from-row",
+            &[("side", name.into()), ("row", (row + 1).into())],
+        ),
+        None => i18n::text_with(lang, "gyges-cannot-move", &[("side", name.into())]),
+    }
+}
+
 /// The legend once play has begun: which row each side moves from.
 fn draw_legend(canvas: &mut Canvas, lang: Lang, rows: &[(Side, Option<u8>)]) {
     let fonts = fonts();
     for (i, (side, row)) in rows.iter().enumerate() {
-        let text = match row {
-            Some(row) => i18n::text_with(
-                lang,
-                "gyges-moves-from-row",
-                &[
-                    ("side", i18n::side_name(lang, side.name()).into()),
-                    ("row", (row + 1).into()),
-                ],
-            ),
-            None => i18n::text_with(
-                lang,
-                "gyges-cannot-move",
-                &[("side", i18n::side_name(lang, side.name()).into())],
-            ),
-        };
+        let text = row_words(lang, *side, *row);
         canvas.text(
             Point::new(PANEL_LEFT - 20.0, BOARD_TOP + 2.2 * S + i as f32 * 30.0),
             18.0,
@@ -384,37 +444,38 @@ fn draw_legend(canvas: &mut Canvas, lang: Lang, rows: &[(Side, Option<u8>)]) {
     }
 }
 
-/// The board, its coordinates and both goals, drawn once per process.
-fn background() -> &'static Canvas {
-    static BACKGROUND: Backdrop = Backdrop::new();
-    BACKGROUND.get(|| {
+/// The board, its coordinates and both goals, drawn once per process (and once turned).
+fn background(turned: bool) -> &'static Canvas {
+    static BACKGROUNDS: [Backdrop; 2] = [Backdrop::new(), Backdrop::new()];
+    BACKGROUNDS[usize::from(turned)].get(|| {
         let mut canvas = super::empty_picture(HEIGHT);
         let fonts = fonts();
         for square in Square::all() {
             let light = (square.file() + square.row()) % 2 == 1;
-            fill_square(
-                &mut canvas,
-                square,
-                if light { LIGHT_SQUARE } else { DARK_SQUARE },
-            );
+            let colour = if light { LIGHT_SQUARE } else { DARK_SQUARE };
+            fill_square(&mut canvas, square, turned, colour);
         }
         for i in 0..6u8 {
+            let (column, row) = column_row(i, i, turned);
             canvas.text_centred(
-                Point::new(BOARD_LEFT + (f32::from(i) + 0.5) * S, BOARD_BOTTOM + 12.0),
+                Point::new(
+                    BOARD_LEFT + (f32::from(column) + 0.5) * S,
+                    BOARD_BOTTOM + 12.0,
+                ),
                 15.0,
                 &fonts.regular,
                 PALETTE.header_muted,
                 &char::from(b'a' + i).to_string(),
             );
             canvas.text_centred(
-                Point::new(BOARD_LEFT - 14.0, BOARD_TOP + (5.5 - f32::from(i)) * S),
+                Point::new(BOARD_LEFT - 14.0, BOARD_TOP + (f32::from(row) + 0.5) * S),
                 15.0,
                 &fonts.regular,
                 PALETTE.header_muted,
                 &(i + 1).to_string(),
             );
         }
-        draw_goal_bands(&mut canvas);
+        draw_goal_bands(&mut canvas, turned);
         canvas
     })
 }
@@ -423,7 +484,8 @@ fn background() -> &'static Canvas {
 #[must_use]
 pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
-    let mut canvas = Canvas::over(background());
+    let turned = view.frame.turned();
+    let mut canvas = Canvas::over(background(turned));
     // The mover of the last move is the side not to move now.
     let mover = position.turn().other();
     let path = view
@@ -450,16 +512,16 @@ pub fn draw(view: &View<'_>) -> Canvas {
         })
         .collect();
     if let (Some(first), Some(last)) = (squares.first(), path.as_ref().and_then(|p| p.last())) {
-        fill_square(&mut canvas, *first, PALETTE.from);
+        fill_square(&mut canvas, *first, turned, PALETTE.from);
         if let PathPoint::Square(end) = last {
-            fill_square(&mut canvas, *end, PALETTE.to);
+            fill_square(&mut canvas, *end, turned, PALETTE.to);
         }
     }
     if let Some(Move::Go {
         drop: Some(drop), ..
     }) = view.last
     {
-        fill_square(&mut canvas, drop, [0xb9, 0xd3, 0xee]);
+        fill_square(&mut canvas, drop, turned, [0xb9, 0xd3, 0xee]);
     }
     let entry = match path.as_ref().and_then(|p| p.last()) {
         Some(PathPoint::Goal) => squares.last().copied(),
@@ -467,14 +529,15 @@ pub fn draw(view: &View<'_>) -> Canvas {
     };
     let winner = position
         .in_goal()
-        .map(|(side, size)| (side, size, winner_spot(side, entry)));
+        .map(|(side, size)| (side, size, winner_spot(side, entry, turned)));
     let lang = view.header.lang;
-    draw_goal_labels(&mut canvas, lang, winner.map(|(side, _, at)| (side, at)));
+    let winner_at = winner.map(|(side, _, at)| (side, at));
+    draw_goal_labels(&mut canvas, lang, winner_at, turned);
     if let Some((_, size, at)) = winner {
         draw_piece(&mut canvas, at, size, GOAL_HEIGHT * 0.42);
     }
     if let Some(path) = &path {
-        draw_path(&mut canvas, &path_points(mover, path));
+        draw_path(&mut canvas, &path_points(mover, path, turned));
     }
     if let Some(Move::Go {
         to: Target::Square(to),
@@ -482,18 +545,21 @@ pub fn draw(view: &View<'_>) -> Canvas {
         ..
     }) = view.last
     {
-        canvas.arrow(centre(to), centre(drop), 4.0, DROP, 0.85);
+        let (to, drop) = (centre_on(to, turned), centre_on(drop, turned));
+        canvas.arrow(to, drop, 4.0, DROP, 0.85);
     }
     for square in Square::all() {
         let size = position.size_at(square);
         if size > 0 {
-            draw_piece(&mut canvas, centre(square), size, 0.36 * S);
+            draw_piece(&mut canvas, centre_on(square, turned), size, 0.36 * S);
         }
     }
     let bounces = view.path.as_ref().map_or(&[][..], |p| &p.bounces[..]);
-    draw_bounces(&mut canvas, bounces);
+    draw_bounces(&mut canvas, bounces, turned);
     if position.placing() {
-        draw_hands(&mut canvas, lang, position, view.header.to_move.is_none());
+        if view.frame.panels() {
+            draw_hands(&mut canvas, lang, position, view.header.to_move.is_none());
+        }
     } else {
         let rows: Vec<(Side, Option<u8>)> = [Side::South, Side::North]
             .into_iter()
@@ -502,13 +568,22 @@ pub fn draw(view: &View<'_>) -> Canvas {
         if position.in_goal().is_none() {
             for (side, row) in &rows {
                 if let Some(row) = row {
-                    draw_row_tab(&mut canvas, lang, *side, *row);
+                    draw_row_tab(&mut canvas, lang, *side, *row, turned);
                 }
             }
-            draw_legend(&mut canvas, lang, &rows);
+            if view.frame.panels() {
+                draw_legend(&mut canvas, lang, &rows);
+            }
         }
     }
-    let marks = [Side::South, Side::North].map(side_colours);
-    draw_header(&mut canvas, view.header, &marks);
+    if view.frame.panels() {
+        draw_header(&mut canvas, view.header, &marks());
+    }
     canvas
+}
+
+/// Each seat's colours (face, rim) where a name is marked: South, North.
+#[must_use]
+pub fn marks() -> [(Colour, Colour); 2] {
+    [Side::South, Side::North].map(side_colours)
 }

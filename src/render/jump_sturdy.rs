@@ -19,6 +19,16 @@ const BOARD_LEFT: f32 = (WIDTH as f32 - 8.0 * S) / 2.0;
 const BOARD_TOP: f32 = HEADER as f32 + 18.0;
 /// The picture's height: header, board, file letters.
 pub const HEIGHT: u32 = HEADER + 18 + 8 * S as u32 + 34;
+/// The board with its coordinates: what the page shows (the men counted beside it are the
+/// page's own words). Centred on the board, so a turned board keeps it.
+pub const BOARD_AREA: super::spots::Area = super::spots::Area {
+    x: BOARD_LEFT as u32 - 34,
+    y: HEADER + 8,
+    width: 8 * S as u32 + 68,
+    height: HEIGHT - HEADER - 8,
+};
+/// The seat drawn at the bottom: Blue, the first to move.
+pub const BOTTOM_SEAT: usize = 0;
 
 /// What one picture shows.
 pub struct View<'a> {
@@ -30,6 +40,8 @@ pub struct View<'a> {
     pub captured: bool,
     /// Players, turn and details.
     pub header: &'a Header,
+    /// For Discord, or for the page (and turned?).
+    pub frame: super::Frame,
 }
 
 /// Light and dark squares (the Jumpers cell colour and a darker wood).
@@ -54,32 +66,48 @@ fn look(color: Color) -> DiscLook {
     }
 }
 
+/// The column and row (from the top left) where file `file` and rank `rank` are drawn:
+/// Blue's first rank at the bottom, or, `turned`, at the top.
+fn column_row(file: u8, rank: u8, turned: bool) -> (u8, u8) {
+    if turned {
+        (7 - file, rank)
+    } else {
+        (file, 7 - rank)
+    }
+}
+
 /// The top-left corner of a square.
-fn corner(square: Square) -> Point {
+fn corner(square: Square, turned: bool) -> Point {
+    let (column, row) = column_row(square.file(), square.rank(), turned);
     Point::new(
-        BOARD_LEFT + f32::from(square.file()) * S,
-        BOARD_TOP + f32::from(7 - square.rank()) * S,
+        BOARD_LEFT + f32::from(column) * S,
+        BOARD_TOP + f32::from(row) * S,
     )
 }
 
-/// The centre of a square.
+/// The centre of a square on the picture (never turned).
 #[must_use]
 pub fn centre(square: Square) -> Point {
-    let c = corner(square);
+    centre_on(square, false)
+}
+
+/// The centre of a square, on a board `turned` or not.
+fn centre_on(square: Square, turned: bool) -> Point {
+    let c = corner(square, turned);
     Point::new(c.x + S / 2.0, c.y + S / 2.0)
 }
 
-/// Every square's tap target.
+/// Every square's tap target, on a board `turned` or not.
 #[must_use]
-pub fn spots() -> Vec<super::spots::Spot> {
+pub fn spots(turned: bool) -> Vec<super::spots::Spot> {
     (0..8)
         .flat_map(|rank| (0..8).filter_map(move |file| Square::at(file, rank)))
-        .map(|square| super::spots::Spot::around(square.to_string(), centre(square), S))
+        .map(|square| super::spots::Spot::around(square.to_string(), centre_on(square, turned), S))
         .collect()
 }
 
-fn fill_square(canvas: &mut Canvas, square: Square, colour: Colour) {
-    let c = corner(square);
+fn fill_square(canvas: &mut Canvas, square: Square, turned: bool, colour: Colour) {
+    let c = corner(square, turned);
     canvas.fill_rect(c.x as i32, c.y as i32, S as i32, S as i32, colour);
 }
 
@@ -116,8 +144,8 @@ fn disc_sprite(color: Color, shape: DiscShape) -> (Arc<Canvas>, Point) {
     (sprite, anchor)
 }
 
-fn draw_stack(canvas: &mut Canvas, square: Square, stack: Stack) {
-    let c = centre(square);
+fn draw_stack(canvas: &mut Canvas, at: Point, stack: Stack) {
+    let c = at;
     let base = c.y + 0.08 * S;
     let layers = match stack {
         Stack::Single(top) => vec![top],
@@ -130,23 +158,25 @@ fn draw_stack(canvas: &mut Canvas, square: Square, stack: Stack) {
     }
 }
 
-/// The empty board with its coordinates, drawn once per process.
-fn background() -> &'static Canvas {
-    static BACKGROUND: Backdrop = Backdrop::new();
-    BACKGROUND.get(|| {
+/// The empty board with its coordinates, drawn once per process (and once turned).
+fn background(turned: bool) -> &'static Canvas {
+    static BACKGROUNDS: [Backdrop; 2] = [Backdrop::new(), Backdrop::new()];
+    BACKGROUNDS[usize::from(turned)].get(|| {
         let mut canvas = super::empty_picture(HEIGHT);
         let fonts = fonts();
         for rank in 0..8u8 {
             for file in 0..8u8 {
                 if let Some(square) = Square::at(file, rank) {
                     let light = (file + rank) % 2 == 1;
-                    fill_square(&mut canvas, square, if light { LIGHT } else { DARK });
+                    let colour = if light { LIGHT } else { DARK };
+                    fill_square(&mut canvas, square, turned, colour);
                 }
             }
         }
         for i in 0..8u8 {
             let file = char::from(b'a' + i).to_string();
-            let x = BOARD_LEFT + (f32::from(i) + 0.5) * S;
+            let (column, row) = column_row(i, i, turned);
+            let x = BOARD_LEFT + (f32::from(column) + 0.5) * S;
             canvas.text_centred(
                 Point::new(x, BOARD_TOP + 8.0 * S + 14.0),
                 16.0,
@@ -154,7 +184,7 @@ fn background() -> &'static Canvas {
                 PALETTE.header_muted,
                 &file,
             );
-            let y = BOARD_TOP + (f32::from(7 - i) + 0.5) * S;
+            let y = BOARD_TOP + (f32::from(row) + 0.5) * S;
             canvas.text_centred(
                 Point::new(BOARD_LEFT - 14.0, y),
                 16.0,
@@ -170,13 +200,14 @@ fn background() -> &'static Canvas {
 /// Draws the picture.
 #[must_use]
 pub fn draw(view: &View<'_>) -> Canvas {
-    let mut canvas = Canvas::over(background());
+    let turned = view.frame.turned();
+    let mut canvas = Canvas::over(background(turned));
     let fonts = fonts();
     if let Some(mv) = view.last {
-        fill_square(&mut canvas, mv.from, PALETTE.from);
-        fill_square(&mut canvas, mv.to, PALETTE.to);
+        fill_square(&mut canvas, mv.from, turned, PALETTE.from);
+        fill_square(&mut canvas, mv.to, turned, PALETTE.to);
         // Under the men, from centre to centre, the head stopping short of the target man.
-        let (a, b) = (centre(mv.from), centre(mv.to));
+        let (a, b) = (centre_on(mv.from, turned), centre_on(mv.to, turned));
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         let len = (dx * dx + dy * dy).sqrt().max(1.0);
         let b = Point::new(b.x - dx / len * 0.3 * S, b.y - dy / len * 0.3 * S);
@@ -186,14 +217,14 @@ pub fn draw(view: &View<'_>) -> Canvas {
         for file in 0..8u8 {
             if let Some(square) = Square::at(file, rank) {
                 if let Some(stack) = view.position.stack(square) {
-                    draw_stack(&mut canvas, square, stack);
+                    draw_stack(&mut canvas, centre_on(square, turned), stack);
                 }
             }
         }
     }
     if let (Some(mv), true) = (view.last, view.captured) {
         // A capture: a red badge with a cross in the target square's corner.
-        let c = corner(mv.to);
+        let c = corner(mv.to, turned);
         let badge = Point::new(c.x + S - 12.0, c.y + 12.0);
         canvas.fill_ellipse(badge, 10.0, 10.0, PALETTE.arrow, 1.0);
         canvas.line(
@@ -211,6 +242,9 @@ pub fn draw(view: &View<'_>) -> Canvas {
             1.0,
         );
     }
+    if !view.frame.panels() {
+        return canvas;
+    }
     // Each side's men, beside the board: a quick read of the material.
     for (i, color) in [Color::Red, Color::Blue].into_iter().enumerate() {
         let y = BOARD_TOP + if i == 0 { 0.5 * S } else { 7.5 * S };
@@ -220,7 +254,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
         canvas.stamp_at(&sprite, anchor, Point::new(x + 16.0, y - 4.0));
         // Some languages' word runs longer than the margin: it shrinks to fit, never past
         // the picture's edge.
-        let label = i18n::text_with(view.header.lang, "board-men", &[("count", count.into())]);
+        let label = men_words(view.header.lang, count);
         let room = WIDTH as f32 - (x + 38.0) - 6.0;
         let size = (17.0 * room / text_width(17.0, &fonts.bold, &label)).clamp(11.0, 17.0);
         canvas.text(
@@ -231,7 +265,18 @@ pub fn draw(view: &View<'_>) -> Canvas {
             &fit_text(size, &fonts.bold, &label, room),
         );
     }
-    let marks = [Color::Blue, Color::Red].map(|c| (look(c).face, look(c).outline));
-    draw_header(&mut canvas, view.header, &marks);
+    draw_header(&mut canvas, view.header, &marks());
     canvas
+}
+
+/// A side's men counted, as the picture's panel and the page say it.
+#[must_use]
+pub fn men_words(lang: i18n::Lang, count: u32) -> String {
+    i18n::text_with(lang, "board-men", &[("count", count.into())])
+}
+
+/// Each seat's colours (face, rim) where a name is marked: Blue, Red.
+#[must_use]
+pub fn marks() -> [(Colour, Colour); 2] {
+    [Color::Blue, Color::Red].map(|c| (look(c).face, look(c).outline))
 }

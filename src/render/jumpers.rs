@@ -31,6 +31,8 @@ pub struct View<'a> {
     pub last: Option<(Coord, Coord)>,
     /// Players, turn and details.
     pub header: &'a Header,
+    /// For Discord, or for the page.
+    pub frame: super::Frame,
 }
 
 /// The centre of a cell on the picture.
@@ -305,13 +307,14 @@ pub fn draw(view: &View<'_>) -> Canvas {
             draw_stack(&mut canvas, coord, &stack, |k| options.crawlers.contains(k));
         }
     }
-    draw_header(
-        &mut canvas,
-        view.header,
-        &[
-            (PALETTE.light_piece, PALETTE.light_rim),
-            (PALETTE.dark_piece, [0x9a, 0x9e, 0xb0]),
-        ],
-    );
+    if view.frame.panels() {
+        draw_header(&mut canvas, view.header, &MARKS);
+    }
     canvas
 }
+
+/// Each seat's colours (face, rim) where a name is marked: White, Black.
+pub const MARKS: [(Colour, Colour); 2] = [
+    (PALETTE.light_piece, PALETTE.light_rim),
+    (PALETTE.dark_piece, [0x9a, 0x9e, 0xb0]),
+];

@@ -11,6 +11,7 @@ pub mod encode;
 pub mod gyges;
 pub mod jump_sturdy;
 pub mod jumpers;
+pub mod seats;
 pub mod skakanie;
 pub mod spots;
 pub mod standings;
@@ -239,8 +240,8 @@ pub fn render(game: &AnyGame, header: &Header) -> Vec<u8> {
 pub fn layout(game: &AnyGame) -> spots::Layout {
     let (height, spots) = match game {
         AnyGame::Jumpers(g) => (jumpers::HEIGHT, jumpers::spots(g.position())),
-        AnyGame::Gyges(g) => (gyges::HEIGHT, gyges::spots(g.position())),
-        AnyGame::JumpSturdy(_) => (jump_sturdy::HEIGHT, jump_sturdy::spots()),
+        AnyGame::Gyges(g) => (gyges::HEIGHT, gyges::spots(g.position(), false)),
+        AnyGame::JumpSturdy(_) => (jump_sturdy::HEIGHT, jump_sturdy::spots(false)),
         AnyGame::Skakanie(g) => (
             skakanie::height(
                 crate::games::Rules::options(g.position())
@@ -258,7 +259,7 @@ pub fn layout(game: &AnyGame) -> spots::Layout {
 }
 
 /// The picture of [`draw`] as an SVG document, drawn by the same code in the same theme
-/// (see [`vector`]): what the game pages show, sharp at any size and tappable.
+/// (see [`vector`]): sharp at any size.
 ///
 /// # Errors
 /// As [`draw`].
@@ -270,9 +271,94 @@ pub fn draw_svg(
     vector::vector(|| draw(game, last, header)).map(|canvas| canvas.to_svg())
 }
 
-/// The board alone, as the game's page shows it under its own header: [`draw_svg`]'s
-/// picture without its header band (names, turn, options), which the page writes in HTML.
-/// Discord's PNG keeps the band. Its places are [`board_layout`]'s.
+/// What a drawing is for. Discord's picture says everything in one image; the game's page
+/// writes the players, their hands and scores in HTML around the board, so its board is
+/// drawn alone, and turned for the player who sits at the top.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Frame {
+    /// Discord's picture: header band, board, and the panels beside it.
+    #[default]
+    Picture,
+    /// The page's board: no header texts and no panels; `turned` by half a turn, so the
+    /// side drawn at the top in the picture sits at the bottom.
+    Board {
+        /// Whether the board is turned.
+        turned: bool,
+    },
+}
+
+impl Frame {
+    /// Whether the panels beside the board (hands, men counted, legends) are drawn.
+    #[must_use]
+    pub fn panels(self) -> bool {
+        self == Self::Picture
+    }
+
+    /// Whether the board is turned.
+    #[must_use]
+    pub fn turned(self) -> bool {
+        matches!(self, Self::Board { turned: true })
+    }
+}
+
+/// Whether `game`'s board can be turned: the games of two sides facing each other across
+/// the board. Jumpers' board lies on its side (each side's gates left and right), and
+/// Skakanie's table has no sides.
+#[must_use]
+pub fn turns(game: &AnyGame) -> bool {
+    matches!(game, AnyGame::Gyges(_) | AnyGame::JumpSturdy(_))
+}
+
+/// The seat whose side the picture draws at the bottom (Gygès' South, Jump Sturdy's Blue);
+/// a turned board puts the other there.
+#[must_use]
+pub fn bottom_seat(game: &AnyGame) -> usize {
+    match game {
+        AnyGame::Gyges(_) => gyges::BOTTOM_SEAT,
+        AnyGame::JumpSturdy(_) => jump_sturdy::BOTTOM_SEAT,
+        AnyGame::Jumpers(_) | AnyGame::Skakanie(_) => 0,
+    }
+}
+
+/// Each seat's colours (face, rim), as its pieces and its disc beside its name are drawn:
+/// the page marks its players with the same.
+#[must_use]
+pub fn seat_marks(game: &AnyGame) -> Vec<(Colour, Colour)> {
+    match game {
+        AnyGame::Jumpers(_) => jumpers::MARKS.to_vec(),
+        AnyGame::Gyges(_) => gyges::marks().to_vec(),
+        AnyGame::JumpSturdy(_) => jump_sturdy::marks().to_vec(),
+        AnyGame::Skakanie(_) => skakanie::SEAT_COLOURS.to_vec(),
+    }
+}
+
+/// The part of `game`'s picture that is its board (with its coordinates and goals).
+#[must_use]
+pub fn board_area(game: &AnyGame) -> spots::Area {
+    match game {
+        AnyGame::Jumpers(_) => spots::Area {
+            x: 0,
+            y: HEADER,
+            width: WIDTH,
+            height: jumpers::HEIGHT - HEADER,
+        },
+        AnyGame::Gyges(_) => gyges::BOARD_AREA,
+        AnyGame::JumpSturdy(_) => jump_sturdy::BOARD_AREA,
+        AnyGame::Skakanie(_) => {
+            let layout = layout(game);
+            spots::Area {
+                x: 0,
+                y: HEADER,
+                width: layout.width,
+                height: layout.height - HEADER,
+            }
+        }
+    }
+}
+
+/// The board alone, as the game's page shows it between its players: [`draw_svg`]'s
+/// drawing in the [`Frame::Board`] frame, its view cut to [`board_area`]. Discord's PNG
+/// keeps its header and panels. Its places are [`board_layout`]'s.
 ///
 /// # Errors
 /// As [`draw`].
@@ -280,14 +366,26 @@ pub fn draw_board_svg(
     game: &AnyGame,
     last: Option<&str>,
     header: &Header,
+    turned: bool,
 ) -> Result<String, RenderError> {
-    vector::vector(|| draw(game, last, header)).map(|canvas| canvas.to_svg_below(HEADER))
+    let frame = Frame::Board {
+        turned: turned && turns(game),
+    };
+    vector::vector(|| draw_framed(game, last, header, frame))
+        .map(|canvas| canvas.to_svg_within(board_area(game)))
 }
 
 /// Where the places of `game`'s board are on [`draw_board_svg`]'s picture.
 #[must_use]
-pub fn board_layout(game: &AnyGame) -> spots::Layout {
-    layout(game).below(HEADER)
+pub fn board_layout(game: &AnyGame, turned: bool) -> spots::Layout {
+    let turned = turned && turns(game);
+    let spots = match game {
+        AnyGame::Gyges(g) if turned => gyges::spots(g.position(), true),
+        AnyGame::JumpSturdy(_) if turned => jump_sturdy::spots(true),
+        _ => layout(game).spots,
+    };
+    let full = layout(game);
+    spots::Layout { spots, ..full }.within(board_area(game))
 }
 
 /// The picture before encoding. `last` overrides the game's own last move (the CLI's
@@ -296,6 +394,16 @@ pub fn board_layout(game: &AnyGame) -> spots::Layout {
 /// # Errors
 /// A `last` that is not a move of this game, or leaves the board.
 pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canvas, RenderError> {
+    draw_framed(game, last, header, Frame::Picture)
+}
+
+/// [`draw`] for `frame`.
+fn draw_framed(
+    game: &AnyGame,
+    last: Option<&str>,
+    header: &Header,
+    frame: Frame,
+) -> Result<Canvas, RenderError> {
     match game {
         AnyGame::Jumpers(g) => {
             let last = match last {
@@ -316,6 +424,7 @@ pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canva
                 position: g.position(),
                 last,
                 header,
+                frame,
             }))
         }
         AnyGame::Gyges(g) => {
@@ -332,6 +441,7 @@ pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canva
                 last,
                 path,
                 header,
+                frame,
             }))
         }
         AnyGame::JumpSturdy(g) => {
@@ -351,6 +461,7 @@ pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canva
                 last,
                 captured,
                 header,
+                frame,
             }))
         }
         AnyGame::Skakanie(g) => {
@@ -367,6 +478,7 @@ pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canva
                 position: g.position(),
                 header,
                 turn,
+                frame,
             }))
         }
     }

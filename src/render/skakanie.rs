@@ -9,7 +9,7 @@
 //! mountains, a lake, a house and a tree, varied enough that every piece can be told apart
 //! and placed. Nothing is downloaded or bundled.
 
-use crate::i18n;
+use crate::i18n::{self, Lang};
 use std::sync::{Arc, OnceLock};
 
 use crate::games::skakanie::{Action, Piece, Position, Spot, COLUMNS, PIECES, ROWS};
@@ -76,6 +76,8 @@ pub struct View<'a> {
     pub header: &'a Header,
     /// The latest turn (or the part of it played so far), marked on the table.
     pub turn: Option<TurnMarks>,
+    /// For Discord, or for the page (which writes the header itself).
+    pub frame: super::Frame,
 }
 
 /// Where the latest turn went, in the coordinates of the table as it is now: the mover's
@@ -602,6 +604,38 @@ fn draw_pool(canvas: &mut Canvas, seats: u8, seat: u8, pool: u128) {
     }
 }
 
+/// What the picture's panel says of `seat`: its score (none once it left), and its pieces
+/// with their largest fragments, which decide the score (or that it left). The page says
+/// the same beside the player's name.
+#[must_use]
+pub fn seat_words(position: &Position, seat: Seat, lang: Lang) -> (Option<String>, String) {
+    if position.has_left(seat) {
+        return (None, i18n::text(lang, "skakanie-left-game"));
+    }
+    let score = i18n::text_with(
+        lang,
+        "skakanie-score",
+        &[("score", i64::from(position.score(seat)).into())],
+    );
+    let sizes = position.fragments(seat);
+    let pieces: u32 = sizes.iter().sum();
+    let shown: Vec<String> = sizes.iter().take(4).map(u32::to_string).collect();
+    let more = if sizes.len() > 4 { "…" } else { "" };
+    let details = if sizes.is_empty() {
+        i18n::text(lang, "skakanie-no-pieces")
+    } else {
+        i18n::text_with(
+            lang,
+            "skakanie-pieces",
+            &[
+                ("count", pieces.into()),
+                ("parts", format!("{}{more}", shown.join(" ")).into()),
+            ],
+        )
+    };
+    (Some(score), details)
+}
+
 /// Draws the picture.
 #[must_use]
 pub fn draw(view: &View<'_>) -> Canvas {
@@ -724,14 +758,8 @@ pub fn draw(view: &View<'_>) -> Canvas {
             PALETTE.header_text,
             &label,
         );
-        let details = if position.has_left(seat) {
-            i18n::text(lang, "skakanie-left-game")
-        } else {
-            let score = i18n::text_with(
-                lang,
-                "skakanie-score",
-                &[("score", i64::from(position.score(seat)).into())],
-            );
+        let (score, details) = seat_words(position, seat, lang);
+        if let Some(score) = score {
             let width = text_width(20.0, &fonts.bold, &score);
             canvas.text(
                 Point::new(WIDTH as f32 - 14.0 - width, top - 1.0),
@@ -740,24 +768,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
                 PALETTE.header_text,
                 &score,
             );
-            // The largest fragments, which decide the score.
-            let sizes = position.fragments(seat);
-            let pieces: u32 = sizes.iter().sum();
-            let shown: Vec<String> = sizes.iter().take(4).map(u32::to_string).collect();
-            let more = if sizes.len() > 4 { "…" } else { "" };
-            if sizes.is_empty() {
-                i18n::text(lang, "skakanie-no-pieces")
-            } else {
-                i18n::text_with(
-                    lang,
-                    "skakanie-pieces",
-                    &[
-                        ("count", pieces.into()),
-                        ("parts", format!("{}{more}", shown.join(" ")).into()),
-                    ],
-                )
-            }
-        };
+        }
         // 20 px, white: 10 px and still legible on a phone, where the picture is halved.
         canvas.text(
             Point::new(PANEL_LEFT + 24.0, top + 29.0),
@@ -789,6 +800,8 @@ pub fn draw(view: &View<'_>) -> Canvas {
         );
         draw_pool(&mut canvas, seats, seat.0, position.pool(seat));
     }
-    draw_header(&mut canvas, view.header, &SEAT_COLOURS);
+    if view.frame.panels() {
+        draw_header(&mut canvas, view.header, &SEAT_COLOURS);
+    }
     canvas
 }

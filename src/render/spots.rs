@@ -47,20 +47,34 @@ pub struct Layout {
     pub spots: Vec<Spot>,
 }
 
+/// A rectangle of a picture, in its pixels: the part of it a page shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Area {
+    /// Its left edge.
+    pub x: u32,
+    /// Its top edge.
+    pub y: u32,
+    /// Its width.
+    pub width: u32,
+    /// Its height.
+    pub height: u32,
+}
+
 impl Layout {
-    /// The same places on the picture cut at `top` (its rows above dropped): each box moved
-    /// up by `top`, the picture shorter by as much.
+    /// The same places on the picture cut to `area`: each box moved by the area's corner,
+    /// the picture the area's size.
     #[must_use]
-    pub fn below(self, top: u32) -> Self {
-        let shift = top as f32;
+    pub fn within(self, area: Area) -> Self {
+        let (dx, dy) = (area.x as f32, area.y as f32);
         Self {
-            width: self.width,
-            height: self.height.saturating_sub(top),
+            width: area.width,
+            height: area.height,
             spots: self
                 .spots
                 .into_iter()
                 .map(|spot| Spot {
-                    y: spot.y - shift,
+                    x: spot.x - dx,
+                    y: spot.y - dy,
                     ..spot
                 })
                 .collect(),

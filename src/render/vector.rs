@@ -17,6 +17,7 @@ use base64::Engine as _;
 use image::RgbaImage;
 
 use super::canvas::{Colour, Point};
+use super::spots::Area;
 
 thread_local! {
     /// Whether canvases made now record SVG ([`vector`]) rather than paint pixels.
@@ -414,17 +415,17 @@ impl Trace {
         );
     }
 
-    /// The document, showing only what lies below `top` (the picture's rows from `top` to its
-    /// bottom): the same drawing, its view cut.
-    pub(super) fn document_below(&self, top: u32) -> String {
-        let top = top.min(self.height);
+    /// The document, showing only `area` of the drawing: the same drawing, its view cut.
+    pub(super) fn document_within(&self, area: Area) -> String {
         let defs: usize = self.defs.values().map(String::len).sum();
         let mut out = String::with_capacity(self.body.len() + defs + 200);
         let _ = write!(
             out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 {top} {w} {h}\" width=\"{w}\" height=\"{h}\">",
-            w = self.width,
-            h = self.height - top
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{x} {y} {w} {h}\" width=\"{w}\" height=\"{h}\">",
+            x = area.x,
+            y = area.y,
+            w = area.width,
+            h = area.height
         );
         if !self.defs.is_empty() {
             out.push_str("<defs>");

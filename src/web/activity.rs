@@ -469,7 +469,8 @@ pub fn games_for(
     Ok(chosen
         .into_iter()
         .filter_map(|record| {
-            let (view, _) = super::view::view(record, None, lang).ok()?;
+            let (view, _) =
+                super::view::view(record, None, lang, super::view::Reader::default()).ok()?;
             let seat = record.seat_of(user).map(usize::from);
             let url = match seat {
                 Some(_) => format!("{}&lang={lang}", link(record.id)),

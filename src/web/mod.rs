@@ -22,7 +22,7 @@ pub mod taps;
 pub mod view;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{FromRequestParts, Path, Query, State};
@@ -252,6 +252,7 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
             "/assets/activity.js",
             get(|| asset("text/javascript", ACTIVITY_SCRIPT)),
         )
+        .route("/assets/gyges/{file}", get(gyges_piece))
         .route("/activity", get(activity_page::<S>))
         .route("/api/token", axum::routing::post(activity_token::<S>))
         .route("/api/activity/games", get(activity_games::<S>))
@@ -276,6 +277,9 @@ struct Asked {
     lang: Option<String>,
     /// A personal link's token: the reader is that player.
     t: Option<String>,
+    /// `1` to see the board turned, `0` not (by default each player sees their own side
+    /// at the bottom).
+    turned: Option<String>,
     /// Discord's frame, when the page is opened inside the Activity: the page then talks to
     /// Discord through the Embedded App SDK too.
     frame_id: Option<String>,
@@ -369,15 +373,25 @@ fn load<S: Store>(
                 })?,
         ),
     };
-    let (mut view, game) = view::view(&record, ply, lang).map_err(|error| failed(lang, &error))?;
+    let passed = token.map(|token| site.pass(token, record.id));
+    let reader = view::Reader {
+        seat: match passed {
+            Some(Ok(pass)) => record.seat_of(pass.user).map(usize::from),
+            _ => None,
+        },
+        turned: asked.turned.as_deref().and_then(|t| match t.trim() {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        }),
+    };
+    let (mut view, game) =
+        view::view(&record, ply, lang, reader).map_err(|error| failed(lang, &error))?;
     if view.ply == view.plies {
         view.clock = crate::play::board_clock_line(&record, &game, site.play.now_ms(), lang);
     }
-    if let Some(token) = token {
-        match site.pass(token, record.id) {
-            Ok(pass) => view.you = record.seat_of(pass.user).map(usize::from),
-            Err(error) => view.link_note = Some(link_refusal(lang, error)),
-        }
+    if let Some(Err(error)) = passed {
+        view.link_note = Some(link_refusal(lang, error));
     }
     Ok((view, game, record))
 }
@@ -628,9 +642,8 @@ async fn board_picture<S: Store + 'static>(asking: Asking<S>, picture: Picture) 
             match picture {
                 Picture::Png => crate::render::draw(&game, None, &header).map(|c| c.to_png()),
                 // The page writes the header in HTML: its board comes without one.
-                Picture::Svg => {
-                    crate::render::draw_board_svg(&game, None, &header).map(String::into_bytes)
-                }
+                Picture::Svg => crate::render::draw_board_svg(&game, None, &header, view.turned)
+                    .map(String::into_bytes),
             }
             .map_err(|e| failed(lang, &e))
         })
@@ -1139,6 +1152,33 @@ async fn asset(kind: &'static str, body: &'static str) -> Response {
             (header::CACHE_CONTROL, "public, max-age=3600"),
         ],
         body,
+    )
+        .into_response()
+}
+
+/// `/assets/gyges/{size}.svg`: a Gygès piece as a hand on the page shows it, drawn by the
+/// board's own drawer (see [`page::piece_path`]).
+async fn gyges_piece(
+    Path(file): Path<String>,
+    query: Query<Asked>,
+    headers: HeaderMap,
+) -> Response {
+    static PIECES: [OnceLock<String>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let size = file
+        .strip_suffix(".svg")
+        .and_then(|size| size.parse::<u8>().ok())
+        .filter(|size| (1..=3).contains(size));
+    let Some(size) = size else {
+        return not_found(query, headers).await;
+    };
+    let svg = PIECES[usize::from(size - 1)].get_or_init(|| crate::render::gyges::piece_svg(size));
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CONTENT_SECURITY_POLICY, SVG_POLICY),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        svg.clone(),
     )
         .into_response()
 }

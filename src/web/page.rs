@@ -35,16 +35,23 @@ pub fn game_page(
     lang: Lang,
 ) -> String {
     let e = |text: &str| escape(text);
-    let link = |ply: usize| escape(&page_path(view.id, Some(ply), lang));
-    let mut players = String::new();
-    for (seat, name) in view.players.iter().enumerate() {
-        let turn = if view.to_move == Some(seat) {
-            " class=\"turn\""
-        } else {
-            ""
-        };
-        let _ = write!(players, "<li{turn}><bdi>{}</bdi></li>", e(name));
-    }
+    let turned = view.turnable.then_some(view.turned);
+    let link = |ply: usize| escape(&page_path(view.id, Some(ply), lang, turned));
+    let (above, below) = seat_rows(view);
+    let turn_link = if view.turnable {
+        format!(
+            "<a class=\"turn-board\" id=\"turn\" href=\"{}\">{}</a>",
+            escape(&page_path(
+                view.id,
+                Some(view.ply),
+                lang,
+                Some(!view.turned)
+            )),
+            e(&view.words.turn_board)
+        )
+    } else {
+        String::new()
+    };
     let mut moves = format!(
         "<li><a href=\"{}\" data-ply=\"0\"{}>{}</a></li>",
         link(0),
@@ -94,10 +101,12 @@ pub fn game_page(
          <title>{title}</title>\n<link rel=\"stylesheet\" href=\"/assets/board.css\">\n\
          <script src=\"/assets/board.js\" defer></script>\n{sdk}</head>\n\
          <body data-game=\"{game}\" data-id=\"{id}\" data-lang=\"{lang}\" data-ply=\"{ply}\" \
-         data-plies=\"{plies}\"{token}{client}>\n<main>\n<h1>{title}</h1>\n<ol class=\"players\">{players}</ol>\n\
+         data-plies=\"{plies}\" data-turned=\"{turned}\"{token}{client}>\n<main>\n<h1>{title}</h1>\n\
          <p class=\"status\" id=\"status\">{status}</p>\n<p class=\"detail\" id=\"detail\">{detail}</p>\n\
          <p class=\"clock\" id=\"clock\">{clock}</p>\n\
-         <figure id=\"figure\"><img id=\"board\" src=\"{board}\" alt=\"{alt}\" width=\"800\"></figure>\n\
+         <div class=\"seats\" id=\"above\">{above}</div>\n\
+         <figure id=\"figure\"><img id=\"board\" src=\"{board}\" alt=\"{alt}\" width=\"{width}\" height=\"{height}\"></figure>\n\
+         <div class=\"seats\" id=\"below\">{below}</div>\n{turn_link}\n\
          <p class=\"live\" id=\"live\" role=\"status\" hidden>{lost}</p>\n\
          <div class=\"controls\"><p class=\"note\" id=\"note\" role=\"status\" aria-live=\"polite\"></p>\
          <div class=\"buttons\" id=\"buttons\"></div></div>\n\
@@ -112,6 +121,9 @@ pub fn game_page(
         },
         client = in_discord.map_or(String::new(), |id| format!(" data-client-id=\"{id}\"")),
         title = e(&view.title),
+        turned = u8::from(view.turned),
+        width = view.layout.width,
+        height = view.layout.height,
         game = e(view.game),
         id = view.id,
         status = e(&view.status),
@@ -125,6 +137,58 @@ pub fn game_page(
         // Shown by the script while the page's live channel is down.
         lost = e(&crate::i18n::text(lang, "web-lost")),
     )
+}
+
+/// The players above the board and the one below it (see [`GameView::bottom`]), as HTML:
+/// each with a disc in their colour, their name and side, and the facts of their seat (a
+/// Gygès hand as pictures of its pieces, tapped to place one). `assets/board.js` draws the
+/// same from the view as the game goes on.
+fn seat_rows(view: &GameView) -> (String, String) {
+    let mut above = String::new();
+    let mut below = String::new();
+    for (seat, facts) in view.seats.iter().enumerate() {
+        let mut classes = String::from("seat");
+        if view.to_move == Some(seat) {
+            classes.push_str(" turn");
+        }
+        if view.you == Some(seat) {
+            classes.push_str(" you");
+        }
+        let mut hand = String::new();
+        for size in &facts.hand {
+            let _ = write!(
+                hand,
+                "<button type=\"button\" class=\"hand\" data-tap=\"{tap}\" disabled>\
+                 <img src=\"{src}\" alt=\"{size}\" width=\"32\" height=\"32\"></button>",
+                tap = super::taps::hand_spot(*size),
+                src = piece_path(*size),
+            );
+        }
+        let row = format!(
+            "<div class=\"{classes}\" data-seat=\"{seat}\"><svg class=\"disc\" viewBox=\"0 0 20 20\" \
+             aria-hidden=\"true\"><circle cx=\"10\" cy=\"10\" r=\"8\" fill=\"{face}\" stroke=\"{rim}\" \
+             stroke-width=\"2.5\"/></svg><span class=\"who\"><bdi class=\"name\">{name}</bdi> \
+             <span class=\"side\">{side}</span></span><span class=\"words\">{words}</span>\
+             <span class=\"hand\">{hand}</span></div>",
+            face = escape(&facts.face),
+            rim = escape(&facts.rim),
+            name = escape(&facts.name),
+            side = escape(&facts.side),
+            words = escape(&facts.words),
+        );
+        if seat == view.bottom {
+            below = row;
+        } else {
+            above.push_str(&row);
+        }
+    }
+    (above, below)
+}
+
+/// The picture of a Gygès piece of `size`, as a hand shows it.
+#[must_use]
+pub fn piece_path(size: u8) -> String {
+    format!("/assets/gyges/{size}.svg")
 }
 
 /// The attribute marking the ply shown in the move list.

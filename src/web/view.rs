@@ -11,7 +11,7 @@ use crate::play::picture_header;
 use crate::render::spots::Layout;
 use crate::render::Header;
 
-use super::taps::{choices, Choice};
+use super::taps::{choices, hints, Choice, Kind};
 use crate::store::{GameRecord, Request, Status, StoreError};
 
 /// A game at one ply, in one language.
@@ -27,6 +27,16 @@ pub struct GameView {
     pub title: String,
     /// Each seat's player, seat order, as the picture's header names them.
     pub players: Vec<String>,
+    /// Each seat as the page shows it beside the board, seat order: name, side, colours,
+    /// and the facts the picture's panels draw.
+    pub seats: Vec<SeatView>,
+    /// The seat shown below the board (the reader's, or the side drawn at the bottom);
+    /// the others are shown above it.
+    pub bottom: usize,
+    /// Whether the board is drawn turned (see [`crate::render::Frame`]).
+    pub turned: bool,
+    /// Whether the board can be turned at all (a spectator's choice).
+    pub turnable: bool,
     /// The seat to move at this ply, if the game goes on there.
     pub to_move: Option<usize>,
     /// Whose turn it is at this ply, or the result (at the last ply of a finished game).
@@ -66,6 +76,33 @@ pub struct GameView {
     pub words: Words,
 }
 
+/// One player as the page shows them above or below the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    /// The player's name.
+    pub name: String,
+    /// Their side ("White"), in the reader's words.
+    pub side: String,
+    /// Their colour (`#rrggbb`): the face of their pieces.
+    pub face: String,
+    /// The rim of their pieces, which outlines the face.
+    pub rim: String,
+    /// The facts of the seat ("12 men"), or nothing.
+    pub words: String,
+    /// The sizes of the Gygès pieces they still have to place: tapped to place one.
+    pub hand: Vec<u8>,
+}
+
+/// Who reads the page, and how they asked to see the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reader {
+    /// The reader's seat, when their personal link says who they are.
+    pub seat: Option<usize>,
+    /// The board turned (`Some(true)`) or not, when the address says so; otherwise each
+    /// player sees their own side at the bottom.
+    pub turned: Option<bool>,
+}
+
 /// The page's fixed words in the view's language.
 #[derive(Clone, Debug, Serialize)]
 pub struct Words {
@@ -98,14 +135,21 @@ pub struct Words {
     pub which: String,
     /// Said when a move could not reach the server (the connection dropped).
     pub offline: String,
+    /// What the next tap does, by the kind of move and the taps made (see
+    /// [`super::taps::hints`]).
+    pub hints: Vec<(Kind, Vec<String>)>,
+    /// The link that turns the board.
+    pub turn_board: String,
 }
 
 impl Words {
-    fn new(lang: Lang, kind: crate::games::GameKind) -> Self {
+    fn new(lang: Lang, game: &AnyGame) -> Self {
         let t = |id: &str| i18n::text(lang, id);
-        // Skakanie's actions are all buttons: nothing on its board is tapped.
-        let your_turn = match kind {
-            crate::games::GameKind::Skakanie => "web-your-turn-buttons",
+        // Skakanie's actions are all buttons: nothing on its board is tapped. A Gygès
+        // piece in hand is placed on the home row.
+        let your_turn = match game {
+            AnyGame::Skakanie(_) => "web-your-turn-buttons",
+            AnyGame::Gyges(g) if g.position().placing() => "web-your-turn-place",
             _ => "web-your-turn",
         };
         Self {
@@ -126,29 +170,37 @@ impl Words {
             resign_sure: t("web-resign-sure"),
             which: t("web-which"),
             offline: t("web-offline"),
+            hints: hints(lang),
+            turn_board: t("web-turn-board"),
         }
     }
 }
 
 /// Where a game's page and pictures are, from the site's root: the one place their shape
-/// is written.
+/// is written. `turned` keeps a board turned (or not) as its reader chose.
 #[must_use]
-pub fn page_path(id: u64, ply: Option<usize>, lang: Lang) -> String {
-    match ply {
-        Some(ply) => format!("/games/{id}?ply={ply}&lang={lang}"),
-        None => format!("/games/{id}?lang={lang}"),
-    }
+pub fn page_path(id: u64, ply: Option<usize>, lang: Lang, turned: Option<bool>) -> String {
+    let ply = ply.map_or(String::new(), |ply| format!("ply={ply}&"));
+    format!("/games/{id}?{ply}lang={lang}{}", turned_query(turned))
 }
 
-/// The picture of ply `ply`, as the page draws it (SVG; `board.png` is the same picture
-/// as Discord's PNG).
+/// `&turned=1` (or `0`), when the reader chose.
+fn turned_query(turned: Option<bool>) -> String {
+    turned.map_or(String::new(), |t| format!("&turned={}", u8::from(t)))
+}
+
+/// The picture of ply `ply`, as the page draws it (SVG, the board alone, `turned` or
+/// not; `board.png` is Discord's picture, header and all).
 #[must_use]
-pub fn board_path(id: u64, ply: usize, lang: Lang) -> String {
-    format!("/games/{id}/board.svg?ply={ply}&lang={lang}")
+pub fn board_path(id: u64, ply: usize, lang: Lang, turned: bool) -> String {
+    format!(
+        "/games/{id}/board.svg?ply={ply}&lang={lang}{}",
+        turned_query(Some(turned))
+    )
 }
 
 /// The game of `record` after its first `ply` moves (`None`: all of them; past the last:
-/// the last), with the view of it in `lang`.
+/// the last), with the view of it in `lang` for `reader`.
 ///
 /// # Errors
 /// A record whose moves do not replay (a damaged store): the page says so rather than
@@ -157,6 +209,7 @@ pub fn view(
     record: &GameRecord,
     ply: Option<usize>,
     lang: Lang,
+    reader: Reader,
 ) -> Result<(GameView, AnyGame), StoreError> {
     let plies = record.moves.len();
     let ply = ply.unwrap_or(plies).min(plies);
@@ -191,6 +244,30 @@ pub fn view(
     } else {
         i18n::text_with(lang, "web-board", &[("ply", ply.into())])
     };
+    let turnable = crate::render::turns(&game);
+    let drawn_bottom = crate::render::bottom_seat(&game);
+    // A player sees their own side at the bottom, unless they asked otherwise.
+    let turned = turnable
+        && reader
+            .turned
+            .unwrap_or_else(|| reader.seat.is_some_and(|seat| seat != drawn_bottom));
+    let bottom = match (reader.seat, turnable) {
+        (Some(seat), false) => seat,
+        _ if turned => 1 - drawn_bottom,
+        _ => drawn_bottom,
+    };
+    let seats = crate::render::seats::seat_facts(&game, lang)
+        .into_iter()
+        .zip(&players)
+        .map(|(facts, name)| SeatView {
+            name: name.clone(),
+            side: facts.side,
+            face: hex(facts.marks.0),
+            rim: hex(facts.marks.1),
+            words: facts.words,
+            hand: facts.hand,
+        })
+        .collect();
     let view = GameView {
         id,
         game: record.kind.name(),
@@ -201,6 +278,10 @@ pub fn view(
             &[("kind", record.kind.into()), ("game", id.into())],
         ),
         players,
+        seats,
+        bottom,
+        turned,
+        turnable,
         to_move,
         status,
         detail,
@@ -210,21 +291,26 @@ pub fn view(
         position,
         board_alt,
         clock: None,
-        board: board_path(id, ply, lang),
-        layout: crate::render::board_layout(&game),
+        board: board_path(id, ply, lang, turned),
+        layout: crate::render::board_layout(&game, turned),
         choices: if ply == plies && matches!(record.status, Status::Active) {
             choices(&game, lang)
         } else {
             Vec::new()
         },
-        you: None,
+        you: reader.seat,
         link_note: None,
         pending: record.pending.map(|request| match request {
             Request::Draw(seat) => ("draw", usize::from(seat)),
             Request::Takeback(seat) => ("takeback", usize::from(seat)),
             Request::Pause(seat) => ("pause", usize::from(seat)),
         }),
-        words: Words::new(lang, record.kind),
+        words: Words::new(lang, &game),
     };
     Ok((view, game))
+}
+
+/// A colour as CSS writes it.
+fn hex([r, g, b]: crate::render::canvas::Colour) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
 }
