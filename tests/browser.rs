@@ -212,6 +212,38 @@ impl Window {
         assert!(clicked["value"].is_null(), "tapping {css}: {clicked}");
     }
 
+    /// The element `css`, as WebDriver names it.
+    async fn element(&self, css: &str) -> Value {
+        let found = self
+            .post("/element", json!({ "using": "css selector", "value": css }))
+            .await;
+        assert!(found["value"].is_object(), "no {css}: {found}");
+        found["value"].clone()
+    }
+
+    /// Drags a finger from the element `from` to the element `to` (WebDriver's actions:
+    /// pressed on one, moved, lifted on the other).
+    async fn drag(&self, from: &str, to: &str) {
+        let (from, to) = (self.element(from).await, self.element(to).await);
+        let done = self
+            .post(
+                "/actions",
+                json!({ "actions": [{
+                    "type": "pointer",
+                    "id": "finger",
+                    "parameters": { "pointerType": "touch" },
+                    "actions": [
+                        { "type": "pointerMove", "origin": from, "x": 0, "y": 0 },
+                        { "type": "pointerDown", "button": 0 },
+                        { "type": "pointerMove", "origin": to, "x": 0, "y": 0, "duration": 150 },
+                        { "type": "pointerUp", "button": 0 }
+                    ]
+                }]}),
+            )
+            .await;
+        assert!(done["value"].is_null(), "dragging: {done}");
+    }
+
     async fn screenshot(&self, name: &str) {
         let answer = send(reqwest::Client::new().get(format!("{}/screenshot", self.base))).await;
         let png = base64_decode(answer["value"].as_str().unwrap());
@@ -479,7 +511,26 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                 .iter()
                 .map(|t| t.as_str().unwrap())
                 .collect();
-            for (i, tap) in taps.iter().enumerate() {
+            // Now and then a piece is dragged where it goes instead of tapped twice.
+            let dragged = choice["kind"] == "move" && ply % 4 == 1;
+            if dragged {
+                let (from, to) = (
+                    format!("rect.spot.from[data-name='{}']", taps[0]),
+                    format!("rect.spot[data-name='{}']", taps[1]),
+                );
+                assert!(
+                    mover
+                        .until(
+                            &format!("return !!document.querySelector(\"{from}\")"),
+                            Duration::from_secs(10)
+                        )
+                        .await,
+                    "{kind:?} ply {ply}: {} never lit up",
+                    taps[0]
+                );
+                mover.drag(&from, &to).await;
+            }
+            for (i, tap) in taps.iter().enumerate().filter(|_| !dragged) {
                 // The first tap waits for the page to learn it is its turn (live channel).
                 let (class, within) = if i == 0 { ("from", 10) } else { ("dest", 5) };
                 // A Gygès piece in hand is tapped as its picture in the mover's hand.
