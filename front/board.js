@@ -192,6 +192,8 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
     } else say("");
     // The tab says whose move it is, so a player with many tabs sees which game waits.
     document.title = mine() ? `${view.words.tab_your_move} · ${view.title}` : view.title;
+    const icon = document.getElementById("icon");
+    if (icon) icon.href = mine() ? "/assets/icon-your-move.svg" : "/assets/icon.svg";
     if (!mine()) {
       figure.classList.remove("playing");
       answerButtons(buttons);

@@ -426,7 +426,10 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                 .as_str()
                 .unwrap()
                 .to_owned();
-        let says_your_move = format!("return document.title.startsWith({your_move:?})");
+        // The tab's title and its icon.
+        let lit = "document.getElementById('icon').href.endsWith('/assets/icon-your-move.svg')";
+        let says_your_move = format!("return document.title.startsWith({your_move:?}) && {lit}");
+        let says_any = format!("return document.title.startsWith({your_move:?}) || {lit}");
         // What the page says between taps, by kind of move: checked after each tap.
         let hints: Vec<(String, Vec<String>)> = serde_json::from_value(
             send(reqwest::Client::new().get(format!("{address}/api/games/{}?lang={lang}", game.0)))
@@ -486,7 +489,7 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
             );
             for (other, window) in windows.iter().enumerate().filter(|(o, _)| *o != seat) {
                 assert_eq!(
-                    window.run(&says_your_move).await,
+                    window.run(&says_any).await,
                     false,
                     "{kind:?} ply {ply}: window {other}'s tab says it is its move"
                 );

@@ -476,3 +476,45 @@ async fn the_console_serves_the_pages_of_the_games_it_plays() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+/// The pictures a page loads besides its board come from the site itself, as SVG under
+/// the boards' policy: the tab's two icons and the Gygès pieces a hand shows (1 to 3;
+/// any other is not found).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_icons_and_the_pieces_in_hand_are_served() {
+    let site = serve(common::temporary_store()).await;
+    for path in [
+        "/assets/icon.svg",
+        "/assets/icon-your-move.svg",
+        "/assets/gyges/1.svg",
+        "/assets/gyges/2.svg",
+        "/assets/gyges/3.svg",
+    ] {
+        let answer = get(&format!("{site}{path}"), None).await;
+        assert_eq!(answer.status().as_u16(), 200, "{path}");
+        assert_eq!(answer.headers()["content-type"], "image/svg+xml", "{path}");
+        assert!(
+            answer.headers()["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .starts_with("default-src 'none'"),
+            "{path}"
+        );
+        let body = answer.text().await.unwrap();
+        assert!(
+            body.starts_with("<svg") && !body.contains("script"),
+            "{path}"
+        );
+    }
+    let one = text(&format!("{site}/assets/gyges/1.svg"), None).await.1;
+    let three = text(&format!("{site}/assets/gyges/3.svg"), None).await.1;
+    assert_ne!(one, three, "each size is its own picture");
+    for path in [
+        "/assets/gyges/0.svg",
+        "/assets/gyges/4.svg",
+        "/assets/gyges/x",
+    ] {
+        let answer = get(&format!("{site}{path}"), None).await;
+        assert_eq!(answer.status().as_u16(), 404, "{path}");
+    }
+}

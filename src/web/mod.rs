@@ -14,6 +14,7 @@
 mod act;
 pub mod activity;
 mod body;
+mod icon;
 pub mod links;
 mod live;
 mod page;
@@ -253,6 +254,8 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
             get(|| asset("text/javascript", ACTIVITY_SCRIPT)),
         )
         .route("/assets/gyges/{file}", get(gyges_piece))
+        .route(icon::path(false), get(|| svg_asset(icon::svg(false))))
+        .route(icon::path(true), get(|| svg_asset(icon::svg(true))))
         .route("/activity", get(activity_page::<S>))
         .route("/api/token", axum::routing::post(activity_token::<S>))
         .route("/api/activity/games", get(activity_games::<S>))
@@ -1172,13 +1175,18 @@ async fn gyges_piece(
         return not_found(query, headers).await;
     };
     let svg = PIECES[usize::from(size - 1)].get_or_init(|| crate::render::gyges::piece_svg(size));
+    svg_asset(svg.clone()).await
+}
+
+/// An SVG picture of the site's own (an icon), under the boards' policy.
+async fn svg_asset(svg: String) -> Response {
     (
         [
             (header::CONTENT_TYPE, "image/svg+xml"),
             (header::CONTENT_SECURITY_POLICY, SVG_POLICY),
             (header::CACHE_CONTROL, "public, max-age=3600"),
         ],
-        svg.clone(),
+        svg,
     )
         .into_response()
 }

@@ -98,7 +98,7 @@ pub fn game_page(
     format!(
         "<!doctype html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<link rel=\"stylesheet\" href=\"/assets/board.css\">\n\
+         <title>{title}</title>\n<link rel=\"icon\" id=\"icon\" href=\"{icon}\">\n<link rel=\"stylesheet\" href=\"/assets/board.css\">\n\
          <script src=\"/assets/board.js\" defer></script>\n{sdk}</head>\n\
          <body data-game=\"{game}\" data-id=\"{id}\" data-lang=\"{lang}\" data-ply=\"{ply}\" \
          data-plies=\"{plies}\" data-turned=\"{turned}\"{token}{client}>\n<main>\n<h1>{title}</h1>\n\
@@ -121,6 +121,7 @@ pub fn game_page(
         },
         client = in_discord.map_or(String::new(), |id| format!(" data-client-id=\"{id}\"")),
         title = e(&view.title),
+        icon = super::icon::path(false),
         turned = u8::from(view.turned),
         width = view.layout.width,
         height = view.layout.height,

@@ -29,14 +29,22 @@ pub fn themed() -> [(&'static str, Colour); 4] {
     ]
 }
 
+/// A colour as CSS and SVG write it (`#rrggbb`).
+#[must_use]
+pub fn hex([r, g, b]: Colour) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
 /// `:root { --bg: #22262b; --bg-rgb: 34, 38, 43; … }`, from [`themed`].
 #[must_use]
 pub fn theme_block() -> String {
     let mut block = String::from("/* Made from render::theme by src/web/style.rs. */\n:root {");
-    for (name, [r, g, b]) in themed() {
+    for (name, colour) in themed() {
+        let [r, g, b] = colour;
         let _ = write!(
             block,
-            " --{name}: #{r:02x}{g:02x}{b:02x}; --{name}-rgb: {r}, {g}, {b};"
+            " --{name}: {}; --{name}-rgb: {r}, {g}, {b};",
+            hex(colour)
         );
     }
     block.push_str(" }\n");

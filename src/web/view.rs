@@ -11,6 +11,7 @@ use crate::play::picture_header;
 use crate::render::spots::Layout;
 use crate::render::Header;
 
+use super::style::hex;
 use super::taps::{choices, hints, Choice, Kind};
 use crate::store::{GameRecord, Request, Status, StoreError};
 
@@ -308,9 +309,4 @@ pub fn view(
         words: Words::new(lang, &game),
     };
     Ok((view, game))
-}
-
-/// A colour as CSS writes it.
-fn hex([r, g, b]: crate::render::canvas::Colour) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
 }
