@@ -532,6 +532,52 @@ fn every_write_is_heard_and_on_postgres_by_another_worker_too() {
     ));
 }
 
+/// Waits up to 5 s for `wanted` to be heard on `watch`.
+fn hears_written(watch: &mut leapfrog::store::Watch, wanted: leapfrog::store::Written) -> bool {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while std::time::Instant::now() < until {
+        match watch.try_recv() {
+            Ok(heard) if heard == wanted => return true,
+            Ok(_) => {}
+            Err(tokio::sync::broadcast::error::TryRecvError::Empty) => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(error) => panic!("the watch failed: {error}"),
+        }
+    }
+    false
+}
+
+/// A tournament's page follows its rounds: each write of a tournament is told, on
+/// PostgreSQL to another worker too.
+#[test]
+fn every_tournament_write_is_heard_and_on_postgres_by_another_worker_too() {
+    let spot = StoreSpot::new();
+    let here = spot.open();
+    let there = if spot.postgres().is_some() {
+        spot.open()
+    } else {
+        here.clone()
+    };
+    let mut watch = here.watch();
+    let there = filled(there);
+    let running = there
+        .live_tournaments()
+        .unwrap()
+        .into_iter()
+        .find(|t| !t.games.is_empty())
+        .unwrap();
+    let told = leapfrog::store::Written::Tournament(running.id);
+    assert!(
+        hears_written(&mut watch, told),
+        "the tournament was not heard"
+    );
+    let mut changed = running.clone();
+    changed.updated += 1;
+    there.replace_tournament(&changed).unwrap();
+    assert!(hears_written(&mut watch, told), "its change was not heard");
+}
+
 #[test]
 fn a_secret_is_made_once_and_kept_across_restarts_and_workers() {
     let spot = StoreSpot::new();

@@ -1,5 +1,6 @@
-//! Which games were just written: what an open page of a game listens to, so a move made
-//! anywhere (Discord, the console, another tab, the computer, another worker) shows at once.
+//! Which games and tournaments were just written: what an open page listens to, so a move
+//! made anywhere (Discord, the console, another tab, the computer, another worker) shows at
+//! once, and a tournament's page follows its rounds.
 //!
 //! The store tells, not the play layer: every write of a record passes the store, whoever
 //! made it. Sled tells its own process (it has no other); PostgreSQL tells every worker
@@ -8,6 +9,7 @@
 use tokio::sync::broadcast;
 
 use super::record::GameId;
+use super::TournamentId;
 
 /// How many writes a slow listener may fall behind before it is told it lagged (it then
 /// reads its game afresh, which is all a lagging page needs).
@@ -18,6 +20,8 @@ const BACKLOG: usize = 1024;
 pub enum Written {
     /// This game was written.
     Game(GameId),
+    /// This tournament was written (a join, a result, a round begun).
+    Tournament(TournamentId),
     /// Writes may have been missed (the database's connection was lost and made again):
     /// every listener should read its game afresh.
     Unknown,

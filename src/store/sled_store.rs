@@ -697,6 +697,7 @@ impl SledStore {
             Ok((record, stamp))
         })?;
         self.wrote(stamp, 0);
+        self.changes.tell(super::Written::Tournament(record.id));
         Ok(record)
     }
 

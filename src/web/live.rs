@@ -21,7 +21,7 @@ use futures_util::{Stream, StreamExt};
 use serde::Serialize;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::store::{GameId, Watch, Written};
+use crate::store::{Watch, Written};
 
 /// How often a quiet socket is pinged, so proxies keep it open and a page gone is found.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -76,14 +76,14 @@ async fn tell(socket: &mut WebSocket, told: Told) -> bool {
     }
 }
 
-/// The writes of `game` heard by `watch`, and every time writes may have been missed (the
-/// page then reads afresh, which is harmless).
-pub(super) fn writes_of(watch: Watch, game: GameId) -> impl Stream<Item = ()> {
+/// The writes of one record (`wanted`: a game, a tournament) heard by `watch`, and every
+/// time writes may have been missed (the page then reads afresh, which is harmless).
+pub(super) fn writes_of(watch: Watch, wanted: Written) -> impl Stream<Item = ()> {
     futures_util::stream::unfold(watch, move |mut watch| async move {
         loop {
             let heard = match watch.recv().await {
-                Ok(Written::Game(written)) => written == game,
                 Ok(Written::Unknown) | Err(RecvError::Lagged(_)) => true,
+                Ok(written) => written == wanted,
                 Err(RecvError::Closed) => return None,
             };
             if heard {

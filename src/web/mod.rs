@@ -690,7 +690,9 @@ async fn game_events<S: Store + 'static>(asking: Asking<S>, upgrade: WebSocketUp
         Err(refusal) => return (refusal.status(), refusal.text().to_owned()).into_response(),
     };
     let open = live::Told::Open { plies: Some(plies) };
-    upgrade.on_upgrade(move |socket| live::keep(socket, open, live::writes_of(watch, game)))
+    upgrade.on_upgrade(move |socket| {
+        live::keep(socket, open, live::writes_of(watch, Written::Game(game)))
+    })
 }
 
 /// `/activity`: what Discord opens; the script takes it from there. Without the Activity
@@ -1135,7 +1137,7 @@ async fn activity_events<S: Store + 'static>(
                         None => false,
                     }
                 }
-                Ok(Written::Game(_)) => false,
+                Ok(Written::Game(_) | Written::Tournament(_)) => false,
                 Ok(Written::Unknown) | Err(RecvError::Lagged(_)) => true,
                 Err(RecvError::Closed) => return None,
             };

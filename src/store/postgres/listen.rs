@@ -16,7 +16,7 @@ use std::time::Duration;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::NoTls;
 
-use crate::store::{Changes, GameId, Watch, Written};
+use crate::store::{Changes, GameId, TournamentId, Watch, Written};
 
 /// The channel's name before its schema's: `leapfrog_games_public`.
 const CHANNEL_PREFIX: &str = "leapfrog_games_";
@@ -119,6 +119,20 @@ fn listen(listener: &Weak<Listener>) {
     }
 }
 
+/// What a notice's payload says was written: a game's number, or `t` and a tournament's
+/// (migration 5); anything else means a listener should look afresh.
+fn written(payload: &str) -> Written {
+    let (tournament, number) = match payload.strip_prefix('t') {
+        Some(number) => (true, number),
+        None => (false, payload),
+    };
+    match (tournament, number.parse::<u64>()) {
+        (false, Ok(game)) => Written::Game(GameId(game)),
+        (true, Ok(id)) => Written::Tournament(TournamentId(id)),
+        (_, Err(_)) => Written::Unknown,
+    }
+}
+
 /// Listens on one connection; `Ok` when the store is gone. When notices may have been
 /// `missed` (a connection before this one was lost), listeners are told so once this one
 /// listens: told earlier, a write between the telling and the `LISTEN` would be lost.
@@ -146,10 +160,7 @@ fn hear(
                 let Some(this) = listener.upgrade() else {
                     return Ok(());
                 };
-                match notice.payload().parse::<u64>() {
-                    Ok(game) => this.changes.tell(Written::Game(GameId(game))),
-                    Err(_) => this.changes.tell(Written::Unknown),
-                }
+                this.changes.tell(written(notice.payload()));
             }
         }
         if listener.strong_count() == 0 {

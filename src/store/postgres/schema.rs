@@ -83,6 +83,16 @@ const MIGRATIONS: &[&str] = &[
     // 4: what the bot worked out and keeps so as not to work it out again (analyses,
     // puzzles): `Store::cached`.
     "CREATE TABLE cache (key TEXT PRIMARY KEY, value BYTEA NOT NULL);",
+    // 5: every write of a tournament is told too, as `t` and its number, so its page
+    // follows its rounds on every worker.
+    "CREATE FUNCTION leapfrog_tournament_written() RETURNS trigger AS $$
+    BEGIN
+        PERFORM pg_notify('leapfrog_games_' || current_schema(), 't' || NEW.id::text);
+        RETURN NULL;
+    END
+    $$ LANGUAGE plpgsql;
+    CREATE TRIGGER tournaments_written AFTER INSERT OR UPDATE ON tournaments
+        FOR EACH ROW EXECUTE FUNCTION leapfrog_tournament_written();",
 ];
 
 /// An advisory lock number: processes starting together migrate one at a time.
