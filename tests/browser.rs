@@ -1221,3 +1221,99 @@ async fn a_page_that_loses_its_connection_says_so_and_catches_up_once_back() {
     );
     window.close().await;
 }
+
+/// A tournament's page, as a phone and a desktop show it in each language (screenshots in
+/// `target/screenshots`), follows the tournament without a reload: a round ends and the
+/// page shows the next one and the results, and its pairings lead to the games' pages.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tournaments_page_reads_on_a_phone_and_follows_its_rounds() {
+    let Some(driver) = Driver::start().await else {
+        return;
+    };
+    let store = common::temporary_store();
+    let out = tempfile::tempdir().unwrap();
+    let play = Arc::new(Play::new(store.clone()));
+    let site = Site::new(Arc::clone(&play), key());
+    let router = leapfrog::web::router(Arc::new(site));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let console = leapfrog::console::Console::new(Play::new(store), out.path().to_path_buf());
+    common::blocking(|| {
+        console.run_line("@ala /tournament create gyges round-robin max:4 starts:full");
+        for name in ["ala", "Борис", "Zażółć", "dave"] {
+            console.run_line(&format!("@{name} /tournament join"));
+        }
+    });
+    let windows = [
+        driver.window(390, 844).await,
+        driver.window(1280, 800).await,
+    ];
+    for lang in ["en", "ru", "pl"] {
+        for (window, size) in windows.iter().zip(["390x844", "1280x800"]) {
+            window
+                .goto(&format!("{address}/tournaments/1?lang={lang}"))
+                .await;
+            assert!(
+                window
+                    .until(
+                        "return document.querySelectorAll('.pairings a').length === 2",
+                        Duration::from_secs(5)
+                    )
+                    .await,
+                "{lang} {size}: the round's games are not linked"
+            );
+            // Nothing wider than the phone but the crosstable, which scrolls on its own.
+            let wide = window
+                .run("return document.documentElement.scrollWidth > window.innerWidth")
+                .await;
+            assert_eq!(
+                wide, false,
+                "{lang} {size}: the page is wider than the window"
+            );
+            window
+                .screenshot(&format!("tournament-{lang}-{size}"))
+                .await;
+        }
+    }
+    // The round's games end: each window shows round 2 and round 1's results by itself.
+    common::blocking(|| {
+        let record = console
+            .play()
+            .store()
+            .tournament(leapfrog::store::TournamentId(1))
+            .unwrap();
+        for game in record.games[0].iter().flatten() {
+            let played = console.play().store().get(*game).unwrap();
+            console.run_line(&format!("@{} /resign #{game}", played.seats[1].name()));
+        }
+        console.notices();
+    });
+    for window in &windows {
+        assert!(
+            window
+                .until(
+                    "return document.querySelectorAll('.round').length === 2 \
+                     && document.querySelectorAll('.result').length === 2",
+                    Duration::from_secs(10)
+                )
+                .await,
+            "the page did not follow the round's end"
+        );
+    }
+    windows[0].screenshot("tournament-pl-390x844-round-2").await;
+    // A pairing leads to its game's page.
+    windows[0].tap(".pairings a").await;
+    assert!(
+        windows[0]
+            .until(
+                "return location.pathname.startsWith('/games/') && !!document.getElementById('board')",
+                Duration::from_secs(5)
+            )
+            .await,
+        "the pairing did not open its game"
+    );
+    for window in &windows {
+        window.close().await;
+    }
+}

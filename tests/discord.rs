@@ -1085,9 +1085,12 @@ async fn ratings_through_the_http_endpoint() {
 async fn a_player_asking_for_the_board_is_handed_their_own_page_privately_and_anyone_may_launch_the_activity(
 ) {
     let (rest, rest_url) = Rest::start().await;
-    let pages: leapfrog::play::PageLinks = Arc::new(|game, user| match user {
-        Some(user) => format!("https://pages.test/games/{}?t=for-{}", game.0, user.0),
-        None => format!("https://pages.test/games/{}", game.0),
+    let pages: leapfrog::play::PageLinks = Arc::new(|page| match page {
+        leapfrog::play::Page::Game(game, Some(user)) => {
+            format!("https://pages.test/games/{}?t=for-{}", game.0, user.0)
+        }
+        leapfrog::play::Page::Game(game, None) => format!("https://pages.test/games/{}", game.0),
+        leapfrog::play::Page::Tournament(id) => format!("https://pages.test/tournaments/{}", id.0),
     });
     let play = Arc::new(fake_discord::new_play().with_pages(pages).with_activity());
     let url = start_endpoint(&config(&rest_url), play).await;

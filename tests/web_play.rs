@@ -569,13 +569,7 @@ async fn web_hands_a_player_their_own_link_a_spectator_the_public_page_and_revok
     let game = record.id;
     let (site, _, _heard) = serve(store.clone(), 100).await;
     let base = site.clone();
-    let play = Play::new(store).with_pages(Arc::new(move |game, user| {
-        let path = match user {
-            Some(user) => personal_path(&key(), game, user, now(), leapfrog::web::LINK_DAYS),
-            None => format!("/games/{}", game.0),
-        };
-        format!("{base}{path}")
-    }));
+    let play = Play::new(store).with_pages(leapfrog::web::page_links(key(), &base));
     let ctx = |user: u64| Context {
         user: User::new(UserId(user), "someone"),
         place: record.place,

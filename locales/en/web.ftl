@@ -85,3 +85,6 @@ activity-off = This bot does not run as a Discord Activity: its admin sets [disc
 activity-refused = Discord did not confirm who you are: close the Activity and open it again.
 activity-unreachable = Discord could not be reached to confirm who you are. Try again in a moment.
 button-launch = Play in Discord
+web-standings = Standings
+web-no-tournament = There is no tournament #{ $text }.
+button-web-standings = Standings page

@@ -86,3 +86,6 @@ activity-off = Ten bot nie działa jako aktywność Discorda: administrator wł�
 activity-refused = Discord nie potwierdził, kim jesteś: zamknij aktywność i otwórz ją ponownie.
 activity-unreachable = Nie udało się połączyć z Discordem, by potwierdzić, kim jesteś. Spróbuj za chwilę.
 button-launch = Graj w Discordzie
+web-standings = Tabela
+web-no-tournament = Nie ma turnieju #{ $text }.
+button-web-standings = Tabela na stronie

@@ -86,3 +86,6 @@ activity-off = Этот бот не работает как активность
 activity-refused = Discord не подтвердил, кто вы: закройте активность и откройте её снова.
 activity-unreachable = Не удалось связаться с Discord, чтобы подтвердить, кто вы. Попробуйте чуть позже.
 button-launch = Играть в Discord
+web-standings = Турнирная таблица
+web-no-tournament = Турнира #{ $text } нет.
+button-web-standings = Таблица на сайте

@@ -38,7 +38,7 @@ pub mod spec;
 // What follows an answer, the same on every front end:
 mod later;
 
-pub use self::core::{Clock, Dice, PageLinks, Play, SystemClock, SystemDice, MAX_CHOICES};
+pub use self::core::{Clock, Dice, Page, PageLinks, Play, SystemClock, SystemDice, MAX_CHOICES};
 pub use analysis::puzzles::{
     cache_key as puzzle_cache_key, parse_list as parse_puzzles, shipped as shipped_puzzles,
 };
@@ -67,6 +67,7 @@ pub use tournaments::command::{
     tournament_number, Pairings, TournamentAction, TournamentSpec, TOURNAMENT_ACTIONS,
     TOURNAMENT_BUTTON,
 };
+pub use tournaments::page::{PairingView, RoundView, StandingView, TournamentView};
 pub use tournaments::TournamentCommand;
 
 use self::core::Stop;

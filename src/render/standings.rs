@@ -5,7 +5,7 @@
 
 use crate::i18n::{self, Lang};
 use crate::tournament::event::Crosstable;
-use crate::tournament::standings::{Line, TieBreaks};
+use crate::tournament::standings::{ranks, Line, TieBreaks};
 use crate::tournament::{Points, WIN};
 
 use super::canvas::{fit_text, text_width, Canvas, Colour, Point};
@@ -90,7 +90,8 @@ pub fn decimal(lang: Lang, value: f64) -> String {
 
 /// One crossed cell: each game's result from the row's side, "1", "½" or "0" over the
 /// board, "+" or "−" by forfeit.
-fn cell_text(games: &[(Points, bool)]) -> String {
+#[must_use]
+pub fn cell_text(games: &[(Points, bool)]) -> String {
     games
         .iter()
         .map(|&(points, played)| match (played, points) {
@@ -180,6 +181,8 @@ pub fn draw(view: &View<'_>) -> Canvas {
         ),
     );
     let withdrawn_word = i18n::text(view.lang, "tournament-withdrawn");
+    // Lines level on points and every tie-break share a place, as the winners' line says.
+    let places = ranks(view.lines);
     for (place, line) in view.lines.iter().enumerate() {
         let top = TOP + place as i32 * ROW;
         if place % 2 == 1 {
@@ -192,7 +195,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
             (MARGIN, PLACE),
             y,
             (SIZE, false, PALETTE.header_muted),
-            &(place + 1).to_string(),
+            &places[place].to_string(),
         );
         let left = view.withdrawn.get(line.entrant).copied().unwrap_or(false);
         let name = view.names.get(line.entrant).map_or("?", String::as_str);

@@ -20,6 +20,7 @@ mod live;
 mod page;
 pub mod style;
 pub mod taps;
+pub mod tournament;
 pub mod view;
 
 use std::net::SocketAddr;
@@ -36,7 +37,7 @@ use serde::Deserialize;
 
 use crate::games::AnyGame;
 use crate::i18n::{self, Lang};
-use crate::play::Play;
+use crate::play::{Page, Play};
 use crate::store::{GameId, GameRecord, Store, StoreError, Written};
 use tokio::sync::broadcast::error::RecvError;
 
@@ -144,16 +145,19 @@ pub fn personal_path(
     format!("/games/{}?t={token}", game.0)
 }
 
-/// How the play layer makes the address of a game's page (see [`crate::play::PageLinks`]):
-/// `base` (the site's address as players reach it), then the public page, or a player's
-/// personal one signed with `key` for [`LINK_DAYS`] from the moment it is made.
+/// How the play layer makes the address of a page (see [`crate::play::PageLinks`]): `base`
+/// (the site's address as players reach it), then the page's path; a player's personal
+/// game page is signed with `key` for [`LINK_DAYS`] from the moment it is made.
 #[must_use]
 pub fn page_links(key: LinkKey, base: &str) -> crate::play::PageLinks {
     let base = base.trim_end_matches('/').to_owned();
-    Arc::new(move |game, user| {
-        let path = match user {
-            Some(user) => personal_path(&key, game, user, unix_seconds(), LINK_DAYS),
-            None => format!("/games/{}", game.0),
+    Arc::new(move |page| {
+        let path = match page {
+            Page::Game(game, Some(user)) => {
+                personal_path(&key, game, user, unix_seconds(), LINK_DAYS)
+            }
+            Page::Game(game, None) => format!("/games/{}", game.0),
+            Page::Tournament(id) => tournament::page_path(id.0),
         };
         format!("{base}{path}")
     })
@@ -168,6 +172,10 @@ pub const CONSOLE_LISTEN: SocketAddr =
 /// needs nothing else. The script is `front/board.js` bundled with `front/shared.js`, built by
 /// `npm --prefix front run build` and committed (CI checks it matches its sources).
 const SCRIPT: &str = include_str!("assets/board.js");
+
+/// The other pages' script (a tournament's): `front/follow.js`, built and committed as the
+/// game page's script is.
+const FOLLOW_SCRIPT: &str = include_str!("assets/follow.js");
 
 /// The Activity's bundle: the Embedded App SDK, `front/activity.js` and `front/shared.js`,
 /// built and committed as the page's script is.
@@ -246,6 +254,10 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
         .route("/api/games/{id}/act", axum::routing::post(game_act::<S>))
         .route("/assets/board.js", get(|| asset("text/javascript", SCRIPT)))
         .route(
+            "/assets/follow.js",
+            get(|| asset("text/javascript", FOLLOW_SCRIPT)),
+        )
+        .route(
             "/assets/board.css",
             get(|| asset("text/css", style::sheet())),
         )
@@ -256,6 +268,12 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
         .route("/assets/gyges/{file}", get(gyges_piece))
         .route(icon::path(false), get(|| svg_asset(icon::svg(false))))
         .route(icon::path(true), get(|| svg_asset(icon::svg(true))))
+        .route("/tournaments/{id}", get(tournament::page_route::<S>))
+        .route("/api/tournaments/{id}", get(tournament::json_route::<S>))
+        .route(
+            "/api/tournaments/{id}/events",
+            get(tournament::events_route::<S>),
+        )
         .route("/activity", get(activity_page::<S>))
         .route("/api/token", axum::routing::post(activity_token::<S>))
         .route("/api/activity/games", get(activity_games::<S>))

@@ -110,9 +110,19 @@ fn worker_name() -> u64 {
     ))
 }
 
-/// Makes the address of `game`'s page: a player's personal, signed one for `Some(user)`,
-/// the public one for `None`. The web front end makes it; the play layer only hands it out.
-pub type PageLinks = Arc<dyn Fn(GameId, Option<UserId>) -> String + Send + Sync>;
+/// Makes the address of a page (see [`Page`]). The web front end makes it; the play layer
+/// only hands it out.
+pub type PageLinks = Arc<dyn Fn(Page) -> String + Send + Sync>;
+
+/// A page of the site, as the play layer names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// A game's page: a player's personal, signed one for `Some(user)`, the public one for
+    /// `None`.
+    Game(GameId, Option<UserId>),
+    /// A tournament's page: standings, crosstable, rounds.
+    Tournament(crate::store::TournamentId),
+}
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
 #[derive(Debug)]
@@ -360,7 +370,7 @@ impl<S: Store> Play<S> {
         };
         let lang = self.place_lang(place.guild);
         let mut buttons = vec![Button::link(
-            &links(game, None),
+            &links(Page::Game(game, None)),
             &i18n::text(lang, "button-web-watch"),
         )];
         if self.activity && place.guild.is_some() {
@@ -386,7 +396,7 @@ impl<S: Store> Play<S> {
         let links = self.pages.as_ref()?;
         record.seat_of(user)?;
         Some(Button::link(
-            &links(record.id, Some(user)),
+            &links(Page::Game(record.id, Some(user))),
             &i18n::text(lang, "button-web-play"),
         ))
     }

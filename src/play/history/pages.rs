@@ -35,7 +35,10 @@ impl<S: Store> Play<S> {
         };
         let (record, _) = self.shown_game(ctx, game)?;
         let player = record.seat_of(me).is_some();
-        let link = links(record.id, player.then_some(me));
+        let link = links(crate::play::core::Page::Game(
+            record.id,
+            player.then_some(me),
+        ));
         let id = if player {
             "web-link-yours"
         } else {

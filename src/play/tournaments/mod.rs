@@ -10,6 +10,7 @@
 
 pub(in crate::play) mod command;
 pub(in crate::play) mod export;
+pub mod page;
 pub(in crate::play) mod parse;
 pub(in crate::play) mod player;
 
@@ -27,13 +28,13 @@ use crate::play::tournaments::command::{
     tournament_number, Pairings, TournamentAction, TournamentSpec, TOURNAMENT_BUTTON,
 };
 use crate::play::tournaments::export::tournament_text;
-use crate::render::standings::{self as picture, View, MOST_CROSSED};
+use crate::render::standings::{self as picture, View};
 use crate::store::{
     GameId, GameRecord, Player, Start, Status, Store, StoreError, TournamentHosts, TournamentId,
     TournamentRecord, TournamentSlot, UserId, MAX_TOURNAMENT_PLAYERS,
 };
 use crate::tournament::event::{Format, Outcome, Phase, Refusal, Tournament};
-use crate::tournament::standings::{place_points, ranks, TieBreaks};
+use crate::tournament::standings::place_points;
 use crate::tournament::Pairing;
 
 /// The most tournaments `/tournament list` shows.
@@ -610,66 +611,22 @@ impl<S: Store> Play<S> {
             .map(|&p| record.name_of(UserId(p)).to_owned())
             .collect();
         let done = rounds_over(record);
-        let title = i18n::text_with(
-            lang,
-            "tournament-title",
-            &[
-                ("tournament", record.id.0.into()),
-                ("kind", record.kind.into()),
-            ],
-        );
-        let subtitle = i18n::text_with(
-            lang,
-            "tournament-after",
-            &[
-                ("round", done.into()),
-                ("of", event.round_count().into()),
-                ("phase", phase_word(event.phase).into()),
-            ],
-        );
+        let page::Headline {
+            title,
+            subtitle,
+            ended_early,
+            winner,
+        } = page::headline(record, &names, lang);
         let lines = event.standings();
         let crosstable = event.crosstable();
-        let crossed = !matches!(event.format, Format::Swiss { .. } | Format::Tables { .. })
-            && names.len() <= MOST_CROSSED;
-        let tie_breaks = match event.format {
-            Format::Swiss { .. } => TieBreaks::Swiss,
-            _ => TieBreaks::RoundRobin,
-        };
+        let crossed = page::crossed(record);
+        let (tie_breaks, _) = page::tie_breaks(event.format);
         let mut text = vec![
             format!("**{title}** · {subtitle}"),
             self.summary(record, lang),
         ];
-        if event.ended_early() {
-            let left = event.withdrawn.iter().filter(|&&gone| !gone).count();
-            text.push(i18n::text_with(
-                lang,
-                "tournament-ended-early",
-                &[
-                    ("tournament", record.id.0.into()),
-                    ("next", (event.rounds.len() + 1).into()),
-                    ("count", left.into()),
-                    ("round", event.rounds.len().into()),
-                    ("of", event.round_count().into()),
-                ],
-            ));
-        }
-        if let (Phase::Finished, Some(first)) = (event.phase, lines.first()) {
-            let winners: Vec<&str> = lines
-                .iter()
-                .zip(ranks(&lines))
-                .filter(|(_, rank)| *rank == 1)
-                .map(|(l, _)| names[l.entrant].as_str())
-                .collect();
-            text.push(i18n::text_with(
-                lang,
-                "tournament-winner",
-                &[
-                    ("names", winners.join(", ").into()),
-                    ("count", winners.len().into()),
-                    ("points", picture::points_text(first.score).into()),
-                ],
-            ));
-        }
+        text.extend(ended_early);
+        text.extend(winner);
         if games && event.phase == Phase::Running {
             // The round in play, or every round not over when they are played at once.
             let in_play = event.rounds.iter().zip(&record.games).enumerate();
@@ -719,6 +676,13 @@ impl<S: Store> Play<S> {
         };
         let png = picture::draw(&view).to_png();
         let mut reply = Reply::public(text.join("\n"));
+        // The page keeps the standings, every round and each game's link, live.
+        if let Some(links) = &self.pages {
+            reply.components.push(Component::Buttons(vec![Button::link(
+                &links(crate::play::Page::Tournament(record.id)),
+                &i18n::text(lang, "button-web-standings"),
+            )]));
+        }
         reply.image = Some(Image::png(
             format!("tournament-{}-{done}.png", record.id.0),
             png,
