@@ -1302,6 +1302,41 @@ async fn a_tournaments_page_reads_on_a_phone_and_follows_its_rounds() {
         );
     }
     windows[0].screenshot("tournament-pl-390x844-round-2").await;
+    // A player's page, by the profile link `/profile` would hand out: their games, each a
+    // link, readable on both windows in every language.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let ala = leapfrog::console::name_id("ala");
+    let token = key().sign_profile(UserId(ala), now, now + 600);
+    for lang in ["en", "ru", "pl"] {
+        for (window, size) in windows.iter().zip(["390x844", "1280x800"]) {
+            window
+                .goto(&format!("{address}/players/{ala}?t={token}&lang={lang}"))
+                .await;
+            assert!(
+                window
+                    .until(
+                        "return document.querySelectorAll('.recent a').length === 2",
+                        Duration::from_secs(5)
+                    )
+                    .await,
+                "{lang} {size}: the player's games are not listed"
+            );
+            window.screenshot(&format!("player-{lang}-{size}")).await;
+            let wide = window
+                .run("return document.documentElement.scrollWidth > window.innerWidth")
+                .await;
+            assert_eq!(
+                wide, false,
+                "{lang} {size}: the page is wider than the window"
+            );
+        }
+    }
+    windows[1]
+        .goto(&format!("{address}/tournaments/1?lang=pl"))
+        .await;
     // A pairing leads to its game's page.
     windows[0].tap(".pairings a").await;
     assert!(

@@ -30,6 +30,7 @@ const PLAY: &[&[&str]] = &[
     &["challenges"],
     &["tournaments"],
     &["ratings"],
+    &["player_page"],
     &["privacy"],
     &["history"],
     &["spec"],

@@ -30,6 +30,8 @@ mod history;
 mod moves;
 mod privacy;
 mod ratings;
+// A player's page: the ratings family's `/profile` as data for the web.
+mod player_page;
 mod settings;
 mod tournaments;
 // The table of every command and what is read from it (the parser, `/help`, buttons):
@@ -53,6 +55,7 @@ pub use history::{import_record, record_text, ImportError, Imported};
 pub use later::{Kind as LaterKind, Later, Step};
 pub use moves::MoveCommand;
 pub use parse::{command_from_args, command_names, command_options, parse_command};
+pub use player_page::{GameLine, PlayerView};
 pub use privacy::{PrivacyCommand, FORGET_ME_BUTTON};
 pub use ratings::RatingCommand;
 pub use reply::{

@@ -6,10 +6,10 @@ use crate::i18n::{self, Lang};
 use crate::play::args::{typed_word, Args, ParseCommandError};
 use crate::play::clocks::got_going;
 use crate::play::command::{Context, User};
-use crate::play::core::{say, say_with, Loaded, Play, Stop};
+use crate::play::core::{say, say_with, Loaded, Page, Play, Stop};
 use crate::play::definition::common::{game_choice, on_game, plain};
 use crate::play::definition::{Choice, CommandSpec, Contexts, Kind, OptionSpec};
-use crate::play::reply::{Image, Reply};
+use crate::play::reply::{Button, Component, Image, Reply};
 use crate::ratings::{Standing, LEADERBOARD_DAYS, LEADERBOARD_GAMES, PROVISIONAL_DEVIATION};
 use crate::store::{GameId, GameRecord, Status, Store, UserId};
 
@@ -243,6 +243,14 @@ impl<S: Store> Play<S> {
         let tournaments = self.tournaments_of(who.id, &games)?;
         lines.extend(self.profile_tournaments(who.id, &tournaments, lang));
         let mut reply = Reply::private(lines.join("\n"));
+        // The page says the same, with every game a link; its link is signed, so only
+        // those shown the profile reach it.
+        if let Some(links) = &self.pages {
+            reply.components = vec![Component::Buttons(vec![Button::link(
+                &links(Page::Player(who.id)),
+                &i18n::text(lang, "button-web-profile"),
+            )])];
+        }
         if series.iter().any(|(_, s)| !s.history.is_empty()) {
             let picture = crate::render::chart::rating_history(lang, &who.name, &series);
             let png = crate::render::encode::png(&picture, None);

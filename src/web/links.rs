@@ -23,6 +23,10 @@ const VERSION: &str = "l1";
 /// their challenges made from the Activity carry).
 const SESSION: &str = "s2";
 
+/// What a profile link's token starts with: it shows one player's page (their ratings and
+/// games) and plays nothing; its own format, so it never passes for another kind.
+const PROFILE: &str = "p1";
+
 /// The most characters of a name a session carries (Discord's display names are at most
 /// 32; the rest would only lengthen the token).
 const SESSION_NAME_CHARS: usize = 64;
@@ -115,6 +119,35 @@ impl LinkKey {
         let name: String = name.chars().take(SESSION_NAME_CHARS).collect();
         let hex: String = name.bytes().map(|b| format!("{b:02x}")).collect();
         self.sign_as(SESSION, &hex, user, issued, expires)
+    }
+
+    /// A link to player `user`'s page, from `issued` until `expires`: handed out by
+    /// `/profile`, so a player's page is seen by those the bot showed the profile to, not
+    /// by anyone counting through Discord's user numbers. The player's revocation (`/web
+    /// revoke`) ends it too.
+    #[must_use]
+    pub fn sign_profile(&self, user: UserId, issued: u64, expires: u64) -> String {
+        self.sign_as(PROFILE, user.0, user, issued, expires)
+    }
+
+    /// Checks a profile link's `token` for player `user`'s page at `now`.
+    ///
+    /// # Errors
+    /// Why the token is refused (another player's link is [`LinkError::OtherGame`]).
+    pub fn check_profile(
+        &self,
+        token: &str,
+        user: UserId,
+        now: u64,
+        links_since: impl FnOnce(UserId) -> u64,
+    ) -> Result<Pass, LinkError> {
+        let player = |text: &str| match text.parse::<u64>() {
+            Ok(number) if number == user.0 => Ok(()),
+            Ok(_) => Err(LinkError::OtherGame),
+            Err(_) => Err(LinkError::Malformed),
+        };
+        self.check_as(PROFILE, token, player, now, links_since)
+            .map(|(pass, ())| pass)
     }
 
     fn sign_as(
@@ -284,6 +317,43 @@ mod tests {
                 "{junk}"
             );
         }
+    }
+
+    #[test]
+    fn a_profile_link_shows_one_player_and_passes_for_nothing_else() {
+        let token = key().sign_profile(UserId(7), 100, 200);
+        assert!(key().check_profile(&token, UserId(7), 150, |_| 0).is_ok());
+        assert_eq!(
+            key().check_profile(&token, UserId(8), 150, |_| 0),
+            Err(LinkError::OtherGame)
+        );
+        assert_eq!(
+            key().check_profile(&token, UserId(7), 200, |_| 0),
+            Err(LinkError::Expired)
+        );
+        assert_eq!(
+            key().check_profile(&token, UserId(7), 150, |_| 101),
+            Err(LinkError::Revoked)
+        );
+        let moved = token.replacen("p1.7.7.", "p1.8.7.", 1);
+        assert_eq!(
+            key().check_profile(&moved, UserId(8), 150, |_| 0),
+            Err(LinkError::Forged)
+        );
+        // Neither a game link nor a session passes for it, nor it for them.
+        let game = key().sign(GameId(7), UserId(7), 100, 200);
+        assert_eq!(
+            key().check_profile(&game, UserId(7), 150, |_| 0),
+            Err(LinkError::Malformed)
+        );
+        assert_eq!(
+            key().check(&token, GameId(7), 150, |_| 0),
+            Err(LinkError::Malformed)
+        );
+        assert_eq!(
+            key().check_session(&token, 150, |_| 0),
+            Err(LinkError::Malformed)
+        );
     }
 
     #[test]

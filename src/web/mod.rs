@@ -18,6 +18,7 @@ mod icon;
 pub mod links;
 mod live;
 mod page;
+pub mod player;
 pub mod style;
 pub mod taps;
 pub mod tournament;
@@ -158,6 +159,11 @@ pub fn page_links(key: LinkKey, base: &str) -> crate::play::PageLinks {
             }
             Page::Game(game, None) => format!("/games/{}", game.0),
             Page::Tournament(id) => tournament::page_path(id.0),
+            Page::Player(user) => {
+                let now = unix_seconds();
+                let token = key.sign_profile(user, now, now + LINK_DAYS * 86_400);
+                player::page_path(user.0, &token)
+            }
         };
         format!("{base}{path}")
     })
@@ -274,6 +280,8 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
             "/api/tournaments/{id}/events",
             get(tournament::events_route::<S>),
         )
+        .route("/players/{id}", get(player::page_route::<S>))
+        .route("/players/{id}/ratings.png", get(player::chart_route::<S>))
         .route("/activity", get(activity_page::<S>))
         .route("/api/token", axum::routing::post(activity_token::<S>))
         .route("/api/activity/games", get(activity_games::<S>))

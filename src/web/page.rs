@@ -201,6 +201,24 @@ fn current(shown: bool) -> &'static str {
     }
 }
 
+/// `text` escaped ([`escape`]), each `**…**` of Discord's markdown made `<strong>`.
+pub fn bold(text: &str) -> String {
+    let parts: Vec<&str> = text.split("**").collect();
+    // An odd `**` left alone is written as it was.
+    let pairs = parts.len() % 2 == 1;
+    parts
+        .iter()
+        .enumerate()
+        .map(
+            |(i, part)| match (i % 2 == 1, pairs || i + 1 < parts.len()) {
+                (true, true) => format!("<strong>{}</strong>", escape(part)),
+                (true, false) => format!("**{}", escape(part)),
+                (false, _) => escape(part),
+            },
+        )
+        .collect()
+}
+
 /// A page that only says why there is nothing to show (an unknown game, a bad number).
 #[must_use]
 pub fn message_page(text: &str, lang: Lang) -> String {
@@ -211,4 +229,17 @@ pub fn message_page(text: &str, lang: Lang) -> String {
          <body>\n<main>\n<p class=\"message\">{}</p>\n</main>\n</body>\n</html>\n",
         escape(text)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bold_marks_become_strong_and_everything_is_escaped() {
+        assert_eq!(bold("**T1** · <b>"), "<strong>T1</strong> · &lt;b&gt;");
+        assert_eq!(bold("a ** b"), "a ** b");
+        assert_eq!(bold("plain"), "plain");
+        assert_eq!(bold("**a** **b**"), "<strong>a</strong> <strong>b</strong>");
+    }
 }

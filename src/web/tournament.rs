@@ -10,7 +10,7 @@ use axum::extract::{Path, Query, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use super::page::escape;
+use super::page::{bold, escape};
 use super::view::page_path as game_path;
 use super::{failed, html, live, page, reader_lang, refusal_json, Asked, Refusal, Site};
 use crate::i18n::{self, Lang};
@@ -190,24 +190,6 @@ pub fn tournament_page(view: &TournamentView, lang: Lang) -> String {
     )
 }
 
-/// `text` escaped, each `**…**` of Discord's markdown made `<strong>`.
-fn bold(text: &str) -> String {
-    let parts: Vec<&str> = text.split("**").collect();
-    // An odd `**` left alone is written as it was.
-    let pairs = parts.len() % 2 == 1;
-    parts
-        .iter()
-        .enumerate()
-        .map(
-            |(i, part)| match (i % 2 == 1, pairs || i + 1 < parts.len()) {
-                (true, true) => format!("<strong>{}</strong>", escape(part)),
-                (true, false) => format!("**{}", escape(part)),
-                (false, _) => escape(part),
-            },
-        )
-        .collect()
-}
-
 /// One pairing: its players (a link to its game's page, once made) and its result.
 fn pairing_item(pairing: &PairingView, lang: Lang) -> String {
     let names = escape(&i18n::versus(lang, &pairing.names));
@@ -224,17 +206,4 @@ fn pairing_item(pairing: &PairingView, lang: Lang) -> String {
         format!(" <span class=\"result\">{}</span>", escape(&pairing.result))
     };
     format!("<li>{who}{result}</li>")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bold_marks_become_strong_and_everything_is_escaped() {
-        assert_eq!(bold("**T1** · <b>"), "<strong>T1</strong> · &lt;b&gt;");
-        assert_eq!(bold("a ** b"), "a ** b");
-        assert_eq!(bold("plain"), "plain");
-        assert_eq!(bold("**a** **b**"), "<strong>a</strong> <strong>b</strong>");
-    }
 }

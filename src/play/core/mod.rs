@@ -122,6 +122,8 @@ pub enum Page {
     Game(GameId, Option<UserId>),
     /// A tournament's page: standings, crosstable, rounds.
     Tournament(crate::store::TournamentId),
+    /// A player's page (what `/profile` says, their chart and games), by a signed link.
+    Player(UserId),
 }
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
