@@ -12,7 +12,7 @@
 // throw out of the script: every failure ends as words in #note.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 
-import { DISCORD_PARAMS, el, say } from "./shared.js";
+import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
 
 const DEFAULT_WORDS = {
   loading: "Loading…",
@@ -273,61 +273,10 @@ async function runActivity(root, words) {
           }
         });
     };
-    follow(`/api/activity/events?${place}&session=${encodeURIComponent(token.session)}`, reread);
+    follow(`/api/activity/events?${place}&session=${encodeURIComponent(token.session)}`, (told) => {
+      if (told.event === "written" || told.again) reread();
+    });
   }
-}
-
-// The list's live channel: a WebSocket (an event stream would hold one of the browser's six
-// connections to the site while the page lives). `written` is called for every write, and
-// again whenever the socket opens after the first time, since what was written while it was
-// down was not heard. While it is down, #live says so and it tries again, waiting longer
-// each time. A page left (and perhaps kept for the Back button) closes it, and opens it
-// again when shown.
-function follow(path, written) {
-  const live = { socket: null, again: null, wait: 500, opened: false };
-  const lost = (down) => {
-    const note = document.getElementById("live");
-    if (note) note.hidden = !down;
-  };
-  const connect = () => {
-    if (live.socket) return;
-    clearTimeout(live.again);
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${window.location.host}${path}`);
-    live.socket = socket;
-    socket.addEventListener("message", (message) => {
-      let told = null;
-      try {
-        told = JSON.parse(message.data);
-      } catch (_) {
-        return;
-      }
-      if (told && told.event === "open") {
-        lost(false);
-        live.wait = 500;
-        if (live.opened) written();
-        live.opened = true;
-      } else if (told && told.event === "written") {
-        written();
-      }
-    });
-    socket.addEventListener("close", () => {
-      // Closed on purpose (the page left): nothing to say.
-      if (live.socket !== socket) return;
-      live.socket = null;
-      lost(true);
-      live.again = setTimeout(connect, live.wait);
-      live.wait = Math.min(live.wait * 2, 10000);
-    });
-  };
-  window.addEventListener("pagehide", () => {
-    clearTimeout(live.again);
-    const socket = live.socket;
-    live.socket = null;
-    if (socket) socket.close();
-  });
-  window.addEventListener("pageshow", connect);
-  connect();
 }
 
 // A game page inside Discord: only the handshake, so the Activity stays connected.

@@ -4,7 +4,7 @@
 // opened the page play by tapping. It holds no rules: the server sends each legal move as
 // the taps that choose it, and this script lights up the next taps of the moves that still
 // fit. Texts are set with textContent, never as HTML: names come from players.
-import { DISCORD_PARAMS, el, say } from "./shared.js";
+import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
 
 (function () {
   "use strict";
@@ -420,55 +420,11 @@ import { DISCORD_PARAMS, el, say } from "./shared.js";
     go(to);
   });
 
-  // The live channel: a WebSocket (an event stream would hold one of the browser's six
-  // connections to the site for as long as the page lives, and the seventh tab would wait
-  // forever). It opens with the game's plies: a page that opens it again, or whose plies
-  // differ, reads the game afresh, so moves made while it was down are caught up. While it
-  // is down the page says so and tries again, waiting longer each time. A page left (and
-  // perhaps kept for the Back button) closes it, and opens it again when shown.
-  const live = { socket: null, again: null, wait: 500, opened: false };
-  const lost = (down) => { document.getElementById("live").hidden = !down; };
-  function connect() {
-    if (!window.WebSocket || live.socket) return;
-    clearTimeout(live.again);
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${window.location.host}/api/games/${id}/events`);
-    live.socket = socket;
-    socket.addEventListener("message", (message) => {
-      let told = null;
-      try {
-        told = JSON.parse(message.data);
-      } catch (_) {
-        return;
-      }
-      if (told.event === "open") {
-        lost(false);
-        live.wait = 500;
-        if (live.opened || told.plies !== plies) refresh(false);
-        live.opened = true;
-      } else if (told.event === "written") {
-        refresh(false);
-      }
-    });
-    socket.addEventListener("close", () => {
-      // Closed on purpose (the page hidden): nothing to say.
-      if (live.socket !== socket) return;
-      live.socket = null;
-      lost(true);
-      live.again = setTimeout(connect, live.wait);
-      live.wait = Math.min(live.wait * 2, 10000);
-    });
-  }
-  function disconnect() {
-    clearTimeout(live.again);
-    const socket = live.socket;
-    live.socket = null;
-    if (socket) socket.close();
-    // What is written until it opens again is read then.
-    live.opened = true;
-  }
-  window.addEventListener("pagehide", disconnect);
-  window.addEventListener("pageshow", connect);
-  connect();
+  // The live channel (see shared.js): it opens with the game's plies; a page that opens it
+  // again, or whose plies differ, reads the game afresh, so moves made while it was down
+  // are caught up.
+  follow(`/api/games/${id}/events`, (told) => {
+    if (told.event === "written" || told.again || told.plies !== plies) refresh(false);
+  });
   refresh(false);
 })();

@@ -6,15 +6,12 @@
 // writes every word (escaped), so nothing is drawn here and the page reads the same without
 // this script, a reload away. A page left (and perhaps kept for the Back button) closes
 // its channel, and opens it again when shown, reading itself afresh then.
+import { follow } from "./shared.js";
+
 (function () {
   "use strict";
   const events = document.body.dataset.events;
-  if (!events || !window.WebSocket) return;
-  const live = { socket: null, again: null, wait: 500, opened: false };
-  const lost = (down) => {
-    const note = document.getElementById("live");
-    if (note) note.hidden = !down;
-  };
+  if (!events) return;
 
   async function reread() {
     try {
@@ -30,44 +27,7 @@
     }
   }
 
-  function connect() {
-    if (live.socket) return;
-    clearTimeout(live.again);
-    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${window.location.host}${events}`);
-    live.socket = socket;
-    socket.addEventListener("message", (message) => {
-      let told = null;
-      try {
-        told = JSON.parse(message.data);
-      } catch (_) {
-        return;
-      }
-      if (told.event === "open") {
-        lost(false);
-        live.wait = 500;
-        if (live.opened) reread();
-        live.opened = true;
-      } else if (told.event === "written") {
-        reread();
-      }
-    });
-    socket.addEventListener("close", () => {
-      if (live.socket !== socket) return;
-      live.socket = null;
-      lost(true);
-      live.again = setTimeout(connect, live.wait);
-      live.wait = Math.min(live.wait * 2, 10000);
-    });
-  }
-  function disconnect() {
-    clearTimeout(live.again);
-    const socket = live.socket;
-    live.socket = null;
-    if (socket) socket.close();
-    live.opened = true;
-  }
-  window.addEventListener("pagehide", disconnect);
-  window.addEventListener("pageshow", connect);
-  connect();
+  follow(events, (told) => {
+    if (told.event === "written" || told.again) reread();
+  });
 })();

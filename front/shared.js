@@ -31,3 +31,62 @@ export function say(text) {
   const note = document.getElementById("note");
   if (note) note.textContent = text || "";
 }
+
+// A page's live channel: a WebSocket (an event stream would hold one of the browser's six
+// connections to the site for as long as the page lives, and the seventh tab would wait
+// forever). `heard(told)` is called for every write told, and for every opening, which
+// carries `again: true` after the first: what was written while the channel was down was
+// not heard, so a page reads itself afresh then (a game page also when its plies differ
+// from the opening's). While it is down, #live says so and it tries again, waiting longer
+// each time. A page left (and perhaps kept for the Back button) closes it, and opens it
+// again when shown.
+export function follow(path, heard) {
+  if (!window.WebSocket) return;
+  const live = { socket: null, again: null, wait: 500, opened: false };
+  const lost = (down) => {
+    const note = document.getElementById("live");
+    if (note) note.hidden = !down;
+  };
+  const connect = () => {
+    if (live.socket) return;
+    clearTimeout(live.again);
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${window.location.host}${path}`);
+    live.socket = socket;
+    socket.addEventListener("message", (message) => {
+      let told = null;
+      try {
+        told = JSON.parse(message.data);
+      } catch (_) {
+        return;
+      }
+      if (told && told.event === "open") {
+        lost(false);
+        live.wait = 500;
+        told.again = live.opened;
+        live.opened = true;
+        heard(told);
+      } else if (told && told.event === "written") {
+        heard(told);
+      }
+    });
+    socket.addEventListener("close", () => {
+      // Closed on purpose (the page left): nothing to say.
+      if (live.socket !== socket) return;
+      live.socket = null;
+      lost(true);
+      live.again = setTimeout(connect, live.wait);
+      live.wait = Math.min(live.wait * 2, 10000);
+    });
+  };
+  window.addEventListener("pagehide", () => {
+    clearTimeout(live.again);
+    const socket = live.socket;
+    live.socket = null;
+    if (socket) socket.close();
+    // What is written until it opens again is read then.
+    live.opened = true;
+  });
+  window.addEventListener("pageshow", connect);
+  connect();
+}

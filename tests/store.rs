@@ -488,18 +488,7 @@ fn a_sled_folder_this_process_let_go_opens_again_at_once() {
 
 /// Waits up to 5 s for `game` to be heard on `watch`.
 fn hears(watch: &mut leapfrog::store::Watch, game: GameId) -> bool {
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    while std::time::Instant::now() < until {
-        match watch.try_recv() {
-            Ok(leapfrog::store::Written::Game(heard)) if heard == game => return true,
-            Ok(_) => {}
-            Err(tokio::sync::broadcast::error::TryRecvError::Empty) => {
-                std::thread::sleep(std::time::Duration::from_millis(5));
-            }
-            Err(error) => panic!("the watch failed: {error}"),
-        }
-    }
-    false
+    hears_written(watch, leapfrog::store::Written::Game(game))
 }
 
 #[test]

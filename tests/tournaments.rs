@@ -28,39 +28,6 @@ fn tournament(console: &Console<SledStore>, id: u64) -> TournamentRecord {
     console.play().store().tournament(TournamentId(id)).unwrap()
 }
 
-/// Plays every game of the current round to its end: in each, every seat but the first
-/// resigns (at a Skakanie table, one after the other), except that the games `drawn`
-/// chooses end in a draw by agreement. Returns what the console printed.
-fn play_round(console: &Console<SledStore>, id: u64, drawn: impl Fn(usize) -> bool) -> String {
-    let record = tournament(console, id);
-    let games: Vec<GameId> = record
-        .games
-        .last()
-        .unwrap()
-        .iter()
-        .flatten()
-        .copied()
-        .collect();
-    let mut out = String::new();
-    for (i, game) in games.into_iter().enumerate() {
-        let played = console.play().store().get(game).unwrap();
-        if played.status != Status::Active {
-            continue;
-        }
-        let names: Vec<String> = played.seats.iter().map(|p| p.name().to_owned()).collect();
-        if drawn(i) && names.len() == 2 {
-            out += &console.run_line(&format!("@{} /draw #{game}", names[0]));
-            out += &console.run_line(&format!("@{} /draw accept #{game}", names[1]));
-        } else {
-            for name in names.iter().skip(1).rev() {
-                out += &console.run_line(&format!("@{name} /resign #{game}"));
-            }
-        }
-        out += &console.notices();
-    }
-    out
-}
-
 /// The players named p1..pn join tournament `id`; returns the output.
 fn join_all(console: &Console<SledStore>, n: usize) -> String {
     (1..=n)
@@ -113,7 +80,7 @@ fn an_eight_player_round_robin_runs_to_its_winner_across_a_restart_and_a_withdra
             "{refused}"
         );
         for round in 0..3 {
-            let out = play_round(&console, 1, |i| i == round % 4);
+            let out = common::play_round(&console, 1, |i| i == round % 4);
             assert!(
                 out.contains(&format!("after round {} of 7", round + 1)),
                 "{out}"
@@ -139,7 +106,7 @@ fn an_eight_player_round_robin_runs_to_its_winner_across_a_restart_and_a_withdra
     assert!(out.contains("**p8** left T1"), "{out}");
     let mut last = String::new();
     for _ in 3..7 {
-        last = play_round(&console, 1, |_| false);
+        last = common::play_round(&console, 1, |_| false);
     }
     let record = tournament(&console, 1);
     check_finished(&record);
@@ -212,14 +179,14 @@ fn a_thirteen_player_swiss_of_five_rounds_gives_byes_and_survives_a_restart() {
         let out = console.run_line("@host /tournament start");
         assert!(out.contains("begins with 13 players"), "{out}");
         assert_eq!(out.matches("round 1: game #").count(), 6, "{out}");
-        play_round(&console, 1, |i| i == 2);
+        common::play_round(&console, 1, |i| i == 2);
         let out = console.run_line("@p5 /tournament leave");
         assert!(out.contains("**p5** left T1"), "{out}");
-        play_round(&console, 1, |_| false);
+        common::play_round(&console, 1, |_| false);
     }
     let console = console(&data);
     for _ in 2..5 {
-        play_round(&console, 1, |i| i == 0);
+        common::play_round(&console, 1, |i| i == 0);
     }
     let record = tournament(&console, 1);
     check_finished(&record);
@@ -288,7 +255,7 @@ fn nine_skakanie_players_meet_at_tables_of_three() {
     let out = console.run_line("@host /tournament start");
     assert_eq!(out.matches("round 1: game #").count(), 3, "{out}");
     for _ in 0..4 {
-        play_round(&console, 1, |_| false);
+        common::play_round(&console, 1, |_| false);
     }
     let record = tournament(&console, 1);
     check_finished(&record);
@@ -400,7 +367,7 @@ fn every_game_runs_both_formats_to_a_winner() {
                 }
                 // Skakanie has no draws: its games are all won.
                 let draws = kind.info().max_seats == 2;
-                last = play_round(&console, 1, |i| draws && i == 1);
+                last = common::play_round(&console, 1, |i| draws && i == 1);
             }
             let record = tournament(&console, 1);
             assert_eq!(
@@ -594,7 +561,7 @@ fn a_swiss_says_one_number_of_rounds_and_plays_it() {
     );
     let mut last = String::new();
     while tournament(&console, 1).event.phase == Phase::Running {
-        last = play_round(&console, 1, |_| false);
+        last = common::play_round(&console, 1, |_| false);
     }
     assert!(last.contains("final standings"), "{last}");
     assert!(!last.contains("could not be paired"), "{last}");
@@ -612,13 +579,13 @@ fn a_swiss_plays_every_round_it_announced_after_a_removal() {
     console.run_line("@host /tournament create gyges swiss rounds:3");
     join_all(&console, 6);
     console.run_line("@host /tournament start");
-    play_round(&console, 1, |_| false);
+    common::play_round(&console, 1, |_| false);
     let out = console.run_line("@host /tournament remove @p6");
     assert!(out.contains("**p6** left T1"), "{out}");
-    let out = play_round(&console, 1, |_| false);
+    let out = common::play_round(&console, 1, |_| false);
     assert!(out.contains("after round 2 of 3"), "{out}");
     assert_eq!(tournament(&console, 1).event.rounds.len(), 3);
-    let out = play_round(&console, 1, |_| false);
+    let out = common::play_round(&console, 1, |_| false);
     assert!(out.contains("final standings"), "{out}");
     let record = tournament(&console, 1);
     check_finished(&record);
@@ -643,7 +610,7 @@ fn a_swiss_that_cannot_pair_its_next_round_says_why() {
     // left, and have met.
     console.run_line("@host /tournament remove @p2");
     console.run_line("@host /tournament remove @p4");
-    let out = play_round(&console, 1, |_| false);
+    let out = common::play_round(&console, 1, |_| false);
     assert!(
         out.contains(
             "Round 2 could not be paired: among the 2 players left, every pairing would have \

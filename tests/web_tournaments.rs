@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use leapfrog::console::Console;
 use leapfrog::play::Play;
-use leapfrog::store::{AnyStore, Status, Store, TournamentId};
+use leapfrog::store::{AnyStore, Store, TournamentId};
 
 async fn serve(store: AnyStore) -> String {
     let site = leapfrog::web::Site::new(
@@ -27,36 +27,6 @@ async fn serve(store: AnyStore) -> String {
 async fn text(url: &str) -> (u16, String) {
     let answer = reqwest::get(url).await.unwrap();
     (answer.status().as_u16(), answer.text().await.unwrap())
-}
-
-/// Plays the games of tournament 1's latest round: the first seat wins each, but the game
-/// `drawn` is agreed drawn. Returns what the console printed.
-fn play_round(console: &Console<AnyStore>, drawn: usize) -> String {
-    let mut out = String::new();
-    let record = console.play().store().tournament(TournamentId(1)).unwrap();
-    let games: Vec<_> = record
-        .games
-        .last()
-        .unwrap()
-        .iter()
-        .flatten()
-        .copied()
-        .collect();
-    for (i, game) in games.into_iter().enumerate() {
-        let played = console.play().store().get(game).unwrap();
-        if played.status != Status::Active {
-            continue;
-        }
-        let names: Vec<String> = played.seats.iter().map(|p| p.name().to_owned()).collect();
-        if i == drawn {
-            out += &console.run_line(&format!("@{} /draw #{game}", names[0]));
-            out += &console.run_line(&format!("@{} /draw accept #{game}", names[1]));
-        } else {
-            out += &console.run_line(&format!("@{} /resign #{game}", names[1]));
-        }
-        out += &console.notices();
-    }
-    out
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -81,7 +51,7 @@ async fn a_tournaments_page_shows_its_standings_and_rounds_and_follows_it_live()
     let (mut live, _) = tokio_tungstenite::connect_async(url).await.unwrap();
     let opened = next_text(&mut live, Duration::from_secs(5)).await.unwrap();
     assert!(opened.contains("\"open\""), "{opened}");
-    let posted = common::blocking(|| play_round(&console, 1));
+    let posted = common::blocking(|| common::play_round(&console, 1, |i| i == 1));
     // The standings post links to the page.
     assert!(
         posted.contains(&format!("{site}/tournaments/1")),
@@ -124,7 +94,7 @@ async fn a_tournaments_page_shows_its_standings_and_rounds_and_follows_it_live()
     }
     // To its end: the page's first places are the winners the post names.
     for round in 0..2 {
-        common::blocking(|| play_round(&console, round));
+        common::blocking(|| common::play_round(&console, 1, |i| i == round));
     }
     let (status, view) = text(&format!("{site}/api/tournaments/1?lang=en")).await;
     assert_eq!(status, 200);

@@ -495,6 +495,17 @@ fn unix_seconds() -> u64 {
 
 /// A failure the reader cannot mend: said in general words, the details on the log for the
 /// admin (a store error can name folders and hosts).
+/// Runs `work` (store reads, replays, drawing: they block) off the async threads; a task
+/// that died is said as a failure in `lang`.
+async fn off_thread<T: Send + 'static>(
+    lang: Lang,
+    work: impl FnOnce() -> Result<T, Refusal> + Send + 'static,
+) -> Result<T, Refusal> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|error| Err(failed(lang, &error)))
+}
+
 fn failed(lang: Lang, error: &dyn std::fmt::Display) -> Refusal {
     tracing::warn!(%error, "a game page could not be shown");
     Refusal::Failed(i18n::text(lang, "web-failed"))
@@ -551,12 +562,11 @@ impl<S: Store + 'static> Asking<S> {
             token,
             lang,
         } = self;
-        tokio::task::spawn_blocking(move || {
+        off_thread(lang, move || {
             let (view, game, record) = load(&site, &id, &asked, token.as_deref(), lang)?;
             then(view, game, record)
         })
         .await
-        .unwrap_or_else(|error| Err(failed(lang, &error)))
     }
 }
 

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 
 use super::page::{bold, escape};
 use super::view::page_path as game_path;
-use super::{failed, html, page, reader_lang, unix_seconds, Asked, Refusal, Site};
+use super::{failed, html, off_thread, page, reader_lang, unix_seconds, Asked, Refusal, Site};
 use crate::i18n::{self, Lang};
 use crate::play::PlayerView;
 use crate::store::{Store, UserId};
@@ -65,7 +65,7 @@ pub(super) async fn page_route<S: Store + 'static>(
     let lang = reader_lang(&asked, &headers);
     let site = Arc::clone(&site);
     let token = asked.t.clone().unwrap_or_default();
-    let loaded = tokio::task::spawn_blocking(move || {
+    let loaded = off_thread(lang, move || {
         let user = player_of(&site, &id, Some(&token), lang)?;
         match site.play.player_view(user, lang) {
             Ok(Some(view)) => Ok((view, token)),
@@ -77,8 +77,7 @@ pub(super) async fn page_route<S: Store + 'static>(
             Err(error) => Err(failed(lang, &error)),
         }
     })
-    .await
-    .unwrap_or_else(|error| Err(failed(lang, &error)));
+    .await;
     match loaded {
         Ok((view, token)) => html(StatusCode::OK, player_page(&view, &token, lang)),
         Err(refusal) => html(refusal.status(), page::message_page(refusal.text(), lang)),
@@ -95,7 +94,7 @@ pub(super) async fn chart_route<S: Store + 'static>(
     let lang = reader_lang(&asked, &headers);
     let site = Arc::clone(&site);
     let token = asked.t.clone();
-    let drawn = tokio::task::spawn_blocking(move || {
+    let drawn = off_thread(lang, move || {
         let user = player_of(&site, &id, token.as_deref(), lang)?;
         match site.play.player_chart(user, lang) {
             Ok(Some(png)) => Ok(png),
@@ -103,8 +102,7 @@ pub(super) async fn chart_route<S: Store + 'static>(
             Err(error) => Err(failed(lang, &error)),
         }
     })
-    .await
-    .unwrap_or_else(|error| Err(failed(lang, &error)));
+    .await;
     match drawn {
         Ok(png) => (
             [

@@ -12,7 +12,9 @@ use axum::response::{IntoResponse, Response};
 
 use super::page::{bold, escape};
 use super::view::page_path as game_path;
-use super::{failed, html, live, page, reader_lang, refusal_json, Asked, Refusal, Site};
+use super::{
+    failed, html, live, off_thread, page, reader_lang, refusal_json, Asked, Refusal, Site,
+};
 use crate::i18n::{self, Lang};
 use crate::play::{PairingView, TournamentView};
 use crate::store::{Store, StoreError, TournamentId, Written};
@@ -55,10 +57,7 @@ pub(super) async fn page_route<S: Store + 'static>(
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
     let site = Arc::clone(&site);
-    let loaded = tokio::task::spawn_blocking(move || load(&site, &id, lang))
-        .await
-        .unwrap_or_else(|error| Err(failed(lang, &error)));
-    match loaded {
+    match off_thread(lang, move || load(&site, &id, lang)).await {
         Ok(view) => html(StatusCode::OK, tournament_page(&view, lang)),
         Err(refusal) => html(refusal.status(), page::message_page(refusal.text(), lang)),
     }
@@ -73,10 +72,7 @@ pub(super) async fn json_route<S: Store + 'static>(
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
     let site = Arc::clone(&site);
-    let loaded = tokio::task::spawn_blocking(move || load(&site, &id, lang))
-        .await
-        .unwrap_or_else(|error| Err(failed(lang, &error)));
-    match loaded {
+    match off_thread(lang, move || load(&site, &id, lang)).await {
         Ok(view) => axum::Json(view).into_response(),
         Err(refusal) => refusal_json(&refusal),
     }
@@ -95,12 +91,11 @@ pub(super) async fn events_route<S: Store + 'static>(
     let lang = reader_lang(&asked, &headers);
     let site = Arc::clone(&site);
     // Watch first, then look: a write between the two is heard, not lost.
-    let found = tokio::task::spawn_blocking(move || {
+    let found = off_thread(lang, move || {
         let watch = site.play.store().watch();
         load(&site, &id, lang).map(|view| (watch, TournamentId(view.id)))
     })
-    .await
-    .unwrap_or_else(|error| Err(failed(lang, &error)));
+    .await;
     let (watch, id) = match found {
         Ok(found) => found,
         Err(refusal) => return (refusal.status(), refusal.text().to_owned()).into_response(),

@@ -504,3 +504,44 @@ pub fn told(later: Vec<leapfrog::play::Later>) -> leapfrog::play::Notice {
         })
         .expect("the batch tells the channel something")
 }
+
+/// Plays every game of the current round to its end: in each, every seat but the first
+/// resigns (at a Skakanie table, one after the other), except that the games `drawn`
+/// chooses end in a draw by agreement. Returns what the console printed.
+pub fn play_round<S: leapfrog::store::Store>(
+    console: &leapfrog::console::Console<S>,
+    id: u64,
+    drawn: impl Fn(usize) -> bool,
+) -> String {
+    let record = console
+        .play()
+        .store()
+        .tournament(leapfrog::store::TournamentId(id))
+        .unwrap();
+    let games: Vec<leapfrog::store::GameId> = record
+        .games
+        .last()
+        .unwrap()
+        .iter()
+        .flatten()
+        .copied()
+        .collect();
+    let mut out = String::new();
+    for (i, game) in games.into_iter().enumerate() {
+        let played = console.play().store().get(game).unwrap();
+        if played.status != leapfrog::store::Status::Active {
+            continue;
+        }
+        let names: Vec<String> = played.seats.iter().map(|p| p.name().to_owned()).collect();
+        if drawn(i) && names.len() == 2 {
+            out += &console.run_line(&format!("@{} /draw #{game}", names[0]));
+            out += &console.run_line(&format!("@{} /draw accept #{game}", names[1]));
+        } else {
+            for name in names.iter().skip(1).rev() {
+                out += &console.run_line(&format!("@{name} /resign #{game}"));
+            }
+        }
+        out += &console.notices();
+    }
+    out
+}
