@@ -5,15 +5,13 @@
 //! through Discord's user numbers and read everyone's games.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
-use axum::extract::{Path, Query};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::page::{bold, escape};
 use super::view::page_path as game_path;
-use super::{failed, html, off_thread, page, reader_lang, unix_seconds, Asked, Refusal, Site};
+use super::{failed, html, off_thread, page, unix_seconds, Asking, Refusal, Site};
 use crate::i18n::{self, Lang};
 use crate::play::PlayerView;
 use crate::store::{Store, UserId};
@@ -56,15 +54,15 @@ fn player_of<S: Store>(
 }
 
 /// `GET /players/{id}?t=…`.
-pub(super) async fn page_route<S: Store + 'static>(
-    site: axum::extract::State<Arc<Site<S>>>,
-    Path(id): Path<String>,
-    Query(asked): Query<Asked>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = reader_lang(&asked, &headers);
-    let site = Arc::clone(&site);
-    let token = asked.t.clone().unwrap_or_default();
+pub(super) async fn page_route<S: Store + 'static>(asking: Asking<S>) -> Response {
+    let Asking {
+        site,
+        id,
+        lang,
+        token,
+        ..
+    } = asking;
+    let token = token.unwrap_or_default();
     let loaded = off_thread(lang, move || {
         let user = player_of(&site, &id, Some(&token), lang)?;
         match site.play.player_view(user, lang) {
@@ -85,15 +83,14 @@ pub(super) async fn page_route<S: Store + 'static>(
 }
 
 /// `GET /players/{id}/ratings.png?t=…`: the chart `/profile` posts.
-pub(super) async fn chart_route<S: Store + 'static>(
-    site: axum::extract::State<Arc<Site<S>>>,
-    Path(id): Path<String>,
-    Query(asked): Query<Asked>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = reader_lang(&asked, &headers);
-    let site = Arc::clone(&site);
-    let token = asked.t.clone();
+pub(super) async fn chart_route<S: Store + 'static>(asking: Asking<S>) -> Response {
+    let Asking {
+        site,
+        id,
+        lang,
+        token,
+        ..
+    } = asking;
     let drawn = off_thread(lang, move || {
         let user = player_of(&site, &id, token.as_deref(), lang)?;
         match site.play.player_chart(user, lang) {

@@ -4,17 +4,14 @@
 //! (`assets/follow.js`) it follows the tournament live, read again at each write of it.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
-use axum::extract::{Path, Query, WebSocketUpgrade};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::WebSocketUpgrade;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use super::page::{bold, escape};
 use super::view::page_path as game_path;
-use super::{
-    failed, html, live, off_thread, page, reader_lang, refusal_json, Asked, Refusal, Site,
-};
+use super::{failed, html, live, off_thread, page, refusal_json, Asking, Refusal, Site};
 use crate::i18n::{self, Lang};
 use crate::play::{PairingView, TournamentView};
 use crate::store::{Store, StoreError, TournamentId, Written};
@@ -49,14 +46,8 @@ fn load<S: Store>(site: &Site<S>, id: &str, lang: Lang) -> Result<TournamentView
 }
 
 /// `GET /tournaments/{id}`.
-pub(super) async fn page_route<S: Store + 'static>(
-    site: axum::extract::State<Arc<Site<S>>>,
-    Path(id): Path<String>,
-    Query(asked): Query<Asked>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = reader_lang(&asked, &headers);
-    let site = Arc::clone(&site);
+pub(super) async fn page_route<S: Store + 'static>(asking: Asking<S>) -> Response {
+    let Asking { site, id, lang, .. } = asking;
     match off_thread(lang, move || load(&site, &id, lang)).await {
         Ok(view) => html(StatusCode::OK, tournament_page(&view, lang)),
         Err(refusal) => html(refusal.status(), page::message_page(refusal.text(), lang)),
@@ -64,14 +55,8 @@ pub(super) async fn page_route<S: Store + 'static>(
 }
 
 /// `GET /api/tournaments/{id}`: the page's data, as JSON.
-pub(super) async fn json_route<S: Store + 'static>(
-    site: axum::extract::State<Arc<Site<S>>>,
-    Path(id): Path<String>,
-    Query(asked): Query<Asked>,
-    headers: HeaderMap,
-) -> Response {
-    let lang = reader_lang(&asked, &headers);
-    let site = Arc::clone(&site);
+pub(super) async fn json_route<S: Store + 'static>(asking: Asking<S>) -> Response {
+    let Asking { site, id, lang, .. } = asking;
     match off_thread(lang, move || load(&site, &id, lang)).await {
         Ok(view) => axum::Json(view).into_response(),
         Err(refusal) => refusal_json(&refusal),
@@ -82,14 +67,10 @@ pub(super) async fn json_route<S: Store + 'static>(
 /// [`live`]): `written` whenever the tournament is written (a join, a result read, a round
 /// begun), on whichever worker.
 pub(super) async fn events_route<S: Store + 'static>(
-    site: axum::extract::State<Arc<Site<S>>>,
-    Path(id): Path<String>,
-    Query(asked): Query<Asked>,
-    headers: HeaderMap,
+    asking: Asking<S>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let lang = reader_lang(&asked, &headers);
-    let site = Arc::clone(&site);
+    let Asking { site, id, lang, .. } = asking;
     // Watch first, then look: a write between the two is heard, not lost.
     let found = off_thread(lang, move || {
         let watch = site.play.store().watch();
