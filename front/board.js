@@ -58,6 +58,16 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
   }
 
   function show(v) {
+    // A move that arrived is said to screen readers (the note says what to do, this what
+    // happened).
+    if (view && v.plies > view.plies && v.ply === v.plies && v.moves.length > 0) {
+      const said = document.getElementById("said");
+      if (said) {
+        said.textContent = v.words.played
+          .replace("{ply}", String(v.plies))
+          .replace("{move}", v.moves[v.plies - 1]);
+      }
+    }
     view = v;
     ply = v.ply;
     plies = v.plies;
@@ -194,6 +204,9 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     document.title = mine() ? `${view.words.tab_your_move} · ${view.title}` : view.title;
     const icon = document.getElementById("icon");
     if (icon) icon.href = mine() ? "/assets/icon-your-move.svg" : "/assets/icon.svg";
+    // The move may also be typed, in the notation `/move` takes (and read by its parser).
+    const typed = document.getElementById("typed");
+    if (typed) typed.hidden = !mine();
     if (!mine()) {
       figure.classList.remove("playing");
       answerButtons(buttons);
@@ -384,6 +397,19 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
       : Number(new URL(link.href).searchParams.get("ply"));
     go(to);
   });
+
+  const typedForm = document.getElementById("typed");
+  if (typedForm) {
+    typedForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const input = document.getElementById("typed-move");
+      const text = input.value.trim();
+      if (!text || !mine()) return;
+      const before = view.plies;
+      await send(text, false);
+      if (view.plies > before) input.value = "";
+    });
+  }
 
   // A piece dragged to where it goes: the same two taps. A press and release on one place
   // is a click, handled above.

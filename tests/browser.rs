@@ -514,8 +514,39 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                 .iter()
                 .map(|t| t.as_str().unwrap())
                 .collect();
+            // One move of each game is typed, as `/move` takes it: first a wrong one, which
+            // is refused with its reason and plays nothing.
+            let typed = ply == 2;
+            if typed {
+                assert!(
+                    mover
+                        .until(
+                            "return !document.getElementById('typed').hidden",
+                            Duration::from_secs(10)
+                        )
+                        .await,
+                    "{kind:?}: no box to type a move in"
+                );
+                for text in ["zz9", choice["text"].as_str().unwrap()] {
+                    mover
+                        .run(&format!(
+                            "const input = document.getElementById('typed-move'); \
+                             input.value = {text:?}; \
+                             document.querySelector('#typed button').click(); return true;"
+                        ))
+                        .await;
+                    if text == "zz9" {
+                        let refused = "const n = document.getElementById('note').textContent; \
+                             return n.length > 3 && n !== '…' && n.includes('zz9');";
+                        assert!(
+                            mover.until(refused, Duration::from_secs(5)).await,
+                            "{kind:?}: a wrong typed move was not refused with its words"
+                        );
+                    }
+                }
+            }
             // Now and then a piece is dragged where it goes instead of tapped twice.
-            let dragged = choice["kind"] == "move" && ply % 4 == 1;
+            let dragged = !typed && choice["kind"] == "move" && ply % 4 == 1;
             if dragged {
                 let (from, to) = (
                     format!("rect.spot.from[data-name='{}']", taps[0]),
@@ -533,7 +564,7 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                 );
                 mover.drag(&from, &to).await;
             }
-            for (i, tap) in taps.iter().enumerate().filter(|_| !dragged) {
+            for (i, tap) in taps.iter().enumerate().filter(|_| !dragged && !typed) {
                 // The first tap waits for the page to learn it is its turn (live channel).
                 let (class, within) = if i == 0 { ("from", 10) } else { ("dest", 5) };
                 // A Gygès piece in hand is tapped as its picture in the mover's hand.
@@ -564,7 +595,7 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                     );
                 }
             }
-            if shared {
+            if shared && !typed {
                 let label = choice["label"].as_str().unwrap();
                 let script = format!(
                     "const b = [...document.querySelectorAll('button.choice')]\
@@ -622,6 +653,15 @@ async fn the_players_play_by_tapping_and_each_window_follows_the_others() {
                 assert!(
                     seen,
                     "{kind:?} ply {ply}: window {other} did not follow within 1 s"
+                );
+                // And tells screen readers which move arrived.
+                let said = window
+                    .run("return document.getElementById('said').textContent")
+                    .await;
+                let said = said.as_str().unwrap_or_default();
+                assert!(
+                    said.contains(choice["text"].as_str().unwrap()),
+                    "{kind:?} ply {ply}: window {other} said {said:?}"
                 );
             }
         }

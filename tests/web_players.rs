@@ -138,4 +138,16 @@ async fn a_players_page_opens_by_the_profile_link_only() {
         status, 403,
         "a revoked link still opens the page: {revoked}"
     );
+    // Forgotten, she has no page at all, whatever link is shown.
+    let forgotten = common::blocking(|| {
+        console.run_line("@bob /resign #2");
+        console.run_line("@alice /forget-me confirm")
+    });
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let fresh = key().sign_profile(UserId(alice), now + 2, now + 60);
+    let (status, _, page) = get(&format!("{base}/players/{alice}?t={fresh}&lang=en")).await;
+    assert_eq!(status, 404, "{forgotten}: {page}");
 }

@@ -94,3 +94,6 @@ web-rating-chart = Rating after each rated game
 web-no-player = There is nobody numbered { $text } here.
 web-profile-refused = This profile link does not open the page (it was changed, has expired or was revoked): ask /profile for a new one.
 button-web-profile = Profile page
+web-typed-label = Or type your move
+web-typed-play = Play
+web-played = Move { $ply }: { $move }

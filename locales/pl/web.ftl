@@ -95,3 +95,6 @@ web-rating-chart = Ranking po każdej partii rankingowej
 web-no-player = Nie ma tu nikogo o numerze { $text }.
 web-profile-refused = Ten link do profilu nie otwiera strony (został zmieniony, wygasł albo go odwołano): poproś /profile o nowy.
 button-web-profile = Strona profilu
+web-typed-label = Albo wpisz ruch
+web-typed-play = Zagraj
+web-played = Ruch { $ply }: { $move }

@@ -95,3 +95,6 @@ web-rating-chart = Рейтинг после каждой рейтинговой
 web-no-player = Игрока с номером { $text } здесь нет.
 web-profile-refused = Эта ссылка на профиль не открывает страницу (её изменили, срок истёк или её отозвали): запросите новую через /profile.
 button-web-profile = Страница профиля
+web-typed-label = Или впишите ход
+web-typed-play = Сделать ход
+web-played = Ход { $ply }: { $move }

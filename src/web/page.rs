@@ -109,7 +109,11 @@ pub fn game_page(
          <div class=\"seats\" id=\"below\">{below}</div>\n{turn_link}\n\
          <p class=\"live\" id=\"live\" role=\"status\" hidden>{lost}</p>\n\
          <div class=\"controls\"><p class=\"note\" id=\"note\" role=\"status\" aria-live=\"polite\"></p>\
-         <div class=\"buttons\" id=\"buttons\"></div></div>\n\
+         <div class=\"buttons\" id=\"buttons\"></div>\
+         <form class=\"typed\" id=\"typed\" hidden><label for=\"typed-move\">{typed_label}</label>\
+         <input id=\"typed-move\" name=\"move\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\">\
+         <button type=\"submit\">{typed_play}</button></form>\
+         <p class=\"said\" id=\"said\" aria-live=\"polite\"></p></div>\n\
          <nav class=\"steps\">{steps}</nav>\n<p class=\"position\" id=\"position\">{position}</p>\n\
          <section class=\"moves\"><h2>{moves_title}</h2><ol start=\"0\" id=\"moves\">{moves}</ol></section>\n\
          <p class=\"keys\">{keys}</p>\n</main>\n</body>\n</html>\n",
@@ -135,6 +139,8 @@ pub fn game_page(
         position = e(&view.position),
         moves_title = e(&view.words.moves),
         keys = e(&view.words.keys),
+        typed_label = e(&view.words.typed.0),
+        typed_play = e(&view.words.typed.1),
         // Shown by the script while the page's live channel is down.
         lost = e(&crate::i18n::text(lang, "web-lost")),
     )

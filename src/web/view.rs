@@ -141,6 +141,12 @@ pub struct Words {
     pub hints: Vec<(Kind, Vec<String>)>,
     /// The link that turns the board.
     pub turn_board: String,
+    /// The label of the box a move is typed in (the same notation and parser as `/move`),
+    /// and its button.
+    pub typed: (String, String),
+    /// Said to screen readers when a move arrives: "Move { ply }: { move }", with `{ply}`
+    /// and `{move}` for the page to fill.
+    pub played: String,
 }
 
 impl Words {
@@ -173,6 +179,12 @@ impl Words {
             offline: t("web-offline"),
             hints: hints(lang),
             turn_board: t("web-turn-board"),
+            typed: (t("web-typed-label"), t("web-typed-play")),
+            played: i18n::text_with(
+                lang,
+                "web-played",
+                &[("ply", "{ply}".into()), ("move", "{move}".into())],
+            ),
         }
     }
 }
