@@ -486,6 +486,18 @@ fn a_sled_folder_this_process_let_go_opens_again_at_once() {
     }
 }
 
+/// Two workers' stores on `spot`: on PostgreSQL a second pool of connections stands for a
+/// second worker; sled has one process, which hears its own writes.
+fn two_workers(spot: &StoreSpot) -> (AnyStore, AnyStore) {
+    let here = spot.open();
+    let there = if spot.postgres().is_some() {
+        spot.open()
+    } else {
+        here.clone()
+    };
+    (here, there)
+}
+
 /// Waits up to 5 s for `game` to be heard on `watch`.
 fn hears(watch: &mut leapfrog::store::Watch, game: GameId) -> bool {
     hears_written(watch, leapfrog::store::Written::Game(game))
@@ -494,14 +506,7 @@ fn hears(watch: &mut leapfrog::store::Watch, game: GameId) -> bool {
 #[test]
 fn every_write_is_heard_and_on_postgres_by_another_worker_too() {
     let spot = StoreSpot::new();
-    let here = spot.open();
-    // On PostgreSQL, a second pool of connections stands for a second worker; sled has one
-    // process, which hears its own writes.
-    let there = if spot.postgres().is_some() {
-        spot.open()
-    } else {
-        here.clone()
-    };
+    let (here, there) = two_workers(&spot);
     let mut watch = here.watch();
     let game = jumpers_game(&there);
     assert!(hears(&mut watch, game.id), "the new game was not heard");
@@ -542,12 +547,7 @@ fn hears_written(watch: &mut leapfrog::store::Watch, wanted: leapfrog::store::Wr
 #[test]
 fn every_tournament_write_is_heard_and_on_postgres_by_another_worker_too() {
     let spot = StoreSpot::new();
-    let here = spot.open();
-    let there = if spot.postgres().is_some() {
-        spot.open()
-    } else {
-        here.clone()
-    };
+    let (here, there) = two_workers(&spot);
     let mut watch = here.watch();
     let there = filled(there);
     let running = there

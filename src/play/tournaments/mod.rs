@@ -605,11 +605,7 @@ impl<S: Store> Play<S> {
         games: bool,
     ) -> Reply {
         let event = &record.event;
-        let names: Vec<String> = event
-            .players
-            .iter()
-            .map(|&p| record.name_of(UserId(p)).to_owned())
-            .collect();
+        let names = page::entrant_names(record);
         let done = rounds_over(record);
         let page::Headline {
             title,

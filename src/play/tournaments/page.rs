@@ -94,6 +94,16 @@ pub(super) struct Headline {
     pub winner: Option<String>,
 }
 
+/// Each entrant's name, in seed order (the standings' `entrant` numbers index it).
+pub(super) fn entrant_names(record: &TournamentRecord) -> Vec<String> {
+    record
+        .event
+        .players
+        .iter()
+        .map(|&p| record.name_of(UserId(p)).to_owned())
+        .collect()
+}
+
 /// The [`Headline`] of `record` in `lang`, the players named as `names` (seed order).
 pub(super) fn headline(record: &TournamentRecord, names: &[String], lang: Lang) -> Headline {
     let event = &record.event;
@@ -189,11 +199,7 @@ impl<S: Store> Play<S> {
     ) -> Result<TournamentView, StoreError> {
         let record = self.store.tournament(id)?;
         let event = &record.event;
-        let names: Vec<String> = event
-            .players
-            .iter()
-            .map(|&p| record.name_of(UserId(p)).to_owned())
-            .collect();
+        let names = entrant_names(&record);
         let Headline {
             title,
             subtitle,
