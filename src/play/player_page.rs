@@ -5,10 +5,9 @@
 
 use serde::Serialize;
 
-use crate::games::GameKind;
 use crate::i18n::{self, Lang};
 use crate::play::core::Play;
-use crate::play::ratings::standing_line;
+use crate::play::ratings::profile_line;
 use crate::store::{Status, Store, StoreError, UserId};
 
 /// How many of a player's games the page lists, newest first.
@@ -53,12 +52,7 @@ impl<S: Store> Play<S> {
         let mut games = self.store.games_of_user(user)?;
         games.retain(|r| r.seat_of(user).is_some() && !matches!(r.status, Status::Challenge(_)));
         games.sort_by_key(|r| std::cmp::Reverse(r.id.0));
-        let mut standings = Vec::new();
-        for kind in GameKind::ALL {
-            if let Some(standing) = self.store.standing(kind, user)? {
-                standings.push((kind, standing));
-            }
-        }
+        let standings = self.standings_of(user)?;
         // The name they had in their latest game, or in their latest rated one.
         let name = games
             .first()
@@ -70,16 +64,7 @@ impl<S: Store> Play<S> {
         };
         let mut ratings: Vec<String> = standings
             .iter()
-            .map(|(kind, s)| {
-                i18n::text_with(
-                    lang,
-                    "profile-standing",
-                    &[
-                        ("line", standing_line(lang, *kind, s).into()),
-                        ("streak", s.best_streak.into()),
-                    ],
-                )
-            })
+            .map(|(kind, s)| profile_line(lang, *kind, s))
             .collect();
         if ratings.is_empty() {
             ratings.push(i18n::text(lang, "profile-unrated"));
@@ -128,12 +113,7 @@ impl<S: Store> Play<S> {
     /// # Errors
     /// The store failed.
     pub fn player_chart(&self, user: UserId, lang: Lang) -> Result<Option<Vec<u8>>, StoreError> {
-        let mut series = Vec::new();
-        for kind in GameKind::ALL {
-            if let Some(standing) = self.store.standing(kind, user)? {
-                series.push((kind, standing));
-            }
-        }
+        let series = self.standings_of(user)?;
         if series.iter().all(|(_, s)| s.history.is_empty()) {
             return Ok(None);
         }

@@ -38,7 +38,35 @@ pub(super) fn standing_line(lang: Lang, kind: GameKind, s: &Standing) -> String 
     )
 }
 
+/// `/profile`'s line of one game's standing: the rating line and the longest win streak
+/// (the player's page says the same).
+pub(super) fn profile_line(lang: Lang, kind: GameKind, s: &Standing) -> String {
+    i18n::text_with(
+        lang,
+        "profile-standing",
+        &[
+            ("line", standing_line(lang, kind, s).into()),
+            ("streak", s.best_streak.into()),
+        ],
+    )
+}
+
 impl<S: Store> Play<S> {
+    /// `user`'s standing in each game they are rated in, in the games' order: what
+    /// `/profile`, the player's page and its chart show.
+    pub(super) fn standings_of(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<(GameKind, Standing)>, crate::store::StoreError> {
+        let mut standings = Vec::new();
+        for kind in GameKind::ALL {
+            if let Some(standing) = self.store.standing(kind, user)? {
+                standings.push((kind, standing));
+            }
+        }
+        Ok(standings)
+    }
+
     /// `/rating [user] [game]`.
     pub(super) fn rating(
         &self,
@@ -203,21 +231,8 @@ impl<S: Store> Play<S> {
             "profile-title",
             &[("name", who.name.as_str().into())],
         )];
-        let mut series = Vec::new();
-        for kind in GameKind::ALL {
-            let Some(s) = self.store.standing(kind, who.id)? else {
-                continue;
-            };
-            lines.push(i18n::text_with(
-                lang,
-                "profile-standing",
-                &[
-                    ("line", standing_line(lang, kind, &s).into()),
-                    ("streak", s.best_streak.into()),
-                ],
-            ));
-            series.push((kind, s));
-        }
+        let series = self.standings_of(who.id)?;
+        lines.extend(series.iter().map(|(kind, s)| profile_line(lang, *kind, s)));
         let games = self.store.games_of_user(who.id)?;
         let current: Vec<String> = games
             .iter()

@@ -379,13 +379,13 @@ pub fn draw_board_svg(
 #[must_use]
 pub fn board_layout(game: &AnyGame, turned: bool) -> spots::Layout {
     let turned = turned && turns(game);
-    let spots = match game {
-        AnyGame::Gyges(g) if turned => gyges::spots(g.position(), true),
-        AnyGame::JumpSturdy(_) if turned => jump_sturdy::spots(true),
-        _ => layout(game).spots,
-    };
-    let full = layout(game);
-    spots::Layout { spots, ..full }.within(board_area(game))
+    let mut layout = layout(game);
+    match game {
+        AnyGame::Gyges(g) if turned => layout.spots = gyges::spots(g.position(), true),
+        AnyGame::JumpSturdy(_) if turned => layout.spots = jump_sturdy::spots(true),
+        _ => {}
+    }
+    layout.within(board_area(game))
 }
 
 /// The picture before encoding. `last` overrides the game's own last move (the CLI's
