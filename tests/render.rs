@@ -509,13 +509,16 @@ fn gyges_marks_every_bounce() {
 }
 
 /// Skakanie: a pool shows its pieces in place on its grid; an empty pool is only the
-/// empty grid. The pools share a row under the table, their pieces as large as the width
-/// allows: at least 7 px on a phone that shows the picture 400 px wide (they were 6 px in
-/// a column of four), and the picture stays clearly landscape (6:5 or wider) for every
-/// number of players.
+/// empty grid. In Discord's picture the pools share a row under the table, their pieces as
+/// large as the width allows: at least 7 px on a phone that shows the picture 400 px wide
+/// (they were 6 px in a column of four), and the picture stays clearly landscape (6:5 or
+/// wider) for every number of players. The page's board is the table's width with the
+/// pools two to a row, each piece larger than in the picture (it is shown 390 px wide on a
+/// phone), and nothing of the scores' column, which the page says around the board.
 #[test]
 fn skakanie_pools_show_the_pieces_held() {
-    use leapfrog::render::skakanie::{height, pool_cell_at};
+    use leapfrog::render::skakanie::{height, pool_cell_at, BOARD_WIDTH};
+    use leapfrog::render::Frame;
     for (players, leaver) in [(4, Some("leave:4")), (3, None), (2, None)] {
         let options = [format!("players={players}"), "seed=21".to_owned()];
         let mut game = AnyGame::new(GameKind::Skakanie, &options, None).unwrap();
@@ -539,28 +542,50 @@ fn skakanie_pools_show_the_pieces_held() {
             None,
             leapfrog::i18n::Lang::En,
         );
-        let canvas = render::draw(&game, None, &header).unwrap();
-        let image = canvas.image();
-        assert_eq!(image.dimensions(), (800, height(players as u8)));
-        assert!(
-            image.height() * 6 <= image.width() * 5,
-            "{players} players: not clearly landscape"
-        );
         let AnyGame::Skakanie(g) = &game else {
             panic!()
         };
-        for seat in 0..players as u8 {
-            let pool = g.position().pool(leapfrog::games::Seat(seat));
-            for piece in 0..96u8 {
-                let (x, y, side) = pool_cell_at(players as u8, seat, piece);
-                assert!(side * 400 / 800 >= 7, "{players} players: {side} px pieces");
-                let centre = image.get_pixel(x as u32 + side / 2, y as u32 + side / 2).0;
-                let held = pool & (1 << piece) != 0;
-                assert_eq!(
-                    centre[..3] != [0x33, 0x40, 0x33],
-                    held,
-                    "{players} players, seat {seat}, piece {piece}"
+        for frame in [Frame::Picture, Frame::Board { turned: false }] {
+            let canvas = render::draw_framed(&game, None, &header, frame).unwrap();
+            let image = canvas.image();
+            assert_eq!(image.dimensions(), (800, height(players as u8, frame)));
+            let shown = if frame == Frame::Picture {
+                assert!(
+                    image.height() * 6 <= image.width() * 5,
+                    "{players} players: not clearly landscape"
                 );
+                800
+            } else {
+                // Nothing drawn right of the board's width: no scores' column.
+                let blank = image.get_pixel(BOARD_WIDTH + 4, 140).0;
+                for x in BOARD_WIDTH..800 {
+                    for y in (64..image.height()).step_by(7) {
+                        assert_eq!(image.get_pixel(x, y).0, blank, "{players}: ({x}, {y})");
+                    }
+                }
+                BOARD_WIDTH
+            };
+            for seat in 0..players as u8 {
+                let pool = g.position().pool(leapfrog::games::Seat(seat));
+                for piece in 0..96u8 {
+                    let (x, y, side) = pool_cell_at(players as u8, seat, piece, frame);
+                    assert!(
+                        side * 400 / shown >= 7,
+                        "{players} players {frame:?}: {side} px pieces"
+                    );
+                    if frame != Frame::Picture {
+                        let picture = pool_cell_at(players as u8, seat, piece, Frame::Picture);
+                        assert!(side * 390 / shown > picture.2 * 390 / 800);
+                        assert!(x + side as i32 <= BOARD_WIDTH as i32);
+                    }
+                    let centre = image.get_pixel(x as u32 + side / 2, y as u32 + side / 2).0;
+                    let held = pool & (1 << piece) != 0;
+                    assert_eq!(
+                        centre[..3] != [0x33, 0x40, 0x33],
+                        held,
+                        "{players} players {frame:?}, seat {seat}, piece {piece}"
+                    );
+                }
             }
         }
     }

@@ -244,9 +244,8 @@ pub fn layout(game: &AnyGame) -> spots::Layout {
         AnyGame::JumpSturdy(_) => (jump_sturdy::HEIGHT, jump_sturdy::spots(false)),
         AnyGame::Skakanie(g) => (
             skakanie::height(
-                crate::games::Rules::options(g.position())
-                    .players
-                    .clamp(2, 4),
+                crate::games::Rules::options(g.position()).players,
+                Frame::Picture,
             ),
             Vec::new(),
         ),
@@ -344,15 +343,15 @@ pub fn board_area(game: &AnyGame) -> spots::Area {
         },
         AnyGame::Gyges(_) => gyges::BOARD_AREA,
         AnyGame::JumpSturdy(_) => jump_sturdy::BOARD_AREA,
-        AnyGame::Skakanie(_) => {
-            let layout = layout(game);
-            spots::Area {
-                x: 0,
-                y: HEADER,
-                width: layout.width,
-                height: layout.height - HEADER,
-            }
-        }
+        AnyGame::Skakanie(g) => spots::Area {
+            x: 0,
+            y: HEADER,
+            width: skakanie::BOARD_WIDTH,
+            height: skakanie::height(
+                crate::games::Rules::options(g.position()).players,
+                Frame::Board { turned: false },
+            ) - HEADER,
+        },
     }
 }
 
@@ -397,8 +396,12 @@ pub fn draw(game: &AnyGame, last: Option<&str>, header: &Header) -> Result<Canva
     draw_framed(game, last, header, Frame::Picture)
 }
 
-/// [`draw`] for `frame`.
-fn draw_framed(
+/// [`draw`] for `frame`: Discord's picture, or the page's board (drawn whole, to be cut to
+/// [`board_area`]).
+///
+/// # Errors
+/// As [`draw`].
+pub fn draw_framed(
     game: &AnyGame,
     last: Option<&str>,
     header: &Header,

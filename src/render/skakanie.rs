@@ -3,7 +3,9 @@
 //! turn it is and how many actions are left, each player's score beside the table, and each
 //! player's pool assembled in place on a 12 × 8 grid with its fragments outlined, the pools
 //! side by side under the table, as large as the width allows (pieces of 15 px with four
-//! players: about 7 px on a phone that shows the picture 400 px wide).
+//! players: about 7 px on a phone that shows the picture 400 px wide). The page's board
+//! ([`super::Frame::Board`]) is the table alone with the pools under it, two to a row,
+//! [`BOARD_WIDTH`] wide: its players and their scores are the page's own lines.
 //!
 //! The puzzle's picture is painted in code ([`scene`]): a landscape with a sky, a sun,
 //! mountains, a lake, a house and a tree, varied enough that every piece can be told apart
@@ -52,20 +54,97 @@ fn pool_cell(seats: u8) -> u32 {
     POOL_CELLS[usize::from(seats.clamp(2, 4) - 2)]
 }
 
-/// The height of a picture of `seats` players: table, then the pools' row.
+/// The width of the page's board: the table with its margin, no scores' column (the page
+/// names the players and their scores above and below the board).
+pub const BOARD_WIDTH: u32 = 478;
+/// A piece's side in the page's pools, two to a row within [`BOARD_WIDTH`].
+const BOARD_POOL_CELL: u32 = 17;
+/// Space between two rows of pools on the page's board.
+const POOL_ROW_GAP: u32 = 12;
+/// The space over a pool's grid for its name.
+const POOL_NAME: u32 = 24;
+
+/// Where the pools go under the table. Discord's picture has them side by side across its
+/// whole width (its scores' column sits beside the table); the page's board is only as wide
+/// as the table, so its pools go two to a row, larger than four in a row would be.
+#[derive(Clone, Copy, Debug)]
+struct Pools {
+    seats: u32,
+    cell: u32,
+    per_row: u32,
+    width: u32,
+}
+
+impl Pools {
+    fn of(seats: u8, frame: super::Frame) -> Self {
+        let seats = seats.clamp(2, 4);
+        if frame.panels() {
+            Self {
+                seats: u32::from(seats),
+                cell: pool_cell(seats),
+                per_row: u32::from(seats),
+                width: WIDTH,
+            }
+        } else {
+            Self {
+                seats: u32::from(seats),
+                cell: BOARD_POOL_CELL,
+                per_row: 2,
+                width: BOARD_WIDTH,
+            }
+        }
+    }
+
+    /// One row of pools: the names, the grids and the space under them.
+    fn row_pitch(self) -> u32 {
+        POOL_NAME + u32::from(ROWS) * self.cell + POOL_ROW_GAP
+    }
+
+    /// The picture's height: table, then the rows of pools.
+    fn height(self) -> u32 {
+        let rows = self.seats.div_ceil(self.per_row);
+        POOL_GRID_TOP + (rows - 1) * self.row_pitch() + u32::from(ROWS) * self.cell + BOTTOM
+    }
+
+    /// The top-left corner of a seat's pool grid: each row's pools centred, at most
+    /// [`POOL_GAP`] apart.
+    fn corner(self, seat: u8) -> (i32, i32) {
+        let seat = u32::from(seat);
+        let row = seat / self.per_row;
+        let in_row = self.per_row.min(self.seats - row * self.per_row);
+        let width = u32::from(COLUMNS) * self.cell;
+        let gap =
+            ((self.width - 28).saturating_sub(in_row * width) / (in_row - 1).max(1)).min(POOL_GAP);
+        let left = (self.width - in_row * width - (in_row - 1) * gap) / 2;
+        (
+            (left + (seat % self.per_row) * (width + gap)) as i32,
+            (POOL_GRID_TOP + row * self.row_pitch()) as i32,
+        )
+    }
+
+    /// The top-left corner and side of the cell of `piece` in the pool of `seat`.
+    fn cell_at(self, seat: u8, piece: Piece) -> (i32, i32, u32) {
+        let (x, y) = self.corner(seat);
+        let (c, r) = (u32::from(piece % COLUMNS), u32::from(piece / COLUMNS));
+        (
+            x + (c * self.cell) as i32,
+            y + (r * self.cell) as i32,
+            self.cell,
+        )
+    }
+}
+
+/// The height of a picture of `seats` players in `frame`: table, then the pools.
 #[must_use]
-pub fn height(seats: u8) -> u32 {
-    POOL_GRID_TOP + u32::from(ROWS) * pool_cell(seats) + BOTTOM
+pub fn height(seats: u8, frame: super::Frame) -> u32 {
+    Pools::of(seats, frame).height()
 }
 
 /// The top-left corner and side of the cell of `piece` in the pool of `seat`, in a game of
-/// `seats` players. The pools are centred in one row.
+/// `seats` players drawn in `frame`.
 #[must_use]
-pub fn pool_cell_at(seats: u8, seat: u8, piece: Piece) -> (i32, i32, u32) {
-    let (x, y) = pool_corner(seats, seat);
-    let cell = pool_cell(seats);
-    let (c, r) = (u32::from(piece % COLUMNS), u32::from(piece / COLUMNS));
-    (x + (c * cell) as i32, y + (r * cell) as i32, cell)
+pub fn pool_cell_at(seats: u8, seat: u8, piece: Piece, frame: super::Frame) -> (i32, i32, u32) {
+    Pools::of(seats, frame).cell_at(seat, piece)
 }
 
 /// What one picture shows.
@@ -244,16 +323,16 @@ pub fn scene(u: f32, v: f32) -> Colour {
 /// The whole picture at `side` pixels per piece (the table's or a pool's), painted once
 /// per size: pixels by nature, also in an SVG board (where it is embedded as an image).
 fn picture(side: u32) -> &'static Canvas {
-    static PICTURES: [OnceLock<Canvas>; 4] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
+    /// Every side drawn: the table's pieces, Discord's pools, the page's pools.
+    const SIDES: [u32; 5] = [
+        P,
+        POOL_CELLS[0],
+        POOL_CELLS[1],
+        POOL_CELLS[2],
+        BOARD_POOL_CELL,
     ];
-    let index = POOL_CELLS
-        .iter()
-        .position(|&cell| cell == side)
-        .map_or(0, |i| i + 1);
+    static PICTURES: [OnceLock<Canvas>; SIDES.len()] = [const { OnceLock::new() }; SIDES.len()];
+    let index = SIDES.iter().position(|&s| s == side).unwrap_or(0);
     PICTURES[index].get_or_init(|| {
         vector::pixels(|| {
             let (w, h) = (u32::from(COLUMNS) * side, u32::from(ROWS) * side);
@@ -363,11 +442,20 @@ fn piece_sprite(piece: Piece) -> Arc<Canvas> {
 }
 
 /// The table's cloth and an empty pool grid per seat, drawn once per number of seats.
-fn background(seats: u8) -> &'static Canvas {
-    static BACKGROUNDS: [Backdrop; 3] = [Backdrop::new(), Backdrop::new(), Backdrop::new()];
+fn background(seats: u8, frame: super::Frame) -> &'static Canvas {
+    static BACKGROUNDS: [Backdrop; 6] = [
+        Backdrop::new(),
+        Backdrop::new(),
+        Backdrop::new(),
+        Backdrop::new(),
+        Backdrop::new(),
+        Backdrop::new(),
+    ];
     let seats = seats.clamp(2, 4);
-    BACKGROUNDS[usize::from(seats - 2)].get(|| {
-        let mut canvas = super::empty_picture(height(seats));
+    let pools = Pools::of(seats, frame);
+    let index = usize::from(seats - 2) + if frame.panels() { 0 } else { 3 };
+    BACKGROUNDS[index].get(|| {
+        let mut canvas = super::empty_picture(pools.height());
         canvas.fill_rect(
             (TABLE_LEFT - 12.0) as i32,
             (TABLE_TOP - 12.0) as i32,
@@ -375,13 +463,13 @@ fn background(seats: u8) -> &'static Canvas {
             (3.0 * PITCH + 10.0) as i32,
             [0x3a, 0x4a, 0x3a],
         );
-        let cell = pool_cell(seats) as i32;
+        let cell = pools.cell as i32;
         for seat in 0..seats {
-            let (x, y) = pool_corner(seats, seat);
+            let (x, y) = pools.corner(seat);
             let (w, h) = (i32::from(COLUMNS) * cell, i32::from(ROWS) * cell);
             canvas.fill_rect(x - 2, y - 2, w + 4, h + 4, [0x1e, 0x26, 0x1e]);
             for piece in 0..PIECES {
-                let (x, y, _) = pool_cell_at(seats, seat, piece);
+                let (x, y, _) = pools.cell_at(seat, piece);
                 canvas.fill_rect(x + 1, y + 1, cell - 2, cell - 2, EMPTY_CELL);
             }
         }
@@ -398,19 +486,6 @@ const POOL_NAME_SIZE: f32 = 19.0;
 
 /// An empty cell of a pool grid.
 const EMPTY_CELL: Colour = [0x33, 0x40, 0x33];
-
-/// The top-left corner of a seat's pool grid: the pools of `seats` players centred in a
-/// row, at most [`POOL_GAP`] apart.
-fn pool_corner(seats: u8, seat: u8) -> (i32, i32) {
-    let seats = u32::from(seats.clamp(2, 4));
-    let width = u32::from(COLUMNS) * pool_cell(seats as u8);
-    let gap = ((WIDTH - 28).saturating_sub(seats * width) / (seats - 1)).min(POOL_GAP);
-    let left = (WIDTH - seats * width - (seats - 1) * gap) / 2;
-    (
-        (left + u32::from(seat) * (width + gap)) as i32,
-        POOL_GRID_TOP as i32,
-    )
-}
 
 fn slot_corner(row: usize, stack: usize) -> Point {
     Point::new(
@@ -568,8 +643,8 @@ fn seat_disc(seat: usize, r: u32) -> (Arc<Canvas>, Point) {
 
 /// A pool: the pieces held, in place on the picture's grid, each fragment outlined
 /// ([`OUTLINE`] px, so the outline stays a clear line on a phone).
-fn draw_pool(canvas: &mut Canvas, seats: u8, seat: u8, pool: u128) {
-    let cell = pool_cell(seats);
+fn draw_pool(canvas: &mut Canvas, pools: Pools, seat: u8, pool: u128) {
+    let cell = pools.cell;
     let small = picture(cell);
     let held = |c: i32, r: i32| {
         (0..i32::from(COLUMNS)).contains(&c)
@@ -583,7 +658,7 @@ fn draw_pool(canvas: &mut Canvas, seats: u8, seat: u8, pool: u128) {
         if !held(c, r) {
             continue;
         }
-        let (x, y, _) = pool_cell_at(seats, seat, piece);
+        let (x, y, _) = pools.cell_at(seat, piece);
         canvas.copy_block(
             small,
             (c as u32 * cell, r as u32 * cell),
@@ -641,7 +716,7 @@ pub fn seat_words(position: &Position, seat: Seat, lang: Lang) -> (Option<String
 pub fn draw(view: &View<'_>) -> Canvas {
     let position = view.position;
     let fonts = fonts();
-    let mut canvas = Canvas::over(background(position.options().players));
+    let mut canvas = Canvas::over(background(position.options().players, view.frame));
     let over = position.is_over();
     let stacks = position.stack_count();
     let lang = view.header.lang;
@@ -684,7 +759,6 @@ pub fn draw(view: &View<'_>) -> Canvas {
             draw_pawn(&mut canvas, slot_corner(r, s), seat.index(), mine);
         }
     }
-    // Whose turn and how many actions are left, beside the table's title.
     let name = |seat: Seat| {
         view.header
             .players
@@ -694,10 +768,44 @@ pub fn draw(view: &View<'_>) -> Canvas {
                 i18n::text_with(lang, "skakanie-player", &[("number", (seat.0 + 1).into())])
             })
     };
-    let disc = |canvas: &mut Canvas, seat: Seat, at: Point, r: u32| {
-        let (sprite, centre) = seat_disc(seat.index() % 4, r);
-        canvas.stamp_at(&sprite, centre, at);
-    };
+    let seats = position.options().players;
+    if view.frame.panels() {
+        draw_panel(&mut canvas, position, lang, &name);
+    }
+    let pools = Pools::of(seats, view.frame);
+    for seat in (0..seats).map(Seat) {
+        // The pool, named over its grid.
+        let (x, y) = pools.corner(seat.0);
+        let top = (y - POOL_NAME as i32) as f32;
+        let width = (u32::from(COLUMNS) * pools.cell) as f32;
+        draw_disc(&mut canvas, seat, Point::new(x as f32 + 7.0, top + 11.0), 7);
+        canvas.text(
+            Point::new(x as f32 + 20.0, top - 1.0),
+            POOL_NAME_SIZE,
+            &fonts.bold,
+            PALETTE.header_text,
+            &fit_text(POOL_NAME_SIZE, &fonts.bold, &name(seat), width - 20.0),
+        );
+        draw_pool(&mut canvas, pools, seat.0, position.pool(seat));
+    }
+    if view.frame.panels() {
+        draw_header(&mut canvas, view.header, &SEAT_COLOURS);
+    }
+    canvas
+}
+
+/// A seat's disc, centred on `at`.
+fn draw_disc(canvas: &mut Canvas, seat: Seat, at: Point, r: u32) {
+    let (sprite, centre) = seat_disc(seat.index() % 4, r);
+    canvas.stamp_at(&sprite, centre, at);
+}
+
+/// Discord's column beside the table: whose turn it is and how many actions are left, then
+/// each player's score and fragments. The page says the same around its board.
+fn draw_panel(canvas: &mut Canvas, position: &Position, lang: Lang, name: &dyn Fn(Seat) -> String) {
+    let fonts = fonts();
+    let over = position.is_over();
+    let to_move = position.to_move();
     // The panel's width, whatever the language: a smaller size first; then, if still too
     // long, the player's name is cut (never the words about the turn).
     let room = WIDTH as f32 - (PANEL_LEFT + 24.0) - 8.0;
@@ -726,12 +834,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
     };
     let y = HEADER as f32 + 10.0;
     if !over {
-        disc(
-            &mut canvas,
-            to_move,
-            Point::new(PANEL_LEFT + 8.0, y + 11.0),
-            9,
-        );
+        draw_disc(canvas, to_move, Point::new(PANEL_LEFT + 8.0, y + 11.0), 9);
     }
     canvas.text(
         Point::new(PANEL_LEFT + 24.0, y + (19.0 - size) / 2.0),
@@ -744,12 +847,7 @@ pub fn draw(view: &View<'_>) -> Canvas {
     for seat in (0..seats).map(Seat) {
         // Each player's score and fragments, in the column beside the table.
         let top = SCORE_TOP + f32::from(seat.0) * SCORE_PITCH;
-        disc(
-            &mut canvas,
-            seat,
-            Point::new(PANEL_LEFT + 8.0, top + 12.0),
-            8,
-        );
+        draw_disc(canvas, seat, Point::new(PANEL_LEFT + 8.0, top + 12.0), 8);
         let label = fit_text(18.0, &fonts.bold, &name(seat), 170.0);
         canvas.text(
             Point::new(PANEL_LEFT + 24.0, top),
@@ -782,26 +880,5 @@ pub fn draw(view: &View<'_>) -> Canvas {
                 WIDTH as f32 - 38.0 - PANEL_LEFT,
             ),
         );
-        // The pool, named over its grid.
-        let (x, _) = pool_corner(seats, seat.0);
-        let width = (u32::from(COLUMNS) * pool_cell(seats)) as f32;
-        disc(
-            &mut canvas,
-            seat,
-            Point::new(x as f32 + 7.0, POOLS_TOP + 11.0),
-            7,
-        );
-        canvas.text(
-            Point::new(x as f32 + 20.0, POOLS_TOP - 1.0),
-            POOL_NAME_SIZE,
-            &fonts.bold,
-            PALETTE.header_text,
-            &fit_text(POOL_NAME_SIZE, &fonts.bold, &name(seat), width - 20.0),
-        );
-        draw_pool(&mut canvas, seats, seat.0, position.pool(seat));
     }
-    if view.frame.panels() {
-        draw_header(&mut canvas, view.header, &SEAT_COLOURS);
-    }
-    canvas
 }
