@@ -116,7 +116,62 @@ fn every_answer(lang: Lang) -> Vec<Reply> {
         play.handle(&ctx, PrivacyCommand::ForgetMe { confirm: false }),
         play.handle(&ctx, PrivacyCommand::ForgetMe { confirm: true }),
     ]);
+    // Every option value as a game's picture and page say it.
+    for (kind, key, value, _) in option_values() {
+        let _ = option_header(kind, key, value, lang);
+    }
     replies
+}
+
+/// Every value of every game option that can start a game: game, key, value, and whether
+/// it is the default (which the header leaves out).
+fn option_values() -> Vec<(GameKind, &'static str, &'static str, bool)> {
+    let mut all = Vec::new();
+    for kind in GameKind::ALL {
+        for spec in kind.info().options {
+            for (i, value) in spec.values.iter().enumerate() {
+                let pair = format!("{}={value}", spec.key);
+                if leapfrog::games::AnyGame::new(kind, &[pair], None).is_ok() {
+                    all.push((kind, spec.key, *value, i == 0 || *value == "2"));
+                }
+            }
+        }
+    }
+    all
+}
+
+/// The detail line of a game of `kind` with `key=value`, in `lang`.
+fn option_header(kind: GameKind, key: &str, value: &str, lang: Lang) -> String {
+    let game = leapfrog::games::AnyGame::new(kind, &[format!("{key}={value}")], None).unwrap();
+    leapfrog::render::Header::for_game(&game, Vec::new(), None, lang).detail
+}
+
+/// Pictures and pages say options in the reader's words: no `key=value` notation, and each
+/// value of a key in words of its own (a value the catalogue's selector did not know would
+/// fall to its default words, saying the wrong thing).
+#[test]
+fn option_values_are_said_in_words_each_its_own() {
+    for lang in Lang::ALL {
+        let mut seen: BTreeMap<(GameKind, &str), BTreeSet<String>> = BTreeMap::new();
+        let mut count = 0;
+        for (kind, key, value, default) in option_values() {
+            let detail = option_header(kind, key, value, lang);
+            if default {
+                continue;
+            }
+            count += 1;
+            assert!(
+                !detail.contains('='),
+                "{lang} {kind:?} {key}={value}: {detail}"
+            );
+            let words = detail.rsplit(" · ").next().unwrap().to_owned();
+            assert!(
+                seen.entry((kind, key)).or_default().insert(words.clone()),
+                "{lang} {kind:?} {key}={value}: '{words}' says another value too"
+            );
+        }
+        assert!(count >= 12, "{lang}: {count} option values");
+    }
 }
 
 /// A move sent by `who`, reading `lang`, in game `game`.

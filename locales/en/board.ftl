@@ -86,3 +86,51 @@ board-men = { $count ->
     [one] { $count } man
    *[other] { $count } men
 }
+
+# A game option as pictures and pages say it, for the options that differ from the
+# defaults. $value is the option's value as typed (`random`, `on`, `3`, `S,M`, `2:5`).
+optword-gyges-setup = { $value ->
+    [random] random rows
+    [mirror] mirrored rows
+   *[other] placed by the players
+}
+optword-gyges-displace = { $value ->
+    [on] with displacement
+   *[other] no displacement
+}
+optword-jumpers-board = { $value ->
+    [far] gates far apart
+   *[other] gates side by side
+}
+optword-jumpers-goal = { $value ->
+    [long] long goal: all three gates
+   *[other] short goal: any gate
+}
+optword-jumpers-step = { $value ->
+    [on] steps allowed
+   *[other] no steps
+}
+optword-jumpers-crawlers = crawlers: { $value }
+optword-jumpers-height = { $value ->
+    [relative] relative heights
+   *[other] absolute heights
+}
+optword-skakanie-players = players: { $value }
+optword-skakanie-actions = actions a turn: { $value }
+optword-skakanie-handicap = handicap: { $value }
+optword-skakanie-bury = { $value ->
+    [on] burying allowed
+   *[other] no burying
+}
+optword-skakanie-start = { $value ->
+    [same-corner] all start in one corner
+   *[other] start in the corners
+}
+optword-skakanie-score = { $value ->
+    [harsh] harsh scoring
+   *[other] normal scoring
+}
+optword-skakanie-pass = { $value ->
+    [on] passing allowed
+   *[other] no passing
+}

@@ -92,3 +92,50 @@ board-men = { $count ->
     [many] { $count } pionków
    *[other] { $count } pionka
 }
+
+# Opcja gry tak, jak mówią o niej obrazki i strony (tylko różne od domyślnych).
+optword-gyges-setup = { $value ->
+    [random] losowe rzędy
+    [mirror] lustrzane rzędy
+   *[other] ustawiane przez graczy
+}
+optword-gyges-displace = { $value ->
+    [on] z wypieraniem
+   *[other] bez wypierania
+}
+optword-jumpers-board = { $value ->
+    [far] bramki daleko od siebie
+   *[other] bramki obok siebie
+}
+optword-jumpers-goal = { $value ->
+    [long] długi cel: wszystkie trzy bramki
+   *[other] krótki cel: dowolna bramka
+}
+optword-jumpers-step = { $value ->
+    [on] kroki dozwolone
+   *[other] bez kroków
+}
+optword-jumpers-crawlers = pełzacze: { $value }
+optword-jumpers-height = { $value ->
+    [relative] wysokość względna
+   *[other] wysokość bezwzględna
+}
+optword-skakanie-players = graczy: { $value }
+optword-skakanie-actions = akcji na turę: { $value }
+optword-skakanie-handicap = handicap: { $value }
+optword-skakanie-bury = { $value ->
+    [on] zakopywanie dozwolone
+   *[other] bez zakopywania
+}
+optword-skakanie-start = { $value ->
+    [same-corner] wszyscy startują w jednym rogu
+   *[other] start w rogach
+}
+optword-skakanie-score = { $value ->
+    [harsh] surowe liczenie
+   *[other] zwykłe liczenie
+}
+optword-skakanie-pass = { $value ->
+    [on] pasowanie dozwolone
+   *[other] bez pasowania
+}

@@ -92,3 +92,50 @@ board-men = { $count ->
     [many] { $count } шашек
    *[other] { $count } шашки
 }
+
+# Настройка игры так, как её называют картинки и страницы (только отличные от обычных).
+optword-gyges-setup = { $value ->
+    [random] случайные ряды
+    [mirror] зеркальные ряды
+   *[other] расстановка игроками
+}
+optword-gyges-displace = { $value ->
+    [on] с вытеснением
+   *[other] без вытеснения
+}
+optword-jumpers-board = { $value ->
+    [far] ворота далеко друг от друга
+   *[other] ворота рядом
+}
+optword-jumpers-goal = { $value ->
+    [long] длинная цель: все три ворот
+   *[other] короткая цель: любые ворота
+}
+optword-jumpers-step = { $value ->
+    [on] шаги разрешены
+   *[other] без шагов
+}
+optword-jumpers-crawlers = ползуны: { $value }
+optword-jumpers-height = { $value ->
+    [relative] относительная высота
+   *[other] абсолютная высота
+}
+optword-skakanie-players = игроков: { $value }
+optword-skakanie-actions = действий за ход: { $value }
+optword-skakanie-handicap = фора: { $value }
+optword-skakanie-bury = { $value ->
+    [on] можно закапывать
+   *[other] без закапывания
+}
+optword-skakanie-start = { $value ->
+    [same-corner] все начинают в одном углу
+   *[other] старт в углах
+}
+optword-skakanie-score = { $value ->
+    [harsh] строгий счёт
+   *[other] обычный счёт
+}
+optword-skakanie-pass = { $value ->
+    [on] можно пропускать
+   *[other] без пропусков
+}

@@ -230,6 +230,28 @@ pub fn game_title(lang: Lang, kind: crate::games::GameKind) -> String {
     text(lang, &format!("game-{}", kind.name()))
 }
 
+/// Game options in `lang`'s words ("random rows, with displacement"), as pictures and pages
+/// show them: `optword-<game>-<key>` with the typed value. The typed notation
+/// (`setup=random`) stays in records and commands; an option this release has no words for
+/// is shown as typed.
+#[must_use]
+pub fn option_words(lang: Lang, kind: crate::games::GameKind, pairs: &[(&str, &str)]) -> String {
+    pairs
+        .iter()
+        .map(|(key, value)| {
+            let id = format!("optword-{}-{key}", kind.name());
+            if has(lang, &id) {
+                text_with(lang, &id, &[("value", (*value).into())])
+            } else if value.is_empty() {
+                (*key).to_owned()
+            } else {
+                format!("{key}={value}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The words a game record keeps for how a game ended (`reached the goal`, `alice (White)
 /// resigned`), as players of `lang` read them. Records keep English, their
 /// machine-readable form; words this release does not know are shown as they are.

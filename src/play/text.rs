@@ -1,6 +1,5 @@
 //! The words of replies: board summaries, game lines, rules and help.
 
-use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, GameKind, Seat};
 use crate::i18n::{self, Arg, Lang};
 use crate::play::command::ACTION_PREFIX;
@@ -32,7 +31,7 @@ pub fn seat_label(lang: Lang, record: &GameRecord, game: &AnyGame, seat: u8) -> 
     }
 }
 
-/// The options as players read them: `key=value` as typed, except a handicap, which names
+/// The options as players read them: in words ([`i18n::option_words`]), and a handicap names
 /// its player (`alice has 5 actions a turn`) where the record keeps a seat number
 /// (`handicap=2:5`) or, while a challenge waits, the name or mention typed (`@alice:5`).
 fn options_text(record: &GameRecord, lang: Lang) -> String {
@@ -70,15 +69,16 @@ fn options_text(record: &GameRecord, lang: Lang) -> String {
                     ));
                 }
             }
-            _ => pairs.push(option.clone()),
+            Some((key, value)) => pairs.push((key, value)),
+            None => pairs.push((option.as_str(), "")),
         }
     }
-    let pairs = pairs.join(" ");
+    let pairs = i18n::option_words(lang, record.kind, &pairs);
     match (pairs.is_empty(), handicaps.is_empty()) {
         (true, true) => String::new(),
         (false, true) => format!(" ({pairs})"),
         (true, false) => format!(" ({})", handicaps.join(", ")),
-        (false, false) => format!(" ({pairs}; {})", handicaps.join(", ")),
+        (false, false) => format!(" ({pairs}, {})", handicaps.join(", ")),
     }
 }
 
@@ -620,7 +620,9 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool, lang: L
     let mut header = Header::for_game(game, names, ended, lang);
     // The picture lists the options as the rules store them (a handicap by seat number);
     // players read them as the text does, with names.
-    let stored = format!(" · {}", PairsDisplay(&game.non_default_options()));
+    let options = game.non_default_options();
+    let options: Vec<(&str, &str)> = options.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let stored = format!(" · {}", i18n::option_words(lang, record.kind, &options));
     if let Some(rest) = header.detail.strip_suffix(&stored) {
         let named = options_text(record, lang);
         let named = named.trim().trim_start_matches('(').trim_end_matches(')');

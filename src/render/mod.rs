@@ -21,7 +21,6 @@ pub mod vector;
 use crate::games::gyges::Move as GygesMove;
 use crate::games::jump_sturdy::{Move as JumpSturdyMove, Square};
 use crate::games::jumpers::Move as JumpersMove;
-use crate::games::options::PairsDisplay;
 use crate::games::{AnyGame, Outcome, Seat};
 use crate::i18n::{self, Lang};
 
@@ -108,7 +107,9 @@ impl Header {
         let options = game.non_default_options();
         let mut detail = format!("{} · {progress}", i18n::game_title(lang, game.kind()));
         if !options.is_empty() {
-            detail.push_str(&format!(" · {}", PairsDisplay(&options)));
+            let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let words = i18n::option_words(lang, game.kind(), &pairs);
+            detail.push_str(&format!(" · {words}"));
         }
         Self {
             players: names,
