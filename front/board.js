@@ -115,6 +115,85 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     history.replaceState(null, "", path(ply));
     taps = [];
     drawPlay();
+    showAnalysis(v);
+  }
+
+  // Text with Discord's `**bold**` (as the analysis words come) set into `node`, the bold
+  // parts as <strong>, every part as text.
+  function setBold(node, text) {
+    node.replaceChildren();
+    String(text || "").split("**").forEach((part, i) => {
+      if (part) node.appendChild(i % 2 ? el("strong", "", part) : document.createTextNode(part));
+    });
+  }
+
+  // A finished game's analysis. The section is the server's, read afresh from the page
+  // when the analysis changes state (offered, under way, ready); this moves the chart's
+  // cursor to the ply shown and says the mistake played from it (drawPlay draws its
+  // better move). While it is under way the view is read again now and then.
+  let analysisPoll = 0;
+  let analysisSwap = 0;
+  async function showAnalysis(v) {
+    const state = v.analysis ? v.analysis.state : "";
+    const section = document.getElementById("analysis");
+    if ((section ? section.dataset.state : "") !== state) {
+      const mineNow = ++analysisSwap;
+      try {
+        const answer = await fetch(path(v.ply), { headers: auth });
+        const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+        if (mineNow !== analysisSwap) return;
+        const fresh = page.getElementById("analysis");
+        const old = document.getElementById("analysis");
+        if (old && fresh) old.replaceWith(document.adoptNode(fresh));
+        else if (old) old.remove();
+        else if (fresh) document.getElementById("position").after(document.adoptNode(fresh));
+      } catch (_) {
+        // The next view tries again.
+      }
+    }
+    const chart = document.getElementById("chart");
+    const cursor = document.getElementById("chart-cursor");
+    if (chart && cursor && v.plies > 0) {
+      const x = ((view.ply * chart.viewBox.baseVal.width) / view.plies).toFixed(1);
+      cursor.setAttribute("x1", x);
+      cursor.setAttribute("x2", x);
+    }
+    const here = document.getElementById("analysis-here");
+    if (here) setBold(here, view.analysis && view.analysis.here ? view.analysis.here.text : "");
+    document.querySelectorAll("#analysis .mistakes a").forEach((a) => {
+      if (Number(a.dataset.ply) === view.ply) a.setAttribute("aria-current", "step");
+      else a.removeAttribute("aria-current");
+    });
+    clearTimeout(analysisPoll);
+    if (state === "running") analysisPoll = setTimeout(() => refresh(false), 4000);
+  }
+
+  // The better move of the position shown, where the analysis found a mistake played from
+  // it: an arrow through the places its notation names.
+  function drawArrow(svg) {
+    const here = view.analysis && view.analysis.here;
+    if (!here) return;
+    const places = here.best.split(/[^A-Za-z0-9]+/)
+      .map((name) => view.layout.spots.find((s) => s.name === name))
+      .filter(Boolean)
+      .map((s) => [s.x + s.w / 2, s.y + s.h / 2]);
+    if (places.length < 2) return;
+    const [x1, y1] = places[places.length - 2];
+    const [x2, y2] = places[places.length - 1];
+    const angle = Math.atan2(y2 - y1, x2 - x1);
+    const size = Math.min(view.layout.width, view.layout.height) / 12;
+    // The line stops at the head's base, so the head's point is sharp.
+    const shaft = places.slice(0, -1).concat([[x2 - size * 0.8 * Math.cos(angle), y2 - size * 0.8 * Math.sin(angle)]]);
+    const line = document.createElementNS(svgNs, "polyline");
+    line.setAttribute("class", "arrow");
+    line.setAttribute("stroke-width", String(size / 3));
+    line.setAttribute("points", shaft.map((p) => p.join(",")).join(" "));
+    svg.appendChild(line);
+    const corner = (turn) => [x2 - size * Math.cos(angle + turn), y2 - size * Math.sin(angle + turn)];
+    const head = document.createElementNS(svgNs, "polygon");
+    head.setAttribute("class", "arrow-head");
+    head.setAttribute("points", [[x2, y2], corner(0.5), corner(-0.5)].map((p) => p.join(",")).join(" "));
+    svg.appendChild(head);
   }
 
   // The players above and below the board: a disc in their colour, name and side, the
@@ -192,6 +271,7 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     }
     svg.setAttribute("viewBox", `0 0 ${view.layout.width} ${view.layout.height}`);
     svg.replaceChildren();
+    drawArrow(svg);
     const buttons = document.getElementById("buttons");
     buttons.replaceChildren();
     // The note says what the reader may do now; a game over (or a past ply shown) asks
@@ -304,12 +384,15 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     drawPlay();
   }
 
-  async function send(what, answer) {
+  // Sends a move or an answer; the view that comes back is the game's latest position, or
+  // with `stay` the one shown (asking for the analysis moves nobody's board).
+  async function send(what, answer, stay) {
     if (sending) return;
     sending = true;
     say("…");
     try {
-      const answered = await fetch(`/api/games/${id}/act?lang=${lang}`, {
+      const at = stay ? `&ply=${ply}&turned=${turned ? 1 : 0}` : "";
+      const answered = await fetch(`/api/games/${id}/act?lang=${lang}${at}`, {
         method: "POST",
         headers: Object.assign({ "Content-Type": "application/json" }, auth),
         body: JSON.stringify({ what, answer, plies: view.plies }),
@@ -378,6 +461,11 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     if (spot) {
       event.preventDefault();
       tap(spot.dataset.name || spot.dataset.tap);
+      return;
+    }
+    if (event.target.closest("#analysis-ask")) {
+      event.preventDefault();
+      send("analyse", true, true);
       return;
     }
     const turn = event.target.closest("a#turn");

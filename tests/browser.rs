@@ -1392,3 +1392,142 @@ async fn a_tournaments_page_reads_on_a_phone_and_follows_its_rounds() {
         window.close().await;
     }
 }
+
+/// A finished game's analysis on its page, on a phone and a desktop in en/ru/pl: a player
+/// asks for it with the page's button (the position shown stays), the page shows it when
+/// the analysis pool is done without a reload, the better move of the position shown is
+/// an arrow over the board, a tap on the chart goes to that ply (the cursor follows, the
+/// arrow goes), and a tap on a mistake comes back to it.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_finished_games_analysis_is_asked_for_and_tapped_through_on_its_page() {
+    let Some(driver) = Driver::start().await else {
+        return;
+    };
+    const BLUNDER: &str = "[Leapfrog \"1\"]\n[Format \"2\"]\n[Game \"jump-sturdy\"]\n\
+        [Number \"1\"]\n[Options \"\"]\n[Start \"6/2b05/3rr4/7b0/8/r07/8/6 b\"]\n\
+        [Player1 \"alice\"]\n[Player2 \"bob\"]\n[Result \"over\"]\n[Winners \"2\"]\n\
+        [Reason \"goal\"]\n\n1. h4-h5\n2. d3-c1\n";
+    let play = Arc::new(
+        Play::new(common::temporary_store()).with_ai(leapfrog::ai::AiConfig {
+            think_ms: 20,
+            analysis_depth: Some(4),
+            ..leapfrog::ai::AiConfig::default()
+        }),
+    );
+    // The channel's front end: what a page asks is done as after a slash command.
+    let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel::<Vec<leapfrog::play::Later>>();
+    let worker = Arc::clone(&play);
+    tokio::spawn(async move {
+        while let Some(batch) = heard.recv().await {
+            for later in batch {
+                let play = Arc::clone(&worker);
+                tokio::task::spawn_blocking(move || play.do_later(later));
+            }
+        }
+    });
+    let site = Site::new(Arc::clone(&play), key()).with_herald(herald);
+    let router = leapfrog::web::router(Arc::new(site));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let ctx = leapfrog::play::Context {
+        user: leapfrog::console::console_user("carol"),
+        place: leapfrog::store::Place {
+            guild: Some(GuildId(1)),
+            channel: leapfrog::store::ChannelId(5),
+        },
+        manager: true,
+        lang: leapfrog::i18n::Lang::En,
+        guild_lang: None,
+    };
+    common::blocking(|| play.import(&ctx, BLUNDER, leapfrog::console::console_user));
+    let alice = leapfrog::console::name_id("alice");
+    let windows = [
+        driver.window(390, 844).await,
+        driver.window(1280, 800).await,
+    ];
+    let phone = &windows[0];
+    phone
+        .goto(&format!("{}&ply=0", link(&address, GameId(1), alice, "en")))
+        .await;
+    assert!(
+        phone
+            .until(
+                "return document.getElementById('analysis-ask') !== null",
+                Duration::from_secs(5)
+            )
+            .await,
+        "the player is not offered the analysis"
+    );
+    phone.tap("#analysis-ask").await;
+    assert!(
+        phone
+            .until(
+                "return document.getElementById('analysis').dataset.state === 'ready' \
+                 && document.body.dataset.ply === '0'",
+                Duration::from_secs(30)
+            )
+            .await,
+        "the analysis never showed, or the page left its position"
+    );
+    let arrow = "return document.querySelector('#spots polyline.arrow') !== null \
+                 && document.getElementById('analysis-here').textContent.includes('c2-d3')";
+    assert!(
+        phone.until(arrow, Duration::from_secs(5)).await,
+        "no arrow at the blunder's position"
+    );
+    phone.tap("#chart a[data-ply=\"2\"] rect").await;
+    assert!(
+        phone
+            .until(
+                "return document.body.dataset.ply === '2' \
+                 && document.getElementById('chart-cursor').getAttribute('x1') === '600.0' \
+                 && document.querySelector('#spots polyline.arrow') === null \
+                 && document.getElementById('analysis-here').textContent === ''",
+                Duration::from_secs(5)
+            )
+            .await,
+        "the chart's tap did not go to ply 2"
+    );
+    phone.tap("#analysis .mistakes a").await;
+    assert!(
+        phone
+            .until(
+                &format!("{arrow} && document.body.dataset.ply === '0'"),
+                Duration::from_secs(5)
+            )
+            .await,
+        "the mistake did not lead back to its position"
+    );
+    for lang in ["en", "ru", "pl"] {
+        for (window, size) in windows.iter().zip(["390x844", "1280x800"]) {
+            window
+                .goto(&format!("{address}/games/1?ply=0&lang={lang}"))
+                .await;
+            assert!(
+                window.until(arrow, Duration::from_secs(5)).await,
+                "{lang} {size}: no arrow"
+            );
+            let wide = window
+                .run("return document.documentElement.scrollWidth > window.innerWidth")
+                .await;
+            assert_eq!(
+                wide, false,
+                "{lang} {size}: the page is wider than the window"
+            );
+            window
+                .run("document.getElementById('figure').scrollIntoView()")
+                .await;
+            window
+                .screenshot(&format!("analysis-board-{lang}-{size}"))
+                .await;
+            window
+                .run("document.getElementById('analysis').scrollIntoView()")
+                .await;
+            window.screenshot(&format!("analysis-{lang}-{size}")).await;
+        }
+    }
+    for window in &windows {
+        window.close().await;
+    }
+}

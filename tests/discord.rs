@@ -1090,6 +1090,9 @@ async fn a_player_asking_for_the_board_is_handed_their_own_page_privately_and_an
             format!("https://pages.test/games/{}?t=for-{}", game.0, user.0)
         }
         leapfrog::play::Page::Game(game, None) => format!("https://pages.test/games/{}", game.0),
+        leapfrog::play::Page::Analysis(game) => {
+            format!("https://pages.test/games/{}#analysis", game.0)
+        }
         leapfrog::play::Page::Tournament(id) => format!("https://pages.test/tournaments/{}", id.0),
         leapfrog::play::Page::Player(user) => format!("https://pages.test/players/{}", user.0),
     });

@@ -97,3 +97,15 @@ button-web-profile = Profile page
 web-typed-label = Or type your move
 web-typed-play = Play
 web-played = Move { $ply }: { $move }
+
+# A finished game's analysis on its page.
+web-analysis-heading = Analysis
+web-analysis-offered = The engine can go through this game: each side's accuracy, a chart of the winning chances, and every mistake with the better move.
+web-analysis-ask = Analyse this game
+web-analysis-running = The engine is going through this game; the analysis shows here when it is done.
+web-analysis-depth = Each position searched { $depth ->
+    [one] { $depth } ply
+   *[other] { $depth } plies
+} deep or more. Tap the chart or a mistake to see its position.
+web-analysis-chart = Winning chances move by move
+button-web-analysis = Analysis on the page

@@ -98,3 +98,16 @@ button-web-profile = Strona profilu
 web-typed-label = Albo wpisz ruch
 web-typed-play = Zagraj
 web-played = Ruch { $ply }: { $move }
+
+# Analiza zakończonej partii na jej stronie.
+web-analysis-heading = Analiza
+web-analysis-offered = Silnik może przeanalizować tę partię: dokładność każdej strony, wykres szans na wygraną i każdy błąd z lepszym ruchem.
+web-analysis-ask = Przeanalizuj partię
+web-analysis-running = Silnik analizuje tę partię; analiza pojawi się tutaj, gdy będzie gotowa.
+web-analysis-depth = Każda pozycja przeliczona na { $depth } { $depth ->
+    [one] półruch
+    [few] półruchy
+   *[other] półruchów
+} lub głębiej. Dotknij wykresu albo błędu, aby zobaczyć pozycję.
+web-analysis-chart = Szanse na wygraną ruch po ruchu
+button-web-analysis = Analiza na stronie

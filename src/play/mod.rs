@@ -41,6 +41,7 @@ pub mod spec;
 mod later;
 
 pub use self::core::{Clock, Dice, Page, PageLinks, Play, SystemClock, SystemDice, MAX_CHOICES};
+pub use analysis::page::{AnalysisState, AnalysisView, MistakeView};
 pub use analysis::puzzles::{
     cache_key as puzzle_cache_key, parse_list as parse_puzzles, shipped as shipped_puzzles,
 };

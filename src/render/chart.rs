@@ -26,6 +26,13 @@ const RIGHT: f32 = 24.0;
 const TOP: f32 = 86.0;
 const BOTTOM: f32 = 44.0;
 
+/// The evaluation chart's line, and its marks of a mistake and of a blunder: the game's
+/// page draws its chart in the same colours.
+pub const EVAL_LINE: [u8; 3] = LINE_COLOURS[1];
+/// A mistake's mark.
+pub const MISTAKE: [u8; 3] = [0xf0, 0x9a, 0x2a];
+/// A blunder's mark.
+pub const BLUNDER: [u8; 3] = LINE_COLOURS[2];
 /// Each game's line colour, in [`GameKind::ALL`] order: apart in hue on the dark theme.
 const LINE_COLOURS: [[u8; 3]; 4] = [
     [0xf4, 0xcc, 0x3a],
@@ -331,7 +338,7 @@ pub fn evaluation(
             label,
         );
     }
-    let line = rgba(LINE_COLOURS[1]);
+    let line = rgba(EVAL_LINE);
     let placed: Vec<(i32, i32)> = chances
         .iter()
         .enumerate()
@@ -340,8 +347,8 @@ pub fn evaluation(
     thick_line(&mut image, &placed, line);
     for mark in marks {
         let (ply, colour) = match *mark {
-            Mark::Mistake(ply) => (ply, rgba([0xf0, 0x9a, 0x2a])),
-            Mark::Blunder(ply) => (ply, rgba(LINE_COLOURS[2])),
+            Mark::Mistake(ply) => (ply, rgba(MISTAKE)),
+            Mark::Blunder(ply) => (ply, rgba(BLUNDER)),
         };
         if let Some(&point) = placed.get(ply) {
             draw_filled_circle_mut(&mut image, point, 6, colour);

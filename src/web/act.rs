@@ -47,14 +47,20 @@ pub const ANSWERS: &[(&str, &str)] = &[
     ("takeback-decline", "web-answer-takeback-decline"),
 ];
 
+/// What else a page may ask of a game, by action name: its analysis, once it is over (the
+/// page shows its own button for it, not among the [`ANSWERS`] of a game that goes on).
+pub const ASKS: &[&str] = &["analyse"];
+
 /// The command of `act` on `game`, if it names one.
 #[must_use]
 pub fn command(act: &Act, game: GameId) -> Option<Command> {
     if act.answer {
         ANSWERS
             .iter()
-            .find(|(name, _)| *name == act.what)
-            .and_then(|(name, _)| crate::play::spec::action(name, Some(game)))
+            .map(|(name, _)| *name)
+            .chain(ASKS.iter().copied())
+            .find(|name| *name == act.what)
+            .and_then(|name| crate::play::spec::action(name, Some(game)))
     } else {
         Some(
             crate::play::MoveCommand::Move {

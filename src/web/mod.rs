@@ -13,6 +13,7 @@
 
 mod act;
 pub mod activity;
+mod analysis;
 mod body;
 mod icon;
 pub mod links;
@@ -158,6 +159,7 @@ pub fn page_links(key: LinkKey, base: &str) -> crate::play::PageLinks {
                 personal_path(&key, game, user, unix_seconds(), LINK_DAYS)
             }
             Page::Game(game, None) => format!("/games/{}", game.0),
+            Page::Analysis(game) => format!("/games/{}#analysis", game.0),
             Page::Tournament(id) => tournament::page_path(id.0),
             Page::Player(user) => {
                 let now = unix_seconds();
@@ -422,6 +424,9 @@ fn load<S: Store>(
     if let Some(Err(error)) = passed {
         view.link_note = Some(link_refusal(lang, error));
     }
+    view.analysis = site
+        .play
+        .analysis_view(&record, view.ply, lang, view.you.is_some());
     Ok((view, game, record))
 }
 

@@ -114,7 +114,7 @@ pub fn game_page(
          <input id=\"typed-move\" name=\"move\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\">\
          <button type=\"submit\">{typed_play}</button></form>\
          <p class=\"said\" id=\"said\" aria-live=\"polite\"></p></div>\n\
-         <nav class=\"steps\">{steps}</nav>\n<p class=\"position\" id=\"position\">{position}</p>\n\
+         <nav class=\"steps\">{steps}</nav>\n<p class=\"position\" id=\"position\">{position}</p>\n{analysis}\
          <section class=\"moves\"><h2>{moves_title}</h2><ol start=\"0\" id=\"moves\">{moves}</ol></section>\n\
          <p class=\"keys\">{keys}</p>\n</main>\n</body>\n</html>\n",
         token = token.map_or(String::new(), |t| format!(" data-token=\"{}\"", e(t))),
@@ -139,6 +139,9 @@ pub fn game_page(
         position = e(&view.position),
         moves_title = e(&view.words.moves),
         keys = e(&view.words.keys),
+        analysis = view.analysis.as_ref().map_or(String::new(), |analysis| {
+            super::analysis::section(analysis, view.ply, view.plies, &|p| page_path(view.id, Some(p), lang, turned))
+        }),
         typed_label = e(&view.words.typed.0),
         typed_play = e(&view.words.typed.1),
         // Shown by the script while the page's live channel is down.

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use crate::render::canvas::Colour;
+use crate::render::chart;
 use crate::render::theme::PALETTE;
 
 /// The hand-written part: layout, and the page's own colours.
@@ -17,7 +18,7 @@ const SHEET: &str = include_str!("assets/board.css");
 /// The theme's colours the page uses, as custom properties: each is also given as
 /// `--name-rgb` (`r, g, b`), for `rgba(var(--name-rgb), alpha)`.
 #[must_use]
-pub fn themed() -> [(&'static str, Colour); 4] {
+pub fn themed() -> [(&'static str, Colour); 7] {
     [
         // The page is the pictures' header band: its dark slate, its light text.
         ("bg", PALETTE.header),
@@ -26,6 +27,10 @@ pub fn themed() -> [(&'static str, Colour); 4] {
         // What is current (the player to move, the ply shown, the move to make): the
         // pictures' highlight of the last move's end.
         ("accent", PALETTE.to),
+        // The analysis chart's, as in its Discord picture.
+        ("eval", chart::EVAL_LINE),
+        ("mistake", chart::MISTAKE),
+        ("blunder", chart::BLUNDER),
     ]
 }
 

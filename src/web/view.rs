@@ -75,6 +75,9 @@ pub struct GameView {
     pub pending: Option<(&'static str, usize)>,
     /// The page's other words, so a page stepping by script needs no catalogue of its own.
     pub words: Words,
+    /// A finished game's analysis (the same as `/analyse`'s), where the game is one it
+    /// takes: the site adds it ([`crate::play::Play::analysis_view`]).
+    pub analysis: Option<crate::play::AnalysisView>,
 }
 
 /// One player as the page shows them above or below the board.
@@ -319,6 +322,7 @@ pub fn view(
             Request::Pause(seat) => ("pause", usize::from(seat)),
         }),
         words: Words::new(lang, &game),
+        analysis: None,
     };
     Ok((view, game))
 }

@@ -5,6 +5,7 @@
 //! blunders with the better move and its line. The review is kept in the store
 //! ([`Store::cached`]), so asking again, and `/history`'s record, cost nothing.
 
+pub mod page;
 pub(in crate::play) mod puzzles;
 
 use std::sync::atomic::AtomicBool;
@@ -13,13 +14,14 @@ use std::sync::Arc;
 use crate::ai::review::{self, Judgement, Review, ReviewError};
 use crate::ai::search::{MATE, WON};
 use crate::games::GameKind;
-use crate::i18n;
+use crate::i18n::{self, Lang};
 use crate::play::command::Context;
+use crate::play::core::Page;
 use crate::play::core::{say, say_with, Loaded, Play, Stop};
 use crate::play::definition::common::{games, on_game, plain};
-use crate::play::definition::{CommandSpec, Contexts, Kind, OptionSpec};
+use crate::play::definition::{Action, CommandSpec, Contexts, Kind, OptionSpec};
 use crate::play::pool::Pool;
-use crate::play::reply::{Image, Notice, Reply};
+use crate::play::reply::{Button, Component, Image, Notice, Reply};
 use crate::play::text::seat_label;
 use crate::render::chart::{self, Mark};
 use crate::store::{GameId, Status, Store};
@@ -325,64 +327,12 @@ impl<S: Store> Play<S> {
                 ("depth", review.depth.into()),
             ],
         )];
-        for seat in 0..2u8 {
-            let Some(accuracy) = review.accuracy(seat) else {
-                continue;
-            };
-            lines.push(i18n::text_with(
-                lang,
-                "analysis-side",
-                &[
-                    ("player", label(seat).into()),
-                    ("accuracy", (accuracy.round() as i64).into()),
-                    ("blunders", review.count(seat, Judgement::Blunder).into()),
-                    ("mistakes", review.count(seat, Judgement::Mistake).into()),
-                    (
-                        "inaccuracies",
-                        review.count(seat, Judgement::Inaccuracy).into(),
-                    ),
-                ],
-            ));
-        }
-        let mut bad: Vec<usize> = (0..review.plies.len())
-            .filter(|&i| {
-                matches!(
-                    review.plies[i].judgement,
-                    Judgement::Mistake | Judgement::Blunder
-                )
-            })
-            .collect();
-        let total = bad.len();
-        bad.sort_by(|&a, &b| review.plies[b].loss.total_cmp(&review.plies[a].loss));
-        bad.truncate(MAX_LISTED);
-        bad.sort_unstable();
+        lines.extend(side_lines(lang, review, &label));
+        let (bad, total) = listed_mistakes(review);
         if bad.is_empty() {
             lines.push(i18n::text(lang, "analysis-clean"));
         }
-        for &i in &bad {
-            let ply = &review.plies[i];
-            lines.push(i18n::text_with(
-                lang,
-                "analysis-ply",
-                &[
-                    ("number", (i + 1).into()),
-                    ("played", ply.played.clone().into()),
-                    ("player", label(ply.seat).into()),
-                    (
-                        "judgement",
-                        if ply.judgement == Judgement::Blunder {
-                            "blunder"
-                        } else {
-                            "mistake"
-                        }
-                        .into(),
-                    ),
-                    ("loss", (ply.loss.round() as i64).into()),
-                    ("best", ply.best.clone().into()),
-                    ("line", ply.line.join(" ").into()),
-                ],
-            ));
-        }
+        lines.extend(bad.iter().map(|&i| ply_line(lang, review, i, &label)));
         if total > bad.len() {
             lines.push(i18n::text_with(
                 lang,
@@ -421,11 +371,89 @@ impl<S: Store> Play<S> {
             &marks,
         );
         let png = crate::render::encode::png(&picture, None);
-        Reply {
+        let mut reply = Reply {
             image: Some(Image::png(format!("analysis-{}.png", record.id.0), png)),
             ..Reply::public(lines.join("\n"))
+        };
+        // The page draws the same analysis over the board: the chart to tap, each mistake's
+        // better move as an arrow.
+        if let Some(links) = &self.pages {
+            reply.components.push(Component::Buttons(vec![Button::link(
+                &links(Page::Analysis(record.id)),
+                &i18n::text(lang, "button-web-analysis"),
+            )]));
         }
+        reply
     }
+}
+
+/// Each side's accuracy and counts of blunders, mistakes and inaccuracies, one line each,
+/// as the report and the game's page say them. `label` names a seat.
+fn side_lines(lang: Lang, review: &Review, label: &dyn Fn(u8) -> String) -> Vec<String> {
+    (0..2u8)
+        .filter_map(|seat| {
+            let accuracy = review.accuracy(seat)?;
+            Some(i18n::text_with(
+                lang,
+                "analysis-side",
+                &[
+                    ("player", label(seat).into()),
+                    ("accuracy", (accuracy.round() as i64).into()),
+                    ("blunders", review.count(seat, Judgement::Blunder).into()),
+                    ("mistakes", review.count(seat, Judgement::Mistake).into()),
+                    (
+                        "inaccuracies",
+                        review.count(seat, Judgement::Inaccuracy).into(),
+                    ),
+                ],
+            ))
+        })
+        .collect()
+}
+
+/// The mistakes and blunders a report lists (the worst [`MAX_LISTED`], in game order, as
+/// indices of [`Review::plies`]) and how many there are in all.
+fn listed_mistakes(review: &Review) -> (Vec<usize>, usize) {
+    let mut bad: Vec<usize> = (0..review.plies.len())
+        .filter(|&i| is_mistake(review.plies[i].judgement))
+        .collect();
+    let total = bad.len();
+    bad.sort_by(|&a, &b| review.plies[b].loss.total_cmp(&review.plies[a].loss));
+    bad.truncate(MAX_LISTED);
+    bad.sort_unstable();
+    (bad, total)
+}
+
+/// Whether a ply judged so is one a report lists: a mistake or a blunder.
+fn is_mistake(judgement: Judgement) -> bool {
+    matches!(judgement, Judgement::Mistake | Judgement::Blunder)
+}
+
+/// Ply `i` (from 0) of a reviewed game as the report lists it: who played what, how much
+/// it lost, and the better move with its line.
+fn ply_line(lang: Lang, review: &Review, i: usize, label: &dyn Fn(u8) -> String) -> String {
+    let ply = &review.plies[i];
+    i18n::text_with(
+        lang,
+        "analysis-ply",
+        &[
+            ("number", (i + 1).into()),
+            ("played", ply.played.clone().into()),
+            ("player", label(ply.seat).into()),
+            (
+                "judgement",
+                if ply.judgement == Judgement::Blunder {
+                    "blunder"
+                } else {
+                    "mistake"
+                }
+                .into(),
+            ),
+            ("loss", (ply.loss.round() as i64).into()),
+            ("best", ply.best.clone().into()),
+            ("line", ply.line.join(" ").into()),
+        ],
+    )
 }
 
 /// The commands of the engine's help: a finished game analysed, puzzles.
@@ -498,7 +526,10 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec<AnalysisCommand>> {
                         game: args.game_id()?,
                     })
                 },
-                Vec::new(),
+                // A game's page asks for its analysis with it.
+                vec![Action::new("analyse", |game| AnalysisCommand::Analyse {
+                    game,
+                })],
             )
         },
         plain(

@@ -120,6 +120,8 @@ pub enum Page {
     /// A game's page: a player's personal, signed one for `Some(user)`, the public one for
     /// `None`.
     Game(GameId, Option<UserId>),
+    /// A finished game's analysis, on its public page.
+    Analysis(GameId),
     /// A tournament's page: standings, crosstable, rounds.
     Tournament(crate::store::TournamentId),
     /// A player's page (what `/profile` says, their chart and games), by a signed link.
