@@ -260,6 +260,20 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
 
   // The overlay of tap targets and the buttons, as a function of `view` and `taps`.
   function drawPlay() {
+    // A player at the keyboard keeps their place on the board across the redraw: on the
+    // place they chose, else the first place the next key press may choose.
+    const active = document.activeElement;
+    const onBoard = active && active.closest && active.closest("rect.spot") ? active.dataset.name : null;
+    drawBoard();
+    if (onBoard !== null) {
+      const again = document.querySelector(`#spots rect.spot.dest[tabindex='0']`)
+        || document.querySelector(`#spots rect.spot[tabindex='0'][data-name="${CSS.escape(onBoard)}"]`)
+        || document.querySelector("#spots rect.spot[tabindex='0']");
+      if (again) again.focus();
+    }
+  }
+
+  function drawBoard() {
     const figure = document.getElementById("figure");
     let svg = document.getElementById("spots");
     if (!svg) {
@@ -320,10 +334,11 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
       rect.setAttribute("rx", Math.min(spot.w, spot.h) / 2);
       rect.setAttribute("class", `spot ${kind}`);
       rect.dataset.name = spot.name;
-      if (kind === "from" || kind === "dest") {
+      if (kind) {
         rect.setAttribute("role", "button");
         rect.setAttribute("tabindex", "0");
         rect.setAttribute("aria-label", spot.name);
+        if (kind === "sel") rect.setAttribute("aria-pressed", "true");
       }
       svg.appendChild(rect);
     }
@@ -520,12 +535,43 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     tap(spot.dataset.name);
   });
 
+  // From a lit place, an arrow key goes to the nearest lit place that way (on the board as
+  // drawn, turned or not), so the board is played from the keyboard without tabbing through
+  // every place; elsewhere the arrow keys step through the game.
+  const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  function nearest(from, [dx, dy]) {
+    const centre = (r) => [Number(r.getAttribute("x")) + Number(r.getAttribute("width")) / 2,
+      Number(r.getAttribute("y")) + Number(r.getAttribute("height")) / 2];
+    const [fx, fy] = centre(from);
+    let best = null;
+    let bestCost = Infinity;
+    for (const other of document.querySelectorAll("#spots rect.spot[tabindex='0']")) {
+      if (other === from) continue;
+      const [x, y] = centre(other);
+      const along = (x - fx) * dx + (y - fy) * dy;
+      if (along <= 0) continue;
+      const across = Math.abs((x - fx) * dy - (y - fy) * dx);
+      const cost = along + 2 * across;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = other;
+      }
+    }
+    return best;
+  }
+
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const spot = event.target.closest && event.target.closest("rect.spot");
     if (spot && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       tap(spot.dataset.name);
+      return;
+    }
+    if (spot && arrows[event.key]) {
+      event.preventDefault();
+      const next = nearest(spot, arrows[event.key]);
+      if (next) next.focus();
       return;
     }
     const to = { ArrowLeft: target - 1, ArrowRight: target + 1, Home: 0, End: plies }[event.key];

@@ -278,6 +278,65 @@ impl Window {
             .clone()
     }
 
+    /// Presses `keys` one after another on the focused element, as a keyboard does
+    /// (WebDriver's key actions; `"\u{E004}"` is Tab, `"\u{E007}"` Enter, `"\u{E014}"`
+    /// the right arrow).
+    async fn keys(&self, keys: &[&str]) {
+        let actions: Vec<Value> = keys
+            .iter()
+            .flat_map(|key| {
+                [
+                    json!({ "type": "keyDown", "value": key }),
+                    json!({ "type": "keyUp", "value": key }),
+                ]
+            })
+            .collect();
+        let done = self
+            .post(
+                "/actions",
+                json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": actions }] }),
+            )
+            .await;
+        assert!(done["value"].is_null(), "pressing keys: {done}");
+    }
+
+    /// The serious and critical accessibility violations axe-core (npm, `front/`) finds on
+    /// the page shown, each as "rule (impact): where, …". `npm --prefix front ci`, which
+    /// `.ci/run` does first, puts axe-core where this reads it.
+    async fn axe(&self) -> Vec<String> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("front/node_modules/axe-core/axe.min.js");
+        let source = std::fs::read_to_string(&path).unwrap_or_else(|error| {
+            panic!("{}: {error}; run 'npm --prefix front ci'", path.display())
+        });
+        let loaded = self
+            .post("/execute/sync", json!({ "script": source, "args": [] }))
+            .await;
+        assert!(loaded["value"].is_null(), "axe-core did not load: {loaded}");
+        let found = self
+            .run_async(
+                "const done = arguments[arguments.length - 1];\
+                 axe.run(document, { resultTypes: ['violations'] }).then((r) => done(\
+                   r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')\
+                   .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4)\
+                     .map((n) => n.target.join(' ') + ' ' + (n.failureSummary || '').split('\\n').slice(1, 2).join(''))\
+                     .join(' | ')}`))).catch((e) => done([`axe failed: ${e}`]));",
+            )
+            .await;
+        found
+            .as_array()
+            .unwrap_or_else(|| panic!("axe answered {found}"))
+            .iter()
+            .map(|v| v.as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+
+    /// Asserts axe-core finds no serious or critical violation on the page shown (`what`).
+    async fn accessible(&self, what: &str) {
+        let found = self.axe().await;
+        assert!(found.is_empty(), "{what}: {found:#?}");
+    }
+
     async fn close(&self) {
         let _ = reqwest::Client::new().delete(&self.base).send().await;
     }
@@ -1314,6 +1373,9 @@ async fn a_tournaments_page_reads_on_a_phone_and_follows_its_rounds() {
             window
                 .screenshot(&format!("tournament-{lang}-{size}"))
                 .await;
+            window
+                .accessible(&format!("tournament {lang} {size}"))
+                .await;
         }
     }
     // The round's games end: each window shows round 2 and round 1's results by itself.
@@ -1365,6 +1427,7 @@ async fn a_tournaments_page_reads_on_a_phone_and_follows_its_rounds() {
                 "{lang} {size}: the player's games are not listed"
             );
             window.screenshot(&format!("player-{lang}-{size}")).await;
+            window.accessible(&format!("player {lang} {size}")).await;
             let wide = window
                 .run("return document.documentElement.scrollWidth > window.innerWidth")
                 .await;
@@ -1459,6 +1522,9 @@ async fn a_finished_games_analysis_is_asked_for_and_tapped_through_on_its_page()
             .await,
         "the player is not offered the analysis"
     );
+    phone
+        .accessible("a finished game's page, its analysis offered")
+        .await;
     phone.tap("#analysis-ask").await;
     assert!(
         phone
@@ -1515,6 +1581,7 @@ async fn a_finished_games_analysis_is_asked_for_and_tapped_through_on_its_page()
                 wide, false,
                 "{lang} {size}: the page is wider than the window"
             );
+            window.accessible(&format!("analysis {lang} {size}")).await;
             window
                 .run("document.getElementById('figure').scrollIntoView()")
                 .await;
@@ -1527,6 +1594,101 @@ async fn a_finished_games_analysis_is_asked_for_and_tapped_through_on_its_page()
             window.screenshot(&format!("analysis-{lang}-{size}")).await;
         }
     }
+    // The pages of games going on, for the player to move (lit places, a Gygès hand,
+    // Skakanie's buttons) and for a spectator; a page that only says why there is none.
+    for (kind, seats) in [
+        (GameKind::Gyges, vec![alice, 2]),
+        (GameKind::JumpSturdy, vec![alice, 2]),
+        (GameKind::Skakanie, vec![alice, 2, 3]),
+    ] {
+        let game = common::blocking(|| {
+            play.store()
+                .insert(common::new_record(kind, &seats, GuildId(1), 1_000))
+                .unwrap()
+                .id
+        });
+        for lang in ["en", "ru", "pl"] {
+            phone.goto(&link(&address, game, alice, lang)).await;
+            assert!(
+                phone
+                    .until(
+                        "return document.querySelectorAll('#spots rect.spot.from, button.hand.lit, button.choice').length > 0",
+                        Duration::from_secs(5)
+                    )
+                    .await,
+                "{kind:?} {lang}: nothing to play"
+            );
+            phone
+                .accessible(&format!("{kind:?} {lang}, the player to move"))
+                .await;
+        }
+        if kind == GameKind::JumpSturdy {
+            // Played from the keyboard alone: Tab reaches a lit piece, an arrow key the
+            // next lit piece, Enter chooses it, focus stays on the board at its
+            // destinations, and Enter plays.
+            // The page afresh, in English.
+            phone.goto(&link(&address, game, alice, "en")).await;
+            assert!(
+                phone
+                    .until(
+                        "return document.querySelectorAll('#spots rect.spot.from').length > 0",
+                        Duration::from_secs(5)
+                    )
+                    .await
+            );
+            // The page is clicked first, as a person does: a fresh headless window's first
+            // Tab only brings the focus into the page.
+            phone.tap("h1").await;
+            phone.keys(&["\u{E004}"]).await;
+            let focused = "return document.activeElement.matches('#spots rect.spot.from') \
+                           ? document.activeElement.dataset.name : null";
+            let first = phone.run(focused).await;
+            assert!(first.is_string(), "Tab did not reach a lit piece");
+            phone.keys(&["\u{E014}"]).await;
+            let second = phone.run(focused).await;
+            assert!(
+                second.is_string() && second != first,
+                "the arrow key stayed on {first}"
+            );
+            phone.keys(&["\u{E007}"]).await;
+            assert!(
+                phone
+                    .until(
+                        "return document.activeElement.matches('#spots rect.spot.dest')",
+                        Duration::from_secs(5)
+                    )
+                    .await,
+                "after Enter the focus is not on a destination"
+            );
+            phone.keys(&["\u{E007}"]).await;
+            assert!(
+                phone
+                    .until(
+                        "return document.body.dataset.plies === '1'",
+                        Duration::from_secs(5)
+                    )
+                    .await,
+                "the move chosen by keyboard was not played"
+            );
+        }
+        windows[1]
+            .goto(&format!("{address}/games/{}", game.0))
+            .await;
+        windows[1]
+            .accessible(&format!("{kind:?}, a spectator"))
+            .await;
+    }
+    phone.goto(&format!("{address}/games/999?lang=pl")).await;
+    phone.accessible("a game that is not there").await;
+    // The audit can fail: a picture without words is found.
+    phone
+        .run("document.querySelector('main').appendChild(document.createElement('img')).src = '/assets/icon.svg'")
+        .await;
+    let found = phone.axe().await;
+    assert!(
+        found.iter().any(|v| v.starts_with("image-alt (critical)")),
+        "axe-core did not find the picture without words: {found:?}"
+    );
     for window in &windows {
         window.close().await;
     }

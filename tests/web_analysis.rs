@@ -181,10 +181,14 @@ async fn a_finished_games_analysis_is_asked_for_and_shown_on_its_page() {
     let (_, page) = get(&site, "/games/1?ply=0", None).await;
     assert!(page.contains("data-state=\"ready\""));
     assert!(page.contains("<svg class=\"chart\""), "{page}");
-    for ply in 0..=2 {
+    for (ply, name) in [
+        (0, "Start position, 2 moves in all"),
+        (1, "Move 1 of 2"),
+        (2, "Move 2 of 2"),
+    ] {
         assert!(
             page.contains(&format!(
-                "data-ply=\"{ply}\" tabindex=\"-1\"><rect class=\"hit\""
+                "data-ply=\"{ply}\" tabindex=\"-1\" aria-label=\"{name}\"><rect class=\"hit\""
             )),
             "chart column {ply}"
         );

@@ -11,7 +11,7 @@ web-start-of = Start position, { $plies ->
     [one] { $plies } move
    *[other] { $plies } moves
 } in all
-web-keys = Arrow keys step through the game; Home and End go to its start and end.
+web-keys = Arrow keys step through the game; Home and End go to its start and end. On your move, Tab reaches the lit places on the board, the arrow keys go between them, Enter chooses.
 web-board = The board after move { $ply }
 web-board-start = The board at the start
 web-no-game = There is no game #{ $game }.

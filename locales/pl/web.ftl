@@ -12,7 +12,7 @@ web-start-of = Pozycja początkowa, łącznie { $plies } { $plies ->
     [few] ruchy
    *[many] ruchów
 }
-web-keys = Strzałki przewijają partię; Home i End przenoszą na jej początek i koniec.
+web-keys = Strzałki przewijają partię; Home i End przenoszą na jej początek i koniec. W twoim ruchu Tab prowadzi do podświetlonych pól planszy, strzałki przenoszą między nimi, Enter wybiera.
 web-board = Plansza po ruchu { $ply }
 web-board-start = Plansza na początku partii
 web-no-game = Nie ma partii nr { $game }.

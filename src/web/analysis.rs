@@ -7,20 +7,23 @@
 use std::fmt::Write as _;
 
 use super::page::{bold, escape};
+use super::view::position_words;
 use crate::ai::review::Judgement;
+use crate::i18n::Lang;
 use crate::play::{AnalysisState, AnalysisView};
 
 /// The chart's drawing size: wide and low, as a strip under the board.
 const CHART_WIDTH: f64 = 600.0;
 const CHART_HEIGHT: f64 = 120.0;
 
-/// The section of `analysis`, on the page showing ply `ply` of `plies`; `link` makes the
-/// address of a ply.
+/// The section of `analysis`, on the page showing ply `ply` of `plies`, in `lang`; `link`
+/// makes the address of a ply.
 #[must_use]
 pub fn section(
     analysis: &AnalysisView,
     ply: usize,
     plies: usize,
+    lang: Lang,
     link: &dyn Fn(usize) -> String,
 ) -> String {
     let state = match analysis.state {
@@ -44,7 +47,7 @@ pub fn section(
         );
     }
     if analysis.state == AnalysisState::Ready {
-        html.push_str(&chart(analysis, ply, plies, link));
+        html.push_str(&chart(analysis, ply, plies, lang, link));
         let here = analysis
             .here
             .as_ref()
@@ -81,6 +84,7 @@ fn chart(
     analysis: &AnalysisView,
     ply: usize,
     plies: usize,
+    lang: Lang,
     link: &dyn Fn(usize) -> String,
 ) -> String {
     let span = plies.max(1) as f64;
@@ -136,9 +140,10 @@ fn chart(
         let right = (x(p) + half).min(CHART_WIDTH);
         let _ = write!(
             svg,
-            "<a href=\"{}\" data-ply=\"{p}\" tabindex=\"-1\"><rect class=\"hit\" x=\"{left:.1}\" y=\"0\" \
-             width=\"{:.1}\" height=\"{CHART_HEIGHT}\"/></a>",
+            "<a href=\"{}\" data-ply=\"{p}\" tabindex=\"-1\" aria-label=\"{}\"><rect class=\"hit\" \
+             x=\"{left:.1}\" y=\"0\" width=\"{:.1}\" height=\"{CHART_HEIGHT}\"/></a>",
             escape(&link(p)),
+            escape(&position_words(lang, p, plies)),
             right - left,
         );
     }

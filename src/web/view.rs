@@ -215,6 +215,21 @@ pub fn board_path(id: u64, ply: usize, lang: Lang, turned: bool) -> String {
     )
 }
 
+/// Where position `ply` of `plies` is, in words: "Move 7 of 12", "Start position, 12 moves
+/// in all". The page's position line, and the name of each column of the analysis chart.
+#[must_use]
+pub fn position_words(lang: Lang, ply: usize, plies: usize) -> String {
+    if ply == 0 {
+        i18n::text_with(lang, "web-start-of", &[("plies", plies.into())])
+    } else {
+        i18n::text_with(
+            lang,
+            "web-ply",
+            &[("ply", ply.into()), ("plies", plies.into())],
+        )
+    }
+}
+
 /// The game of `record` after its first `ply` moves (`None`: all of them; past the last:
 /// the last), with the view of it in `lang` for `reader`.
 ///
@@ -246,15 +261,7 @@ pub fn view(
         _ => detail.replacen(&format!(" · {progress}"), "", 1),
     };
     let id = record.id.0;
-    let position = if ply == 0 {
-        i18n::text_with(lang, "web-start-of", &[("plies", plies.into())])
-    } else {
-        i18n::text_with(
-            lang,
-            "web-ply",
-            &[("ply", ply.into()), ("plies", plies.into())],
-        )
-    };
+    let position = position_words(lang, ply, plies);
     let board_alt = if ply == 0 {
         i18n::text(lang, "web-board-start")
     } else {
