@@ -11,23 +11,7 @@ use leapfrog::store::AnyStore;
 
 mod common;
 
-/// Jump Sturdy: Red's double on d3 jumps to c1 or e1 next; only c2-d3 stops it. Blue plays
-/// h4-h5 instead, and Red's d3-c1 reaches the goal.
-const BLUNDER: &str = r#"[Leapfrog "1"]
-[Format "2"]
-[Game "jump-sturdy"]
-[Number "1"]
-[Options ""]
-[Start "6/2b05/3rr4/7b0/8/r07/8/6 b"]
-[Player1 "alice"]
-[Player2 "bob"]
-[Result "over"]
-[Winners "2"]
-[Reason "goal"]
-
-1. h4-h5
-2. d3-c1
-"#;
+use common::BLUNDER;
 
 /// A console whose analyses search every position 4 plies deep.
 fn console(lang: Lang) -> (Console<AnyStore>, std::path::PathBuf) {

@@ -1466,10 +1466,7 @@ async fn a_finished_games_analysis_is_asked_for_and_tapped_through_on_its_page()
     let Some(driver) = Driver::start().await else {
         return;
     };
-    const BLUNDER: &str = "[Leapfrog \"1\"]\n[Format \"2\"]\n[Game \"jump-sturdy\"]\n\
-        [Number \"1\"]\n[Options \"\"]\n[Start \"6/2b05/3rr4/7b0/8/r07/8/6 b\"]\n\
-        [Player1 \"alice\"]\n[Player2 \"bob\"]\n[Result \"over\"]\n[Winners \"2\"]\n\
-        [Reason \"goal\"]\n\n1. h4-h5\n2. d3-c1\n";
+    use common::BLUNDER;
     let play = Arc::new(
         Play::new(common::temporary_store()).with_ai(leapfrog::ai::AiConfig {
             think_ms: 20,

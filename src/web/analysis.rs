@@ -16,16 +16,23 @@ use crate::play::{AnalysisState, AnalysisView};
 const CHART_WIDTH: f64 = 600.0;
 const CHART_HEIGHT: f64 = 120.0;
 
-/// The section of `analysis`, on the page showing ply `ply` of `plies`, in `lang`; `link`
-/// makes the address of a ply.
+/// Where the page is: the ply it shows of how many, its language, and how it makes the
+/// address of a ply.
+#[derive(Clone, Copy)]
+pub struct Shown<'a> {
+    /// The ply shown.
+    pub ply: usize,
+    /// The game's plies.
+    pub plies: usize,
+    /// The page's language.
+    pub lang: Lang,
+    /// The address of a ply.
+    pub link: &'a dyn Fn(usize) -> String,
+}
+
+/// The section of `analysis` on the page `shown`.
 #[must_use]
-pub fn section(
-    analysis: &AnalysisView,
-    ply: usize,
-    plies: usize,
-    lang: Lang,
-    link: &dyn Fn(usize) -> String,
-) -> String {
+pub fn section(analysis: &AnalysisView, shown: &Shown<'_>) -> String {
     let state = match analysis.state {
         AnalysisState::Offered => "offered",
         AnalysisState::Running => "running",
@@ -47,7 +54,7 @@ pub fn section(
         );
     }
     if analysis.state == AnalysisState::Ready {
-        html.push_str(&chart(analysis, ply, plies, lang, link));
+        html.push_str(&chart(analysis, shown));
         let here = analysis
             .here
             .as_ref()
@@ -62,7 +69,7 @@ pub fn section(
                 let _ = write!(
                     html,
                     "<li><a href=\"{}\" data-ply=\"{}\">{}</a></li>",
-                    escape(&link(mistake.ply)),
+                    escape(&(shown.link)(mistake.ply)),
                     mistake.ply,
                     bold(&mistake.text)
                 );
@@ -80,13 +87,13 @@ pub fn section(
 /// The chart: the first side's winning chance as an area over the even line, the mistakes
 /// and blunders marked, a cursor at the ply shown, and each ply's column a link to it. The
 /// links leave the tab order (the move list and the mistakes are the keyboard's way).
-fn chart(
-    analysis: &AnalysisView,
-    ply: usize,
-    plies: usize,
-    lang: Lang,
-    link: &dyn Fn(usize) -> String,
-) -> String {
+fn chart(analysis: &AnalysisView, shown: &Shown<'_>) -> String {
+    let Shown {
+        ply,
+        plies,
+        lang,
+        link,
+    } = *shown;
     let span = plies.max(1) as f64;
     let x = |p: usize| p as f64 * CHART_WIDTH / span;
     // A margin above and below, so a mark at a certain result is drawn whole.

@@ -140,9 +140,13 @@ pub fn game_page(
         moves_title = e(&view.words.moves),
         keys = e(&view.words.keys),
         analysis = view.analysis.as_ref().map_or(String::new(), |analysis| {
-            super::analysis::section(analysis, view.ply, view.plies, lang, &|p| {
-                page_path(view.id, Some(p), lang, turned)
-            })
+            let shown = super::analysis::Shown {
+                ply: view.ply,
+                plies: view.plies,
+                lang,
+                link: &|p| page_path(view.id, Some(p), lang, turned),
+            };
+            super::analysis::section(analysis, &shown)
         }),
         typed_label = e(&view.words.typed.0),
         typed_play = e(&view.words.typed.1),
