@@ -1,10 +1,11 @@
 //! The game pages under load, in release, on loopback: `cargo bench --bench web`.
 //!
 //! 1. **Page load**, per kind of page (a game's, per game; a finished game's with its
-//!    analysis; a tournament's; a player's): the bytes it loads (HTML, script, style, the
-//!    board or chart picture, the view's JSON), raw and gzip-compressed; the server's time
-//!    to answer them; and, when chromedriver is installed, the time from asking for the
-//!    page to its load event in headless Chromium (the board drawn) — median of 10 loads.
+//!    analysis; a tournament's; a player's; a player's puzzles): the bytes it loads (HTML,
+//!    script, style, the board or chart picture, the view's JSON), raw and gzip-compressed;
+//!    the server's time to answer them; and, when chromedriver is installed, the time from
+//!    asking for the page to its load event in headless Chromium (the board drawn) —
+//!    median of 10 loads.
 //!    Each figure is checked against the budget (50 KB, 150 ms) and marked when over.
 //! 2. **A tap to the board post**: players' moves sent as a page sends them
 //!    (`POST /api/games/N/act`) at a fixed rate (open loop, WEB_RATE per second, 50 by
@@ -252,6 +253,12 @@ async fn page_load(store: &AnyStore, site: &str, client: &reqwest::Client) {
     let token = key().sign_profile(UserId(user), now(), now() + 600);
     let page = format!("{site}/players/{user}?t={token}");
     measure(client, site, "player", &page, &[]).await;
+    // A player's puzzle page, a Jumpers puzzle open (the largest board of the three).
+    console.run_line("@p0 /puzzle jumpers");
+    let token = key().sign_puzzles(UserId(user), now(), now() + 600);
+    let parts = vec![format!("{site}/api/puzzles/{token}")];
+    let page = format!("{site}/puzzles/{token}");
+    measure(client, site, "puzzle", &page, &parts).await;
 }
 
 /// What a page's HTML loads of `site`: its scripts, images and style sheets, in order.

@@ -34,9 +34,13 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     .filter((key) => here.has(key))
     .map((key) => `&${key}=${encodeURIComponent(here.get(key))}`)
     .join("");
+  // Where the page is (a game's, or a player's puzzles, whose address holds its token):
+  // its steps go there, and its script reads and sends under /api.
+  const page = body.dataset.page || `/games/${id}`;
+  const puzzle = document.getElementById("puzzle");
   const query = (p) => `ply=${p}&lang=${lang}&turned=${turned ? 1 : 0}`
-    + (token ? `&t=${encodeURIComponent(token)}` : "") + discord;
-  const path = (p) => `/games/${id}?${query(p)}`;
+    + (token && !puzzle ? `&t=${encodeURIComponent(token)}` : "") + discord;
+  const path = (p) => `${page}?${query(p)}`;
   const auth = token ? { Authorization: `Bearer ${token}` } : {};
 
   // The move list, rebuilt when the game has grown.
@@ -87,7 +91,7 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     document.getElementById("figure").style.maxWidth = `calc(78vh * ${v.layout.width / v.layout.height})`;
     turned = v.turned;
     const turn = document.getElementById("turn");
-    if (turn) turn.href = `/games/${id}?ply=${v.ply}&lang=${lang}&turned=${turned ? 0 : 1}` + discord;
+    if (turn) turn.href = `${page}?ply=${v.ply}&lang=${lang}&turned=${turned ? 0 : 1}` + discord;
     drawSeats(v);
     listMoves(v);
     document.querySelectorAll("#moves a").forEach((a) => {
@@ -116,6 +120,23 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     taps = [];
     drawPlay();
     showAnalysis(v);
+    showPuzzle(v);
+  }
+
+  // A puzzle page's own section: what the move just made came to (said once, and kept
+  // while the reader steps through the line), the puzzle rating, and, once it is over,
+  // the Next puzzle form.
+  function showPuzzle(v) {
+    if (!puzzle || !v.puzzle) return;
+    puzzle.dataset.state = v.puzzle.state;
+    if (v.puzzle.said) setBold(document.getElementById("puzzle-said"), v.puzzle.said);
+    document.getElementById("puzzle-rating").textContent = v.puzzle.rating;
+    const next = document.getElementById("puzzle-next");
+    const over = v.puzzle.state !== "open";
+    if (next.hidden === over) {
+      next.hidden = !over;
+      if (over) next.querySelector("button").focus();
+    }
   }
 
   // Text with Discord's `**bold**` (as the analysis words come) set into `node`, the bold
@@ -407,7 +428,7 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     say("…");
     try {
       const at = stay ? `&ply=${ply}&turned=${turned ? 1 : 0}` : "";
-      const answered = await fetch(`/api/games/${id}/act?lang=${lang}${at}`, {
+      const answered = await fetch(`/api${page}/act?lang=${lang}${at}`, {
         method: "POST",
         headers: Object.assign({ "Content-Type": "application/json" }, auth),
         body: JSON.stringify({ what, answer, plies: view.plies }),
@@ -436,7 +457,7 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
   }
 
   async function fetchView(p) {
-    const answer = await fetch(`/api/games/${id}?${query(p)}`, { headers: auth });
+    const answer = await fetch(`/api${page}?${query(p)}`, { headers: auth });
     if (!answer.ok) throw new Error(String(answer.status));
     return answer.json();
   }
@@ -583,8 +604,10 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
   // The live channel (see shared.js): it opens with the game's plies; a page that opens it
   // again, or whose plies differ, reads the game afresh, so moves made while it was down
   // are caught up.
-  follow(`/api/games/${id}/events`, (told) => {
-    if (told.event === "written" || told.again || told.plies !== plies) refresh(false);
-  });
+  if (body.dataset.live) {
+    follow(body.dataset.live, (told) => {
+      if (told.event === "written" || told.again || told.plies !== plies) refresh(false);
+    });
+  }
   refresh(false);
 })();

@@ -174,3 +174,58 @@ fn ratings_rebuild_recomputes_what_the_games_gave() {
     assert!(shown.contains("Gyg\u{e8}s: **1662?**"), "{shown}");
     assert!(shown.contains("Gyg\u{e8}s: **1338?**"), "{shown}");
 }
+
+#[test]
+fn puzzles_export_says_how_many_fall_in_each_rating_band() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let exported = run(
+        &["puzzles", "export", "--data", data.to_str().unwrap()],
+        b"",
+    );
+    assert!(exported.status.success(), "{}", text(&exported.stderr));
+    let out = text(&exported.stdout);
+    let mut banded = std::collections::HashMap::<String, usize>::new();
+    let mut lines = std::collections::HashMap::<String, Vec<u16>>::new();
+    for line in out.lines() {
+        if let Some(band) = line.strip_prefix("# ") {
+            let fields: Vec<&str> = band.split('\t').collect();
+            if let [game, range, count] = fields[..] {
+                if let Ok(count) = count.parse::<usize>() {
+                    let (low, high) = range.split_once('-').unwrap();
+                    let (low, high): (i64, i64) = (low.parse().unwrap(), high.parse().unwrap());
+                    assert_eq!((low % 200, high - low), (0, 199), "{line}");
+                    *banded.entry(game.to_owned()).or_default() += count;
+                }
+            }
+            continue;
+        }
+        let puzzle: leapfrog::ai::puzzle::Puzzle = line.parse().unwrap();
+        let rating = puzzle.rating.expect("each exported with its rating");
+        lines
+            .entry(puzzle.kind.name().to_owned())
+            .or_default()
+            .push(rating);
+    }
+    for game in ["jumpers", "gyges", "jump-sturdy"] {
+        let kind: leapfrog::games::GameKind = game.parse().unwrap();
+        let shipped: Vec<u16> = leapfrog::play::shipped_puzzles(kind)
+            .iter()
+            .map(leapfrog::ai::puzzle::Puzzle::rating)
+            .collect();
+        // Nobody has played one yet: each at its starting rating, all of them banded.
+        assert_eq!(lines[game], shipped, "{game}");
+        assert_eq!(banded[game], shipped.len(), "{game}: {out}");
+    }
+    let one = run(
+        &[
+            "puzzles",
+            "export",
+            "gyges",
+            "--data",
+            data.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(!text(&one.stdout).contains("jumpers\t"));
+}

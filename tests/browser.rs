@@ -1690,3 +1690,200 @@ async fn a_finished_games_analysis_is_asked_for_and_tapped_through_on_its_page()
         window.close().await;
     }
 }
+
+/// The view of the puzzle page of `token`, as its script reads it.
+async fn puzzle_view(site: &str, token: &str) -> Value {
+    let answer = reqwest::get(format!("{site}/api/puzzles/{token}?lang=en"))
+        .await
+        .unwrap();
+    serde_json::from_str(&answer.text().await.unwrap()).unwrap()
+}
+
+/// A player's puzzles on their page, at a phone's size and a desktop's in en/ru/pl: the
+/// puzzle `/puzzle` links to is solved by tapping its moves (the other side's answers
+/// shown as they come), the page says it is solved and offers the next, whose button
+/// opens a new one; another is missed (the solution said), and one is answered by typing
+/// the move. axe-core finds nothing serious on the puzzle open or over.
+#[tokio::test(flavor = "multi_thread")]
+async fn puzzles_are_solved_by_tapping_and_followed_by_the_next_on_their_page() {
+    let Some(driver) = Driver::start().await else {
+        return;
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let play = Arc::new(
+        Play::new(common::temporary_store()).with_pages(leapfrog::web::page_links(key(), &address)),
+    );
+    // Nothing of a puzzle is told in a channel, but a site that plays has a front end.
+    let (herald, _heard) = tokio::sync::mpsc::unbounded_channel::<Vec<leapfrog::play::Later>>();
+    let site = Site::new(Arc::clone(&play), key()).with_herald(herald);
+    let router = leapfrog::web::router(Arc::new(site));
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let windows = [
+        driver.window(390, 844).await,
+        driver.window(1280, 800).await,
+    ];
+    let lit = "return document.querySelectorAll('#spots rect.spot.from').length > 0";
+    for lang in ["en", "ru", "pl"] {
+        for (window, size) in windows.iter().zip(["390x844", "1280x800"]) {
+            let who = format!("solver-{lang}-{size}");
+            let reply = {
+                let play = Arc::clone(&play);
+                let who = who.clone();
+                common::blocking(move || {
+                    play.handle(
+                        &leapfrog::play::Context {
+                            user: leapfrog::console::console_user(&who),
+                            place: leapfrog::store::Place {
+                                guild: Some(GuildId(1)),
+                                channel: leapfrog::store::ChannelId(5),
+                            },
+                            manager: false,
+                            lang: lang.parse().unwrap(),
+                            guild_lang: None,
+                        },
+                        leapfrog::play::AnalysisCommand::Puzzle {
+                            game: Some("jump-sturdy".into()),
+                            daily: false,
+                            answer: None,
+                        },
+                    )
+                })
+            };
+            let links = format!("{:?}", reply.components);
+            let at = links.find("/puzzles/").expect("a link to the page");
+            let token = links[at + 9..].split('"').next().unwrap().to_owned();
+            window
+                .goto(&format!("{address}/puzzles/{token}?lang={lang}"))
+                .await;
+            assert!(
+                window.until(lit, Duration::from_secs(5)).await,
+                "{lang} {size}: nothing lit"
+            );
+            window
+                .accessible(&format!("a puzzle open, {lang} {size}"))
+                .await;
+            window.screenshot(&format!("puzzle-{lang}-{size}")).await;
+            let line: Vec<String> = {
+                let user = leapfrog::console::console_user(&who).id;
+                let shown = play
+                    .puzzle_shown(user, leapfrog::i18n::Lang::En)
+                    .unwrap()
+                    .unwrap();
+                shown.puzzle.line.clone()
+            };
+            for (i, mv) in line.iter().enumerate().step_by(2) {
+                let view = puzzle_view(&address, &token).await;
+                let choice = view["choices"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|c| c["text"] == mv.as_str())
+                    .unwrap_or_else(|| panic!("{mv} is not offered: {view}"))
+                    .clone();
+                if lang == "pl" && i == 0 {
+                    // Typed instead, in the box `/move`'s parser reads.
+                    window.tap("#typed-move").await;
+                    let typed: Vec<String> = mv
+                        .chars()
+                        .map(String::from)
+                        .chain(["\u{E007}".to_owned()])
+                        .collect();
+                    window
+                        .keys(&typed.iter().map(String::as_str).collect::<Vec<_>>())
+                        .await;
+                } else {
+                    tap_move(window, &choice).await;
+                }
+                let next_ply = (i + 2).min(line.len());
+                assert!(
+                    window
+                        .until(
+                            &format!("return document.body.dataset.plies === '{next_ply}'"),
+                            Duration::from_secs(5)
+                        )
+                        .await,
+                    "{lang} {size}: {mv} was not played"
+                );
+            }
+            assert!(
+                window
+                    .until(
+                        "return document.getElementById('puzzle').dataset.state === 'solved' \
+                         && !document.getElementById('puzzle-next').hidden \
+                         && document.getElementById('puzzle-said').textContent.length > 0",
+                        Duration::from_secs(5)
+                    )
+                    .await,
+                "{lang} {size}: not said to be solved"
+            );
+            window
+                .accessible(&format!("a puzzle solved, {lang} {size}"))
+                .await;
+            let wide = window
+                .run("return document.documentElement.scrollWidth > window.innerWidth")
+                .await;
+            assert_eq!(wide, false, "{lang} {size}: wider than the window");
+            window
+                .run("document.getElementById('puzzle').scrollIntoView()")
+                .await;
+            window
+                .screenshot(&format!("puzzle-solved-{lang}-{size}"))
+                .await;
+            let title = window
+                .run("return document.querySelector('h1').textContent")
+                .await;
+            window.tap("#puzzle-next button").await;
+            assert!(
+                window
+                    .until(
+                        &format!(
+                            "return document.getElementById('puzzle') !== null \
+                             && document.getElementById('puzzle').dataset.state === 'open' \
+                             && document.querySelector('h1').textContent !== {title}"
+                        ),
+                        Duration::from_secs(5)
+                    )
+                    .await,
+                "{lang} {size}: Next puzzle gave none"
+            );
+            assert!(window.until(lit, Duration::from_secs(5)).await);
+            if lang == "en" {
+                // Missed: a wrong first move, and the page says the solution.
+                let view = puzzle_view(&address, &token).await;
+                let user = leapfrog::console::console_user(&who).id;
+                let solution = play
+                    .puzzle_shown(user, leapfrog::i18n::Lang::En)
+                    .unwrap()
+                    .unwrap()
+                    .puzzle
+                    .line;
+                let wrong = view["choices"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|c| c["text"] != solution[0].as_str())
+                    .unwrap()
+                    .clone();
+                tap_move(window, &wrong).await;
+                assert!(
+                    window
+                        .until(
+                            &format!(
+                                "return document.getElementById('puzzle').dataset.state === 'missed' \
+                                 && document.getElementById('puzzle-said').textContent.includes('{}')",
+                                solution.join(" ")
+                            ),
+                            Duration::from_secs(5)
+                        )
+                        .await,
+                    "{size}: the miss is not said"
+                );
+                window.screenshot(&format!("puzzle-missed-{size}")).await;
+            }
+        }
+    }
+    for window in &windows {
+        window.close().await;
+    }
+}

@@ -1095,6 +1095,7 @@ async fn a_player_asking_for_the_board_is_handed_their_own_page_privately_and_an
         }
         leapfrog::play::Page::Tournament(id) => format!("https://pages.test/tournaments/{}", id.0),
         leapfrog::play::Page::Player(user) => format!("https://pages.test/players/{}", user.0),
+        leapfrog::play::Page::Puzzles(user) => format!("https://pages.test/puzzles/z-{}", user.0),
     });
     let play = Arc::new(fake_discord::new_play().with_pages(pages).with_activity());
     let url = start_endpoint(&config(&rest_url), play).await;

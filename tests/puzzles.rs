@@ -5,7 +5,7 @@
 //! illegal one refused with the rule, the puzzle of the day the same for everyone in a
 //! place, `/move` going to a game in progress before a puzzle, Russian and Polish.
 
-use leapfrog::ai::puzzle::{judge, Puzzle, Verdict};
+use leapfrog::ai::puzzle::{difficulty, judge, Puzzle, Verdict};
 use leapfrog::console::Console;
 use leapfrog::games::GameKind;
 use leapfrog::i18n::Lang;
@@ -41,6 +41,46 @@ fn every_shipped_puzzle_is_proved_again() {
     }
 }
 
+/// Every shipped puzzle's starting rating is the one its difficulty gives (the engine's
+/// one-ply look at each first move), and the sets spread over the bands. With
+/// `LEAPFROG_BLESS=1` the files are written again with the ratings worked out now.
+#[test]
+fn every_shipped_puzzles_rating_is_its_difficultys() {
+    let bless = std::env::var_os("LEAPFROG_BLESS").is_some();
+    for kind in KINDS {
+        let mut lines = Vec::new();
+        let mut ratings = std::collections::BTreeSet::new();
+        for puzzle in shipped_puzzles(kind) {
+            let game = puzzle.game().unwrap();
+            let rating = difficulty(&game, puzzle).rating();
+            ratings.insert(rating);
+            if bless {
+                lines.push(Puzzle {
+                    rating: Some(rating),
+                    ..puzzle.clone()
+                });
+            } else {
+                assert_eq!(puzzle.rating, Some(rating), "{puzzle}");
+            }
+        }
+        // Not one rating for all: the engine tells easy from hard.
+        assert!(ratings.len() >= 5, "{kind:?}: {ratings:?}");
+        if bless {
+            let path = format!("{}/puzzles/{}.txt", env!("CARGO_MANIFEST_DIR"), kind.name());
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut out: String = text
+                .lines()
+                .filter(|line| line.starts_with('#'))
+                .map(|line| format!("{line}\n"))
+                .collect();
+            for puzzle in lines {
+                out.push_str(&format!("{puzzle}\n"));
+            }
+            std::fs::write(&path, out).unwrap();
+        }
+    }
+}
+
 #[test]
 fn a_puzzle_line_reads_back() {
     let puzzle = &shipped_puzzles(GameKind::Gyges)[0];
@@ -58,20 +98,44 @@ fn console(lang: Lang) -> Console<AnyStore> {
     Console::new(play, out).with_lang(lang)
 }
 
-/// The first shipped Jump Sturdy puzzle: the one the console's dice (always 0) opens.
-fn first() -> Puzzle {
-    shipped_puzzles(GameKind::JumpSturdy)[0].clone()
+/// The Jump Sturdy puzzle the console's dice (always 0) opens for a newcomer: the one rated
+/// nearest to a newcomer's 1500 (the first of those as near), and its number.
+fn first() -> (Puzzle, usize) {
+    let (number, puzzle) = shipped_puzzles(GameKind::JumpSturdy)
+        .iter()
+        .enumerate()
+        .min_by_key(|(i, p)| ((i64::from(p.rating()) - 1500).abs(), *i))
+        .unwrap();
+    (puzzle.clone(), number + 1)
+}
+
+/// The puzzle `who` has open in `console`.
+fn open_puzzle(console: &Console<AnyStore>, who: &str) -> Puzzle {
+    let user = leapfrog::console::console_user(who).id;
+    let open = console
+        .play()
+        .store()
+        .settings(user)
+        .unwrap()
+        .puzzle
+        .expect("a puzzle open");
+    shipped_puzzles(GameKind::JumpSturdy)[open.number as usize - 1].clone()
 }
 
 #[test]
 fn a_right_answer_is_played_through_to_solved_and_counts_in_the_streak() {
     let console = console(Lang::En);
-    let puzzle = first();
+    let (puzzle, number) = first();
     assert!(puzzle.moves >= 2 && puzzle.line.len() == 2 * usize::from(puzzle.moves) - 1);
     let shown = console.run_line("@ana /puzzle jump-sturdy");
+    let side = if puzzle.position.ends_with(" b") {
+        "Blue"
+    } else {
+        "Red"
+    };
     assert!(
         shown.contains(&format!(
-            "A puzzle for ana: Jump Sturdy #1. Blue to play and win in {} moves.",
+            "A puzzle for ana: Jump Sturdy #{number}. {side} to play and win in {} moves.",
             puzzle.moves
         )),
         "{shown}"
@@ -84,10 +148,8 @@ fn a_right_answer_is_played_through_to_solved_and_counts_in_the_streak() {
         let answer = console.run_line(&format!("@ana /move {mv}"));
         if i + 1 < puzzle.line.len() {
             assert!(
-                answer.contains(&format!(
-                    "Correct: {mv}. Red answers {}. Your move:",
-                    puzzle.line[i + 1]
-                )),
+                answer.contains(&format!("Correct: {mv}. "))
+                    && answer.contains(&format!(" answers {}. Your move:", puzzle.line[i + 1])),
                 "{answer}"
             );
         } else {
@@ -97,6 +159,9 @@ fn a_right_answer_is_played_through_to_solved_and_counts_in_the_streak() {
                 )),
                 "{answer}"
             );
+            // A newcomer who solves a puzzle near their level gains a good deal.
+            assert!(answer.contains("Puzzle rating 1"), "{answer}");
+            assert!(answer.contains("(+"), "{answer}");
         }
     }
     let settings = console
@@ -113,14 +178,14 @@ fn a_right_answer_is_played_through_to_solved_and_counts_in_the_streak() {
 #[test]
 fn a_wrong_answer_shows_the_defence_and_the_solution_and_ends_the_streak() {
     let console = console(Lang::En);
-    let puzzle = first();
-    let game = puzzle.game().unwrap();
     // Solve one first, so there is a streak to lose.
     console.run_line("@ana /puzzle jump-sturdy");
-    for mv in puzzle.line.iter().step_by(2) {
+    for mv in open_puzzle(&console, "ana").line.iter().step_by(2) {
         console.run_line(&format!("@ana /move {mv}"));
     }
     console.run_line("@ana /puzzle jump-sturdy");
+    let puzzle = open_puzzle(&console, "ana");
+    let game = puzzle.game().unwrap();
     let wrong = game
         .legal_moves()
         .into_iter()
@@ -128,7 +193,7 @@ fn a_wrong_answer_shows_the_defence_and_the_solution_and_ends_the_streak() {
         .unwrap();
     let answer = console.run_line(&format!("@ana /move {wrong}"));
     assert!(
-        answer.contains(&format!("Not that one: after {wrong}, Red answers")),
+        answer.contains(&format!("Not that one: after {wrong}, ")),
         "{answer}"
     );
     assert!(
@@ -136,9 +201,15 @@ fn a_wrong_answer_shows_the_defence_and_the_solution_and_ends_the_streak() {
         "{answer}"
     );
     assert!(answer.contains("Your streak of 1 ends here."), "{answer}");
+    assert!(answer.contains("(-"), "{answer}");
     let ana = leapfrog::console::console_user("ana").id;
     let settings = console.play().store().settings(ana).unwrap();
     assert_eq!((settings.puzzle_streak, settings.puzzle_best), (0, 1));
+    // Two puzzles given, both remembered; the missed one is kept for the page.
+    assert_eq!(settings.puzzles_seen.len(), 2);
+    let done = settings.puzzle_done.expect("the last puzzle kept");
+    assert!(!done.solved && done.change < 0);
+    assert_eq!(done.progress.played[0], wrong);
 }
 
 #[test]
@@ -163,7 +234,7 @@ fn move_goes_to_a_game_in_progress_and_puzzle_answer_to_the_puzzle() {
     console.run_line("@ana /puzzle jump-sturdy");
     let in_game = console.run_line("@ana /move e3-h6");
     assert!(in_game.contains("ana (White) played e3-h6"), "{in_game}");
-    let puzzle = first();
+    let (puzzle, _) = first();
     let answer = console.run_line(&format!("@ana /puzzle answer:{}", puzzle.line[0]));
     assert!(
         answer.contains(&format!("Correct: {}", puzzle.line[0])),
@@ -175,7 +246,7 @@ fn move_goes_to_a_game_in_progress_and_puzzle_answer_to_the_puzzle() {
 
 #[test]
 fn puzzles_speak_russian_and_polish() {
-    let puzzle = first();
+    let (puzzle, _) = first();
     for (lang, command, shown, correct) in [
         (
             Lang::Ru,
@@ -322,4 +393,64 @@ fn a_second_ask_for_the_puzzle_of_the_day_is_answered_in_russian_and_polish() {
         let again = console.run_line(&format!("@ana {command}"));
         assert!(again.contains(done), "{again}");
     }
+}
+
+/// The next puzzle is one of the dozen rated nearest to the player (their rating as their
+/// attempts made it), and never one they were given lately.
+#[test]
+fn the_next_puzzle_is_near_the_players_level_and_not_one_seen_lately() {
+    use leapfrog::play::puzzle_ratings::NEAREST;
+    use leapfrog::store::PuzzleRating;
+    let console = console(Lang::En);
+    let ana = leapfrog::console::console_user("ana").id;
+    let all = shipped_puzzles(GameKind::JumpSturdy);
+    for level in [900_i64, 1500, 1900, 2400] {
+        let mut settings = console.play().store().settings(ana).unwrap();
+        settings.puzzle_rating = Some(PuzzleRating {
+            centi: level * 100,
+            deviation: 6000,
+            volatility: 60_000,
+            played: 10,
+        });
+        settings.puzzles_seen.clear();
+        console.play().store().set_settings(ana, settings).unwrap();
+        console.run_line("@ana /puzzle jump-sturdy");
+        let given = open_puzzle(&console, "ana");
+        let mut distances: Vec<i64> = all
+            .iter()
+            .map(|p| (i64::from(p.rating()) - level).abs())
+            .collect();
+        distances.sort_unstable();
+        let distance = (i64::from(given.rating()) - level).abs();
+        assert!(
+            distance <= distances[NEAREST - 1],
+            "at {level}: given {} ({distance} away), the {NEAREST}th nearest is {} away",
+            given.rating(),
+            distances[NEAREST - 1]
+        );
+    }
+    // Thirty in a row, solved or missed: thirty different puzzles.
+    let mut given = std::collections::HashSet::new();
+    for i in 0..30 {
+        console.run_line("@ana /puzzle jump-sturdy");
+        let puzzle = open_puzzle(&console, "ana");
+        assert!(
+            given.insert(puzzle.position.clone()),
+            "given twice: {puzzle}"
+        );
+        if i % 3 == 0 {
+            let game = puzzle.game().unwrap();
+            let wrong = game
+                .legal_moves()
+                .into_iter()
+                .find(|mv| *mv != puzzle.line[0]);
+            console.run_line(&format!("@ana /move {}", wrong.unwrap()));
+        } else {
+            for mv in puzzle.line.iter().step_by(2) {
+                console.run_line(&format!("@ana /move {mv}"));
+            }
+        }
+    }
+    let settings = console.play().store().settings(ana).unwrap();
+    assert_eq!(settings.puzzle_rating.unwrap().played, 10 + 30);
 }

@@ -40,6 +40,12 @@ puzzle-header = { $side } to play and win in { $moves ->
    *[other] { $moves } moves
 }
 puzzle-detail = { $kind } puzzle #{ $number } · streak { $streak }
+puzzle-rating = Puzzle rating { $rating } ({ $change })
+puzzle-rating-now = Puzzle rating { $rating }
+puzzle-page-ended = { $solved ->
+    [yes] Solved!
+   *[no] Missed.
+} The solution: { $solution }.
 # { $side } (white, black, north, south) is there for languages whose verb agrees with the
 # side's name ("Чёрные отвечают", "Север отвечает").
 puzzle-correct-go-on = Correct: { $played }. { $other } { $side ->

@@ -109,3 +109,11 @@ web-analysis-depth = Each position searched { $depth ->
 } deep or more. Tap the chart or a mistake to see its position.
 web-analysis-chart = Winning chances move by move
 button-web-analysis = Analysis on the page
+# A player's puzzle page (/puzzle's link).
+button-web-puzzle = Solve on the page
+web-puzzle-title = { $kind } puzzle #{ $number }
+web-puzzle-refused = This puzzle link does not open the page (it was changed, has expired or was revoked): ask /puzzle for a new one.
+web-puzzle-none = No puzzle yet: the button below gives you one near your level.
+web-puzzle-next = Next puzzle
+web-puzzle-you = You
+web-puzzle-defence = Defence

@@ -44,6 +44,12 @@ puzzle-header = { $side }: ruch i wygrana w { $moves ->
    *[other] { $moves } ruchach
 }
 puzzle-detail = { $kind }, zadanie #{ $number } · seria { $streak }
+puzzle-rating = Ranking w zadaniach { $rating } ({ $change })
+puzzle-rating-now = Ranking w zadaniach { $rating }
+puzzle-page-ended = { $solved ->
+    [yes] Rozwiązane!
+   *[no] Nie tym razem.
+} Rozwiązanie: { $solution }.
 puzzle-correct-go-on = Dobrze: { $played }. { $other } { $side ->
     [south] odpowiada
     [north] odpowiada

@@ -111,3 +111,11 @@ web-analysis-depth = Każda pozycja przeliczona na { $depth } { $depth ->
 } lub głębiej. Dotknij wykresu albo błędu, aby zobaczyć pozycję.
 web-analysis-chart = Szanse na wygraną ruch po ruchu
 button-web-analysis = Analiza na stronie
+# A player's puzzle page (/puzzle's link).
+button-web-puzzle = Rozwiąż na stronie
+web-puzzle-title = { $kind }, zadanie #{ $number }
+web-puzzle-refused = Ten link do zadań nie otwiera strony (został zmieniony, wygasł albo go odwołano): poproś /puzzle o nowy.
+web-puzzle-none = Nie masz jeszcze zadania: przycisk poniżej da ci zadanie na twoim poziomie.
+web-puzzle-next = Następne zadanie
+web-puzzle-you = Ty
+web-puzzle-defence = Obrona

@@ -46,6 +46,12 @@ puzzle-header = { $side }: ход и выигрыш в { $moves ->
    *[other] { $moves } ходов
 }
 puzzle-detail = { $kind }, задача #{ $number } · серия { $streak }
+puzzle-rating = Рейтинг в задачах { $rating } ({ $change })
+puzzle-rating-now = Рейтинг в задачах { $rating }
+puzzle-page-ended = { $solved ->
+    [yes] Решено!
+   *[no] Не решено.
+} Решение: { $solution }.
 puzzle-correct-go-on = Верно: { $played }. { $other } { $side ->
     [south] отвечает
     [north] отвечает

@@ -111,3 +111,11 @@ web-analysis-depth = Каждая позиция просчитана на { $de
 } или глубже. Нажмите на график или на ошибку, чтобы увидеть позицию.
 web-analysis-chart = Шансы на победу ход за ходом
 button-web-analysis = Разбор на странице
+# A player's puzzle page (/puzzle's link).
+button-web-puzzle = Решить на странице
+web-puzzle-title = { $kind }, задача #{ $number }
+web-puzzle-refused = Эта ссылка на задачи не открывает страницу (её изменили, срок истёк или её отозвали): запросите новую через /puzzle.
+web-puzzle-none = Задачи пока нет: кнопка ниже даст задачу вашего уровня.
+web-puzzle-next = Следующая задача
+web-puzzle-you = Вы
+web-puzzle-defence = Защита

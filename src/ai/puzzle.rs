@@ -35,12 +35,60 @@ pub struct Puzzle {
     /// The solution with the other side's longest defence: the solver's moves at even
     /// places. The first is the only one that wins within [`Puzzle::moves`].
     pub line: Vec<String>,
+    /// Its starting rating (Glicko-2's scale), from how hard the engine finds it
+    /// ([`Difficulty`]); `None` in a line written before puzzles had one, which
+    /// [`Puzzle::rating`] then works out.
+    pub rating: Option<u16>,
+}
+
+/// How hard a puzzle is, as the engine sees it with a one-ply look at each first move (the
+/// move and the best answer to it): how many of the solver's moves the win takes, whether
+/// that look already sees the win, and how many wrong first moves look about as good as
+/// what it sees (the tempting ones a learner plays).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Difficulty {
+    /// The solver's moves to the win.
+    pub moves: u8,
+    /// Whether the one-ply look already scores the answer as a forced win.
+    pub seen: bool,
+    /// The wrong first moves that the look scores within [`PLAUSIBLE_MARGIN`] of the
+    /// answer, or, when it sees the answer win, of the best wrong move.
+    pub plausible: u32,
+}
+
+/// How much worse (in the engine's hundredths of a man) a wrong first move may look and
+/// still tempt.
+pub const PLAUSIBLE_MARGIN: i32 = 50;
+
+/// A score the engine gives only to a forced win (see [`super::Choice::score`]).
+const FORCED: i32 = 990_000;
+
+/// A puzzle's starting rating by its moves (1, 2, 3): a win in one is seen by most players.
+const RATING_BY_MOVES: [u16; 3] = [900, 1300, 1700];
+
+/// What an answer the one-ply look does not see adds to the starting rating.
+const RATING_UNSEEN: u16 = 200;
+
+/// What each tempting wrong first move adds to the starting rating, and how many count.
+const RATING_PER_PLAUSIBLE: u16 = 40;
+const MOST_PLAUSIBLE: u32 = 10;
+
+impl Difficulty {
+    /// The starting rating of a puzzle this hard.
+    #[must_use]
+    pub fn rating(self) -> u16 {
+        let by_moves = RATING_BY_MOVES[usize::from(self.moves.clamp(1, 3)) - 1];
+        let unseen = if self.seen { 0 } else { RATING_UNSEEN };
+        let tempting = u16::try_from(self.plausible.min(MOST_PLAUSIBLE)).unwrap_or(0);
+        by_moves + unseen + RATING_PER_PLAUSIBLE * tempting
+    }
 }
 
 /// Why a puzzle's text or proof does not hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleError {
-    /// A line of a puzzle file is not `game <tab> options <tab> position <tab> n <tab> line`.
+    /// A line of a puzzle file is not `game <tab> options <tab> position <tab> n <tab> line`
+    /// (and its rating, when written).
     #[error("not a puzzle line: {0}")]
     Malformed(String),
     /// The game, its options or its position do not read.
@@ -52,8 +100,8 @@ pub enum PuzzleError {
 }
 
 impl fmt::Display for Puzzle {
-    /// One line of a puzzle file: `game`, options (`-` for none), position, moves, line,
-    /// separated by tabs.
+    /// One line of a puzzle file: `game`, options (`-` for none), position, moves, line and
+    /// the starting rating (when known), separated by tabs.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let options = if self.options.is_empty() {
             "-".to_owned()
@@ -67,7 +115,11 @@ impl fmt::Display for Puzzle {
             self.position,
             self.moves,
             self.line.join(" ")
-        )
+        )?;
+        match self.rating {
+            Some(rating) => write!(f, "\t{rating}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -77,8 +129,12 @@ impl std::str::FromStr for Puzzle {
     fn from_str(text: &str) -> Result<Self, PuzzleError> {
         let bad = || PuzzleError::Malformed(text.to_owned());
         let fields: Vec<&str> = text.trim_end().split('\t').collect();
-        let [kind, options, position, moves, line] = fields.as_slice() else {
-            return Err(bad());
+        let (kind, options, position, moves, line, rating) = match fields.as_slice() {
+            [kind, options, position, moves, line] => (kind, options, position, moves, line, None),
+            [kind, options, position, moves, line, rating] => {
+                (kind, options, position, moves, line, Some(rating))
+            }
+            _ => return Err(bad()),
         };
         let kind: GameKind = kind.parse().map_err(|_| bad())?;
         let options = match *options {
@@ -91,6 +147,7 @@ impl std::str::FromStr for Puzzle {
             position: (*position).to_owned(),
             moves: moves.parse().map_err(|_| bad())?,
             line: line.split_whitespace().map(str::to_owned).collect(),
+            rating: rating.map(|r| r.parse().map_err(|_| bad())).transpose()?,
         })
     }
 }
@@ -103,6 +160,20 @@ impl Puzzle {
     pub fn game(&self) -> Result<AnyGame, PuzzleError> {
         AnyGame::new(self.kind, &self.options, Some(&self.position))
             .map_err(|e| PuzzleError::Position(e.to_string()))
+    }
+
+    /// Its starting rating: the one written with it, else what its moves alone give (a line
+    /// written before puzzles had ratings; working out its [`difficulty`] takes a search).
+    #[must_use]
+    pub fn rating(&self) -> u16 {
+        self.rating.unwrap_or_else(|| {
+            Difficulty {
+                moves: self.moves,
+                seen: true,
+                plausible: 0,
+            }
+            .rating()
+        })
     }
 
     /// Proves the puzzle again from its position alone: the side to move forces the win in
@@ -183,7 +254,61 @@ pub fn find(game: &AnyGame, most: u8) -> Option<Puzzle> {
         position: game.position_text(),
         moves,
         line,
+        rating: None,
     })
+}
+
+/// How hard `puzzle` (whose position `game` is) is for the engine (see [`Difficulty`]):
+/// each first move is looked at by the strongest level one ply deep (the best answer to
+/// it). Deterministic: no clock, no noise.
+#[must_use]
+pub fn difficulty(game: &AnyGame, puzzle: &Puzzle) -> Difficulty {
+    use std::sync::atomic::AtomicBool;
+    let cancel = AtomicBool::new(false);
+    let limits = super::Limits {
+        time: None,
+        depth: Some(1),
+        table_mb: 1,
+    };
+    // The mover's score after `mv` and the best answer a one-ply look finds.
+    let looks = |mv: &str| {
+        let mut after = game.clone();
+        after.play(mv).ok()?;
+        Some(
+            match super::choose(&after, super::Level::MAX, &limits, 0, &cancel) {
+                Ok(answer) => -answer.score,
+                // Over at once: the first move won (or lost) outright.
+                Err(_) => match after.outcome() {
+                    Outcome::Win(seat) if seat == game.to_move() => FORCED,
+                    Outcome::Win(_) => -FORCED,
+                    _ => 0,
+                },
+            },
+        )
+    };
+    let first = puzzle.line.first().map(String::as_str);
+    let answer = first.and_then(&looks).unwrap_or(0);
+    let wrong: Vec<i32> = game
+        .legal_moves()
+        .iter()
+        .filter(|mv| Some(mv.as_str()) != first)
+        .filter_map(|mv| looks(mv))
+        .collect();
+    let seen = answer >= FORCED;
+    let against = if seen {
+        wrong.iter().copied().max().unwrap_or(answer)
+    } else {
+        answer
+    };
+    let plausible = wrong
+        .iter()
+        .filter(|&&score| score.saturating_add(PLAUSIBLE_MARGIN) >= against)
+        .count();
+    Difficulty {
+        moves: puzzle.moves,
+        seen,
+        plausible: u32::try_from(plausible).unwrap_or(u32::MAX),
+    }
 }
 
 /// Judges the solver's move `mv` in the puzzle that starts at `start` and is won in `moves`
@@ -240,7 +365,10 @@ pub fn generate(kind: GameKind, count: usize, seed: u64, known: &[String]) -> Ve
         for ply in 0..200u64 {
             if ply >= 4 && from_this < PER_GAME && !seen.contains(&game.position_text()) {
                 seen.insert(game.position_text());
-                if let Some(puzzle) = find(&game, most).filter(|p| p.moves >= fewest_moves(kind)) {
+                if let Some(mut puzzle) =
+                    find(&game, most).filter(|p| p.moves >= fewest_moves(kind))
+                {
+                    puzzle.rating = Some(difficulty(&game, &puzzle).rating());
                     found.push(puzzle);
                     from_this += 1;
                     if found.len() == count {

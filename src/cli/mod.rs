@@ -176,9 +176,10 @@ enum Command {
     /// Puzzles: `leapfrog puzzles generate GAME --count N` finds new ones in the computer's
     /// games against itself, proves each, and adds them to the store (`/puzzle` offers
     /// them after the ones that ship); `--print` also writes them out in the shipped
-    /// files' format.
+    /// files' format. `leapfrog puzzles export` prints them all with their ratings now
+    /// and how many fall in each rating band.
     Puzzles {
-        /// What to do: generate.
+        /// What to do: generate or export.
         #[command(subcommand)]
         action: PuzzlesAction,
         /// The data folder (overrides the config's store.data_dir).
@@ -203,6 +204,12 @@ enum PuzzlesAction {
         /// Also print each new puzzle as a line of a puzzle file.
         #[arg(long)]
         print: bool,
+    },
+    /// Print every puzzle (shipped and stored) with its rating now, as a puzzle file
+    /// another store can ship, headed by how many puzzles each rating band holds.
+    Export {
+        /// One game only: jumpers, gyges or jump-sturdy (all three by default).
+        game: Option<String>,
     },
 }
 
@@ -271,6 +278,10 @@ pub fn run(cli: Cli) -> Result<()> {
                 },
             data,
         } => store::generate_puzzles(&load()?, data, &game, count, seed, print)?,
+        Command::Puzzles {
+            action: PuzzlesAction::Export { game },
+            data,
+        } => store::export_puzzles(&load()?, data, game.as_deref())?,
         Command::Tune(request) => ai::run_tune(request, &load()?.ai)?,
         Command::Match(request) => ai::run_match(request, &load()?.ai)?,
         Command::Ugi { level } => {

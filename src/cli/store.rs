@@ -84,6 +84,59 @@ pub(super) fn generate_puzzles(
     Ok(())
 }
 
+/// `leapfrog puzzles export [GAME]`: every puzzle, shipped then stored, with its rating
+/// now (as played, else its difficulty's) in the rating column, so the output is a puzzle
+/// file; headed by comment lines saying how many puzzles each 200-point band holds.
+pub(super) fn export_puzzles(
+    config: &Config,
+    data: Option<PathBuf>,
+    game: Option<&str>,
+) -> Result<()> {
+    use leapfrog::play::puzzle_ratings::{bands, played, shown, unplayed, BAND};
+    let kinds: Vec<GameKind> = match game {
+        Some(name) => vec![name.parse()?],
+        None => GameKind::ALL
+            .into_iter()
+            .filter(|&kind| leapfrog::ai::puzzle::most_moves(kind) > 0)
+            .collect(),
+    };
+    let store = open_store(config, data)?;
+    let mut summary = String::new();
+    let mut lines = String::new();
+    for kind in kinds {
+        let stored = store
+            .cached(&leapfrog::play::puzzle_cache_key(kind))
+            .context("reading the stored puzzles")?
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .unwrap_or_default();
+        let ratings = played(&store, kind).context("reading the puzzles' ratings")?;
+        let mut all = leapfrog::play::shipped_puzzles(kind).to_vec();
+        all.extend(leapfrog::play::parse_puzzles(&stored));
+        let mut now = Vec::with_capacity(all.len());
+        for mut puzzle in all {
+            let rating = ratings
+                .get(&puzzle.position)
+                .copied()
+                .unwrap_or_else(|| unplayed(&puzzle));
+            now.push(rating);
+            puzzle.rating = Some(u16::try_from(shown(rating).max(0)).unwrap_or(u16::MAX));
+            lines.push_str(&format!("{puzzle}\n"));
+        }
+        for (band, count) in bands(now) {
+            summary.push_str(&format!(
+                "# {}\t{band}-{}\t{count}\n",
+                kind.name(),
+                band + BAND - 1
+            ));
+        }
+    }
+    print!(
+        "# Leapfrog's puzzles, each with its rating now (the last column), by rating band:\n\
+         # game\trating\tpuzzles\n{summary}{lines}"
+    );
+    Ok(())
+}
+
 /// `leapfrog ratings rebuild`.
 pub(super) fn rebuild_ratings(config: &Config, data: Option<PathBuf>) -> Result<()> {
     let store = open_store(config, data)?;

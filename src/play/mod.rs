@@ -42,6 +42,8 @@ mod later;
 
 pub use self::core::{Clock, Dice, Page, PageLinks, Play, SystemClock, SystemDice, MAX_CHOICES};
 pub use analysis::page::{AnalysisState, AnalysisView, MistakeView};
+pub use analysis::puzzle_page::{PuzzleShown, PuzzleState};
+pub use analysis::puzzle_ratings;
 pub use analysis::puzzles::{
     cache_key as puzzle_cache_key, parse_list as parse_puzzles, shipped as shipped_puzzles,
 };

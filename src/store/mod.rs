@@ -39,7 +39,8 @@ pub use record::{
     ANONYMOUS_TAG, COMPUTER, FORGOTTEN_NAME, SCHEMA_VERSION,
 };
 pub use settings::{
-    Daily, DailyPlayed, GuildSettings, Notify, PuzzleProgress, TournamentHosts, UserSettings,
+    Daily, DailyPlayed, GuildSettings, Notify, PuzzleDone, PuzzleProgress, PuzzleRating,
+    TournamentHosts, UserSettings, SEEN_PUZZLES,
 };
 pub use sled_store::SledStore;
 pub use tournament_record::{Start, TournamentRecord, MAX_TOURNAMENT_PLAYERS, TOURNAMENT_SCHEMA};

@@ -71,6 +71,47 @@ pub struct UserSettings {
     /// streak.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dailies: Vec<DailyPlayed>,
+    /// Their puzzle rating: what picks the next puzzle near their level. `None` until
+    /// their first puzzle is played to its end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle_rating: Option<PuzzleRating>,
+    /// The last puzzle they played to its end, and how: what the puzzle page shows until
+    /// they ask for the next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle_done: Option<Box<PuzzleDone>>,
+    /// The puzzles they were given lately (hashes of their positions, newest last, at most
+    /// [`SEEN_PUZZLES`]): the next one is another.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub puzzles_seen: Vec<u64>,
+}
+
+/// How many puzzles a player's [`UserSettings::puzzles_seen`] remembers.
+pub const SEEN_PUZZLES: usize = 200;
+
+/// A Glicko-2 rating in whole numbers (so settings stay comparable with `Eq`, and a stored
+/// one reads back exactly): a player's puzzle rating, and each puzzle's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleRating {
+    /// The rating, in hundredths of a point.
+    pub centi: i64,
+    /// The rating deviation, in hundredths.
+    pub deviation: i64,
+    /// The volatility, in millionths.
+    pub volatility: i64,
+    /// How many puzzles (a player) or attempts (a puzzle) it counts.
+    pub played: u32,
+}
+
+/// A puzzle played to its end.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleDone {
+    /// Which puzzle, and every ply played in it (the last is the one that solved or missed).
+    pub progress: PuzzleProgress,
+    /// Whether it was solved.
+    pub solved: bool,
+    /// What their puzzle rating did (hundredths): gained, or lost when negative.
+    #[serde(default)]
+    pub change: i64,
 }
 
 /// Which puzzle of the day: the same for everyone in one place on one day, and another for

@@ -27,6 +27,11 @@ const SESSION: &str = "s2";
 /// games) and plays nothing; its own format, so it never passes for another kind.
 const PROFILE: &str = "p1";
 
+/// What a puzzle link's token starts with: it opens one player's puzzle page, where they
+/// solve puzzles (their streak and puzzle rating) and play no game; its own format, so it
+/// never passes for another kind.
+const PUZZLES: &str = "z1";
+
 /// The most characters of a name a session carries (Discord's display names are at most
 /// 32; the rest would only lengthen the token).
 const SESSION_NAME_CHARS: usize = 64;
@@ -148,6 +153,38 @@ impl LinkKey {
         };
         self.check_as(PROFILE, token, player, now, links_since)
             .map(|(pass, ())| pass)
+    }
+
+    /// A link to player `user`'s puzzle page, from `issued` until `expires`: handed to them
+    /// alone by `/puzzle`. Revoked with their other links.
+    #[must_use]
+    pub fn sign_puzzles(&self, user: UserId, issued: u64, expires: u64) -> String {
+        self.sign_as(PUZZLES, user.0, user, issued, expires)
+    }
+
+    /// Checks a puzzle link's `token` at `now`: whose puzzle page it opens.
+    ///
+    /// # Errors
+    /// Why the token is refused.
+    pub fn check_puzzles(
+        &self,
+        token: &str,
+        now: u64,
+        links_since: impl FnOnce(UserId) -> u64,
+    ) -> Result<Pass, LinkError> {
+        let (pass, owner) = self.check_as(
+            PUZZLES,
+            token,
+            |text| text.parse::<u64>().map_err(|_| LinkError::Malformed),
+            now,
+            links_since,
+        )?;
+        // Both fields are signed: a token whose two differ was never made here.
+        if owner == pass.user.0 {
+            Ok(pass)
+        } else {
+            Err(LinkError::Malformed)
+        }
     }
 
     fn sign_as(
@@ -352,6 +389,51 @@ mod tests {
         );
         assert_eq!(
             key().check_session(&token, 150, |_| 0),
+            Err(LinkError::Malformed)
+        );
+    }
+
+    #[test]
+    fn a_puzzle_link_opens_its_players_puzzles_and_passes_for_nothing_else() {
+        let token = key().sign_puzzles(UserId(7), 100, 200);
+        assert_eq!(
+            key().check_puzzles(&token, 150, |_| 0),
+            Ok(Pass {
+                user: UserId(7),
+                issued: 100
+            })
+        );
+        assert_eq!(
+            key().check_puzzles(&token, 200, |_| 0),
+            Err(LinkError::Expired)
+        );
+        assert_eq!(
+            key().check_puzzles(&token, 150, |_| 101),
+            Err(LinkError::Revoked)
+        );
+        for moved in [
+            token.replacen("z1.7.7.", "z1.8.7.", 1),
+            token.replacen("z1.7.7.", "z1.8.8.", 1),
+        ] {
+            assert_eq!(
+                key().check_puzzles(&moved, 150, |_| 0),
+                Err(LinkError::Forged)
+            );
+        }
+        let profile = key().sign_profile(UserId(7), 100, 200);
+        let game = key().sign(GameId(7), UserId(7), 100, 200);
+        for other in [&profile, &game] {
+            assert_eq!(
+                key().check_puzzles(other, 150, |_| 0),
+                Err(LinkError::Malformed)
+            );
+        }
+        assert_eq!(
+            key().check_profile(&token, UserId(7), 150, |_| 0),
+            Err(LinkError::Malformed)
+        );
+        assert_eq!(
+            key().check(&token, GameId(7), 150, |_| 0),
             Err(LinkError::Malformed)
         );
     }

@@ -20,6 +20,7 @@ pub mod links;
 mod live;
 mod page;
 pub mod player;
+pub mod puzzle;
 pub mod style;
 pub mod taps;
 pub mod tournament;
@@ -166,6 +167,10 @@ pub fn page_links(key: LinkKey, base: &str) -> crate::play::PageLinks {
                 let token = key.sign_profile(user, now, now + LINK_DAYS * 86_400);
                 player::page_path(user.0, &token)
             }
+            Page::Puzzles(user) => {
+                let now = unix_seconds();
+                puzzle::page_path(&key.sign_puzzles(user, now, now + LINK_DAYS * 86_400))
+            }
         };
         format!("{base}{path}")
     })
@@ -282,6 +287,20 @@ pub fn router<S: Store + 'static>(site: Arc<Site<S>>) -> Router {
             "/api/tournaments/{id}/events",
             get(tournament::events_route::<S>),
         )
+        .route("/puzzles/{id}", get(puzzle::page_route::<S>))
+        .route(
+            "/puzzles/{id}/next",
+            axum::routing::post(puzzle::next_route::<S>),
+        )
+        .route(
+            "/puzzles/{game}/{number}/board.svg",
+            get(puzzle::board_route::<S>),
+        )
+        .route("/api/puzzles/{id}", get(puzzle::json_route::<S>))
+        .route(
+            "/api/puzzles/{id}/act",
+            axum::routing::post(puzzle::act_route::<S>),
+        )
         .route("/players/{id}", get(player::page_route::<S>))
         .route("/players/{id}/ratings.png", get(player::chart_route::<S>))
         .route("/activity", get(activity_page::<S>))
@@ -308,6 +327,8 @@ struct Asked {
     lang: Option<String>,
     /// A personal link's token: the reader is that player.
     t: Option<String>,
+    /// A puzzle board's moves, separated by spaces (`+` in the address).
+    moves: Option<String>,
     /// `1` to see the board turned, `0` not (by default each player sees their own side
     /// at the bottom).
     turned: Option<String>,

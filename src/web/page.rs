@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::view::{page_path, GameView};
+use super::view::{path_at, GameView};
 use crate::i18n::Lang;
 
 /// `text` safe inside an HTML element or a quoted attribute.
@@ -36,13 +36,13 @@ pub fn game_page(
 ) -> String {
     let e = |text: &str| escape(text);
     let turned = view.turnable.then_some(view.turned);
-    let link = |ply: usize| escape(&page_path(view.id, Some(ply), lang, turned));
+    let link = |ply: usize| escape(&path_at(&view.page, Some(ply), lang, turned));
     let (above, below) = seat_rows(view);
     let turn_link = if view.turnable {
         format!(
             "<a class=\"turn-board\" id=\"turn\" href=\"{}\">{}</a>",
-            escape(&page_path(
-                view.id,
+            escape(&path_at(
+                &view.page,
                 Some(view.ply),
                 lang,
                 Some(!view.turned)
@@ -100,7 +100,7 @@ pub fn game_page(
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<link rel=\"icon\" id=\"icon\" href=\"{icon}\">\n<link rel=\"stylesheet\" href=\"/assets/board.css\">\n\
          <script src=\"/assets/board.js\" defer></script>\n{sdk}</head>\n\
-         <body data-game=\"{game}\" data-id=\"{id}\" data-lang=\"{lang}\" data-ply=\"{ply}\" \
+         <body data-game=\"{game}\" data-id=\"{id}\" data-page=\"{page}\"{live} data-lang=\"{lang}\" data-ply=\"{ply}\" \
          data-plies=\"{plies}\" data-turned=\"{turned}\"{token}{client}>\n<main>\n<h1>{title}</h1>\n\
          <p class=\"status\" id=\"status\">{status}</p>\n<p class=\"detail\" id=\"detail\">{detail}</p>\n\
          <p class=\"clock\" id=\"clock\">{clock}</p>\n\
@@ -113,7 +113,7 @@ pub fn game_page(
          <form class=\"typed\" id=\"typed\" hidden><label for=\"typed-move\">{typed_label}</label>\
          <input id=\"typed-move\" name=\"move\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\">\
          <button type=\"submit\">{typed_play}</button></form>\
-         <p class=\"said\" id=\"said\" aria-live=\"polite\"></p></div>\n\
+         <p class=\"said\" id=\"said\" aria-live=\"polite\"></p></div>\n{puzzle}\
          <nav class=\"steps\">{steps}</nav>\n<p class=\"position\" id=\"position\">{position}</p>\n{analysis}\
          <section class=\"moves\"><h2>{moves_title}</h2><ol start=\"0\" id=\"moves\">{moves}</ol></section>\n\
          <p class=\"keys\">{keys}</p>\n</main>\n</body>\n</html>\n",
@@ -131,6 +131,16 @@ pub fn game_page(
         height = view.layout.height,
         game = e(view.game),
         id = view.id,
+        page = e(&view.page),
+        // A game is followed live; a puzzle changes only by its player's own moves.
+        live = if view.puzzle.is_some() {
+            String::new()
+        } else {
+            format!(" data-live=\"/api{}/events\"", e(&view.page))
+        },
+        puzzle = view.puzzle.as_ref().map_or(String::new(), |bits| {
+            super::puzzle::section(bits, &format!("{}/next?lang={lang}", view.page))
+        }),
         status = e(&view.status),
         detail = e(&view.detail),
         clock = e(view.clock.as_deref().unwrap_or("")),
@@ -144,7 +154,7 @@ pub fn game_page(
                 ply: view.ply,
                 plies: view.plies,
                 lang,
-                link: &|p| page_path(view.id, Some(p), lang, turned),
+                link: &|p| path_at(&view.page, Some(p), lang, turned),
             };
             super::analysis::section(analysis, &shown)
         }),

@@ -22,6 +22,9 @@ pub struct GameView {
     pub id: u64,
     /// The game's command name (`jumpers`): the page's style hooks on it.
     pub game: &'static str,
+    /// Where the page is (`/games/12`, a player's `/puzzles/…`): its steps' addresses, and,
+    /// under `/api`, what its script reads and sends to.
+    pub page: String,
     /// The language of every word below.
     pub lang: &'static str,
     /// "Jumpers · game #12".
@@ -78,6 +81,22 @@ pub struct GameView {
     /// A finished game's analysis (the same as `/analyse`'s), where the game is one it
     /// takes: the site adds it ([`crate::play::Play::analysis_view`]).
     pub analysis: Option<crate::play::AnalysisView>,
+    /// On a puzzle page, the puzzle's own parts (see [`super::puzzle`]).
+    pub puzzle: Option<PuzzleBits>,
+}
+
+/// What a puzzle page shows besides the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct PuzzleBits {
+    /// Whether it is still to solve, solved or missed.
+    pub state: crate::play::PuzzleState,
+    /// What the last move on the page came to ("Correct: …"), said once, as `/puzzle`
+    /// says it; empty on a page read afresh.
+    pub said: String,
+    /// The player's puzzle rating, and what the last attempt did to it.
+    pub rating: String,
+    /// The button that gives the next puzzle.
+    pub next: String,
 }
 
 /// One player as the page shows them above or below the board.
@@ -196,8 +215,14 @@ impl Words {
 /// is written. `turned` keeps a board turned (or not) as its reader chose.
 #[must_use]
 pub fn page_path(id: u64, ply: Option<usize>, lang: Lang, turned: Option<bool>) -> String {
+    path_at(&format!("/games/{id}"), ply, lang, turned)
+}
+
+/// The page at `page` (a [`GameView::page`]) at `ply` in `lang`, turned or not.
+#[must_use]
+pub fn path_at(page: &str, ply: Option<usize>, lang: Lang, turned: Option<bool>) -> String {
     let ply = ply.map_or(String::new(), |ply| format!("ply={ply}&"));
-    format!("/games/{id}?{ply}lang={lang}{}", turned_query(turned))
+    format!("{page}?{ply}lang={lang}{}", turned_query(turned))
 }
 
 /// `&turned=1` (or `0`), when the reader chose.
@@ -294,6 +319,7 @@ pub fn view(
     let view = GameView {
         id,
         game: record.kind.name(),
+        page: format!("/games/{id}"),
         lang: lang.code(),
         title: i18n::text_with(
             lang,
@@ -330,6 +356,7 @@ pub fn view(
         }),
         words: Words::new(lang, &game),
         analysis: None,
+        puzzle: None,
     };
     Ok((view, game))
 }

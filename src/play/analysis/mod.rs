@@ -6,6 +6,8 @@
 //! ([`Store::cached`]), so asking again, and `/history`'s record, cost nothing.
 
 pub mod page;
+pub mod puzzle_page;
+pub mod puzzle_ratings;
 pub(in crate::play) mod puzzles;
 
 use std::sync::atomic::AtomicBool;

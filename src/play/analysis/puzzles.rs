@@ -8,6 +8,7 @@
 //! `leapfrog puzzles generate` added to the store; a puzzle's number is its place in that
 //! list, so shipped numbers never move.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::ai::puzzle::{Puzzle, Verdict};
@@ -17,10 +18,15 @@ use crate::play::analysis::AnalysisCommand;
 use crate::play::args::{is_flag, normalise_move, yes_or_no, Args, ParseCommandError};
 use crate::play::command::{Context, User};
 use crate::play::core::seats::move_refusal;
-use crate::play::core::{Play, Stop};
-use crate::play::reply::{Component, Image, MovesOn, Reply};
+use crate::play::core::{Page, Play, Stop};
+use crate::play::reply::{Button, Component, Image, MovesOn, Reply};
 use crate::render::Header;
-use crate::store::{Daily, DailyPlayed, PuzzleProgress, Status, Store, UserSettings};
+use crate::store::{
+    Daily, DailyPlayed, PuzzleDone, PuzzleProgress, PuzzleRating, Status, Store, UserSettings,
+    SEEN_PUZZLES,
+};
+
+use super::puzzle_ratings;
 
 /// The games with puzzles, and the puzzles that ship for each (one per line, `#` comments).
 const SHIPPED: [(GameKind, &str); 3] = [
@@ -90,7 +96,7 @@ fn played_daily(settings: &mut UserSettings, progress: &PuzzleProgress, solved: 
 
 impl<S: Store> Play<S> {
     /// Every puzzle of `kind`: the shipped ones, then the store's.
-    fn puzzles(&self, kind: GameKind) -> Vec<Puzzle> {
+    pub(super) fn puzzles(&self, kind: GameKind) -> Vec<Puzzle> {
         let mut all = shipped(kind).to_vec();
         if let Ok(Some(bytes)) = self.store.cached(&cache_key(kind)) {
             all.extend(parse_list(&String::from_utf8_lossy(&bytes)));
@@ -153,9 +159,15 @@ impl<S: Store> Play<S> {
         }
         let pick = match &of_day {
             Some(key) => (crate::ai::hash_value(key) % choices.len() as u64) as usize,
-            None => self.dice.roll(choices.len() as u64) as usize,
+            None => self.near_level(&choices, &settings)?,
         };
         let (kind, number, puzzle) = choices.swap_remove(pick);
+        settings
+            .puzzles_seen
+            .push(crate::ai::hash_value(&puzzle.position));
+        let over = settings.puzzles_seen.len().saturating_sub(SEEN_PUZZLES);
+        settings.puzzles_seen.drain(..over);
+        settings.puzzle_done = None;
         settings.puzzle = Some(PuzzleProgress {
             game: kind.name().to_owned(),
             number: u32::try_from(number).unwrap_or(u32::MAX),
@@ -179,7 +191,83 @@ impl<S: Store> Play<S> {
                 ("name", ctx.user.name.clone().into()),
             ],
         );
-        Ok(self.puzzle_board(lang, &puzzle, number, &start, &settings, text))
+        Ok(self.puzzle_board(ctx.user.id, lang, &puzzle, number, &start, &settings, text))
+    }
+
+    /// Which of `choices` to give a player: one of the [`puzzle_ratings::NEAREST`] rated
+    /// nearest to them (the puzzles' ratings as played so far), of those they were not
+    /// given lately (all of them, once they have seen every one).
+    fn near_level(
+        &self,
+        choices: &[(GameKind, usize, Puzzle)],
+        settings: &UserSettings,
+    ) -> Result<usize, Stop> {
+        let me = puzzle_ratings::shown(
+            settings
+                .puzzle_rating
+                .unwrap_or_else(puzzle_ratings::newcomer),
+        );
+        let mut played = HashMap::new();
+        for (kind, _, _) in choices {
+            if !played.contains_key(kind) {
+                played.insert(*kind, puzzle_ratings::played(&self.store, *kind)?);
+            }
+        }
+        let distance = |(kind, _, puzzle): &(GameKind, usize, Puzzle)| {
+            let rating = played[kind]
+                .get(&puzzle.position)
+                .copied()
+                .unwrap_or_else(|| puzzle_ratings::unplayed(puzzle));
+            (puzzle_ratings::shown(rating) - me).abs()
+        };
+        let fresh = |(_, _, puzzle): &&(GameKind, usize, Puzzle)| {
+            !settings
+                .puzzles_seen
+                .contains(&crate::ai::hash_value(&puzzle.position))
+        };
+        let mut order: Vec<(i64, usize)> = choices
+            .iter()
+            .enumerate()
+            .filter(|(_, choice)| fresh(choice))
+            .map(|(i, choice)| (distance(choice), i))
+            .collect();
+        if order.is_empty() {
+            order = choices
+                .iter()
+                .enumerate()
+                .map(|(i, choice)| (distance(choice), i))
+                .collect();
+        }
+        order.sort_unstable();
+        order.truncate(puzzle_ratings::NEAREST);
+        let roll = self.dice.roll(order.len() as u64) as usize;
+        Ok(order.get(roll).map_or(0, |&(_, i)| i))
+    }
+
+    /// Plays the end of an attempt at `puzzle` into the player's rating and the puzzle's,
+    /// and keeps it as their last puzzle (`progress` with every ply played); the line that
+    /// says what their rating did.
+    fn rate_attempt(
+        &self,
+        lang: Lang,
+        settings: &mut UserSettings,
+        puzzle: &Puzzle,
+        progress: PuzzleProgress,
+        solved: bool,
+    ) -> Result<String, Stop> {
+        let before = settings
+            .puzzle_rating
+            .unwrap_or_else(puzzle_ratings::newcomer);
+        let against = puzzle_ratings::record(&self.store, puzzle, before, solved)?;
+        let (now, _) = puzzle_ratings::after(before, against, solved);
+        settings.puzzle_rating = Some(now);
+        let change = now.centi - before.centi;
+        settings.puzzle_done = Some(Box::new(PuzzleDone {
+            progress,
+            solved,
+            change,
+        }));
+        Ok(rating_line(lang, now, change))
     }
 
     /// The caller's open puzzle, when `/move` without a game number should go to it: they
@@ -208,7 +296,10 @@ impl<S: Store> Play<S> {
     /// The puzzle `progress` is in, its number now, its start, and the game as it stands
     /// now. The puzzle is found by its number, or by its position when the list has moved
     /// under it (a release shipped more puzzles); `None` when it is gone.
-    fn open_puzzle(&self, progress: &PuzzleProgress) -> Option<(Puzzle, usize, AnyGame, AnyGame)> {
+    pub(super) fn open_puzzle(
+        &self,
+        progress: &PuzzleProgress,
+    ) -> Option<(Puzzle, usize, AnyGame, AnyGame)> {
         let kind: GameKind = progress.game.parse().ok()?;
         let mut list = self.puzzles(kind);
         let at = usize::try_from(progress.number).ok()?.checked_sub(1);
@@ -281,6 +372,9 @@ impl<S: Store> Play<S> {
             Verdict::Wins { done: true, .. } => {
                 settings.puzzle = None;
                 played_daily(&mut settings, &progress, true, self.clock.now_ms());
+                let mut whole = progress.clone();
+                whole.played.push(mv.clone());
+                let rated = self.rate_attempt(lang, &mut settings, &puzzle, whole, true)?;
                 settings.puzzle_streak += 1;
                 settings.puzzle_best = settings.puzzle_best.max(settings.puzzle_streak);
                 settings.puzzles_solved += 1;
@@ -294,11 +388,15 @@ impl<S: Store> Play<S> {
                         ("solved", settings.puzzles_solved.into()),
                     ],
                 );
-                (text, tried)
+                (format!("{text}\n{rated}"), tried)
             }
             Verdict::Misses { refutation } => {
                 settings.puzzle = None;
                 played_daily(&mut settings, &progress, false, self.clock.now_ms());
+                let mut whole = progress.clone();
+                whole.played.push(mv.clone());
+                whole.played.extend(refutation.clone());
+                let rated = self.rate_attempt(lang, &mut settings, &puzzle, whole, false)?;
                 let lost = settings.puzzle_streak;
                 settings.puzzle_streak = 0;
                 let text = i18n::text_with(
@@ -314,17 +412,19 @@ impl<S: Store> Play<S> {
                         ("lost", lost.into()),
                     ],
                 );
-                (text, tried)
+                (format!("{text}\n{rated}"), tried)
             }
             Verdict::Illegal(reason) => return Err(Stop::Refuse(reason)),
         };
         self.store.set_settings(ctx.user.id, settings.clone())?;
-        Ok(self.puzzle_board(lang, &puzzle, number, &shown, &settings, text))
+        Ok(self.puzzle_board(ctx.user.id, lang, &puzzle, number, &shown, &settings, text))
     }
 
     /// The board of a puzzle as it stands, headed by what is asked.
+    #[allow(clippy::too_many_arguments)] // the parts of one board post
     fn puzzle_board(
         &self,
+        user: crate::store::UserId,
         lang: Lang,
         puzzle: &Puzzle,
         number: usize,
@@ -362,7 +462,7 @@ impl<S: Store> Play<S> {
                 ("streak", settings.puzzle_streak.into()),
             ],
         );
-        let reply = Reply {
+        let mut reply = Reply {
             image: Some(Image::board(
                 format!("puzzle-{}-{number}.png", puzzle.kind.name()),
                 game.clone(),
@@ -370,6 +470,13 @@ impl<S: Store> Play<S> {
             )),
             ..Reply::public(text)
         };
+        // The page plays the same puzzle by tapping, and offers the next one there.
+        if let Some(links) = &self.pages {
+            reply.components.push(Component::Buttons(vec![Button::link(
+                &links(Page::Puzzles(user)),
+                &i18n::text(lang, "button-web-puzzle"),
+            )]));
+        }
         if open.is_none() {
             return reply;
         }
@@ -383,13 +490,27 @@ impl<S: Store> Play<S> {
     }
 }
 
+/// "Puzzle rating 1523 (+23)": a player's rating after an attempt that moved it by
+/// `change` hundredths.
+pub(super) fn rating_line(lang: Lang, rating: PuzzleRating, change: i64) -> String {
+    let points = (change + 50 * change.signum()) / 100;
+    i18n::text_with(
+        lang,
+        "puzzle-rating",
+        &[
+            ("rating", puzzle_ratings::shown(rating).into()),
+            ("change", format!("{points:+}").into()),
+        ],
+    )
+}
+
 /// The solver's moves still to come after `played` plies (theirs and the answers).
-fn moves_left(puzzle: &Puzzle, played: usize) -> u32 {
+pub(super) fn moves_left(puzzle: &Puzzle, played: usize) -> u32 {
     u32::from(puzzle.moves).saturating_sub(u32::try_from(played.div_ceil(2)).unwrap_or(u32::MAX))
 }
 
 /// A side's name in `lang` ("South").
-fn side(lang: Lang, game: &AnyGame, seat: Seat) -> String {
+pub(super) fn side(lang: Lang, game: &AnyGame, seat: Seat) -> String {
     i18n::side_name(lang, &game.seat_name(seat))
 }
 

@@ -126,6 +126,8 @@ pub enum Page {
     Tournament(crate::store::TournamentId),
     /// A player's page (what `/profile` says, their chart and games), by a signed link.
     Player(UserId),
+    /// A player's puzzle page (their open puzzle, solved by tapping), by a signed link.
+    Puzzles(UserId),
 }
 
 /// Why a handler stopped early; turned into a [`Reply`] in one place.
