@@ -445,9 +445,6 @@ fn load<S: Store>(
     if let Some(Err(error)) = passed {
         view.link_note = Some(link_refusal(lang, error));
     }
-    view.analysis = site
-        .play
-        .analysis_view(&record, view.ply, lang, view.you.is_some());
     Ok((view, game, record))
 }
 
@@ -596,6 +593,22 @@ impl<S: Store + 'static> Asking<S> {
     }
 }
 
+impl<S: Store + 'static> Asking<S> {
+    /// The game's view at the asked ply as its page and script show it: with its analysis
+    /// (which the board's pictures do not need).
+    async fn view(self) -> Result<GameView, Refusal> {
+        let site = Arc::clone(&self.site);
+        let lang = self.lang;
+        self.load(move |mut view, _, record| {
+            view.analysis = site
+                .play
+                .analysis_view(&record, view.ply, lang, view.you.is_some());
+            Ok(view)
+        })
+        .await
+    }
+}
+
 async fn game_page<S: Store + 'static>(asking: Asking<S>) -> Response {
     let lang = asking.lang;
     let token = asking.token.clone();
@@ -603,7 +616,7 @@ async fn game_page<S: Store + 'static>(asking: Asking<S>) -> Response {
         (Some(activity), Some(_)) => Some(activity.client_id),
         _ => None,
     };
-    match asking.load(|view, _, _| Ok(view)).await {
+    match asking.view().await {
         Ok(view) => {
             // The token goes to the page's script only when it is good: a bad one is said
             // in words and never sent again.
@@ -618,7 +631,7 @@ async fn game_page<S: Store + 'static>(asking: Asking<S>) -> Response {
 }
 
 async fn game_json<S: Store + 'static>(asking: Asking<S>) -> Response {
-    match asking.load(|view, _, _| Ok(view)).await {
+    match asking.view().await {
         Ok(view) => axum::Json(view).into_response(),
         Err(refusal) => refusal_json(&refusal),
     }
