@@ -33,11 +33,7 @@ pub struct Shown<'a> {
 /// The section of `analysis` on the page `shown`.
 #[must_use]
 pub fn section(analysis: &AnalysisView, shown: &Shown<'_>) -> String {
-    let state = match analysis.state {
-        AnalysisState::Offered => "offered",
-        AnalysisState::Running => "running",
-        AnalysisState::Ready => "ready",
-    };
+    let state = analysis.state.name();
     let mut html = format!(
         "<section class=\"analysis\" id=\"analysis\" data-state=\"{state}\">\
          <h2>{}</h2>",

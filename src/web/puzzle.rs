@@ -80,21 +80,12 @@ pub(super) fn section(bits: &PuzzleBits, next: &str) -> String {
          <p class=\"puzzle-rating\" id=\"puzzle-rating\">{rating}</p>\
          <form method=\"post\" action=\"{next}\" id=\"puzzle-next\"{hidden}>\
          <button type=\"submit\" class=\"answer\">{label}</button></form></section>\n",
-        state = state_name(bits.state),
+        state = bits.state.name(),
         said = bold(&bits.said),
         rating = escape(&bits.rating),
         next = escape(next),
         label = escape(&bits.next),
     )
-}
-
-/// The state as the page's script and style read it.
-fn state_name(state: PuzzleState) -> &'static str {
-    match state {
-        PuzzleState::Open => "open",
-        PuzzleState::Solved => "solved",
-        PuzzleState::Missed => "missed",
-    }
 }
 
 /// The player whose puzzle page `token` opens, or why not.

@@ -13,9 +13,10 @@ use crate::store::{GameRecord, Status, Store};
 
 use super::{is_mistake, listed_mistakes, ply_line, side_lines};
 
-/// Where a game's analysis stands, for its page.
+/// Where a game's analysis stands, for its page: said by [`AnalysisState::name`] in the
+/// view's JSON and the page's HTML alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(into = "&'static str")]
 pub enum AnalysisState {
     /// Not analysed, nor asked for: a player may ask.
     Offered,
@@ -23,6 +24,24 @@ pub enum AnalysisState {
     Running,
     /// Done and kept.
     Ready,
+}
+
+impl AnalysisState {
+    /// The state's name, as the page's script and style read it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Offered => "offered",
+            Self::Running => "running",
+            Self::Ready => "ready",
+        }
+    }
+}
+
+impl From<AnalysisState> for &'static str {
+    fn from(state: AnalysisState) -> Self {
+        state.name()
+    }
 }
 
 /// A game's analysis on its page.

@@ -12,9 +12,10 @@ use crate::store::{PuzzleProgress, Store, StoreError, UserId};
 use super::puzzle_ratings;
 use super::puzzles::{moves_left, side};
 
-/// Where a player is with the puzzle their page shows.
+/// Where a player is with the puzzle their page shows: said by [`PuzzleState::name`] in
+/// the view's JSON and the page's HTML alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(into = "&'static str")]
 pub enum PuzzleState {
     /// Still to solve: the page lets them move.
     Open,
@@ -22,6 +23,24 @@ pub enum PuzzleState {
     Solved,
     /// Missed: the page shows the solution and offers the next.
     Missed,
+}
+
+impl PuzzleState {
+    /// The state's name, as the page's script and style read it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Open => "open",
+            Self::Solved => "solved",
+            Self::Missed => "missed",
+        }
+    }
+}
+
+impl From<PuzzleState> for &'static str {
+    fn from(state: PuzzleState) -> Self {
+        state.name()
+    }
 }
 
 /// A player's puzzle, as their page shows it.
