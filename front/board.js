@@ -4,7 +4,7 @@
 // opened the page play by tapping. It holds no rules: the server sends each legal move as
 // the taps that choose it, and this script lights up the next taps of the moves that still
 // fit. Texts are set with textContent, never as HTML: names come from players.
-import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
+import { DISCORD_PARAMS, el, follow, readPage, say } from "./shared.js";
 
 (function () {
   "use strict";
@@ -160,9 +160,8 @@ import { DISCORD_PARAMS, el, follow, say } from "./shared.js";
     if ((section ? section.dataset.state : "") !== state) {
       const mineNow = ++analysisSwap;
       try {
-        const answer = await fetch(path(v.ply), { headers: auth });
-        const page = new DOMParser().parseFromString(await answer.text(), "text/html");
-        if (mineNow !== analysisSwap) return;
+        const page = await readPage(path(v.ply), auth);
+        if (!page || mineNow !== analysisSwap) return;
         const fresh = page.getElementById("analysis");
         const old = document.getElementById("analysis");
         if (old && fresh) old.replaceWith(document.adoptNode(fresh));

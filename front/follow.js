@@ -6,7 +6,7 @@
 // writes every word (escaped), so nothing is drawn here and the page reads the same without
 // this script, a reload away. A page left (and perhaps kept for the Back button) closes
 // its channel, and opens it again when shown, reading itself afresh then.
-import { follow } from "./shared.js";
+import { follow, readPage } from "./shared.js";
 
 (function () {
   "use strict";
@@ -15,9 +15,8 @@ import { follow } from "./shared.js";
 
   async function reread() {
     try {
-      const answer = await fetch(window.location.href, { headers: { Accept: "text/html" } });
-      if (!answer.ok) return;
-      const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+      const page = await readPage(window.location.href, {});
+      if (!page) return;
       const fresh = page.querySelector("main");
       const main = document.querySelector("main");
       if (fresh && main) main.replaceWith(document.adoptNode(fresh));

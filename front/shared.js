@@ -90,3 +90,12 @@ export function follow(path, heard) {
   window.addEventListener("pageshow", connect);
   connect();
 }
+
+// The page at `url` read afresh as a document (its scripts not run), or null when it does
+// not answer: what a page swaps a part of itself from (a game's analysis section, a
+// tournament's whole <main>), so the server stays the one that writes every word.
+export async function readPage(url, headers) {
+  const answer = await fetch(url, { headers: Object.assign({ Accept: "text/html" }, headers) });
+  if (!answer.ok) return null;
+  return new DOMParser().parseFromString(await answer.text(), "text/html");
+}
