@@ -235,15 +235,20 @@ pub fn game_title(lang: Lang, kind: crate::games::GameKind) -> String {
 /// (`setup=random`) stays in records and commands; an option this release has no words for
 /// is shown as typed.
 #[must_use]
-pub fn option_words(lang: Lang, kind: crate::games::GameKind, pairs: &[(&str, &str)]) -> String {
+pub fn option_words<K: AsRef<str>, V: AsRef<str>>(
+    lang: Lang,
+    kind: crate::games::GameKind,
+    pairs: &[(K, V)],
+) -> String {
     pairs
         .iter()
         .map(|(key, value)| {
+            let (key, value) = (key.as_ref(), value.as_ref());
             let id = format!("optword-{}-{key}", kind.name());
             if has(lang, &id) {
-                text_with(lang, &id, &[("value", (*value).into())])
+                text_with(lang, &id, &[("value", value.into())])
             } else if value.is_empty() {
-                (*key).to_owned()
+                key.to_owned()
             } else {
                 format!("{key}={value}")
             }

@@ -621,7 +621,6 @@ pub fn picture_header(record: &GameRecord, game: &AnyGame, at_end: bool, lang: L
     // The picture lists the options as the rules store them (a handicap by seat number);
     // players read them as the text does, with names.
     let options = game.non_default_options();
-    let options: Vec<(&str, &str)> = options.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let stored = format!(" · {}", i18n::option_words(lang, record.kind, &options));
     if let Some(rest) = header.detail.strip_suffix(&stored) {
         let named = options_text(record, lang);

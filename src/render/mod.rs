@@ -107,8 +107,7 @@ impl Header {
         let options = game.non_default_options();
         let mut detail = format!("{} · {progress}", i18n::game_title(lang, game.kind()));
         if !options.is_empty() {
-            let pairs: Vec<(&str, &str)> = options.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            let words = i18n::option_words(lang, game.kind(), &pairs);
+            let words = i18n::option_words(lang, game.kind(), &options);
             detail.push_str(&format!(" · {words}"));
         }
         Self {
