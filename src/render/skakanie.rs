@@ -443,14 +443,7 @@ fn piece_sprite(piece: Piece) -> Arc<Canvas> {
 
 /// The table's cloth and an empty pool grid per seat, drawn once per number of seats.
 fn background(seats: u8, frame: super::Frame) -> &'static Canvas {
-    static BACKGROUNDS: [Backdrop; 6] = [
-        Backdrop::new(),
-        Backdrop::new(),
-        Backdrop::new(),
-        Backdrop::new(),
-        Backdrop::new(),
-        Backdrop::new(),
-    ];
+    static BACKGROUNDS: [Backdrop; 6] = [const { Backdrop::new() }; 6];
     let seats = seats.clamp(2, 4);
     let pools = Pools::of(seats, frame);
     let index = usize::from(seats - 2) + if frame.panels() { 0 } else { 3 };
