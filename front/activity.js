@@ -26,6 +26,8 @@ const DEFAULT_WORDS = {
   new_game: "New game",
   anyone: "Against anyone here",
   computer: "Against the computer",
+  puzzles: "Puzzles",
+  puzzles_open: "Solve puzzles",
 };
 
 function readWords() {
@@ -129,6 +131,16 @@ function showList(root, list, words, search, act) {
   if (games.length) section.appendChild(gameList(games, words, search));
   else section.appendChild(el("p", "none", words.none));
   root.appendChild(section);
+  // The player's puzzle page, in the same frame as a game's.
+  const puzzles = typeof list.puzzles === "string" ? gameHref(list.puzzles, search) : null;
+  if (puzzles) {
+    const solve = el("section", "puzzles");
+    solve.appendChild(el("h2", "", words.puzzles));
+    const open = el("a", "open", words.puzzles_open);
+    open.href = puzzles;
+    solve.appendChild(open);
+    root.appendChild(solve);
+  }
   const kinds = Array.isArray(list.kinds) ? list.kinds : [];
   if (kinds.length) {
     const start = el("section", "new-game");

@@ -41,6 +41,9 @@ import { DISCORD_PARAMS, el, follow, readPage, say } from "./shared.js";
   const query = (p) => `ply=${p}&lang=${lang}&turned=${turned ? 1 : 0}`
     + (token && !puzzle ? `&t=${encodeURIComponent(token)}` : "") + discord;
   const path = (p) => `${page}?${query(p)}`;
+  // Next puzzle is a plain form: inside the Activity it carries Discord's parameters too.
+  const nextForm = document.getElementById("puzzle-next");
+  if (nextForm && discord) nextForm.setAttribute("action", nextForm.getAttribute("action") + discord);
   const auth = token ? { Authorization: `Bearer ${token}` } : {};
 
   // The move list, rebuilt when the game has grown.

@@ -906,6 +906,49 @@ async fn inside_discord_the_activity_knows_the_player_and_plays_by_tapping() {
         "the game page did not shake hands: {handshakes}"
     );
 
+    // Her puzzles, from the list, in the same frame: the page offers a first one, and Next
+    // puzzle keeps Discord's parameters, so the puzzle's page keeps its SDK as a game's does.
+    window
+        .goto(&format!("{client}/parent.html?target={target}"))
+        .await;
+    window.frame(Some(0)).await;
+    assert!(
+        window
+            .until(
+                "return !!document.querySelector('.puzzles a.open')",
+                Duration::from_secs(15)
+            )
+            .await,
+        "no puzzles in the Activity's list"
+    );
+    window.accessible("the Activity's list").await;
+    window.tap(".puzzles a.open").await;
+    assert!(
+        window
+            .until(
+                "return !!document.querySelector('main form button.answer')",
+                Duration::from_secs(5)
+            )
+            .await,
+        "the puzzle page offers no first puzzle"
+    );
+    window.tap("main form button.answer").await;
+    assert!(
+        window
+            .until(
+                "return document.getElementById('puzzle') !== null \
+                 && new URLSearchParams(location.search).has('frame_id') \
+                 && !!document.querySelector('script[src=\"/assets/activity.js\"]') \
+                 && document.querySelectorAll('#spots rect.spot.from').length > 0",
+                Duration::from_secs(10)
+            )
+            .await,
+        "the puzzle did not open inside the Activity"
+    );
+    window.accessible("a puzzle inside the Activity").await;
+    window.screenshot("activity-puzzle-en-390x844").await;
+    window.frame(None).await;
+
     // A new game from the Activity: alice opens a challenge by tapping; bob, in the same
     // Activity on his phone, sees it come without reloading and accepts it; alice's list
     // then shows the game begun, live too.

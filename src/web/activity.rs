@@ -503,6 +503,8 @@ pub fn activity_page(client_id: u64, lang: Lang) -> String {
         ("anyone", "activity-anyone"),
         ("computer", "activity-computer"),
         ("games", "activity-games"),
+        ("puzzles", "activity-puzzles"),
+        ("puzzles_open", "activity-puzzles-open"),
     ]
     .into_iter()
     .map(|(key, id)| (key.to_owned(), i18n::text(lang, id).into()))

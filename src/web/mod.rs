@@ -609,13 +609,21 @@ impl<S: Store + 'static> Asking<S> {
     }
 }
 
+impl<S: Store> Site<S> {
+    /// The Activity's application, when a page is opened inside it (`asked` carries
+    /// Discord's frame): the page then keeps the Embedded App SDK's connection to Discord.
+    fn in_discord(&self, asked: &Asked) -> Option<u64> {
+        match (&self.activity, &asked.frame_id) {
+            (Some(activity), Some(_)) => Some(activity.client_id),
+            _ => None,
+        }
+    }
+}
+
 async fn game_page<S: Store + 'static>(asking: Asking<S>) -> Response {
     let lang = asking.lang;
     let token = asking.token.clone();
-    let in_discord = match (&asking.site.activity, &asking.asked.frame_id) {
-        (Some(activity), Some(_)) => Some(activity.client_id),
-        _ => None,
-    };
+    let in_discord = asking.site.in_discord(&asking.asked);
     match asking.view().await {
         Ok(view) => {
             // The token goes to the page's script only when it is good: a bad one is said
@@ -871,7 +879,7 @@ async fn activity_games<S: Store + 'static>(
 }
 
 /// What the Activity's list shows `user` in `channel`: the games, the challenges waiting
-/// there with what they may answer, and the games a challenge may be for.
+/// there with what they may answer, the games a challenge may be for, and their puzzles.
 fn activity_list<S: Store>(
     site: &Site<S>,
     channel: crate::store::ChannelId,
@@ -897,10 +905,13 @@ fn activity_list<S: Store>(
         }
         Vec::new()
     };
+    // The player's puzzle page, signed for them as `/puzzle`'s link is.
+    let puzzles = puzzle::page_path(&site.key.sign_puzzles(user, now, now + LINK_DAYS * 86_400));
     Ok(serde_json::json!({
         "games": games,
         "challenges": challenges,
         "kinds": kinds,
+        "puzzles": puzzles,
     }))
 }
 

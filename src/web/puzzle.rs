@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query, RawQuery, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 
@@ -225,7 +225,10 @@ fn load<S: Store>(
 }
 
 /// `GET /puzzles/{token}`: the player's puzzle, or, before their first, a page offering one.
-pub(super) async fn page_route<S: Store + 'static>(asking: Asking<S>) -> Response {
+pub(super) async fn page_route<S: Store + 'static>(
+    asking: Asking<S>,
+    RawQuery(raw): RawQuery,
+) -> Response {
     let Asking {
         site,
         id: token,
@@ -234,19 +237,24 @@ pub(super) async fn page_route<S: Store + 'static>(asking: Asking<S>) -> Respons
         ..
     } = asking;
     let path_token = token.clone();
+    let in_discord = site.in_discord(&asked);
     let loaded = off_thread(lang, move || load(&site, &token, &asked, lang)).await;
     match loaded {
         Ok(Some(view)) => html(
             StatusCode::OK,
-            page::game_page(&view, Some(&path_token), None, lang),
+            page::game_page(&view, Some(&path_token), in_discord, lang),
         ),
-        Ok(None) => html(StatusCode::OK, empty_page(&path_token, lang)),
+        Ok(None) => html(
+            StatusCode::OK,
+            empty_page(&path_token, lang, raw.as_deref()),
+        ),
         Err(refusal) => html(refusal.status(), page::message_page(refusal.text(), lang)),
     }
 }
 
-/// The page of a player with no puzzle yet: what it is, and the button that gives one.
-fn empty_page(token: &str, lang: Lang) -> String {
+/// The page of a player with no puzzle yet: what it is, and the button that gives one
+/// (keeping the page's `query`: inside the Activity, Discord's parameters).
+fn empty_page(token: &str, lang: Lang, query: Option<&str>) -> String {
     format!(
         "<!doctype html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -255,7 +263,10 @@ fn empty_page(token: &str, lang: Lang) -> String {
          <form method=\"post\" action=\"{next}\"><button type=\"submit\" class=\"answer\">{label}</button></form>\n\
          </main>\n</body>\n</html>\n",
         said = escape(&i18n::text(lang, "web-puzzle-none")),
-        next = escape(&next_path(token, lang)),
+        next = escape(&query.map_or_else(
+            || next_path(token, lang),
+            |query| format!("{}/next?{query}", page_path(token))
+        )),
         label = escape(&i18n::text(lang, "web-puzzle-next")),
     )
 }
@@ -387,11 +398,13 @@ pub(super) async fn act_route<S: Store + 'static>(
 
 /// `POST /puzzles/{token}/next`: *Next puzzle*, a plain form of our own pages (a request
 /// from another site is refused), giving one of the same game near the player's rating;
-/// then back to the page.
+/// then back to the page, with the address's query (its language and, inside the
+/// Activity, Discord's parameters).
 pub(super) async fn next_route<S: Store + 'static>(
     State(site): State<Arc<Site<S>>>,
     Path(token): Path<String>,
     Query(asked): Query<Asked>,
+    RawQuery(raw): RawQuery,
     headers: HeaderMap,
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
@@ -399,7 +412,11 @@ pub(super) async fn next_route<S: Store + 'static>(
         let refusal = Refusal::Said(StatusCode::FORBIDDEN, i18n::text(lang, "web-cross-site"));
         return html(refusal.status(), page::message_page(refusal.text(), lang));
     }
-    let page = format!("{}?lang={lang}", page_path(&token));
+    let page = format!(
+        "{}?{}",
+        page_path(&token),
+        raw.unwrap_or_else(|| format!("lang={lang}"))
+    );
     let done = off_thread(lang, move || {
         command_now(&site, &token, lang, |shown| {
             Ok(AnalysisCommand::Puzzle {
