@@ -344,6 +344,37 @@ struct Asked {
     session: Option<String>,
 }
 
+impl Asked {
+    /// The ply asked for, of a game of `plies` moves: `None` for the latest; one that is
+    /// not a ply of the game is refused in `lang`.
+    fn ply_of(&self, plies: usize, lang: Lang) -> Result<Option<usize>, Refusal> {
+        match self.ply.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(text) => text
+                .parse::<usize>()
+                .ok()
+                .filter(|&p| p <= plies)
+                .map(Some)
+                .ok_or_else(|| {
+                    Refusal::BadPly(i18n::text_with(
+                        lang,
+                        "web-bad-ply",
+                        &[("text", text.into()), ("plies", plies.into())],
+                    ))
+                }),
+        }
+    }
+
+    /// Whether the reader asked for the board turned (`1`) or not (`0`), if they said.
+    fn turned_choice(&self) -> Option<bool> {
+        match self.turned.as_deref().map(str::trim) {
+            Some("1") => Some(true),
+            Some("0") => Some(false),
+            _ => None,
+        }
+    }
+}
+
 /// Why a page has nothing to show, in the reader's language.
 enum Refusal {
     /// No such game, or a number that is not one.
@@ -409,33 +440,14 @@ fn load<S: Store>(
     lang: Lang,
 ) -> Result<(GameView, AnyGame, GameRecord), Refusal> {
     let record = record_of(site, id, lang)?;
-    let plies = record.moves.len();
-    let ply = match asked.ply.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(text) => Some(
-            text.parse::<usize>()
-                .ok()
-                .filter(|&p| p <= plies)
-                .ok_or_else(|| {
-                    Refusal::BadPly(i18n::text_with(
-                        lang,
-                        "web-bad-ply",
-                        &[("text", text.into()), ("plies", plies.into())],
-                    ))
-                })?,
-        ),
-    };
+    let ply = asked.ply_of(record.moves.len(), lang)?;
     let passed = token.map(|token| site.pass(token, record.id));
     let reader = view::Reader {
         seat: match passed {
             Some(Ok(pass)) => record.seat_of(pass.user).map(usize::from),
             _ => None,
         },
-        turned: asked.turned.as_deref().and_then(|t| match t.trim() {
-            "1" => Some(true),
-            "0" => Some(false),
-            _ => None,
-        }),
+        turned: asked.turned_choice(),
     };
     let (mut view, game) =
         view::view(&record, ply, lang, reader).map_err(|error| failed(lang, &error))?;

@@ -150,29 +150,10 @@ fn puzzle_view(
         tournament: None,
         version: 0,
     };
-    let plies = record.moves.len();
-    let ply = match asked.ply.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(text) => Some(
-            text.parse::<usize>()
-                .ok()
-                .filter(|&p| p <= plies)
-                .ok_or_else(|| {
-                    Refusal::BadPly(i18n::text_with(
-                        lang,
-                        "web-bad-ply",
-                        &[("text", text.into()), ("plies", plies.into())],
-                    ))
-                })?,
-        ),
-    };
+    let ply = asked.ply_of(record.moves.len(), lang)?;
     let reader = Reader {
         seat: Some(usize::from(solver)),
-        turned: asked.turned.as_deref().and_then(|t| match t.trim() {
-            "1" => Some(true),
-            "0" => Some(false),
-            _ => None,
-        }),
+        turned: asked.turned_choice(),
     };
     let (mut view, _) = view::view(&record, ply, lang, reader).map_err(|e| failed(lang, &e))?;
     view.page = page_path(token);
@@ -442,7 +423,7 @@ pub(super) async fn board_route<S: Store + 'static>(
     headers: HeaderMap,
 ) -> Response {
     let lang = reader_lang(&asked, &headers);
-    let turned = asked.turned.as_deref() == Some("1");
+    let turned = asked.turned_choice() == Some(true);
     let drawn = off_thread(lang, move || {
         let missing = || Refusal::NotFound(i18n::text(lang, "web-puzzle-none"));
         let kind: GameKind = game.parse().map_err(|_| missing())?;
