@@ -81,6 +81,21 @@ fn every_shipped_puzzles_rating_is_its_difficultys() {
     }
 }
 
+/// Puzzles worth solving: in every game's set at least half need two moves or more (a
+/// plan, not one jump into the corner).
+#[test]
+fn at_least_half_of_each_set_needs_two_moves_or_more() {
+    for kind in KINDS {
+        let puzzles = shipped_puzzles(kind);
+        let longer = puzzles.iter().filter(|p| p.moves >= 2).count();
+        assert!(
+            2 * longer >= puzzles.len(),
+            "{kind:?}: {longer} of {} need two moves or more",
+            puzzles.len()
+        );
+    }
+}
+
 #[test]
 fn a_puzzle_line_reads_back() {
     let puzzle = &shipped_puzzles(GameKind::Gyges)[0];
