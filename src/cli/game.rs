@@ -13,11 +13,7 @@ use leapfrog::render::Header;
 /// Draws `game` to `output`: an SVG (the pages' drawing) when its name ends in `.svg`, else
 /// the PNG the bot posts, its words in `lang`, `last` marked as the move just played.
 pub fn render(game: &AnyGame, last: Option<&str>, output: &Path, lang: Lang) -> Result<()> {
-    let names = Header::seat_names(game)
-        .iter()
-        .map(|name| leapfrog::i18n::side_name(lang, name))
-        .collect();
-    let header = Header::for_game(game, names, None, lang);
+    let header = Header::for_sides(game, lang);
     let svg = output
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("svg"));

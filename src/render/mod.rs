@@ -120,7 +120,18 @@ impl Header {
         }
     }
 
-    /// The seats' own names ("White", "Black"), for pictures without players.
+    /// The header of a picture without players (a puzzle's, a position's drawn from the
+    /// command line): each seat named by its side ("White", "Black") in `lang`.
+    #[must_use]
+    pub fn for_sides(game: &AnyGame, lang: Lang) -> Self {
+        let names = Self::seat_names(game)
+            .iter()
+            .map(|name| i18n::side_name(lang, name))
+            .collect();
+        Self::for_game(game, names, None, lang)
+    }
+
+    /// The seats' own names ("White", "Black"), as the rules call them.
     #[must_use]
     pub fn seat_names(game: &AnyGame) -> Vec<String> {
         (0..game.seat_count())

@@ -748,22 +748,33 @@ async fn board_picture<S: Store + 'static>(asking: Asking<S>, picture: Picture) 
         .await;
     // A ply's picture changes only at the last ply (a result decided off the board):
     // short-lived, so a page never shows a stale one for long.
-    let cache = (header::CACHE_CONTROL, "public, max-age=10");
+    const KEPT: &str = "public, max-age=10";
     match (drawn, picture) {
-        (Ok(png), Picture::Png) => {
-            ([(header::CONTENT_TYPE, "image/png"), cache], png).into_response()
-        }
-        (Ok(svg), Picture::Svg) => (
+        (Ok(png), Picture::Png) => (
             [
-                (header::CONTENT_TYPE, "image/svg+xml"),
-                (header::CONTENT_SECURITY_POLICY, SVG_POLICY),
-                cache,
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, KEPT),
             ],
-            svg,
+            png,
         )
             .into_response(),
+        (Ok(svg), Picture::Svg) => svg_answer(svg, KEPT),
         (Err(refusal), _) => (refusal.status(), refusal.text().to_owned()).into_response(),
     }
+}
+
+/// An SVG picture, kept by caches as `cache_control` says, allowed to load nothing but
+/// what it embeds ([`SVG_POLICY`]): the boards and icons the pages show.
+fn svg_answer(svg: impl IntoResponse, cache_control: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CONTENT_SECURITY_POLICY, SVG_POLICY),
+            (header::CACHE_CONTROL, cache_control),
+        ],
+        svg,
+    )
+        .into_response()
 }
 
 /// `GET /api/games/{id}/events`: the live channel of a game's page (a WebSocket, see
@@ -1280,15 +1291,7 @@ async fn gyges_piece(
 
 /// An SVG picture of the site's own (an icon), under the boards' policy.
 async fn svg_asset(svg: String) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "image/svg+xml"),
-            (header::CONTENT_SECURITY_POLICY, SVG_POLICY),
-            (header::CACHE_CONTROL, "public, max-age=3600"),
-        ],
-        svg,
-    )
-        .into_response()
+    svg_answer(svg, "public, max-age=3600")
 }
 
 async fn not_found(Query(asked): Query<Asked>, headers: HeaderMap) -> Response {

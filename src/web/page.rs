@@ -139,7 +139,7 @@ pub fn game_page(
             format!(" data-live=\"/api{}/events\"", e(&view.page))
         },
         puzzle = view.puzzle.as_ref().map_or(String::new(), |bits| {
-            super::puzzle::section(bits, &format!("{}/next?lang={lang}", view.page))
+            super::puzzle::section(bits, &super::puzzle::next_path(&view.page, &format!("lang={lang}")))
         }),
         status = e(&view.status),
         detail = e(&view.detail),

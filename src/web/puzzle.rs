@@ -12,20 +12,26 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, Query, RawQuery, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use super::page::{bold, escape};
 use super::view::{self, GameView, PuzzleBits, Reader};
 use super::{
-    act, arrival, done, failed, html, off_thread, page, reader_lang, refusal_json, unix_seconds,
-    within_rate, Asked, Asking, Refusal, Site, SVG_POLICY,
+    act, arrival, done, failed, html, off_thread, page, reader_lang, refusal_json, svg_answer,
+    unix_seconds, within_rate, Asked, Asking, Refusal, Site,
 };
 use crate::games::{AnyGame, GameKind};
 use crate::i18n::{self, Lang};
 use crate::play::{AnalysisCommand, Context, PuzzleShown, PuzzleState, User};
 use crate::render::Header;
 use crate::store::{ChannelId, GameId, GameRecord, Place, Player, Status, Store, UserId};
+
+/// Where a puzzle is played from the page: no server, no channel (nothing of it is posted).
+const NOWHERE: Place = Place {
+    guild: None,
+    channel: ChannelId(0),
+};
 
 /// Where the puzzle page of the link `token` is.
 #[must_use]
@@ -132,10 +138,7 @@ fn puzzle_view(
         seed: 0,
         start: Some(shown.puzzle.position.clone()),
         seats,
-        place: Place {
-            guild: None,
-            channel: ChannelId(0),
-        },
+        place: NOWHERE,
         home: None,
         moves: shown.played.clone(),
         position: String::new(),
@@ -244,17 +247,18 @@ fn empty_page(token: &str, lang: Lang, query: Option<&str>) -> String {
          <form method=\"post\" action=\"{next}\"><button type=\"submit\" class=\"answer\">{label}</button></form>\n\
          </main>\n</body>\n</html>\n",
         said = escape(&i18n::text(lang, "web-puzzle-none")),
-        next = escape(&query.map_or_else(
-            || next_path(token, lang),
-            |query| format!("{}/next?{query}", page_path(token))
+        next = escape(&next_path(
+            &page_path(token),
+            &query.map_or_else(|| format!("lang={lang}"), str::to_owned)
         )),
         label = escape(&i18n::text(lang, "web-puzzle-next")),
     )
 }
 
-/// Where *Next puzzle* posts to (and the page it comes back to says `lang`).
-pub(super) fn next_path(token: &str, lang: Lang) -> String {
-    format!("{}/next?lang={lang}", page_path(token))
+/// Where the *Next puzzle* of the puzzle page at `page` posts to, with the query the page
+/// it comes back to keeps (its language, and inside the Activity Discord's parameters).
+pub(super) fn next_path(page: &str, query: &str) -> String {
+    format!("{page}/next?{query}")
 }
 
 /// `GET /api/puzzles/{token}`: the view the page's script reads.
@@ -278,10 +282,7 @@ pub(super) async fn json_route<S: Store + 'static>(asking: Asking<S>) -> Respons
 fn context(user: UserId, lang: Lang) -> Context {
     Context {
         user: User::new(user, &i18n::text(lang, "web-puzzle-you")),
-        place: Place {
-            guild: None,
-            channel: ChannelId(0),
-        },
+        place: NOWHERE,
         manager: false,
         lang,
         guild_lang: None,
@@ -295,7 +296,7 @@ fn command_now<S: Store + 'static>(
     site: &Site<S>,
     token: &str,
     lang: Lang,
-    command: impl FnOnce(&PuzzleShownOrNone) -> Result<AnalysisCommand, Refusal>,
+    command: impl FnOnce(Option<&PuzzleShown>) -> Result<AnalysisCommand, Refusal>,
 ) -> Result<String, Refusal> {
     let user = owner(site, token, lang)?;
     within_rate(site, user, lang)?;
@@ -309,13 +310,10 @@ fn command_now<S: Store + 'static>(
         .play
         .puzzle_shown(user, lang)
         .map_err(|e| failed(lang, &e))?;
-    let command = command(&shown)?;
+    let command = command(shown.as_ref())?;
     let reply = done(site.play.handle(&context(user, lang), command))?;
     Ok(reply.text)
 }
-
-/// A player's puzzle as [`command_now`] hands it on.
-type PuzzleShownOrNone = Option<PuzzleShown>;
 
 /// `POST /api/puzzles/{token}/act`: a move in the open puzzle (the body is a game page's
 /// [`act::Act`]; its `plies` must be the puzzle's, or the page is stale). Answers the view,
@@ -401,7 +399,7 @@ pub(super) async fn next_route<S: Store + 'static>(
     let done = off_thread(lang, move || {
         command_now(&site, &token, lang, |shown| {
             Ok(AnalysisCommand::Puzzle {
-                game: shown.as_ref().map(|s| s.puzzle.kind.name().to_owned()),
+                game: shown.map(|s| s.puzzle.kind.name().to_owned()),
                 daily: false,
                 answer: None,
             })
@@ -443,25 +441,13 @@ pub(super) async fn board_route<S: Store + 'static>(
                 Refusal::Said(StatusCode::BAD_REQUEST, i18n::text(lang, "web-bad-request"))
             })?;
         }
-        let names = Header::seat_names(&board)
-            .iter()
-            .map(|name| i18n::side_name(lang, name))
-            .collect();
-        let header = Header::for_game(&board, names, None, lang);
+        let header = Header::for_sides(&board, lang);
         crate::render::draw_board_svg(&board, None, &header, turned).map_err(|e| failed(lang, &e))
     })
     .await;
     match drawn {
-        Ok(svg) => (
-            [
-                (header::CONTENT_TYPE, "image/svg+xml"),
-                (header::CONTENT_SECURITY_POLICY, SVG_POLICY),
-                // The same address always draws the same board.
-                (header::CACHE_CONTROL, "public, max-age=86400"),
-            ],
-            svg,
-        )
-            .into_response(),
+        // The same address always draws the same board.
+        Ok(svg) => svg_answer(svg, "public, max-age=86400"),
         Err(refusal) => (refusal.status(), refusal.text().to_owned()).into_response(),
     }
 }

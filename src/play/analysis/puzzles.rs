@@ -220,24 +220,19 @@ impl<S: Store> Play<S> {
                 .unwrap_or_else(|| puzzle_ratings::unplayed(puzzle));
             (puzzle_ratings::shown(rating) - me).abs()
         };
-        let fresh = |(_, _, puzzle): &&(GameKind, usize, Puzzle)| {
+        let fresh = |(_, _, puzzle): &(GameKind, usize, Puzzle)| {
             !settings
                 .puzzles_seen
                 .contains(&crate::ai::hash_value(&puzzle.position))
         };
+        // Once every one has been seen, any may come again.
+        let all_seen = !choices.iter().any(fresh);
         let mut order: Vec<(i64, usize)> = choices
             .iter()
             .enumerate()
-            .filter(|(_, choice)| fresh(choice))
+            .filter(|(_, choice)| all_seen || fresh(choice))
             .map(|(i, choice)| (distance(choice), i))
             .collect();
-        if order.is_empty() {
-            order = choices
-                .iter()
-                .enumerate()
-                .map(|(i, choice)| (distance(choice), i))
-                .collect();
-        }
         order.sort_unstable();
         order.truncate(puzzle_ratings::NEAREST);
         let roll = self.dice.roll(order.len() as u64) as usize;
@@ -432,11 +427,7 @@ impl<S: Store> Play<S> {
         settings: &UserSettings,
         text: String,
     ) -> Reply {
-        let names = Header::seat_names(game)
-            .iter()
-            .map(|name| i18n::side_name(lang, name))
-            .collect();
-        let mut header = Header::for_game(game, names, None, lang);
+        let mut header = Header::for_sides(game, lang);
         // Still to solve: the header says what is asked, and the picker offers the moves.
         let open = settings
             .puzzle
