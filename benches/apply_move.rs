@@ -15,6 +15,7 @@ fn ctx(name: &str, channel: u64) -> Context {
         place: Place {
             guild: None,
             channel: ChannelId(channel),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang: leapfrog::i18n::Lang::En,

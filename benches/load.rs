@@ -63,6 +63,7 @@ fn record(
         place: Place {
             guild: Some(GuildId(77)),
             channel: ChannelId(channel),
+            reach: leapfrog::store::Reach::Posts,
         },
         home: None,
         moves,

@@ -163,6 +163,7 @@ fn history(challenge: &str, players: usize, plies: usize) {
         place: Place {
             guild: None,
             channel: ChannelId(1),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang: leapfrog::i18n::Lang::En,

@@ -87,6 +87,7 @@ fn record(kind: GameKind, channel: u64, moves: usize) -> GameRecord {
         place: Place {
             guild: Some(GuildId(1)),
             channel: ChannelId(channel),
+            reach: leapfrog::store::Reach::Posts,
         },
         home: None,
         moves: played,

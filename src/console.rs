@@ -112,6 +112,7 @@ impl<S: Store> Console<S> {
             place: Place {
                 guild: None,
                 channel: ChannelId(name_id("console")),
+                reach: crate::store::Reach::Posts,
             },
             manager: true,
             lang: self.lang,
@@ -165,6 +166,7 @@ impl<S: Store> Console<S> {
             place: Place {
                 guild: None,
                 channel: ChannelId(name_id(channel)),
+                reach: crate::store::Reach::Posts,
             },
             // The console's user owns the machine (and has no server to set up).
             manager: true,

@@ -1538,6 +1538,7 @@ async fn a_finished_games_analysis_is_asked_for_and_tapped_through_on_its_page()
         place: leapfrog::store::Place {
             guild: Some(GuildId(1)),
             channel: leapfrog::store::ChannelId(5),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: true,
         lang: leapfrog::i18n::Lang::En,
@@ -1780,6 +1781,7 @@ async fn puzzles_are_solved_by_tapping_and_followed_by_the_next_on_their_page() 
                             place: leapfrog::store::Place {
                                 guild: Some(GuildId(1)),
                                 channel: leapfrog::store::ChannelId(5),
+                                reach: leapfrog::store::Reach::Posts,
                             },
                             manager: false,
                             lang: lang.parse().unwrap(),

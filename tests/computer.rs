@@ -43,6 +43,7 @@ fn ctx(name: &str) -> Context {
         place: Place {
             guild: None,
             channel: ChannelId(name_id("console")),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang: leapfrog::i18n::Lang::En,

@@ -138,6 +138,7 @@ fn place() -> Place {
     Place {
         guild: None,
         channel: ChannelId(1),
+        reach: leapfrog::store::Reach::Posts,
     }
 }
 
@@ -589,6 +590,7 @@ fn looking_at_a_board_pings_nobody_and_settings_check_before_saving() {
         place: Place {
             guild: Some(leapfrog::store::GuildId(9)),
             channel: ChannelId(1),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang: leapfrog::i18n::Lang::En,

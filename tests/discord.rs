@@ -694,33 +694,38 @@ async fn a_four_player_skakanie_game_through_the_http_endpoint() {
     skakanie_through_the_endpoint(4).await;
 }
 
-/// Where a command may be used is part of its registration: games on servers only, the
-/// caller's own things (list, settings, rules, help) in the bot's DMs too.
+/// Where a command may be used is part of its registration: games on servers and, through
+/// a player's own install, in DMs and group DMs between people (never the bot's DMs, where
+/// no other player sees them); the caller's own things (games, ratings, puzzles, rules,
+/// help, data) everywhere; a server's own things (settings, leaderboard, tournaments) where
+/// a server added the bot.
 fn assert_registered_where_they_make_sense(register: &Call) {
+    let everywhere = [
+        "help",
+        "rules",
+        "games",
+        "rating",
+        "profile",
+        "privacy",
+        "forget-me",
+        "puzzle",
+        "launch",
+    ];
+    let server_and_bot_dm = ["settings", "leaderboard"];
+    let server = ["tournament"];
     for command in register.json().as_array().unwrap() {
         let name = command["name"].as_str().unwrap();
-        assert_eq!(
-            command["integration_types"],
-            json!([0]),
-            "{name}: installed on servers"
-        );
-        let anywhere = [
-            "help",
-            "rules",
-            "games",
-            "settings",
-            "rating",
-            "leaderboard",
-            "profile",
-            "privacy",
-            "forget-me",
-        ];
-        let expected = if anywhere.contains(&name) {
-            json!([0, 1])
+        let (contexts, installs) = if everywhere.contains(&name) {
+            (json!([0, 1, 2]), json!([0, 1]))
+        } else if server_and_bot_dm.contains(&name) {
+            (json!([0, 1]), json!([0]))
+        } else if server.contains(&name) {
+            (json!([0]), json!([0]))
         } else {
-            json!([0])
+            (json!([0, 2]), json!([0, 1]))
         };
-        assert_eq!(command["contexts"], expected, "{name}");
+        assert_eq!(command["contexts"], contexts, "{name}");
+        assert_eq!(command["integration_types"], installs, "{name}");
     }
 }
 
@@ -758,8 +763,9 @@ async fn an_autocomplete_the_bot_does_not_handle_gets_an_empty_list_from_both_fr
     shard.shutdown_all().await;
 }
 
-/// Games need a server: whatever game command reaches the bot from its DMs (through an
-/// older registration) is refused with the reason, while the caller's own things work.
+/// Games are played where the other players see them: a game command that reaches the bot
+/// from its own DMs (through an older registration) is refused with the reason, while the
+/// caller's own things work there.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
     let (_rest, rest_url) = Rest::start().await;
@@ -778,7 +784,7 @@ async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
     assert!(
         refused["data"]["content"]
             .to_string()
-            .contains("Games are played on servers"),
+            .contains("Games are played where every player sees the board"),
         "{refused}"
     );
     assert!(
@@ -788,7 +794,7 @@ async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
     let click = fake_discord::in_dm(p.component(carol, "accept:1", &[]));
     assert!(send(&url, &click).await["data"]["content"]
         .to_string()
-        .contains("Games are played on servers"));
+        .contains("Games are played where every player sees the board"));
     let typed = fake_discord::in_dm(p.autocomplete(ALICE, "move", "move", "e3"));
     assert_eq!(send(&url, &typed).await["data"]["choices"], json!([]));
     let help = send(
@@ -800,7 +806,7 @@ async fn game_commands_from_direct_messages_are_refused_and_help_works_there() {
     assert!(
         !help["data"]["content"]
             .to_string()
-            .contains("Games are played on servers"),
+            .contains("Games are played where every player sees the board"),
         "{help}"
     );
 }

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fake_discord::{
-    config, dm_channel, edit_of, posts_in, send, start_stoppable_endpoint, Call, Payloads, Person,
-    Rest, ALICE, BOB,
+    config, dm_channel, edit_of, in_group_dm, posts_in, send, start_stoppable_endpoint, Call,
+    Payloads, Person, Rest, ALICE, BOB,
 };
 use leapfrog::console::console_user;
 use leapfrog::discord::notify::Scheduler;
@@ -170,6 +170,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
     let place = Place {
         guild: None,
         channel: ChannelId(88),
+        reach: leapfrog::store::Reach::Posts,
     };
     let imported = import_record(&record, console_user, place).unwrap();
     let stored = common::blocking(|| bot.play.store().get(GameId(1)).unwrap());
@@ -360,5 +361,79 @@ async fn a_new_game_gets_its_own_thread_unless_the_server_turns_threads_off() {
         .filter(|c| c.path.ends_with("/threads"))
         .count();
     assert_eq!(threads, 1, "no thread for the second game");
+    stop(bot).await;
+}
+
+/// A game on time in a group DM, where the bot is no member: its reminder, its player out
+/// of time and its end by timeout reach the players by direct message, never the group
+/// (whose posts the fake refuses); the timeout shows the next time anyone looks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_games_clock_speaks_by_direct_message() {
+    const GROUP: u64 = 4_000_002;
+    let (rest, rest_url) = Rest::start().await;
+    rest.without_bot(GROUP);
+    let config = config(&rest_url);
+    let spot = common::StoreSpot::new();
+    let time = Arc::new(AtomicU64::new(START));
+    let mut p = Payloads::new();
+    let bot = boot(&spot, &time, &config).await;
+    let grouped = |payload: Value, who: Person| in_group_dm(payload, GROUP, who.id);
+    let challenge = p.command(
+        ALICE,
+        "play",
+        &[
+            ("game", json!("jumpers")),
+            ("board", json!("near")),
+            ("days", json!("1")),
+        ],
+        Some(BOB),
+    );
+    send(&bot.url, &grouped(challenge, ALICE)).await;
+    deferred(
+        &rest,
+        &bot.url,
+        &grouped(p.component(BOB, "accept:1", &[]), ALICE),
+    )
+    .await;
+    let moved = p.command(ALICE, "move", &[("move", json!("e3-h6"))], None);
+    deferred(&rest, &bot.url, &grouped(moved, ALICE)).await;
+
+    let dms = |user: u64| posts_in(&rest, dm_channel(user));
+    time.store(START + 18 * HOUR_MS, Ordering::SeqCst);
+    assert_eq!(bot.scheduler.tick().await, 1);
+    let reminder = dms(BOB.id);
+    assert_eq!(reminder.len(), 1, "bob is reminded by DM");
+    assert!(
+        reminder[0].json()["content"]
+            .to_string()
+            .contains("quarter of your time"),
+        "{:?}",
+        reminder[0].json()
+    );
+    time.store(START + DAY_MS, Ordering::SeqCst);
+    assert_eq!(bot.scheduler.tick().await, 1);
+    time.store(START + 2 * DAY_MS, Ordering::SeqCst);
+    assert_eq!(bot.scheduler.tick().await, 1);
+    assert_eq!(bot.scheduler.tick().await, 0);
+    let told = |user: u64| {
+        dms(user)
+            .iter()
+            .any(|c| c.json()["content"].to_string().contains("ran out of time"))
+    };
+    assert!(told(ALICE.id) && told(BOB.id), "both hear how it ended");
+    assert!(posts_in(&rest, GROUP).is_empty(), "nothing in the group");
+    let record = common::blocking(|| bot.play.store().get(GameId(1)).unwrap());
+    assert!(matches!(record.status, Status::Finished(_)));
+
+    // Bob looks next in the group: the board says how it ended.
+    let board = p.command(BOB, "board", &[("game", json!(1))], None);
+    let shown = deferred(&rest, &bot.url, &grouped(board, BOB)).await;
+    assert!(
+        shown.json()["content"]
+            .to_string()
+            .contains("ran out of time"),
+        "{:?}",
+        shown.json()
+    );
     stop(bot).await;
 }

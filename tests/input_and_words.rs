@@ -26,6 +26,7 @@ fn place() -> Place {
     Place {
         guild: None,
         channel: ChannelId(name_id("general")),
+        reach: leapfrog::store::Reach::Posts,
     }
 }
 

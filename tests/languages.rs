@@ -46,6 +46,7 @@ fn caller(name: &str, lang: Lang, guild: Option<u64>, manager: bool) -> Context 
         place: Place {
             guild: guild.map(GuildId),
             channel: ChannelId(7),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager,
         lang,
@@ -265,6 +266,7 @@ fn exchange(play: &Play<AnyStore>, lang: Lang, lines: &[&str]) -> Vec<String> {
             place: Place {
                 guild: (channel != "dm").then_some(GuildId(1)),
                 channel: ChannelId(leapfrog::console::name_id(channel)),
+                reach: leapfrog::store::Reach::Posts,
             },
             manager: false,
             lang,

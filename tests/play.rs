@@ -33,6 +33,7 @@ fn at(name: &str, channel: &str) -> Context {
         place: Place {
             guild: None,
             channel: ChannelId(name_id(channel)),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang: leapfrog::i18n::Lang::En,

@@ -99,6 +99,18 @@ fn forgetting_a_user_leaves_no_trace_of_them_and_changes_nobody_elses_rating() {
     finished(&store, &[carol, ben], GameKind::Gyges, 5, 3_000);
     finished(&store, &[zofia, ben, carol], GameKind::Skakanie, 5, 4_000);
     finished(&store, &[ben, carol], GameKind::Jumpers, 5, 5_000);
+    // A game in a group DM (a user install: no server, the bot only answers) is hers too.
+    let mut grouped = named(&[zofia, ben], GameKind::JumpSturdy, 5, 5_500);
+    grouped.place = leapfrog::store::Place {
+        guild: None,
+        channel: leapfrog::store::ChannelId(4_000_001),
+        reach: leapfrog::store::Reach::Answers,
+    };
+    let grouped = store.insert(grouped).unwrap();
+    let mut done = grouped.clone();
+    done.status = Status::Finished(GameResult::new(vec![0], "test"));
+    done.updated = 5_501;
+    store.replace(&done).unwrap();
     let mine = challenge(&store, GameKind::Jumpers, zofia, &[ben]);
     let to_her = challenge(&store, GameKind::Gyges, carol, &[zofia]);
     let three = challenge(&store, GameKind::Skakanie, ben, &[zofia, carol]);
@@ -143,7 +155,7 @@ fn forgetting_a_user_leaves_no_trace_of_them_and_changes_nobody_elses_rating() {
     over.status = Status::Aborted;
     store.replace(&over).unwrap();
     let done = store.forget_user(UserId(ZOFIA), anonymous, 9_000).unwrap();
-    assert_eq!((done.games, done.challenges, done.ratings), (4, 3, 2));
+    assert_eq!((done.games, done.challenges, done.ratings), (5, 3, 3));
     assert!(done.settings);
 
     // Nothing of hers is left: not her name, not her id.
@@ -185,11 +197,11 @@ fn forgetting_a_user_leaves_no_trace_of_them_and_changes_nobody_elses_rating() {
         .flat_map(|g| g.seats.clone())
         .filter(Player::is_forgotten)
         .collect();
-    assert_eq!(seats.len(), 4);
+    assert_eq!(seats.len(), 5);
     assert!(seats
         .iter()
         .all(|p| p.name() == leapfrog::store::FORGOTTEN_NAME));
-    assert_eq!(store.games_of_user(UserId(BEN)).unwrap().len(), 6);
+    assert_eq!(store.games_of_user(UserId(BEN)).unwrap().len(), 7);
 
     // Her challenges: hers withdrawn, the one to her declined, the table goes on without her.
     assert_eq!(store.get(mine.id).unwrap().status, Status::Cancelled);
@@ -224,6 +236,7 @@ fn on(name: &str, lang: Lang) -> Context {
         place: Place {
             guild: Some(GuildId(5)),
             channel: ChannelId(50),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang,

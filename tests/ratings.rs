@@ -29,6 +29,7 @@ fn on(guild: u64, name: &str) -> Context {
         place: Place {
             guild: Some(GuildId(guild)),
             channel: ChannelId(guild * 10),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang: leapfrog::i18n::Lang::En,

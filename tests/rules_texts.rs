@@ -42,6 +42,7 @@ fn rules_in(lang: Lang, game: Option<&str>, page: Option<usize>) -> Reply {
         place: Place {
             guild: None,
             channel: ChannelId(1),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang,

@@ -82,6 +82,17 @@ fn filled(store: AnyStore) -> AnyStore {
     store
         .set_board_link(GameId(2), "https://discord.com/channels/5/6/7")
         .unwrap();
+    // A game in a group DM, through a player's own install: no server, answers only.
+    let mut grouped = common::new_record(GameKind::JumpSturdy, &[11, 14], GuildId(5), 9_000);
+    grouped.place = leapfrog::store::Place {
+        guild: None,
+        channel: leapfrog::store::ChannelId(4_000_001),
+        reach: leapfrog::store::Reach::Answers,
+    };
+    let grouped = store.insert(grouped).unwrap();
+    store
+        .set_board_link(grouped.id, "https://discord.com/channels/@me/4000001/9")
+        .unwrap();
     store.flush().unwrap();
     store
 }
@@ -291,6 +302,10 @@ fn export_then_import_gives_the_same_store() {
             "no {kind} line:\n{text}"
         );
     }
+    assert!(
+        text.contains("\"reach\":\"answers\""),
+        "a group DM's game keeps where the bot may post:\n{text}"
+    );
     let dump = Dump::read(&before[..]).unwrap();
     assert_eq!(dump, store.export().unwrap());
     let copy = common::temporary_store();
@@ -357,10 +372,10 @@ fn sled_to_postgres_and_back_with_two_commands_gives_the_same_file() {
     .unwrap();
     let (first, second) = (dir.path().join("sled.jsonl"), dir.path().join("pg.jsonl"));
     let said = leapfrog(&sled_config, &["export", first.to_str().unwrap()]);
-    assert!(said.contains("Exported 7 games"), "{said}");
+    assert!(said.contains("Exported 8 games"), "{said}");
     let said = leapfrog(&pg_config, &["import", first.to_str().unwrap()]);
     assert!(
-        said.contains("Imported 7 games into PostgreSQL; the next new game is #8."),
+        said.contains("Imported 8 games into PostgreSQL; the next new game is #9."),
         "{said}"
     );
     leapfrog(&pg_config, &["export", second.to_str().unwrap()]);

@@ -68,6 +68,7 @@ async fn a_finished_games_analysis_is_asked_for_and_shown_on_its_page() {
     let place = Place {
         guild: Some(GuildId(1)),
         channel: ChannelId(5),
+        reach: leapfrog::store::Reach::Posts,
     };
     let ctx = Context {
         user: console_user("carol"),

@@ -859,6 +859,58 @@ async fn next_event(events: &mut Live, within: Duration) -> bool {
     told(events, within).await == Some(serde_json::json!({ "event": "written" }))
 }
 
+/// The Activity in a group DM (Discord runs it there through a player's own install): its
+/// games are made in the group's channel, with no server, as games where the bot may only
+/// answer (what it says of them goes to the players by direct message), and the group's
+/// list shows them.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_activity_in_a_group_dm_makes_games_where_the_bot_only_answers() {
+    use fake_discord::{Rest, APP_ID, OAUTH_SECRET};
+    const GROUP: u64 = 4_000_003;
+    let (_rest, rest_url) = Rest::start().await;
+    let play = Arc::new(Play::new(common::temporary_store()));
+    let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    let activity = leapfrog::web::Activity::new(
+        APP_ID,
+        OAUTH_SECRET.to_owned(),
+        format!("{rest_url}/api/v10"),
+    )
+    .with_bot_token("bot-token".into());
+    let site = serve_site(
+        Site::new(Arc::clone(&play), key())
+            .with_herald(herald)
+            .with_activity(activity),
+    )
+    .await;
+    let alice = exchange(&site, "code-101", false).await.1["session"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let challenge = serde_json::json!({ "what": "challenge", "kind": "jump-sturdy" });
+    let (status, list) = deed(&site, &alice, &format!("i-{GROUP}"), challenge).await;
+    assert_eq!(status, 200, "{list}");
+    let id = list["challenges"][0]["id"].as_u64().unwrap();
+    let record = common::blocking(|| play.store().get(GameId(id)).unwrap());
+    assert_eq!(record.place.channel.0, GROUP);
+    assert_eq!(record.place.guild, None);
+    assert_eq!(record.place.reach, leapfrog::store::Reach::Answers);
+    assert_eq!(
+        common::told(heard.recv().await.unwrap()).place,
+        record.place
+    );
+    let answer = reqwest::Client::new()
+        .get(format!(
+            "{site}/api/activity/games?channel={GROUP}&guild=&lang=en"
+        ))
+        .bearer_auth(&alice)
+        .send()
+        .await
+        .unwrap();
+    let (status, listed) = answered(answer).await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(listed["challenges"][0]["id"], id, "{listed}");
+}
+
 /// The Activity challenges and answers as `/play` and `/accept` do, in the channel Discord
 /// says the instance runs in (a page naming another, or a user not in the instance, changes
 /// nothing), and its list follows every change live.
@@ -1042,6 +1094,7 @@ async fn a_game_on_time_shows_its_clock() {
     let place = leapfrog::store::Place {
         guild: Some(GuildId(1)),
         channel: leapfrog::store::ChannelId(1),
+        reach: leapfrog::store::Reach::Posts,
     };
     let ctx = |user: u64, name: &str| Context {
         user: User::new(UserId(user), name),

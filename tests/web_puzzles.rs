@@ -28,6 +28,7 @@ fn ctx(name: &str, lang: Lang) -> Context {
         place: Place {
             guild: Some(GuildId(1)),
             channel: ChannelId(5),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang,

@@ -27,7 +27,8 @@ parse-bad-page = '{ $typed }' is not a page number: say 1 for the first page, 2 
 
 discord-other-bot = { $name } is a bot other than me; to play the computer, challenge me (Leapfrog) or add computers:1, or challenge a person.
 discord-old-button = That button is from an older version of Leapfrog; ask for a fresh /board.
-discord-not-in-dms = Games are played on servers, where every player can see the board: use this command in a channel of a server that has Leapfrog.
+discord-not-in-dms = Games are played where every player sees the board: in a server's channel, or in a DM or group DM with your opponents (add Leapfrog to your apps to use it there), not in your messages with the bot.
+discord-server-only = This command belongs to a server (its settings, tournaments or leaderboard): use it in a channel of a server that has added Leapfrog.
 discord-in-thread = Game #{ $game } begins: it is played in { $thread }.
 discord-private-placeholder = Only the person who asked can see this answer.
 discord-private-failed = I could not send you my answer privately; please try again.

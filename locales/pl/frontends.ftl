@@ -31,7 +31,8 @@ parse-bad-page = „{ $typed }” to nie numer strony: wpisz 1 dla pierwszej str
 
 discord-other-bot = { $name } to inny bot, nie ja; aby zagrać z komputerem, wyzwij mnie (Leapfrog) albo dodaj komputery:1; możesz też wyzwać człowieka.
 discord-old-button = Ten przycisk pochodzi ze starszej wersji bota Leapfrog; poproś o świeżą planszę: /plansza.
-discord-not-in-dms = Partie rozgrywa się na serwerach, gdzie każdy gracz widzi planszę: użyj tego polecenia na kanale serwera, na którym jest Leapfrog.
+discord-not-in-dms = Partie rozgrywa się tam, gdzie każdy gracz widzi planszę: na kanale serwera albo w prywatnej lub grupowej rozmowie z przeciwnikami (dodaj Leapfrog do swoich aplikacji, by grać tam), a nie w rozmowie z botem.
+discord-server-only = To polecenie dotyczy serwera (jego ustawień, turniejów lub rankingu): użyj go na kanale serwera, który dodał Leapfrog.
 discord-in-thread = Partia #{ $game } się zaczyna: toczy się w wątku { $thread }.
 discord-private-placeholder = Tę odpowiedź widzi tylko osoba, która pytała.
 discord-private-failed = Nie udało mi się wysłać ci odpowiedzi prywatnie; spróbuj ponownie.

@@ -18,6 +18,7 @@ use crate::play::Play;
 use crate::store::{GameId, Place, Store};
 
 use super::message::Message;
+use super::notify::Followups;
 use super::reach::{code, repeated};
 use super::translate::{request, Request};
 use crate::discord::rest::observe;
@@ -230,10 +231,12 @@ impl<S: Store + 'static> Bot<S> {
         }
         .and_then(|locale| Lang::from_discord(locale))
         .unwrap_or_default();
+        let followups = Followups::new(&token, tracked.arrived());
         let to = |how: Show, place: Option<Place>, private: bool| Answering {
             via,
             id,
             token: token.clone(),
+            followups: followups.clone(),
             how,
             place,
             in_thread,
@@ -509,7 +512,7 @@ impl<S: Store + 'static> Bot<S> {
                     bot.complete(&to, message).await;
                 }
             }
-            bot.later(later);
+            bot.later(later, &to);
         });
         acknowledged
     }
@@ -538,7 +541,7 @@ impl<S: Store + 'static> Bot<S> {
                 self.ops.spawn(async move {
                     let later = std::mem::take(&mut message.later);
                     bot.open_thread(&to, message, place).await;
-                    bot.later(later);
+                    bot.later(later, &to);
                 });
                 return acknowledged;
             }
@@ -557,7 +560,7 @@ impl<S: Store + 'static> Bot<S> {
             self.ops.spawn(async move {
                 let later = std::mem::take(&mut message.later);
                 bot.complete(&to, message).await;
-                bot.later(later);
+                bot.later(later, &to);
             });
             return acknowledged;
         }
@@ -568,7 +571,7 @@ impl<S: Store + 'static> Bot<S> {
         };
         let (answered, lost) = self.first_checked(response, to.callback()).await;
         if !lost && !message.ephemeral {
-            self.aside_later(&to.token, &message);
+            self.aside_later(&to.followups, &message);
         }
         if lost && !message.ephemeral {
             // Discord dropped the interaction, but the command was carried out: its public
@@ -581,13 +584,13 @@ impl<S: Store + 'static> Bot<S> {
                     self.note(game, place, posted.get()).await;
                 }
             }
-            self.later(message.later);
+            self.later(message.later, &to);
             return answered;
         }
         if let (Via::Rest, Some(game), true) = (to.via, message.board_of, message.has_files()) {
             to.tracked.board_posted(game); // Ops: the board went with the answer.
         }
-        self.later(message.later);
+        self.later(message.later, &to);
         if let (Some(game), Some(place), false) = (message.board_of, to.place, message.ephemeral) {
             // The answer went over REST (or is on its way in the body): ask where it landed.
             let bot = self.clone();
@@ -601,12 +604,14 @@ impl<S: Store + 'static> Bot<S> {
     /// ([`notify::carry_out`](super::notify::carry_out)): the notices it made for others (a
     /// tournament round's boards, a moment after the answer so the channel reads them
     /// after it), the computer's move where it is now to move, a game's analysis; each is
-    /// posted in its game's channel.
-    fn later(&self, later: Vec<crate::play::Later>) {
+    /// posted in its game's channel — or, where the bot may only answer, as a follow-up of
+    /// the answer `to`.
+    fn later(&self, later: Vec<crate::play::Later>, to: &Answering) {
         if later.is_empty() {
             return;
         }
         let (play, http) = (Arc::clone(&self.play), Arc::clone(&self.http));
+        let followups = to.followups.clone();
         let threads = self.threads;
         let tells = later
             .first()
@@ -615,18 +620,19 @@ impl<S: Store + 'static> Bot<S> {
             if tells {
                 tokio::time::sleep(FOLLOW_AFTER).await;
             }
-            super::notify::carry_out(&play, &http, later, threads).await;
+            super::notify::carry_out(&play, &http, later, threads, Some(&followups)).await;
         });
     }
 
     /// Whether a game beginning where `to` was asked gets a thread: the server's choice,
     /// else the bot's default; never outside a server, and never inside a thread (Discord
-    /// has no threads in threads: the game stays in the thread it was accepted in).
+    /// has no threads in threads: the game stays in the thread it was accepted in), nor
+    /// where the bot may only answer.
     async fn wants_thread(&self, to: &Answering) -> bool {
         let Some(guild) = to.place.and_then(|p| p.guild) else {
             return false;
         };
-        if to.in_thread {
+        if to.in_thread || to.place.is_some_and(|p| p.answers_only()) {
             return false;
         }
         super::notify::wants_thread(&self.play, guild, self.threads).await
@@ -700,37 +706,24 @@ impl<S: Store + 'static> Bot<S> {
             let play = Arc::clone(&bot.play);
             let home = blocking(move || {
                 game.and_then(|g| play.store().get(GameId(g)).ok())
-                    .map(|record| record.place.channel.0)
+                    .map(|record| record.place)
             })
             .await;
-            let channel = home.or(typed.map(|p| p.channel.0)).unwrap_or(0);
+            let channel = home.or(typed).map_or(0, super::notify::named_channel);
             super::notify::send_direct(&bot.http, &message, channel).await;
         });
     }
 
     /// Sends `message`'s aside (words for the caller alone, such as their own link to the
-    /// game's page) as a private follow-up once the public answer is out, in the background.
-    /// Discord may not yet know of an answer sent as the endpoint's response body (10015
-    /// Unknown Webhook): it is tried again then, and sent once otherwise.
-    fn aside_later(&self, token: &str, message: &Message) {
+    /// game's page) as a private follow-up once the public answer is out, in the background
+    /// (see [`Followups::send`]).
+    fn aside_later(&self, followups: &Followups, message: &Message) {
         let Some(aside) = message.aside.clone() else {
             return;
         };
-        let (http, token) = (Arc::clone(&self.http), token.to_owned());
+        let (http, followups) = (Arc::clone(&self.http), followups.clone());
         self.ops.spawn(async move {
-            for attempt in 1..=DELIVERY_TRIES {
-                let sent = aside.follow_up().execute(http.as_ref(), (None, &token));
-                match observe("create_followup", sent).await {
-                    Err(error) if attempt < DELIVERY_TRIES && code(&error) == Some(10015) => {
-                        tokio::time::sleep(Duration::from_millis(250 * u64::from(attempt))).await;
-                    }
-                    Err(error) => {
-                        tracing::warn!(%error, "could not send a player their own link");
-                        return;
-                    }
-                    Ok(_) => return,
-                }
-            }
+            followups.send(http.as_ref(), &aside).await;
         });
     }
 
@@ -756,7 +749,7 @@ impl<S: Store + 'static> Bot<S> {
         };
         if let Some(posted) = posted {
             if !message.ephemeral {
-                self.aside_later(&to.token, &message);
+                self.aside_later(&to.followups, &message);
             }
             if let (Some(game), true) = (message.board_of, message.has_files()) {
                 to.tracked.board_posted(game); // Ops: the board is out.
@@ -809,7 +802,7 @@ impl<S: Store + 'static> Bot<S> {
     /// [`super::notify::deliver`]).
     async fn post_instead(&self, place: Place, message: &Message) -> Option<MessageId> {
         let game = message.board_of.map(GameId);
-        match super::notify::deliver(&self.play, &self.http, game, place, message).await {
+        match super::notify::deliver(&self.play, &self.http, game, place, message, None).await {
             super::notify::Delivered::Posted(posted) => Some(posted),
             _ => None,
         }
@@ -873,6 +866,8 @@ struct Answering {
     via: Via,
     id: InteractionId,
     token: String,
+    /// What the bot says after the answer where it may only answer.
+    followups: Followups,
     how: Show,
     /// Where the command was typed (none for the picker's steps).
     place: Option<Place>,

@@ -1,13 +1,16 @@
 //! What the bot says on its own: the scheduler's notices (reminders, players out of time,
-//! games ended by timeout) and the computer's moves, posted in the game's channel, and the direct messages of players
-//! who chose them in `/settings`, with a mention in the channel when Discord refuses a DM
-//! (closed DMs answer 403).
+//! games ended by timeout) and the computer's moves, posted in the game's channel, and the
+//! direct messages of players who chose them in `/settings`, with a mention in the channel
+//! when Discord refuses a DM (closed DMs answer 403). Where the bot is no member (a game
+//! in a DM or group DM, or on a server that did not add it: [`Place::answers_only`]) it
+//! posts nothing on its own: what follows a command goes as that interaction's follow-ups
+//! ([`Followups`]), anything later to the players by direct message.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions,
+    AutoArchiveDuration, Builder, ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions,
     CreateMessage, CreateThread, Http, UserId as DiscordUserId,
 };
 
@@ -73,36 +76,130 @@ pub async fn send_direct(http: &Http, message: &Message, channel: u64) {
     }
 }
 
+/// How long Discord takes follow-ups through an interaction's token: 15 minutes from the
+/// interaction, less a margin for the last one's journey.
+const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
+
+/// How many follow-ups Discord takes for one interaction where the app is installed by the
+/// user only (the bot is no member there).
+pub const FOLLOWUPS_PER_INTERACTION: u8 = 5;
+
+/// The way to speak, after the answer, where the bot may not post on its own (a game in a
+/// DM or group DM between people, or on a server that did not add the bot): follow-ups
+/// through the interaction's token, as long as Discord takes them (15 minutes, and
+/// [`FOLLOWUPS_PER_INTERACTION`]). Shared by every clone, so the count is the
+/// interaction's.
+#[derive(Clone, Debug)]
+pub struct Followups {
+    token: String,
+    until: std::time::Instant,
+    sent: Arc<std::sync::atomic::AtomicU8>,
+}
+
+impl Followups {
+    /// The follow-ups of the interaction with `token`, which arrived at `arrived`.
+    #[must_use]
+    pub fn new(token: &str, arrived: std::time::Instant) -> Self {
+        Self {
+            token: token.to_owned(),
+            until: arrived + TOKEN_LIFE,
+            sent: Arc::default(),
+        }
+    }
+
+    /// Takes one follow-up; false once the token has expired or its follow-ups are spent.
+    fn take(&self) -> bool {
+        if std::time::Instant::now() >= self.until {
+            return false;
+        }
+        self.sent
+            .fetch_update(
+                std::sync::atomic::Ordering::SeqCst,
+                std::sync::atomic::Ordering::SeqCst,
+                |sent| (sent < FOLLOWUPS_PER_INTERACTION).then_some(sent + 1),
+            )
+            .is_ok()
+    }
+
+    /// Sends `message` as a follow-up, if one is left: Discord may not yet know of an
+    /// answer sent as the endpoint's response body (10015 Unknown Webhook), so that is
+    /// tried again; anything else is sent once. The message posted.
+    pub async fn send(&self, http: &Http, message: &Message) -> Option<serenity::all::MessageId> {
+        if !self.take() {
+            return None;
+        }
+        for attempt in 1..=3u64 {
+            let sent = message.follow_up().execute(http, (None, &self.token));
+            match observe("create_followup", sent).await {
+                Ok(posted) => return Some(posted.id),
+                Err(error) if attempt < 3 && super::reach::code(&error) == Some(10015) => {
+                    tokio::time::sleep(Duration::from_millis(250 * attempt)).await;
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "could not send a follow-up");
+                    return None;
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The channel a direct message names as where the game is (and where a player who cannot
+/// be reached is mentioned instead): none where the bot may not post, whose channel the
+/// bot cannot name either.
+pub(super) fn named_channel(place: Place) -> u64 {
+    if place.answers_only() {
+        0
+    } else {
+        place.channel.0
+    }
+}
+
 /// Posts something the bot says on its own in its game's channel (and its direct
-/// messages); whether the post went out.
+/// messages), or, where the bot may only answer, as a follow-up of `followups` (else by
+/// direct message); whether it went out.
 pub async fn post_notice<S: Store + 'static>(
     play: &Arc<Play<S>>,
     http: &Http,
     notice: Notice,
+    followups: Option<&Followups>,
 ) -> bool {
     let message = Message::from_reply(notice.reply);
     if notice.place.channel.0 == 0 {
         return false;
     }
-    match deliver(play, http, Some(notice.game), notice.place, &message).await {
+    match deliver(
+        play,
+        http,
+        Some(notice.game),
+        notice.place,
+        &message,
+        followups,
+    )
+    .await
+    {
         Delivered::Posted(sent) => {
             if let Some(game) = message.board_of {
                 note_board(play, game, notice.place, sent.get()).await;
             }
-            send_direct(http, &message, notice.place.channel.0).await;
+            send_direct(http, &message, named_channel(notice.place)).await;
             true
         }
-        Delivered::Elsewhere => true,
+        Delivered::Elsewhere | Delivered::Direct => true,
         Delivered::Nowhere => false,
     }
 }
 
 /// Where [`deliver`] put a message.
 pub enum Delivered {
-    /// In its channel, as this message.
+    /// In its channel (or as a follow-up there), as this message.
     Posted(serenity::all::MessageId),
     /// In the home channel of the game's lost thread (noted as the game's board there).
     Elsewhere,
+    /// To its readers by direct message, where the bot may not post on its own and no
+    /// interaction is at hand to answer.
+    Direct,
     /// Nowhere public: the channel is gone or closed to the bot (those it was for were
     /// told by direct message), or Discord failed.
     Nowhere,
@@ -120,7 +217,18 @@ pub async fn deliver<S: Store + 'static>(
     game: Option<GameId>,
     place: Place,
     message: &Message,
+    followups: Option<&Followups>,
 ) -> Delivered {
+    if place.answers_only() {
+        if let Some(posted) = match followups {
+            Some(followups) => followups.send(http, message).await,
+            None => None,
+        } {
+            return Delivered::Posted(posted);
+        }
+        tell_readers(play, http, game, message, None).await;
+        return Delivered::Direct;
+    }
     let once = nonce();
     let sent = repeated("create_message", || {
         ChannelId::new(place.channel.0).send_message(http, message.post(&once))
@@ -140,6 +248,20 @@ pub async fn deliver<S: Store + 'static>(
         }
     }
     let why = channel_closed(play, place, &error).await;
+    tell_readers(play, http, game, message, why).await;
+    Delivered::Nowhere
+}
+
+/// Tells a message that could not be posted to those it is for by direct message — those
+/// it mentions, or, for one that mentions no one (a game's last move), the game's players
+/// — headed by `why` when there is something to say about the channel.
+async fn tell_readers<S: Store + 'static>(
+    play: &Arc<Play<S>>,
+    http: &Http,
+    game: Option<GameId>,
+    message: &Message,
+    why: Option<String>,
+) {
     let text = match &why {
         Some(why) => cut(&format!("{why}\n{}", message.content)),
         None => message.content.clone(),
@@ -158,7 +280,6 @@ pub async fn deliver<S: Store + 'static>(
         button: None,
     }));
     send_direct(http, &told, 0).await;
-    Delivered::Nowhere
 }
 
 /// The people seated at `game` (not the computer), read off the async threads.
@@ -179,18 +300,20 @@ pub async fn post_notices<S: Store + 'static>(
     http: &Http,
     notices: Vec<Notice>,
     threads: bool,
+    followups: Option<&Followups>,
 ) -> usize {
     let mut posted = 0;
     for notice in notices {
         let place = notice.place;
         let threaded = match (notice.reply.begins.is_some(), place.guild) {
-            // No thread opens in a thread (a tournament made in one).
-            _ if play.noted(&thread_key(place.channel.0)) => false,
+            // No thread opens in a thread (a tournament made in one), nor where the bot
+            // may not post.
+            _ if place.answers_only() || play.noted(&thread_key(place.channel.0)) => false,
             (true, Some(guild)) => wants_thread(play, guild, threads).await,
             _ => false,
         };
         if !threaded {
-            posted += usize::from(post_notice(play, http, notice).await);
+            posted += usize::from(post_notice(play, http, notice, followups).await);
             continue;
         }
         let message = Message::from_reply(notice.reply.clone());
@@ -213,7 +336,7 @@ pub async fn post_notices<S: Store + 'static>(
                 if let Some(why) = why {
                     notice.reply.text = cut(&format!("{why}\n{}", notice.reply.text));
                 }
-                posted += usize::from(post_notice(play, http, notice).await);
+                posted += usize::from(post_notice(play, http, notice, followups).await);
             }
         }
     }
@@ -455,6 +578,7 @@ pub async fn carry_out<S: Store + 'static>(
     http: &Http,
     later: Vec<Later>,
     threads: bool,
+    followups: Option<&Followups>,
 ) -> usize {
     let mut posted = 0;
     let mut told = Vec::new();
@@ -466,17 +590,17 @@ pub async fn carry_out<S: Store + 'static>(
             }
             Step::Think(pool, job) => (Arc::clone(pool), job),
         };
-        posted += post_notices(play, http, std::mem::take(&mut told), threads).await;
+        posted += post_notices(play, http, std::mem::take(&mut told), threads, followups).await;
         let game = job.game();
         let thinking = Arc::clone(play);
         let Some(notices) = pool.run(game, move || thinking.do_later(job)).await else {
             continue;
         };
         for notice in notices {
-            posted += usize::from(post_notice(play, http, notice).await);
+            posted += usize::from(post_notice(play, http, notice, followups).await);
         }
     }
-    posted + post_notices(play, http, told, threads).await
+    posted + post_notices(play, http, told, threads, followups).await
 }
 
 /// Where another front end's public replies go (the game pages' moves), each with what
@@ -494,7 +618,7 @@ pub fn herald<S: Store + 'static>(
         while let Some(later) = heard.recv().await {
             let (play, http) = (Arc::clone(&play), Arc::clone(&http));
             ops.spawn(async move {
-                carry_out(&play, &http, later, threads).await;
+                carry_out(&play, &http, later, threads, None).await;
             });
         }
     });
@@ -564,9 +688,9 @@ impl<S: Store + 'static> Scheduler<S> {
             let (play, http, threads) =
                 (Arc::clone(&self.play), Arc::clone(&self.http), self.threads);
             self.ops
-                .spawn(async move { carry_out(&play, &http, vec![job], threads).await });
+                .spawn(async move { carry_out(&play, &http, vec![job], threads, None).await });
         }
-        carry_out(&self.play, &self.http, notices, self.threads).await
+        carry_out(&self.play, &self.http, notices, self.threads, None).await
     }
 
     /// Ticks every `every` until the process shuts down.

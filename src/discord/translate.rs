@@ -3,17 +3,19 @@
 //! share one reading of every command ([`command_from_args`]).
 
 use serenity::all::{
-    CommandDataOptionValue, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind,
-    Interaction, Member, User as DiscordUser,
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, CommandDataOptionValue,
+    CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Interaction,
+    InteractionContext, Member, User as DiscordUser,
 };
 
 use super::message::DROP_SEPARATOR;
 use crate::i18n::{self, Arg, Lang};
+use crate::play::spec::Contexts;
 use crate::play::{
     command_from_args, AnalysisCommand, Args, Command, Context, MoveCommand, MovesOn,
     ParseCommandError, User, COMPUTER_NAMES,
 };
-use crate::store::{ChannelId, GameId, GuildId, Place, UserId};
+use crate::store::{ChannelId, GameId, GuildId, Place, Reach, UserId};
 
 /// What an interaction asks for.
 #[derive(Debug, PartialEq)]
@@ -127,14 +129,74 @@ fn display_name(user: &DiscordUser, nick: Option<&String>) -> String {
         .unwrap_or_else(|| user.name.clone())
 }
 
-fn context(
-    user: &DiscordUser,
-    member: Option<&Member>,
+/// Where an interaction was used, from Discord's `context` (older payloads without it: a
+/// server when they name one, else the bot's DMs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Venue {
+    /// A server's channel.
+    Server,
+    /// The bot's own DMs.
+    BotDm,
+    /// A DM or group DM between people (the app installed by one of them).
+    PrivateChannel,
+}
+
+impl Venue {
+    /// The venue of an interaction with this `context` on `guild`.
+    fn of(context: Option<InteractionContext>, guild: Option<u64>) -> Self {
+        match context {
+            Some(InteractionContext::PrivateChannel) => Self::PrivateChannel,
+            Some(InteractionContext::BotDm) => Self::BotDm,
+            Some(InteractionContext::Guild) => Self::Server,
+            _ if guild.is_some() => Self::Server,
+            _ => Self::BotDm,
+        }
+    }
+
+    /// Whether a command offered in `contexts` is answered here.
+    #[must_use]
+    pub fn allows(self, contexts: Contexts) -> bool {
+        match self {
+            Self::Server => contexts.server,
+            Self::BotDm => contexts.bot_dm,
+            Self::PrivateChannel => contexts.private_channel,
+        }
+    }
+}
+
+/// Whether the bot may post on its own where an interaction was used: not in a DM or group
+/// DM between people, and not on a server that did not add the bot (the app is there only
+/// because the caller installed it: `authorizing_integration_owners` names no server
+/// install). Older payloads without owners are from servers that added the bot.
+fn reach(venue: Venue, owners: &AuthorizingIntegrationOwners) -> Reach {
+    let guild_installed = owners
+        .0
+        .iter()
+        .any(|owner| matches!(owner, AuthorizingIntegrationOwner::GuildInstall(_)));
+    match venue {
+        Venue::PrivateChannel => Reach::Answers,
+        Venue::Server if !owners.0.is_empty() && !guild_installed => Reach::Answers,
+        Venue::Server | Venue::BotDm => Reach::Posts,
+    }
+}
+
+/// What [`context`] reads of where an interaction comes from.
+struct Origin<'a> {
     guild: Option<u64>,
     channel: u64,
-    locale: &str,
-    guild_locale: Option<&str>,
-) -> Context {
+    reach: Reach,
+    locale: &'a str,
+    guild_locale: Option<&'a str>,
+}
+
+fn context(user: &DiscordUser, member: Option<&Member>, origin: &Origin<'_>) -> Context {
+    let Origin {
+        guild,
+        channel,
+        reach,
+        locale,
+        guild_locale,
+    } = *origin;
     Context {
         user: User::new(
             UserId(user.id.get()),
@@ -143,6 +205,7 @@ fn context(
         place: Place {
             guild: guild.map(GuildId),
             channel: ChannelId(channel),
+            reach,
         },
         // Discord sends the caller's permissions in the channel with every interaction.
         manager: member
@@ -156,25 +219,33 @@ fn context(
 }
 
 fn command_context(i: &CommandInteraction) -> Context {
-    context(
-        &i.user,
-        i.member.as_deref(),
-        i.guild_id.map(|g| g.get()),
-        i.channel_id.get(),
-        &i.locale,
-        i.guild_locale.as_deref(),
-    )
+    let guild = i.guild_id.map(|g| g.get());
+    let origin = Origin {
+        guild,
+        channel: i.channel_id.get(),
+        reach: reach(
+            Venue::of(i.context, guild),
+            &i.authorizing_integration_owners,
+        ),
+        locale: &i.locale,
+        guild_locale: i.guild_locale.as_deref(),
+    };
+    context(&i.user, i.member.as_deref(), &origin)
 }
 
 fn component_context(i: &ComponentInteraction) -> Context {
-    context(
-        &i.user,
-        i.member.as_ref(),
-        i.guild_id.map(|g| g.get()),
-        i.channel_id.get(),
-        &i.locale,
-        i.guild_locale.as_deref(),
-    )
+    let guild = i.guild_id.map(|g| g.get());
+    let origin = Origin {
+        guild,
+        channel: i.channel_id.get(),
+        reach: reach(
+            Venue::of(i.context, guild),
+            &i.authorizing_integration_owners,
+        ),
+        locale: &i.locale,
+        guild_locale: i.guild_locale.as_deref(),
+    };
+    context(&i.user, i.member.as_ref(), &origin)
 }
 
 /// An option's value as the text the console would have read.
@@ -340,48 +411,67 @@ fn component(i: &ComponentInteraction) -> Request {
 }
 
 impl Request {
-    /// Whether it is about a game, and so needs a server: the command table's contexts
-    /// say ([`crate::play::spec`]); only the caller's own things make sense elsewhere.
-    fn needs_server(&self) -> bool {
+    /// Where it is answered: a command where its table's contexts say
+    /// ([`crate::play::spec`]); the picker and the suggestions wherever games are played
+    /// (everywhere); the rest anywhere.
+    fn answered_in(&self, venue: Venue) -> bool {
         match self {
-            Self::Play(_, command) => !command.spec().is_some_and(|spec| spec.contexts.bot_dm),
-            Self::CompleteMove(..)
-            | Self::CompleteGame(..)
-            | Self::PickPiece(..)
-            | Self::PickTarget(..)
-            | Self::Confirm { .. } => true,
-            Self::Ping
-            | Self::CompleteNothing
-            | Self::Refuse { .. }
-            | Self::Launch
-            | Self::Ignore => false,
+            Self::Play(_, command) => command
+                .spec()
+                .is_none_or(|spec| venue.allows(spec.contexts)),
+            _ => true,
         }
     }
 }
 
-/// What `interaction` asks for. Anything about a game that reaches the bot from outside a
-/// server (a DM, through a registration older than the commands' `contexts`) is refused:
-/// the other players could never see it.
+/// What `interaction` asks for. A command that reaches the bot where its table does not
+/// offer it (a server-only command in a DM, through a registration older than the
+/// commands' `contexts`) is refused, saying where it works.
 #[must_use]
 pub fn request(interaction: &Interaction) -> Request {
-    let (request, on_server, locale, user) = match interaction {
+    let (request, venue, locale, user) = match interaction {
         Interaction::Ping(_) => return Request::Ping,
-        Interaction::Command(i) => (slash(i), i.guild_id.is_some(), &i.locale, i.user.id),
-        Interaction::Autocomplete(i) => {
-            (autocomplete(i), i.guild_id.is_some(), &i.locale, i.user.id)
-        }
-        Interaction::Component(i) => (component(i), i.guild_id.is_some(), &i.locale, i.user.id),
+        Interaction::Command(i) => (
+            slash(i),
+            Venue::of(i.context, i.guild_id.map(|g| g.get())),
+            &i.locale,
+            i.user.id,
+        ),
+        Interaction::Autocomplete(i) => (
+            autocomplete(i),
+            Venue::of(i.context, i.guild_id.map(|g| g.get())),
+            &i.locale,
+            i.user.id,
+        ),
+        Interaction::Component(i) => (
+            component(i),
+            Venue::of(i.context, i.guild_id.map(|g| g.get())),
+            &i.locale,
+            i.user.id,
+        ),
         _ => return Request::Ignore,
     };
-    if on_server || !request.needs_server() {
+    if request.answered_in(venue) {
         return request;
     }
+    // A game command in the bot's own DMs, where no other player would see it; else a
+    // server's own command outside a server.
+    let why = match &request {
+        Request::Play(_, command)
+            if command
+                .spec()
+                .is_some_and(|spec| spec.contexts.private_channel) =>
+        {
+            "discord-not-in-dms"
+        }
+        _ => "discord-server-only",
+    };
     match interaction {
         Interaction::Autocomplete(_) => Request::CompleteNothing,
         _ => Request::Refuse {
             user: UserId(user.get()),
             client: Lang::from_discord(locale).unwrap_or_default(),
-            why: Refusal::Say("discord-not-in-dms", Vec::new()),
+            why: Refusal::Say(why, Vec::new()),
         },
     }
 }

@@ -270,7 +270,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec<PrivacyCommand>> {
             "privacy",
             &[],
             Vec::new(),
-            Contexts::SERVER_AND_BOT_DM,
+            Contexts::EVERYWHERE,
             &["help-privacy"],
             |_, _| Ok(PrivacyCommand::Privacy),
         )
@@ -279,7 +279,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec<PrivacyCommand>> {
             "forget-me",
             &["forgetme", "forget"],
             Vec::new(),
-            Contexts::SERVER_AND_BOT_DM,
+            Contexts::EVERYWHERE,
             &[],
             read_forget_me,
         )

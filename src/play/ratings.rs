@@ -398,7 +398,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec<RatingCommand>> {
                 OptionSpec::new("user", "opt-rating-user", Kind::User).aliases(&["player"]),
                 game_choice(false),
             ],
-            Contexts::SERVER_AND_BOT_DM,
+            Contexts::EVERYWHERE,
             &["help-rating-commands"],
             read_rating,
         )
@@ -421,7 +421,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec<RatingCommand>> {
             "profile",
             &[],
             vec![OptionSpec::new("user", "opt-profile-user", Kind::User)],
-            Contexts::SERVER_AND_BOT_DM,
+            Contexts::EVERYWHERE,
             &[],
             read_profile,
         )

@@ -270,7 +270,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec<SettingsCommand>> {
                 OptionSpec::new("page", "opt-page", Kind::Integer)
                     .range(1, Some(crate::i18n::guides::most_pages() as i64)),
             ],
-            Contexts::SERVER_AND_BOT_DM,
+            Contexts::EVERYWHERE,
             &["help-rules"],
             read_rules,
         )

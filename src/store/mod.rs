@@ -35,7 +35,7 @@ pub use postgres::PgStore;
 pub use rebuild::rebuilt_ratings;
 pub use record::{
     ChallengeRecord, ChannelId, ClockStage, GameId, GameRecord, GuildId, MoveClock, Place, Player,
-    Request, Result as GameResult, SeatChoice, Status, TournamentId, TournamentSlot, UserId,
+    Reach, Request, Result as GameResult, SeatChoice, Status, TournamentId, TournamentSlot, UserId,
     ANONYMOUS_TAG, COMPUTER, FORGOTTEN_NAME, SCHEMA_VERSION,
 };
 pub use settings::{

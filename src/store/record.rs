@@ -178,10 +178,58 @@ impl Player {
 /// Where a game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Place {
-    /// The server, if any (none for direct messages and the console).
+    /// The server, if any (none for direct messages, group DMs and the console).
     pub guild: Option<GuildId>,
     /// The channel.
     pub channel: ChannelId,
+    /// Whether the bot may post there on its own, or only answer the players' commands.
+    /// Kept with the game, since what is said later (the computer's move after a restart,
+    /// a timeout) must know it without a command at hand. Records from before read as
+    /// [`Reach::Posts`].
+    #[serde(default, skip_serializing_if = "Reach::is_posts")]
+    pub reach: Reach,
+}
+
+impl Place {
+    /// A place where the bot posts on its own (a server that added it, its own DMs, the
+    /// console).
+    #[must_use]
+    pub const fn posting(guild: Option<GuildId>, channel: ChannelId) -> Self {
+        Self {
+            guild,
+            channel,
+            reach: Reach::Posts,
+        }
+    }
+
+    /// Whether the bot may post there only as answers to the players' commands.
+    #[must_use]
+    pub fn answers_only(&self) -> bool {
+        self.reach == Reach::Answers
+    }
+}
+
+/// How the bot can speak where a game is played. Discord lets a player install the app for
+/// themselves and use it where the bot is no member (a DM or group DM between people, a
+/// server that never added the bot): there it may only answer an interaction — its
+/// response, then follow-ups through the interaction's token for 15 minutes — and
+/// anything said later goes to the players by direct message instead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reach {
+    /// The bot is there: it posts boards, notices and the computer's moves on its own.
+    #[default]
+    Posts,
+    /// The app was installed by a user only: answers to interactions, nothing else.
+    Answers,
+}
+
+impl Reach {
+    /// Whether the bot posts on its own (the default, not written to records).
+    #[must_use]
+    pub fn is_posts(&self) -> bool {
+        *self == Self::Posts
+    }
 }
 
 /// Which seat the challenger wants.

@@ -282,6 +282,7 @@ mod tests {
             place: Place {
                 guild: None,
                 channel: ChannelId(1),
+                reach: crate::store::Reach::Posts,
             },
             host: UserId(1),
             names: Vec::new(),

@@ -104,6 +104,10 @@ struct InstanceJson {
 struct LocationJson {
     channel_id: Option<String>,
     guild_id: Option<String>,
+    /// `gc` a server's channel, `pc` a DM or group DM (where the bot is no member: an
+    /// Activity there runs through a user's install).
+    #[serde(default)]
+    kind: Option<String>,
 }
 
 /// The token exchange's answer (the fields used).
@@ -197,6 +201,11 @@ impl Activity {
                     .and_then(number)
                     .map(GuildId),
                 channel: ChannelId(channel),
+                reach: if found.location.kind.as_deref() == Some("pc") {
+                    crate::store::Reach::Answers
+                } else {
+                    crate::store::Reach::Posts
+                },
             },
             users: found
                 .users

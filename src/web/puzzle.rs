@@ -31,6 +31,7 @@ use crate::store::{ChannelId, GameId, GameRecord, Place, Player, Status, Store, 
 const NOWHERE: Place = Place {
     guild: None,
     channel: ChannelId(0),
+    reach: crate::store::Reach::Posts,
 };
 
 /// Where the puzzle page of the link `token` is.

@@ -426,6 +426,7 @@ pub fn new_record(
         place: Place {
             guild: Some(guild),
             channel: ChannelId(1),
+            reach: leapfrog::store::Reach::Posts,
         },
         home: None,
         moves: Vec::new(),

@@ -153,7 +153,25 @@ pub struct Rest {
     /// Discord made no answer for them, so an edit of `@original` is refused with 10015
     /// Unknown Webhook, as Discord refuses it.
     unanswered: Arc<Mutex<std::collections::HashSet<String>>>,
+    /// Channels the bot is no member of (a DM or group DM between people, a server that
+    /// did not add it): any post there is refused with 50001 Missing Access, as Discord
+    /// refuses it.
+    without_bot: Arc<Mutex<std::collections::HashSet<u64>>>,
+    /// The follow-ups sent so far for each interaction token.
+    followups: Arc<Mutex<std::collections::HashMap<String, u32>>>,
 }
+
+/// The tokens of interactions used where only the user installed the app
+/// (`authorizing_integration_owners` with `USER_INSTALL` alone): Discord takes at most
+/// [`FOLLOWUPS_WITHOUT_BOT`] follow-ups for each. Process-wide, as the tokens are unique.
+static USER_INSTALL_TOKENS: std::sync::LazyLock<Mutex<std::collections::HashSet<String>>> =
+    std::sync::LazyLock::new(Mutex::default);
+
+/// How many follow-ups Discord takes for an interaction where only the user installed the
+/// app ("Create Followup Message": "Apps are limited to 5 followup messages per
+/// interaction if it was initiated from a user-installed app and isn't installed in the
+/// server").
+pub const FOLLOWUPS_WITHOUT_BOT: u32 = 5;
 
 /// A fault Discord can answer with.
 #[derive(Clone, Debug)]
@@ -242,6 +260,15 @@ async fn record(
         let refusal = json!({"message": "Unknown Webhook", "code": 10015});
         (StatusCode::NOT_FOUND, axum::Json(refusal)).into_response()
     };
+    if let ("POST", ["channels", channel, ..]) = (method.as_str(), parts.as_slice()) {
+        if channel
+            .parse::<u64>()
+            .is_ok_and(|c| rest.without_bot.lock().unwrap().contains(&c))
+        {
+            let refusal = json!({"message": "Missing Access", "code": 50001});
+            return (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response();
+        }
+    }
     match (method.as_str(), parts.as_slice()) {
         ("GET", ["gateway"]) => {
             axum::Json(json!({"url": *rest.gateway_url.lock().unwrap()})).into_response()
@@ -273,6 +300,15 @@ async fn record(
                 let refusal = registration::refusal(&broken);
                 (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response()
             }
+        }
+        ("POST", ["webhooks", _, token])
+            if USER_INSTALL_TOKENS.lock().unwrap().contains(*token)
+                && rest.followup_count(token) > FOLLOWUPS_WITHOUT_BOT =>
+        {
+            // Discord documents the limit, not its code: the refusal is a plain 400.
+            let refusal =
+                json!({"message": "Maximum number of follow-up messages reached", "code": 0});
+            (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response()
         }
         ("PATCH" | "POST" | "GET", ["webhooks", ..]) => axum::Json(message_json()).into_response(),
         ("POST", ["channels", parent, "threads"]) => {
@@ -376,7 +412,8 @@ async fn record(
             }
         }
         // Where an Activity's instance runs: `i-<channel>-<guild>` is in that channel, with
-        // alice and bob in it; any other instance is unknown. Only the bot may ask.
+        // alice and bob in it, `i-<channel>` in that group DM; any other instance is unknown.
+        // Only the bot may ask.
         ("GET", ["applications", app, "activity-instances", instance]) => {
             let place: Vec<&str> = instance
                 .strip_prefix("i-")
@@ -392,6 +429,15 @@ async fn record(
                                  "guild_id": guild}
                 }))
                 .into_response(),
+                // `i-<channel>`: a DM or group DM, which has no server.
+                [channel] if bot && !channel.is_empty() && *app == APP_ID.to_string() => {
+                    axum::Json(json!({
+                        "application_id": APP_ID.to_string(), "instance_id": instance,
+                        "launch_id": "1", "users": [ALICE.id.to_string(), BOB.id.to_string()],
+                        "location": {"id": "pc-1", "kind": "pc", "channel_id": channel}
+                    }))
+                    .into_response()
+                }
                 _ => (
                     StatusCode::NOT_FOUND,
                     axum::Json(json!({"message": "Unknown Application Instance", "code": 10_000})),
@@ -471,6 +517,19 @@ impl Fault {
 }
 
 impl Rest {
+    /// Makes `channel` one the bot is no member of: every post there is refused with 50001.
+    pub fn without_bot(&self, channel: u64) {
+        self.without_bot.lock().unwrap().insert(channel);
+    }
+
+    /// Counts a follow-up of the interaction with `token`; how many so far, this one too.
+    fn followup_count(&self, token: &str) -> u32 {
+        let mut counts = self.followups.lock().unwrap();
+        let count = counts.entry(token.to_owned()).or_default();
+        *count += 1;
+        *count
+    }
+
     /// Answers the next `times` calls of `method` whose path contains `path` with `fault`.
     pub fn inject(&self, method: &str, path: &str, fault: Fault, times: u32) {
         self.faults.lock().unwrap().push(Injected {
@@ -825,6 +884,7 @@ impl Payloads {
             "guild_id": self.guild.to_string(), "channel_id": self.channel.to_string(),
             "channel": {"id": self.channel.to_string(), "type": self.channel_kind},
             "context": 0, "member": member_json(who), "token": format!("token-{id}"), "version": 1,
+            "authorizing_integration_owners": {"0": self.guild.to_string()},
             "locale": self.locale, "entitlements": [], "attachment_size_limit": 8_388_608,
             "app_permissions": "0"
         });
@@ -920,6 +980,35 @@ pub fn in_dm(mut payload: Value) -> Value {
         "channel".into(),
         json!({"id": dm_channel(id).to_string(), "type": 1}),
     );
+    payload
+}
+
+/// The same interaction used in a group DM (`channel`, type 3) between people, through
+/// `installer`'s own install of the app: no server, no member, the user at the top level,
+/// context 2, and the user install alone among the authorizing owners.
+pub fn in_group_dm(mut payload: Value, channel: u64, installer: u64) -> Value {
+    let object = payload.as_object_mut().unwrap();
+    object.remove("guild_id");
+    object.remove("guild_locale");
+    let member = object.remove("member").unwrap();
+    object.insert("user".into(), member["user"].clone());
+    object.insert("context".into(), json!(2));
+    object.insert("channel_id".into(), json!(channel.to_string()));
+    object.insert(
+        "channel".into(),
+        json!({"id": channel.to_string(), "type": 3, "recipients": []}),
+    );
+    user_installed_by(payload, installer)
+}
+
+/// The same interaction on a server that never added the bot, used through `installer`'s
+/// own install: the user install alone among the authorizing owners.
+pub fn user_installed_by(mut payload: Value, installer: u64) -> Value {
+    payload["authorizing_integration_owners"] = json!({"1": installer.to_string()});
+    USER_INSTALL_TOKENS
+        .lock()
+        .unwrap()
+        .insert(token_of(&payload));
     payload
 }
 
@@ -1128,6 +1217,7 @@ pub fn alice_here() -> leapfrog::play::Context {
         place: leapfrog::store::Place {
             guild: Some(leapfrog::store::GuildId(77)),
             channel: leapfrog::store::ChannelId(88),
+            reach: leapfrog::store::Reach::Posts,
         },
         manager: false,
         lang: leapfrog::i18n::Lang::En,

@@ -546,7 +546,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec<AnalysisCommand>> {
                 OptionSpec::new("daily", "opt-daily", Kind::Boolean),
                 OptionSpec::new("answer", "opt-puzzle-answer", Kind::Text),
             ],
-            Contexts::SERVER,
+            Contexts::EVERYWHERE,
             &["help-puzzle"],
             puzzles::read_puzzle,
         ),

@@ -488,7 +488,7 @@ fn play_definition() -> CommandSpec<ChallengeCommand> {
         aliases: &["challenge"],
         options,
         game_options: true,
-        contexts: Contexts::SERVER,
+        contexts: Contexts::PLAYED,
         private: false,
         help: &[
             "help-play",

@@ -311,7 +311,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec<CorrespondenceCommand>> {
             "games",
             &[],
             Vec::new(),
-            Contexts::SERVER_AND_BOT_DM,
+            Contexts::EVERYWHERE,
             &[],
             |_, _| Ok(CorrespondenceCommand::Games),
         )

@@ -147,7 +147,7 @@ pub(in crate::play) fn on_game<C: 'static>(
         aliases: &[],
         options: vec![game_number()],
         game_options: false,
-        contexts: Contexts::SERVER,
+        contexts: Contexts::PLAYED,
         private: false,
         help,
         parse: parser(parse),

@@ -27,17 +27,34 @@ pub struct Contexts {
 }
 
 impl Contexts {
-    /// A command about a game, played where all its players (and onlookers) see the board.
+    /// A command about a server (its tournaments): where the bot was added.
     pub const SERVER: Self = Self {
         server: true,
         bot_dm: false,
         private_channel: false,
     };
-    /// A command that reads or changes only the caller's own things: also in the bot's DMs.
+    /// A command about a game, played where all its players (and onlookers) see the board:
+    /// a server's channel, or a DM or group DM between the players (a user install). Not
+    /// the bot's own DMs, where nobody else would ever see a challenge.
+    pub const PLAYED: Self = Self {
+        server: true,
+        bot_dm: false,
+        private_channel: true,
+    };
+    /// A command about the caller and a server: their settings and the server's, a
+    /// server's leaderboard. A user install reaches no server's settings, so not in DMs
+    /// between people.
     pub const SERVER_AND_BOT_DM: Self = Self {
         server: true,
         bot_dm: true,
         private_channel: false,
+    };
+    /// A command that reads or changes only the caller's own things (their games, ratings,
+    /// puzzles, data) or tells of the games: wherever the caller is.
+    pub const EVERYWHERE: Self = Self {
+        server: true,
+        bot_dm: true,
+        private_channel: true,
     };
 }
 

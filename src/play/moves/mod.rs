@@ -539,7 +539,7 @@ pub(in crate::play) fn commands() -> Vec<CommandSpec<MoveCommand>> {
                 game_number(),
             ],
             game_options: false,
-            contexts: Contexts::SERVER,
+            contexts: Contexts::PLAYED,
             private: false,
             help: &["help-move"],
             parse: parser(read_move),

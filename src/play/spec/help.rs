@@ -45,7 +45,7 @@ pub(super) fn commands() -> Vec<CommandSpec<HelpCommand>> {
         "help",
         &[],
         Vec::new(),
-        Contexts::SERVER_AND_BOT_DM,
+        Contexts::EVERYWHERE,
         &[],
         |_, _| Ok(HelpCommand::Help),
     )

@@ -58,7 +58,9 @@ pub fn registration(guild: bool, activity: bool) -> Result<Registration, Vec<Bro
 /// itself by launching the Activity.
 #[must_use]
 pub fn entry_point() -> Json {
-    let mut entry = named("launch", "cmd-launch", Contexts::SERVER);
+    // The Activity lists the player's games and puzzles wherever they open it: a server,
+    // the bot's DMs, or a DM or group DM through their own install.
+    let mut entry = named("launch", "cmd-launch", Contexts::EVERYWHERE);
     entry.insert("type".into(), json!(4));
     entry.insert("handler".into(), json!(2));
     Json::Object(entry)
@@ -257,15 +259,17 @@ mod tests {
     }
 
     #[test]
-    fn commands_about_a_game_are_offered_on_servers_only() {
+    fn commands_about_a_game_are_offered_where_their_players_are() {
         let body = registration(false, false).unwrap().0;
-        let contexts = |name: &str| {
+        let offered = |name: &str| {
             body.iter()
                 .find(|c| c["name"] == name)
-                .map(|c| c["contexts"].clone())
+                .map(|c| (c["contexts"].clone(), c["integration_types"].clone()))
                 .unwrap()
         };
-        assert_eq!(contexts("play"), json!([0]));
-        assert_eq!(contexts("privacy"), json!([0, 1]));
+        assert_eq!(offered("play"), (json!([0, 2]), json!([0, 1])));
+        assert_eq!(offered("privacy"), (json!([0, 1, 2]), json!([0, 1])));
+        assert_eq!(offered("settings"), (json!([0, 1]), json!([0])));
+        assert_eq!(offered("tournament"), (json!([0]), json!([0])));
     }
 }
