@@ -290,3 +290,30 @@ async fn a_servers_own_commands_say_why_they_do_not_work_in_a_group_dm() {
     );
     assert_nothing_posted_in(&rest, GROUP);
 }
+
+/// A group DM has no server language: what everyone reads there is in the language of the
+/// first player to use a command in it, and stays so when a player with another language
+/// moves (each still reads their own private answers in theirs).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_reads_in_the_language_of_its_first_player() {
+    let (rest, rest_url) = Rest::start().await;
+    rest.without_bot(GROUP);
+    let play = fake_discord::helpers::play();
+    let url = start_endpoint(&fake_discord::config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    p.locale = "ru";
+    let challenge = grouped(
+        p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB)),
+        ALICE,
+    );
+    let (asked, _, seen) = shown(&rest, &url, &challenge, 0).await;
+    assert!(asked["content"].to_string().contains("/принять"), "{asked}");
+    p.locale = "pl";
+    let click = grouped(p.component(BOB, "accept:1", &[]), ALICE);
+    let (begun, board, _) = shown(&rest, &url, &click, seen).await;
+    assert!(board);
+    assert!(
+        begun["content"].to_string().contains("начинается"),
+        "{begun}"
+    );
+}

@@ -351,7 +351,7 @@ pub(super) fn thread_key(channel: u64) -> String {
 /// The language of the posts in `place` (its server's), read off the async threads.
 async fn place_lang<S: Store + 'static>(play: &Arc<Play<S>>, place: Place) -> i18n::Lang {
     let reader = Arc::clone(play);
-    tokio::task::spawn_blocking(move || reader.place_lang(place.guild))
+    tokio::task::spawn_blocking(move || reader.place_lang(&place))
         .await
         .unwrap_or_default()
 }

@@ -64,7 +64,7 @@ impl<S: Store> Play<S> {
             };
             record.place.channel = home;
             match self.store.replace(&record) {
-                Ok(_) => return Ok(Some((record.place, self.place_lang(record.place.guild)))),
+                Ok(_) => return Ok(Some((record.place, self.place_lang(&record.place)))),
                 Err(StoreError::Conflict(_)) => {}
                 Err(other) => return Err(other),
             }
@@ -109,9 +109,9 @@ impl<S: Store> Play<S> {
             None => reply.about,
         };
         let loaded = news.and_then(|(id, news)| Some((self.load(id).ok()?, news)));
-        let post = loaded.as_ref().map_or(self.default_lang, |(l, _)| {
-            self.place_lang(l.record.place.guild)
-        });
+        let post = loaded
+            .as_ref()
+            .map_or(self.default_lang, |(l, _)| self.place_lang(&l.record.place));
         readers
             .iter()
             .map(|&(user, lang)| {

@@ -157,7 +157,7 @@ impl<S: Store> Play<S> {
         turn: &[String],
     ) -> Result<Option<Reply>, Stop> {
         let id = record.id;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let me = seat_label(lang, record, game, seat);
         let kind = || ("kind", Arg::from(proposal.action));
         let by = record.pending.and_then(proposal.by);

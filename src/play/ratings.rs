@@ -134,7 +134,7 @@ impl<S: Store> Play<S> {
         // A server's board reads in the server's language; outside a server (a direct
         // message), in the reader's.
         let lang = match ctx.place.guild {
-            Some(_) => self.place_lang(ctx.place.guild),
+            Some(_) => self.place_lang(&ctx.place),
             None => self.reader_lang(ctx),
         };
         let now = self.clock.now_ms();

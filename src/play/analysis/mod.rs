@@ -317,7 +317,7 @@ impl<S: Store> Play<S> {
     /// accuracy and counts, and the worst mistakes and blunders.
     fn report(&self, loaded: &Loaded, review: &Review) -> Reply {
         let record = &loaded.record;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let label = |seat: u8| seat_label(lang, record, &loaded.game, seat);
         let mut lines = vec![i18n::text_with(
             lang,

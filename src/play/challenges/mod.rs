@@ -212,7 +212,7 @@ impl<S: Store> Play<S> {
             version: 0,
         })?;
         let mentions = opponents.iter().map(|o| o.id);
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         if !computers.is_empty() && opponents.is_empty() {
             // Only the computer was challenged: the game begins now.
             let Status::Challenge(challenge) = record.status.clone() else {
@@ -368,7 +368,7 @@ impl<S: Store> Play<S> {
         }
         let mut challenge = challenge;
         challenge.joined = vec![player(&ctx.user)];
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let headline = i18n::text_with(
             lang,
             "challenge-accepted",
@@ -409,7 +409,7 @@ impl<S: Store> Play<S> {
         record.updated = self.clock.now_ms();
         self.store.replace(&record)?;
         Ok(Reply::public(i18n::text_with(
-            self.place_lang(record.place.guild),
+            self.place_lang(&record.place),
             "challenge-declined",
             &[
                 ("who", ctx.user.name.as_str().into()),
@@ -450,7 +450,7 @@ impl<S: Store> Play<S> {
                 all
             });
         Ok(Reply::public(i18n::text_with(
-            self.place_lang(record.place.guild),
+            self.place_lang(&record.place),
             "challenge-withdrawn",
             &[
                 ("who", ctx.user.name.as_str().into()),

@@ -171,7 +171,7 @@ impl<S: Store> Play<S> {
             None => seated >= usize::from(challenge.target.unwrap_or(max)),
         };
         // Which challenge this was: the caller may have typed a plain /accept.
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let waiting: Vec<&str> = challenge.waiting_for().iter().map(|p| p.name()).collect();
         let args = [
             ("who", Arg::from(ctx.user.name.as_str())),
@@ -202,7 +202,7 @@ impl<S: Store> Play<S> {
         record.status = Status::Challenge(challenge);
         record.updated = self.clock.now_ms();
         let record = self.store.replace(&record)?;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         Ok(Reply::public(text)
             .about(record.id, News::Challenge)
             .mentioning(host)
@@ -246,7 +246,7 @@ impl<S: Store> Play<S> {
             String::new()
         } else {
             i18n::text_with(
-                self.place_lang(record.place.guild),
+                self.place_lang(&record.place),
                 "table-started-without",
                 &[
                     ("who", ctx.user.name.as_str().into()),
@@ -315,7 +315,7 @@ impl<S: Store> Play<S> {
             .retain(|p| p.user_id() != Some(ctx.user.id));
         let max = challenge.target.unwrap_or(record.kind.info().max_seats);
         let text = i18n::text_with(
-            self.place_lang(record.place.guild),
+            self.place_lang(&record.place),
             "table-left",
             &[
                 ("who", ctx.user.name.as_str().into()),
@@ -342,7 +342,7 @@ impl<S: Store> Play<S> {
         challenge.to = (!named.is_empty()).then(|| named.remove(0));
         challenge.invited = named;
         challenge.joined.retain(|p| p.user_id() != Some(me));
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let headline = i18n::text_with(
             lang,
             "table-declined",
@@ -434,7 +434,7 @@ impl<S: Store> Play<S> {
             with_seed.push(format!("seed={}", record.seed));
         }
         let game = AnyGame::new(record.kind, &with_seed, None).map_err(|e| {
-            let lang = self.place_lang(record.place.guild);
+            let lang = self.place_lang(&record.place);
             Stop::Refuse(i18n::refusals::setup_error(lang, Some(record.kind), &e))
         })?;
         record.options = game
@@ -448,7 +448,7 @@ impl<S: Store> Play<S> {
         record.updated = self.clock.now_ms();
         self.restart_clock(&mut record);
         let record = self.store.replace(&record)?;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let begins = i18n::text_with(
             lang,
             "game-begins",

@@ -247,31 +247,42 @@ impl<S: Store> Play<S> {
 
     /// The language of what everyone in a place reads (a board, its picture, a notice):
     /// the server's choice (`/settings server_language:`), else the server's own Discord
-    /// language as noted from its members' commands, else the default (English).
-    pub fn place_lang(&self, guild: Option<GuildId>) -> Lang {
-        guild
-            .and_then(|guild| self.store.guild_settings(guild).ok())
+    /// language as noted from its members' commands, else the default (English). A DM or
+    /// group DM has no server: its language is the one noted from the first command used
+    /// there (see [`Self::note_guild_lang`]).
+    pub fn place_lang(&self, place: &Place) -> Lang {
+        settings_key(place)
+            .and_then(|key| self.store.guild_settings(key).ok())
             .and_then(|settings| settings.posts_lang())
             .unwrap_or(self.default_lang)
     }
 
     /// Notes a server's Discord language (sent with each command) in its settings, so
     /// posts made without a command (reminders, timeouts, the computer's moves) use it too.
+    /// A DM or group DM between people has no server language: the language of the first
+    /// player to use a command there is noted for it, and kept (a board read by a Russian
+    /// and a Polish player does not change language with each move).
     pub(in crate::play) fn note_guild_lang(&self, ctx: &Context) {
-        let (Some(guild), Some(lang)) = (ctx.place.guild, ctx.guild_lang) else {
-            return;
+        let (key, lang, first_stays) = match (ctx.place.guild, ctx.guild_lang) {
+            (Some(guild), Some(lang)) => (guild, lang, false),
+            (None, _) if ctx.place.answers_only() => match settings_key(&ctx.place) {
+                Some(key) => (key, ctx.lang, true),
+                None => return,
+            },
+            _ => return,
         };
-        if noted(&self.guild_langs, guild, lang) {
+        if noted(&self.guild_langs, key, lang) {
             return;
         }
-        if let Ok(mut settings) = self.store.guild_settings(guild) {
-            if settings.discord_lang != Some(lang) {
+        if let Ok(mut settings) = self.store.guild_settings(key) {
+            let kept = first_stays && settings.discord_lang.is_some();
+            if settings.discord_lang != Some(lang) && !kept {
                 settings.discord_lang = Some(lang);
-                if self.store.set_guild_settings(guild, settings).is_err() {
+                if self.store.set_guild_settings(key, settings).is_err() {
                     return;
                 }
             }
-            note(&self.guild_langs, guild, lang);
+            note(&self.guild_langs, key, lang);
         }
     }
 
@@ -374,7 +385,7 @@ impl<S: Store> Play<S> {
         let Some(links) = &self.pages else {
             return reply;
         };
-        let lang = self.place_lang(place.guild);
+        let lang = self.place_lang(&place);
         let mut buttons = vec![Button::link(
             &links(Page::Game(game, None)),
             &i18n::text(lang, "button-web-watch"),
@@ -475,6 +486,15 @@ impl<S: Store> Play<S> {
             )),
         }
     }
+}
+
+/// Where the language of what is read in `place` is kept: its server's settings, or, for a
+/// DM or group DM between people (no server), settings under the channel's own id —
+/// Discord's ids are unique across servers and channels, so the two never meet.
+fn settings_key(place: &Place) -> Option<GuildId> {
+    place
+        .guild
+        .or_else(|| place.answers_only().then_some(GuildId(place.channel.0)))
 }
 
 /// A language noted per server or user in this process (see [`Play::note_guild_lang`]).

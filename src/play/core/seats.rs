@@ -124,7 +124,7 @@ impl<S: Store> Play<S> {
         said: (&str, &[(&str, Arg)]),
         now: u64,
     ) -> Reply {
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let (id, more) = said;
         let mut args = vec![
             ("who", Arg::from(seat_label(lang, record, game, seat))),

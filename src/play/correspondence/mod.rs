@@ -39,7 +39,7 @@ impl<S: Store> Play<S> {
             return Ok(None);
         }
         let seat = game.to_move().0;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let board_button = Button::new(
             "board",
             id,
@@ -131,7 +131,7 @@ impl<S: Store> Play<S> {
             }
             ClockNow::Out(_) => {}
         }
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let headline = self.forfeit(&mut record, &mut game, to_move, Forfeit::TimedOut, lang)?;
         let record = self.store.replace(&record)?;
         let claimed = i18n::text_with(

@@ -392,7 +392,7 @@ impl<S: Store> Play<S> {
         }
         let loaded = self.rebuild(record)?;
         let record = &loaded.record;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let (gif, frames) = replay_gif(record, lang)?;
         let gif = (gif.len() <= MAX_GIF_BYTES).then_some(gif);
         let players: Vec<String> = (0..record.seats.len())
@@ -455,7 +455,7 @@ impl<S: Store> Play<S> {
             Ok(record)
         }) {
             Ok(record) => {
-                let lang = self.place_lang(record.place.guild);
+                let lang = self.place_lang(&record.place);
                 let headline = i18n::text_with(
                     lang,
                     "history-loaded",

@@ -67,9 +67,9 @@ impl<S: Store> Play<S> {
     ) -> Result<Reply, Stop> {
         let lang = || mover.map_or(Lang::En, |ctx| self.reader_lang(ctx));
         // The place's language, read once and only when something public is said.
-        let guild = record.place.guild;
+        let place = record.place;
         let post_lang = std::cell::OnceCell::new();
-        let post = || *post_lang.get_or_init(|| self.place_lang(guild));
+        let post = || *post_lang.get_or_init(|| self.place_lang(&place));
         let mv = &normalise_move(record.kind, mv);
         let kind = record.kind;
         let said = |lang: Lang, moves: &[&str]| said_moves(lang, kind, moves);
@@ -233,7 +233,7 @@ impl<S: Store> Play<S> {
             &loaded.game,
             "",
             self.clock.now_ms(),
-            self.place_lang(loaded.record.place.guild),
+            self.place_lang(&loaded.record.place),
         );
         // A player asking is handed their own page of it, where they play by tapping.
         let lang = self.reader_lang(ctx);
@@ -266,7 +266,7 @@ impl<S: Store> Play<S> {
             },
             seat,
         ) = self.seated(ctx, id)?;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let headline = self.forfeit(&mut record, &mut game, seat, Forfeit::Resigned, lang)?;
         let record = self.store.replace(&record)?;
         Ok(board_reply(
@@ -296,7 +296,7 @@ impl<S: Store> Play<S> {
         {
             return Ok(reply);
         }
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let me = seat_label(lang, &record, &game, seat);
         let text = i18n::text_with(lang, "offer-draw-accepted", &[("who", me.into())]);
         self.finish_agreed_draw(record, &game, &text)
@@ -317,7 +317,7 @@ impl<S: Store> Play<S> {
             game,
             text,
             self.clock.now_ms(),
-            self.place_lang(record.place.guild),
+            self.place_lang(&record.place),
         ))
     }
 
@@ -346,7 +346,7 @@ impl<S: Store> Play<S> {
         }
         let before = game.to_move();
         let undone = record.moves.split_off(from);
-        let undone = turn_text(self.place_lang(record.place.guild), record.kind, &undone);
+        let undone = turn_text(self.place_lang(&record.place), record.kind, &undone);
         let game = record.replay(from).map_err(Stop::Fail)?;
         record.position = game.position_text();
         // The move goes back to whoever made it, with a fresh clock; taking back a ply
@@ -373,7 +373,7 @@ impl<S: Store> Play<S> {
         game: &AnyGame,
         seat: u8,
     ) -> Result<Reply, Stop> {
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let me = seat_label(lang, &record, game, seat);
         let id = record.id;
         let computer = (0..record.seats.len())
@@ -425,11 +425,7 @@ impl<S: Store> Play<S> {
             return say("refuse-left-since");
         }
         let undone = record.moves.split_off(from);
-        let undone = said_moves(
-            self.place_lang(record.place.guild),
-            record.kind,
-            &strs(&undone),
-        );
+        let undone = said_moves(self.place_lang(&record.place), record.kind, &strs(&undone));
         let back = record.replay(from).map_err(Stop::Fail)?;
         record.position = back.position_text();
         record.pending = None;

@@ -131,8 +131,7 @@ impl<S: Store> Play<S> {
             TournamentAction::List => self.list_tournaments(ctx),
             TournamentAction::Show => {
                 let record = self.find_tournament(ctx, id, true)?;
-                let mut reply =
-                    self.standings_reply(&record, self.place_lang(record.place.guild), true);
+                let mut reply = self.standings_reply(&record, self.place_lang(&record.place), true);
                 reply.files.push(super::reply::File {
                     name: format!("tournament-{}.txt", record.id),
                     bytes: tournament_text(&record).into_bytes(),
@@ -319,7 +318,7 @@ impl<S: Store> Play<S> {
             updated: now,
             version: 0,
         })?;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let mut reply = Reply::public(format!(
             "{}\n{}",
             i18n::text_with(
@@ -398,7 +397,7 @@ impl<S: Store> Play<S> {
             next.updated = self.clock.now_ms();
             match self.store.replace_tournament(&next) {
                 Ok(stored) => {
-                    let lang = self.place_lang(stored.place.guild);
+                    let lang = self.place_lang(&stored.place);
                     let mut lines = vec![i18n::text_with(
                         lang,
                         said,
@@ -485,7 +484,7 @@ impl<S: Store> Play<S> {
     /// (a Skakanie table plays on without them).
     fn withdraw(&self, ctx: &Context, id: Option<TournamentId>, who: &User) -> Result<Reply, Stop> {
         let record = self.find_tournament(ctx, id, false)?;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         if record.event.phase == Phase::Running {
             // The round's game, or every game still going when the rounds are played at once.
             for &game in record.games.iter().flatten().flatten() {
@@ -713,7 +712,7 @@ impl<S: Store> Play<S> {
 
     /// Starts a tournament whose time has come (or, too few having joined, calls it off).
     fn start_on_time(&self, mut record: TournamentRecord) -> Vec<Notice> {
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let record_before = record.clone();
         let enough = record.event.players.len() >= record.event.fewest_players();
         let said = if enough {
@@ -774,7 +773,7 @@ impl<S: Store> Play<S> {
             record.updated = self.clock.now_ms();
             match self.store.replace_tournament(&record) {
                 Ok(stored) => {
-                    let lang = self.place_lang(stored.place.guild);
+                    let lang = self.place_lang(&stored.place);
                     if (rounds_over(&stored), stored.event.phase) != before {
                         let mut reply = self.standings_reply(&stored, lang, false);
                         reply.mentions = stored.event.players.iter().map(|&p| UserId(p)).collect();
@@ -961,7 +960,7 @@ impl<S: Store> Play<S> {
         };
         self.restart_clock(&mut record);
         let record = self.store.insert(record)?;
-        let lang = self.place_lang(record.place.guild);
+        let lang = self.place_lang(&record.place);
         let names: Vec<String> = record.seats.iter().map(|p| player_name(lang, p)).collect();
         let headline = i18n::text_with(
             lang,
