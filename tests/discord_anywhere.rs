@@ -11,8 +11,8 @@ mod fake_discord;
 use std::sync::Arc;
 
 use fake_discord::{
-    edit_of, has_board, in_group_dm, posts_in, send, start_endpoint, user_installed_by, Payloads,
-    Person, Rest, ALICE, APP_ID, BOB, FOLLOWUPS_WITHOUT_BOT,
+    edit_of, has_board, in_group_dm, in_private_channel, posts_in, send, start_endpoint,
+    user_installed_by, Payloads, Person, Rest, ALICE, APP_ID, BOB, FOLLOWUPS_WITHOUT_BOT,
 };
 use leapfrog::ai::AiConfig;
 use leapfrog::store::{GameId, Reach, Status, Store};
@@ -316,4 +316,56 @@ async fn a_group_dm_reads_in_the_language_of_its_first_player() {
         begun["content"].to_string().contains("начинается"),
         "{begun}"
     );
+}
+
+/// In a DM between two people (channel type 1, context 2, through alice's install): the
+/// game is theirs, played by answers; each move's answer mentions the player to move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_a_dm_between_two_people_is_played_by_answers() {
+    const DM: u64 = 4_000_010;
+    let (rest, rest_url) = Rest::start().await;
+    rest.without_bot(DM);
+    let play = fake_discord::helpers::play();
+    let url = start_endpoint(&fake_discord::config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let dm = |payload: Value| in_private_channel(payload, DM, 1, ALICE.id);
+    let challenge = dm(p.command(ALICE, "play", &[("game", json!("gyges"))], Some(BOB)));
+    let (_, _, seen) = shown(&rest, &url, &challenge, 0).await;
+    let (_, board, mut seen) =
+        shown(&rest, &url, &dm(p.command(BOB, "accept", &[], None)), seen).await;
+    assert!(board, "/accept works as the button does");
+    for _ in 0..4 {
+        let record = common::blocking(|| play.store().get(GameId(1)).unwrap());
+        let mirror = common::rebuild(&record);
+        let seat = usize::from(mirror.to_move().0);
+        let who = if record.seats[seat].name() == "alice" {
+            ALICE
+        } else {
+            BOB
+        };
+        let other = if who.id == ALICE.id { BOB } else { ALICE };
+        let mv = common::gyges_move(&mirror);
+        let (answer, board, next) = shown(
+            &rest,
+            &url,
+            &dm(p.command(who, "move", &[("move", json!(mv))], None)),
+            seen,
+        )
+        .await;
+        seen = next;
+        assert!(board);
+        assert!(
+            answer["content"]
+                .to_string()
+                .contains(&format!("<@{}>", other.id)),
+            "the player to move is mentioned: {answer}"
+        );
+    }
+    assert_eq!(
+        common::blocking(|| play.store().get(GameId(1)).unwrap())
+            .place
+            .reach,
+        Reach::Answers
+    );
+    assert_nothing_posted_in(&rest, DM);
 }

@@ -980,13 +980,21 @@ pub fn in_dm(mut payload: Value) -> Value {
         "channel".into(),
         json!({"id": dm_channel(id).to_string(), "type": 1}),
     );
+    // As Discord says of a server's install used in the bot's DMs.
+    object.insert("authorizing_integration_owners".into(), json!({"0": "0"}));
     payload
 }
 
 /// The same interaction used in a group DM (`channel`, type 3) between people, through
 /// `installer`'s own install of the app: no server, no member, the user at the top level,
 /// context 2, and the user install alone among the authorizing owners.
-pub fn in_group_dm(mut payload: Value, channel: u64, installer: u64) -> Value {
+pub fn in_group_dm(payload: Value, channel: u64, installer: u64) -> Value {
+    in_private_channel(payload, channel, 3, installer)
+}
+
+/// [`in_group_dm`] for a private channel of `kind`: 1 a DM between two people, 3 a group
+/// DM.
+pub fn in_private_channel(mut payload: Value, channel: u64, kind: u8, installer: u64) -> Value {
     let object = payload.as_object_mut().unwrap();
     object.remove("guild_id");
     object.remove("guild_locale");
@@ -996,7 +1004,7 @@ pub fn in_group_dm(mut payload: Value, channel: u64, installer: u64) -> Value {
     object.insert("channel_id".into(), json!(channel.to_string()));
     object.insert(
         "channel".into(),
-        json!({"id": channel.to_string(), "type": 3, "recipients": []}),
+        json!({"id": channel.to_string(), "type": kind, "recipients": []}),
     );
     user_installed_by(payload, installer)
 }
