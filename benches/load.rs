@@ -22,15 +22,13 @@ mod common;
 mod fake_discord;
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::http::{Method, Uri};
 use axum::Router;
-use bench_common::{percentile, setting};
+use bench_common::{percentile, setting, start_worker};
 use fake_discord::{hex, key, now, post, Payloads, Person, APP_ID};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::store::{
@@ -123,56 +121,6 @@ fn dump(games: u64, active: u64) -> Dump {
         ));
     }
     dump
-}
-
-/// One `leapfrog http`.
-struct Worker {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Worker {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start_worker(config: &std::path::Path) -> (Worker, Duration) {
-    let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
-        .arg("--config")
-        .arg(config)
-        .args(["http", "--listen", "127.0.0.1:0"])
-        .env("DISCORD_TOKEN", "x")
-        .env("RUST_LOG", "warn,leapfrog=info")
-        .env_remove("DATABASE_URL")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let url = loop {
-        let line = lines.next().expect("the worker listens").unwrap();
-        if let Some(url) = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://127.0.0.1:"))
-        {
-            break url.to_owned();
-        }
-    };
-    let elapsed = started.elapsed();
-    std::thread::spawn(move || {
-        for line in lines.map_while(Result::ok) {
-            if ["ERROR", "WARN", "panicked"]
-                .iter()
-                .any(|w| line.contains(w))
-            {
-                eprintln!("worker: {line}");
-            }
-        }
-    });
-    (Worker { child, url }, elapsed)
 }
 
 /// The fake Discord's REST side, keeping only when each answer's edit arrived.

@@ -46,6 +46,8 @@ pub struct Metrics {
     pub ai_queued: IntGauge,
     /// Computer searches thinking now.
     pub ai_running: IntGauge,
+    /// Games the computer's full line did not take (left for the scheduler's next tick).
+    pub ai_line_full: IntCounterVec,
     /// Games being played (not finished, not challenges), by game; refreshed when scraped.
     pub games_in_progress: IntGaugeVec,
     /// How late the oldest due alarm was when the scheduler last looked (0 when none was).
@@ -160,6 +162,12 @@ impl Metrics {
                 "leapfrog_ai_searches_running",
                 "Computer searches thinking now.",
             ),
+            ai_line_full: counter(
+                &r,
+                "leapfrog_ai_line_full_total",
+                "Games the computer's full line did not take (left for the next tick).",
+                &[],
+            ),
             games_in_progress,
             scheduler_lag,
             registry: r,
@@ -200,6 +208,11 @@ pub fn store_call(op: &str, backend: &str, took: Duration, failed: bool) {
 /// Records how late the oldest due alarm is at a scheduler look.
 pub fn scheduler_lag(late: Duration) {
     get().scheduler_lag.set(late.as_secs_f64());
+}
+
+/// Counts a game the computer's full line did not take.
+pub fn ai_line_full() {
+    get().ai_line_full.with_label_values(&[] as &[&str]).inc();
 }
 
 /// A computer search in the pool: counted as queued from [`AiSearch::queued`] until

@@ -393,3 +393,57 @@ fn every_move_of_the_computer_is_legal_in_every_game() {
         assert!(!record.moves.is_empty(), "{kind}");
     }
 }
+
+/// When every one of the computer's threads is busy with other games, the move that gives
+/// it its turn says so: how many games it has first, and that this one comes.
+#[test]
+fn a_busy_computer_says_how_many_games_it_has_before_yours() {
+    let play = Arc::new(play_on(common::temporary_store()));
+    let begun = run(
+        &play,
+        "alice",
+        "/play jump-sturdy opponent:@ai level:1 seat:first",
+    );
+    assert!(begun.text.contains("begins"), "{}", begun.text);
+    let first = common::racing_move(&game(&play, 1).1);
+    let calm = run(&play, "alice", &format!("/move {first}"));
+    assert!(
+        !calm.text.contains("The computer is thinking"),
+        "{}",
+        calm.text
+    );
+    play.computer_moves(GameId(1));
+
+    // Two other games hold both threads.
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let held = Arc::new(std::sync::Mutex::new(held));
+    let holders: Vec<_> = (0..2)
+        .map(|g| {
+            let (pool, held) = (Arc::clone(play.pool()), Arc::clone(&held));
+            runtime.spawn(async move {
+                pool.run(GameId(900 + g), move || {
+                    let _ = held.lock().unwrap().recv();
+                })
+                .await
+            })
+        })
+        .collect();
+    while play.pool().load() < 2 {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let next = common::racing_move(&game(&play, 1).1);
+    let busy = run(&play, "alice", &format!("/move {next}"));
+    assert!(
+        busy.text
+            .contains("The computer is thinking about 2 other games: yours is in line"),
+        "{}",
+        busy.text
+    );
+    for _ in 0..2 {
+        release.send(()).unwrap();
+    }
+    for holder in holders {
+        assert_eq!(runtime.block_on(holder).unwrap(), Some(()));
+    }
+}

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The median of `runs` timings of `f`: robust to the odd slow run on a shared machine.
@@ -38,4 +40,57 @@ pub fn setting(name: &str, default: u64) -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+/// One `leapfrog http`.
+pub struct Worker {
+    child: Child,
+    /// Where it listens.
+    pub url: String,
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `leapfrog http` on a free loopback port with `config`: the worker, once it
+/// listens, and how long that took. Its warnings and errors are echoed.
+pub fn start_worker(config: &std::path::Path) -> (Worker, Duration) {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_leapfrog"))
+        .arg("--config")
+        .arg(config)
+        .args(["http", "--listen", "127.0.0.1:0"])
+        .env("DISCORD_TOKEN", "x")
+        .env("RUST_LOG", "warn,leapfrog=info")
+        .env_remove("DATABASE_URL")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let url = loop {
+        let line = lines.next().expect("the worker listens").unwrap();
+        if let Some(url) = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://127.0.0.1:"))
+        {
+            break url.to_owned();
+        }
+    };
+    let elapsed = started.elapsed();
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            if ["ERROR", "WARN", "panicked"]
+                .iter()
+                .any(|w| line.contains(w))
+            {
+                eprintln!("worker: {line}");
+            }
+        }
+    });
+    (Worker { child, url }, elapsed)
 }

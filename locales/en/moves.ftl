@@ -108,3 +108,8 @@ skakanie-no-bury = { $action } is not part of this game (it needs the option bur
 skakanie-bury-alone = the stack under your pawn has only its face-up piece, so there is nothing to turn up
 skakanie-no-pass = every turn has all its actions ({ $left } left); ending early needs the option pass=on
 skakanie-not-playing = seat { $seat } is not playing in this game
+
+computer-busy = { $count ->
+    [1] The computer is thinking about another game: yours is next.
+   *[other] The computer is thinking about { $count } other games: yours is in line and comes as soon as they are done.
+}

@@ -112,3 +112,8 @@ skakanie-no-bury = akcji „{ $action }” nie ma w tej grze (wymaga opcji bury=
 skakanie-bury-alone = w stosie pod twoim pionkiem został tylko odsłonięty element, więc nie ma czego odsłonić
 skakanie-no-pass = każda tura ma wszystkie swoje akcje (zostało: { $left }); aby zakończyć ją wcześniej, potrzebna jest opcja pass=on
 skakanie-not-playing = miejsce { $seat } nie bierze udziału w tej partii
+
+computer-busy = { $count ->
+    [1] Komputer myśli nad inną partią: twoja jest następna.
+   *[other] Komputer myśli nad { $count } innymi partiami: twoja czeka w kolejce i przyjdzie zaraz po nich.
+}

@@ -102,6 +102,9 @@ impl<S: Store> Play<S> {
                 Ok(()) => {
                     let mut reply = self.address(reply);
                     reply.computer_turn = self.computer_turn_after(&reply);
+                    if reply.computer_turn.is_some() {
+                        self.say_computer_busy(&mut reply, ctx);
+                    }
                     if let Some(tournament) = reply.over_in_tournament {
                         reply.follow.extend(self.settle_tournament(tournament));
                     }

@@ -9,6 +9,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::ai::{self, AiError};
+use crate::i18n;
+use crate::play::command::Context;
 use crate::play::core::seats::computer_to_move;
 use crate::play::core::{Loaded, Play, Stop};
 use crate::play::reply::{Notice, Outcome, Reply};
@@ -36,6 +38,18 @@ impl<S: Store> Play<S> {
         }
         let id = reply.board_of.or(reply.begins.as_ref().map(|b| b.0))?;
         self.computer_due(id).then_some(id)
+    }
+
+    /// Says under a move that gave the computer its turn, when every one of its threads is
+    /// busy, how many games it has before this one: the players know why its answer takes
+    /// longer, and that it comes (the line is bounded: see [`super::super::pool`]).
+    pub(in crate::play) fn say_computer_busy(&self, reply: &mut Reply, ctx: &Context) {
+        let Some(ahead) = self.pool().ahead() else {
+            return;
+        };
+        let lang = self.place_lang(&ctx.place);
+        let busy = i18n::text_with(lang, "computer-busy", &[("count", ahead.into())]);
+        reply.text = format!("{}\n{busy}", reply.text);
     }
 
     /// Whether the computer is to move in game `id`, as the store has it.
@@ -122,7 +136,11 @@ impl<S: Store> Play<S> {
             return Ok(None);
         };
         let started = Instant::now();
-        let budget = self.ai.limits();
+        // A crowd of games waiting for the computer makes each think less (levels bounded
+        // by time only: the others end well within it).
+        let mut budget = self.ai.limits();
+        let (part, whole) = self.pool().share();
+        budget.time = budget.time.map(|t| t * part / whole);
         let cancel = AtomicBool::new(false);
         let mut game = loaded.game.clone();
         let mut plies = Vec::new();
