@@ -52,8 +52,19 @@ async fn shown(rest: &Rest, url: &str, payload: &Value, seen: usize) -> (Value, 
 }
 
 /// No call of the bot's went to the group DM's channel (a post or a thread): everything
-/// was an answer, an edit of one or a follow-up.
-fn assert_nothing_posted_in(rest: &Rest, channel: u64) {
+/// was an answer, an edit of one or a follow-up. Asked once the bot is quiet (no call for
+/// well over the 0.7 s after which it says what follows an answer), so that nothing it
+/// does in the background is missed.
+async fn assert_nothing_posted_in(rest: &Rest, channel: u64) {
+    let mut calls = rest.calls().len();
+    loop {
+        tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
+        let now = rest.calls().len();
+        if now == calls {
+            break;
+        }
+        calls = now;
+    }
     assert!(posts_in(rest, channel).is_empty(), "no post in {channel}");
     let threads = format!("/channels/{channel}/threads");
     assert!(
@@ -140,7 +151,7 @@ async fn a_whole_game_in_a_group_dm(game: &str, players: &[Person]) {
         "{:?}",
         record.status
     );
-    assert_nothing_posted_in(&rest, GROUP);
+    assert_nothing_posted_in(&rest, GROUP).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -224,7 +235,7 @@ async fn the_computer_answers_within_the_players_interaction() {
             .count();
         assert!(followups <= FOLLOWUPS_WITHOUT_BOT as usize);
     }
-    assert_nothing_posted_in(&rest, GROUP);
+    assert_nothing_posted_in(&rest, GROUP).await;
 }
 
 /// On a server that never added the bot (the app is there through alice's install only):
@@ -256,7 +267,7 @@ async fn a_server_that_did_not_add_the_bot_gets_answers_only() {
         assert!(board);
         seen = next;
     }
-    assert_nothing_posted_in(&rest, p.channel);
+    assert_nothing_posted_in(&rest, p.channel).await;
 }
 
 /// A server's own commands are not offered in a group DM; one that still arrives (an older
@@ -288,7 +299,7 @@ async fn a_servers_own_commands_say_why_they_do_not_work_in_a_group_dm() {
             .contains("belongs to a server"),
         "{answer}"
     );
-    assert_nothing_posted_in(&rest, GROUP);
+    assert_nothing_posted_in(&rest, GROUP).await;
 }
 
 /// A group DM has no server language: what everyone reads there is in the language of the
@@ -367,5 +378,34 @@ async fn a_game_in_a_dm_between_two_people_is_played_by_answers() {
             .reach,
         Reach::Answers
     );
-    assert_nothing_posted_in(&rest, DM);
+    assert_nothing_posted_in(&rest, DM).await;
+}
+
+/// A group DM's challenge accepted by `/accept game:1` typed in a server's channel (where
+/// the bot is, and would open a thread for a game of its own): the game stays in the group
+/// DM, no thread is opened for it anywhere, and nothing is posted in either channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_game_accepted_elsewhere_stays_in_its_group() {
+    let (rest, rest_url) = Rest::start().await;
+    rest.without_bot(GROUP);
+    let play = fake_discord::helpers::play();
+    let url = start_endpoint(&fake_discord::config(&rest_url), Arc::clone(&play)).await;
+    let mut p = Payloads::new();
+    let challenge = grouped(
+        p.command(ALICE, "play", &[("game", json!("jumpers"))], Some(BOB)),
+        ALICE,
+    );
+    let (_, _, seen) = shown(&rest, &url, &challenge, 0).await;
+    let accept = p.command(BOB, "accept", &[("game", json!(1))], None);
+    shown(&rest, &url, &accept, seen).await;
+    let record = common::blocking(|| play.store().get(GameId(1)).unwrap());
+    assert_eq!(record.status, Status::Active);
+    assert_eq!(record.place.channel.0, GROUP, "the game stays in its group");
+    assert_eq!(record.place.reach, Reach::Answers);
+    assert!(
+        !rest.calls().iter().any(|c| c.path.ends_with("/threads")),
+        "no thread"
+    );
+    assert_nothing_posted_in(&rest, p.channel).await;
+    assert_nothing_posted_in(&rest, GROUP).await;
 }

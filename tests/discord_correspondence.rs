@@ -378,6 +378,9 @@ async fn a_group_dm_games_clock_speaks_by_direct_message() {
     let mut p = Payloads::new();
     let bot = boot(&spot, &time, &config).await;
     let grouped = |payload: Value, who: Person| in_group_dm(payload, GROUP, who.id);
+    // Bob chose to be told by DM: his reminder reaches him once, and nobody else.
+    let settings = p.command(BOB, "settings", &[("notify", json!("dm"))], None);
+    send(&bot.url, &settings).await;
     let challenge = p.command(
         ALICE,
         "play",
@@ -401,15 +404,18 @@ async fn a_group_dm_games_clock_speaks_by_direct_message() {
     let dms = |user: u64| posts_in(&rest, dm_channel(user));
     time.store(START + 18 * HOUR_MS, Ordering::SeqCst);
     assert_eq!(bot.scheduler.tick().await, 1);
-    let reminder = dms(BOB.id);
-    assert_eq!(reminder.len(), 1, "bob is reminded by DM");
-    assert!(
-        reminder[0].json()["content"]
-            .to_string()
-            .contains("quarter of your time"),
-        "{:?}",
-        reminder[0].json()
-    );
+    let reminded = |user: u64| {
+        dms(user)
+            .iter()
+            .filter(|c| {
+                c.json()["content"]
+                    .to_string()
+                    .contains("quarter of your time")
+            })
+            .count()
+    };
+    assert_eq!(reminded(BOB.id), 1, "bob is reminded by DM, once");
+    assert_eq!(reminded(ALICE.id), 0, "alice is not told bob's reminder");
     time.store(START + DAY_MS, Ordering::SeqCst);
     assert_eq!(bot.scheduler.tick().await, 1);
     time.store(START + 2 * DAY_MS, Ordering::SeqCst);

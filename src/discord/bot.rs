@@ -209,11 +209,11 @@ impl<S: Store + 'static> Bot<S> {
         via: Via,
         tracked: &Tracked,
     ) -> Option<CreateInteractionResponse> {
-        let (id, token, channel) = match &interaction {
+        let (id, token, channel, channel_id) = match &interaction {
             Interaction::Command(i) | Interaction::Autocomplete(i) => {
-                (i.id, i.token.clone(), i.channel.as_ref())
+                (i.id, i.token.clone(), i.channel.as_ref(), i.channel_id)
             }
-            Interaction::Component(i) => (i.id, i.token.clone(), i.channel.as_ref()),
+            Interaction::Component(i) => (i.id, i.token.clone(), i.channel.as_ref(), i.channel_id),
             Interaction::Ping(_) => return Some(CreateInteractionResponse::Pong),
             _ => return None,
         };
@@ -231,7 +231,7 @@ impl<S: Store + 'static> Bot<S> {
         }
         .and_then(|locale| Lang::from_discord(locale))
         .unwrap_or_default();
-        let followups = Followups::new(&token, tracked.arrived());
+        let followups = Followups::new(&token, channel_id.get(), tracked.arrived());
         let to = |how: Show, place: Option<Place>, private: bool| Answering {
             via,
             id,
@@ -444,8 +444,8 @@ impl<S: Store + 'static> Bot<S> {
     /// acknowledgement that Discord shows as "thinking" — to the caller alone when the
     /// answer is expected to be private, since Discord fixes who sees an answer when it is
     /// deferred. Players who chose direct messages are told there (or mentioned in the
-    /// channel if Discord refuses); a game that begins on a server that wants threads gets
-    /// one.
+    /// channel if Discord refuses, where the bot may post); a game that begins on a server
+    /// that wants threads gets one.
     async fn show(
         &self,
         to: Answering,
@@ -504,7 +504,7 @@ impl<S: Store + 'static> Bot<S> {
             let mut message = job.await.unwrap_or_else(|_| failure(lang));
             let later = std::mem::take(&mut message.later);
             match to.place {
-                Some(place) if message.begins.is_some() && bot.wants_thread(&to).await => {
+                Some(place) if bot.wants_thread(&to, &message).await => {
                     bot.open_thread(&to, message, place).await;
                 }
                 _ => {
@@ -524,7 +524,7 @@ impl<S: Store + 'static> Bot<S> {
         message: Message,
     ) -> Option<CreateInteractionResponse> {
         if let Some(place) = to.place {
-            if message.begins.is_some() && self.wants_thread(&to).await {
+            if self.wants_thread(&to, &message).await {
                 // Opening a thread is a REST call: acknowledge now, finish there.
                 let how = match to.how {
                     Show::NewOrUpdate => Show::Update,
@@ -627,12 +627,22 @@ impl<S: Store + 'static> Bot<S> {
     /// Whether a game beginning where `to` was asked gets a thread: the server's choice,
     /// else the bot's default; never outside a server, and never inside a thread (Discord
     /// has no threads in threads: the game stays in the thread it was accepted in), nor
-    /// where the bot may only answer.
-    async fn wants_thread(&self, to: &Answering) -> bool {
-        let Some(guild) = to.place.and_then(|p| p.guild) else {
+    /// where the bot may only answer, nor for a game that lives elsewhere than where the
+    /// command was typed (`/accept game:7` in another channel: the game stays in its own).
+    async fn wants_thread(&self, to: &Answering, message: &Message) -> bool {
+        let (Some(typed), Some((game, _))) = (to.place, message.begins.as_ref()) else {
             return false;
         };
-        if to.in_thread || to.place.is_some_and(|p| p.answers_only()) {
+        let Some(guild) = typed.guild else {
+            return false;
+        };
+        if to.in_thread || typed.answers_only() {
+            return false;
+        }
+        let play = Arc::clone(&self.play);
+        let game = GameId(*game);
+        let home = blocking(move || play.store().get(game).ok().map(|r| r.place)).await;
+        if home != Some(typed) {
             return false;
         }
         super::notify::wants_thread(&self.play, guild, self.threads).await
@@ -732,7 +742,7 @@ impl<S: Store + 'static> Bot<S> {
     /// it): see [`Self::complete_privately`]. A board's post is noted.
     async fn complete(&self, to: &Answering, message: Message) {
         if message.ephemeral && !to.private && to.how != Show::Update {
-            return self.complete_privately(&to.token, to.lang, &message).await;
+            return self.complete_privately(to, &message).await;
         }
         let posted = match self.edit_original(&to.token, &message).await {
             Ok(posted) => Some(posted),
@@ -814,7 +824,8 @@ impl<S: Store + 'static> Bot<S> {
     /// is completed first by an edit that tells nothing, then the answer goes as a private
     /// follow-up — sent once, never in a retry loop, so it cannot arrive twice — and the
     /// placeholder is removed.
-    async fn complete_privately(&self, token: &str, lang: Lang, message: &Message) {
+    async fn complete_privately(&self, to: &Answering, message: &Message) {
+        let (token, lang) = (to.token.as_str(), to.lang);
         let placeholder = Message {
             content: i18n::text(lang, "discord-private-placeholder"),
             ..Message::default()
@@ -822,22 +833,16 @@ impl<S: Store + 'static> Bot<S> {
         if self.edit_original(token, &placeholder).await.is_err() {
             return;
         }
-        let sent = observe(
-            "create_followup",
-            message
-                .follow_up()
-                .execute(self.http.as_ref(), (None, token)),
-        )
-        .await;
-        match sent {
-            Ok(_) => {
+        // One of the interaction's follow-ups, within Discord's limits.
+        match to.followups.send(self.http.as_ref(), message).await {
+            Some(_) => {
                 let delete = self.http.delete_original_interaction_response(token);
                 if let Err(error) = observe("delete_original", delete).await {
                     tracing::debug!(%error, "could not remove a placeholder answer");
                 }
             }
-            Err(error) => {
-                tracing::warn!(%error, "could not send a private answer");
+            None => {
+                tracing::warn!("could not send a private answer");
                 let apology = Message {
                     content: i18n::text(lang, "discord-private-failed"),
                     ..Message::default()

@@ -84,27 +84,38 @@ const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
 /// user only (the bot is no member there).
 pub const FOLLOWUPS_PER_INTERACTION: u8 = 5;
 
-/// The way to speak, after the answer, where the bot may not post on its own (a game in a
-/// DM or group DM between people, or on a server that did not add the bot): follow-ups
-/// through the interaction's token, as long as Discord takes them (15 minutes, and
-/// [`FOLLOWUPS_PER_INTERACTION`]). Shared by every clone, so the count is the
+/// An interaction's follow-ups: the caller's private aside after a public answer, and,
+/// where the bot may not post on its own (a game in a DM or group DM between people, or on
+/// a server that did not add the bot), what follows the answer in that channel. Discord
+/// takes them through the interaction's token for 15 minutes, and at most
+/// [`FOLLOWUPS_PER_INTERACTION`] where only a user installed the app: both are kept to
+/// here, for every interaction alike. Shared by every clone, so the count is the
 /// interaction's.
 #[derive(Clone, Debug)]
 pub struct Followups {
     token: String,
+    /// The channel the interaction came from: a follow-up can only be posted there.
+    channel: u64,
     until: std::time::Instant,
     sent: Arc<std::sync::atomic::AtomicU8>,
 }
 
 impl Followups {
-    /// The follow-ups of the interaction with `token`, which arrived at `arrived`.
+    /// The follow-ups of the interaction with `token`, used in `channel`, which arrived at
+    /// `arrived`.
     #[must_use]
-    pub fn new(token: &str, arrived: std::time::Instant) -> Self {
+    pub fn new(token: &str, channel: u64, arrived: std::time::Instant) -> Self {
         Self {
             token: token.to_owned(),
+            channel,
             until: arrived + TOKEN_LIFE,
             sent: Arc::default(),
         }
+    }
+
+    /// Whether a follow-up would show in `place` (the interaction came from its channel).
+    fn reaches(&self, place: Place) -> bool {
+        self.channel == place.channel.0
     }
 
     /// Takes one follow-up; false once the token has expired or its follow-ups are spent.
@@ -207,10 +218,11 @@ pub enum Delivered {
 
 /// Posts `message` (about `game`, if any) in `place`, once however often it is tried. When the
 /// channel is gone or closed to the bot, a game in a thread moves back to its channel and
-/// is posted there; otherwise the players hear of it by direct message — those it
-/// mentions, or, for a post that mentions no one (a game's last move), the game's players
-/// — the first time with the permission the server took away. A move that was made is
-/// never left unseen for want of a channel.
+/// is posted there; otherwise the players hear of it by direct message ([`tell_readers`]),
+/// the first time with the permission the server took away. Where the bot may only answer
+/// ([`Place::answers_only`]) nothing is posted: it goes as a follow-up of `followups` when
+/// they come from that channel and one is left, else by direct message. A move that was
+/// made is never left unseen for want of a channel.
 pub async fn deliver<S: Store + 'static>(
     play: &Arc<Play<S>>,
     http: &Http,
@@ -220,7 +232,7 @@ pub async fn deliver<S: Store + 'static>(
     followups: Option<&Followups>,
 ) -> Delivered {
     if place.answers_only() {
-        if let Some(posted) = match followups {
+        if let Some(posted) = match followups.filter(|f| f.reaches(place)) {
             Some(followups) => followups.send(http, message).await,
             None => None,
         } {
@@ -253,8 +265,10 @@ pub async fn deliver<S: Store + 'static>(
 }
 
 /// Tells a message that could not be posted to those it is for by direct message — those
-/// it mentions, or, for one that mentions no one (a game's last move), the game's players
-/// — headed by `why` when there is something to say about the channel.
+/// it mentions, or, for a board that was for nobody in particular (a game's last move),
+/// the game's players — headed by `why` when there is something to say about the channel.
+/// Those already told by direct message (their `/settings`) are not told twice, and a
+/// notice for players who turned notifications off reaches nobody else.
 async fn tell_readers<S: Store + 'static>(
     play: &Arc<Play<S>>,
     http: &Http,
@@ -267,9 +281,11 @@ async fn tell_readers<S: Store + 'static>(
         None => message.content.clone(),
     };
     let mut readers = message.mentions.clone();
-    if let (true, Some(game)) = (readers.is_empty(), game) {
+    let for_nobody = readers.is_empty() && message.direct.is_empty();
+    if let (true, true, Some(game)) = (for_nobody, message.board_of.is_some(), game) {
         readers = players_of(play, game).await;
     }
+    readers.retain(|user| !message.direct.iter().any(|d| d.user.0 == *user));
     let mut told = message.clone();
     told.direct.extend(readers.into_iter().map(|user| Direct {
         user: crate::store::UserId(user),
@@ -604,8 +620,9 @@ pub async fn carry_out<S: Store + 'static>(
 }
 
 /// Where another front end's public replies go (the game pages' moves), each with what
-/// follows it: carried out ([`carry_out`]) in its game's channel as after a `/move`. Each
-/// reply is its own task, counted in `ops` so a shutdown waits for its posts.
+/// follows it: carried out ([`carry_out`]) in its game's channel as after a `/move` — by
+/// direct message where the bot may only answer, as no interaction is at hand. Each reply
+/// is its own task, counted in `ops` so a shutdown waits for its posts.
 #[must_use]
 pub fn herald<S: Store + 'static>(
     play: Arc<Play<S>>,
@@ -704,5 +721,37 @@ impl<S: Store + 'static> Scheduler<S> {
             }
             self.tick().await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Discord takes five follow-ups of an interaction where only a user installed the
+    /// app, within 15 minutes: no more are tried, nor any after the token expired, and they
+    /// show only in the interaction's own channel.
+    #[test]
+    fn follow_ups_keep_to_discords_count_time_and_channel() {
+        let now = std::time::Instant::now();
+        let fresh = Followups::new("t", 7, now);
+        let shared = fresh.clone();
+        for _ in 0..FOLLOWUPS_PER_INTERACTION {
+            assert!(shared.take());
+        }
+        assert!(
+            !fresh.take(),
+            "the count is the interaction's, across clones"
+        );
+        let old = now
+            .checked_sub(TOKEN_LIFE + Duration::from_secs(1))
+            .unwrap();
+        assert!(!Followups::new("t", 7, old).take(), "an expired token");
+        let here = Place {
+            reach: crate::store::Reach::Answers,
+            ..Place::posting(None, StoreChannelId(7))
+        };
+        assert!(fresh.reaches(here));
+        assert!(!fresh.reaches(Place::posting(None, StoreChannelId(8))));
     }
 }

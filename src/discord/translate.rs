@@ -412,14 +412,25 @@ fn component(i: &ComponentInteraction) -> Request {
 
 impl Request {
     /// Where it is answered: a command where its table's contexts say
-    /// ([`crate::play::spec`]); the picker and the suggestions wherever games are played
-    /// (everywhere); the rest anywhere.
+    /// ([`crate::play::spec`]); a game's move picker and the suggestions of moves and games
+    /// where games are played ([`Contexts::PLAYED`]); a puzzle's picker, a confirmation
+    /// (whose command is checked once clicked) and a refusal anywhere.
     fn answered_in(&self, venue: Venue) -> bool {
         match self {
             Self::Play(_, command) => command
                 .spec()
                 .is_none_or(|spec| venue.allows(spec.contexts)),
-            _ => true,
+            Self::PickPiece(_, MovesOn::Puzzle) | Self::PickTarget(_, MovesOn::Puzzle, _) => true,
+            Self::CompleteMove(..)
+            | Self::CompleteGame(..)
+            | Self::PickPiece(..)
+            | Self::PickTarget(..) => venue.allows(Contexts::PLAYED),
+            Self::Ping
+            | Self::CompleteNothing
+            | Self::Confirm { .. }
+            | Self::Refuse { .. }
+            | Self::Launch
+            | Self::Ignore => true,
         }
     }
 }

@@ -63,8 +63,11 @@ pub(super) fn rate_result<W: RatingWrites>(
         at: record.updated,
     };
     let after = crate::ratings::rate(&ended, &before);
+    // A server's leaderboard lists who played there; a server that never added the bot
+    // (its games played through a player's own install) keeps none.
+    let board = record.place.guild.filter(|_| !record.place.answers_only());
     for (seat, ((user, old), new)) in users.iter().zip(&before).zip(&after).enumerate() {
-        writes.put_standing(kind, *user, old, new, record.place.guild)?;
+        writes.put_standing(kind, *user, old, new, board)?;
         let seat = u8::try_from(seat).unwrap_or(u8::MAX);
         result.ratings.push(Change::between(seat, old, new));
     }

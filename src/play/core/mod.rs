@@ -390,7 +390,9 @@ impl<S: Store> Play<S> {
             &links(Page::Game(game, None)),
             &i18n::text(lang, "button-web-watch"),
         )];
-        if self.activity && place.guild.is_some() {
+        // The Activity runs on servers and, through a player's own install, in DMs and
+        // group DMs; not in the console, which has no place of Discord's.
+        if self.activity && (place.guild.is_some() || place.answers_only()) {
             buttons.push(Button::launch(game, &i18n::text(lang, "button-launch")));
         }
         match reply.components.last_mut() {

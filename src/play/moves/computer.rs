@@ -20,6 +20,11 @@ use crate::store::{GameId, Status, Store, COMPUTER};
 /// never ends its turn (a Skakanie turn is a handful of actions).
 const MAX_TURN_PLIES: usize = 64;
 
+/// How long after a player's move in a game where the bot may only answer the computer's
+/// reply is left to that move's own interaction (its follow-up) before the scheduler takes
+/// it up: the answer and its follow-up take a second or two; a minute covers a slow start.
+const FOLLOWUP_FIRST_MS: u64 = 60_000;
+
 /// The most turns in a row [`Play::computer_moves`] plays (several computer seats in turn
 /// in Skakanie), so one call always ends.
 const MAX_TURNS: usize = 8;
@@ -66,7 +71,8 @@ impl<S: Store> Play<S> {
     /// The games in progress where the computer is to move, read from the store (its index
     /// of games with a computer seat): what a front end hands to the computer at start-up
     /// and on every tick of its scheduler, so a move the bot was thinking about when it
-    /// stopped is made after the restart.
+    /// stopped is made after the restart. A game where the bot may only answer joins them a
+    /// minute after its last move ([`FOLLOWUP_FIRST_MS`]).
     #[must_use]
     pub fn computer_games(&self) -> Vec<GameId> {
         let records = match self.store.games_of_user(COMPUTER) {
@@ -76,9 +82,16 @@ impl<S: Store> Play<S> {
                 return Vec::new();
             }
         };
+        let now = self.clock.now_ms();
         records
             .into_iter()
             .filter(|r| r.status == Status::Active)
+            // Where the bot may only answer, the move that gave the computer its turn
+            // carries its answer as a follow-up: a tick does not take that away (and
+            // answers by direct message) while the move is fresh.
+            .filter(|r| {
+                !r.place.answers_only() || now.saturating_sub(r.updated) >= FOLLOWUP_FIRST_MS
+            })
             .filter_map(|r| self.rebuild(r).ok())
             .filter(|l| computer_to_move(&l.record, &l.game).is_some())
             .map(|l| l.record.id)
