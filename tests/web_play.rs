@@ -867,7 +867,7 @@ async fn next_event(events: &mut Live, within: Duration) -> bool {
 async fn the_activity_in_a_group_dm_makes_games_where_the_bot_only_answers() {
     use fake_discord::{Rest, APP_ID, OAUTH_SECRET};
     const GROUP: u64 = 4_000_003;
-    let (_rest, rest_url) = Rest::start().await;
+    let (rest, rest_url) = Rest::start().await;
     let play = Arc::new(Play::new(common::temporary_store()));
     let (herald, mut heard) = tokio::sync::mpsc::unbounded_channel();
     let activity = leapfrog::web::Activity::new(
@@ -909,6 +909,28 @@ async fn the_activity_in_a_group_dm_makes_games_where_the_bot_only_answers() {
     let (status, listed) = answered(answer).await;
     assert_eq!(status, 200, "{listed}");
     assert_eq!(listed["challenges"][0]["id"], id, "{listed}");
+
+    // On a server that never added the bot (the Activity runs there through a player's
+    // own install), the bot may only answer too; where it is a member, it posts.
+    rest.guild_without_bot(555);
+    for (instance, reach) in [
+        ("i-4000004-555", leapfrog::store::Reach::Answers),
+        ("i-4000005-1", leapfrog::store::Reach::Posts),
+    ] {
+        let challenge = serde_json::json!({ "what": "challenge", "kind": "gyges" });
+        let (status, list) = deed(&site, &alice, instance, challenge).await;
+        assert_eq!(status, 200, "{list}");
+        let record = common::blocking(|| {
+            play.store()
+                .games_of_user(leapfrog::store::UserId(101))
+                .unwrap()
+                .into_iter()
+                .max_by_key(|r| r.id)
+                .unwrap()
+        });
+        assert_eq!(record.place.reach, reach, "{instance}");
+        heard.recv().await.unwrap();
+    }
 }
 
 /// The Activity challenges and answers as `/play` and `/accept` do, in the channel Discord

@@ -24,7 +24,7 @@ use crate::games::GameKind;
 use crate::i18n::{self, Lang};
 use crate::play::Command;
 use crate::store::{
-    ChannelId, GameId, GameRecord, GuildId, Place, SeatChoice, Status, Store, UserId,
+    ChannelId, GameId, GameRecord, GuildId, Place, Reach, SeatChoice, Status, Store, UserId,
 };
 
 /// How long an Activity session lasts: a sitting, not a month (a game's own link lasts
@@ -192,20 +192,25 @@ impl Activity {
             .as_deref()
             .and_then(number)
             .ok_or_else(|| ActivityError::Unreachable("an instance with no channel".into()))?;
+        let guild = found
+            .location
+            .guild_id
+            .as_deref()
+            .and_then(number)
+            .map(GuildId);
+        // A DM or group DM (`pc`), or a server that never added the bot (the Activity runs
+        // there through a player's own install): the bot may only answer there.
+        let private = found.location.kind.as_deref() == Some("pc");
+        let reach = match guild {
+            Some(guild) if !private && !self.bot_is_member(token, guild).await => Reach::Answers,
+            _ if private => Reach::Answers,
+            _ => Reach::Posts,
+        };
         Ok(Instance {
             place: Place {
-                guild: found
-                    .location
-                    .guild_id
-                    .as_deref()
-                    .and_then(number)
-                    .map(GuildId),
+                guild,
                 channel: ChannelId(channel),
-                reach: if found.location.kind.as_deref() == Some("pc") {
-                    crate::store::Reach::Answers
-                } else {
-                    crate::store::Reach::Posts
-                },
+                reach,
             },
             users: found
                 .users
@@ -214,6 +219,19 @@ impl Activity {
                 .map(UserId)
                 .collect(),
         })
+    }
+
+    /// Whether the bot is a member of `guild` (Discord shows a bot only the servers it is
+    /// in: 403 Missing Access or 404 otherwise). When Discord cannot say, it is taken to be:
+    /// a post that then fails reaches the players by direct message all the same.
+    async fn bot_is_member(&self, token: &str, guild: GuildId) -> bool {
+        let asked = self
+            .http
+            .get(format!("{}/guilds/{}", self.api, guild.0))
+            .header(reqwest::header::AUTHORIZATION, format!("Bot {token}"))
+            .send()
+            .await;
+        !matches!(asked, Ok(answer) if matches!(answer.status().as_u16(), 403 | 404))
     }
 
     /// Exchanges the page's one-time `code` for an access token, then asks Discord whose

@@ -159,6 +159,9 @@ pub struct Rest {
     without_bot: Arc<Mutex<std::collections::HashSet<u64>>>,
     /// The follow-ups sent so far for each interaction token.
     followups: Arc<Mutex<std::collections::HashMap<String, u32>>>,
+    /// Servers that never added the bot (a player's own install is there): Discord shows
+    /// the bot none of them (`GET /guilds/{id}` answers 403 Missing Access).
+    guilds_without_bot: Arc<Mutex<std::collections::HashSet<u64>>>,
 }
 
 /// The tokens of interactions used where only the user installed the app
@@ -270,6 +273,17 @@ async fn record(
         }
     }
     match (method.as_str(), parts.as_slice()) {
+        ("GET", ["guilds", guild]) => {
+            let id: u64 = guild.parse().unwrap_or(0);
+            if rest.guilds_without_bot.lock().unwrap().contains(&id) {
+                let refusal = json!({"message": "Missing Access", "code": 50001});
+                (StatusCode::FORBIDDEN, axum::Json(refusal)).into_response()
+            } else {
+                axum::Json(json!({"id": guild, "name": "a server", "owner_id": "1",
+                    "roles": [], "emojis": [], "features": []}))
+                .into_response()
+            }
+        }
         ("GET", ["gateway"]) => {
             axum::Json(json!({"url": *rest.gateway_url.lock().unwrap()})).into_response()
         }
@@ -520,6 +534,11 @@ impl Rest {
     /// Makes `channel` one the bot is no member of: every post there is refused with 50001.
     pub fn without_bot(&self, channel: u64) {
         self.without_bot.lock().unwrap().insert(channel);
+    }
+
+    /// Makes `guild` a server that never added the bot.
+    pub fn guild_without_bot(&self, guild: u64) {
+        self.guilds_without_bot.lock().unwrap().insert(guild);
     }
 
     /// Counts a follow-up of the interaction with `token`; how many so far, this one too.
