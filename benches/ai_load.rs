@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::http::{Method, Uri};
 use axum::Router;
-use bench_common::{percentile, setting, start_worker};
+use bench_common::{http_config, percentile, serve_on_loopback, setting, start_worker};
 use fake_discord::{hex, key, now, post, Payloads, Person, APP_ID};
 use leapfrog::ai::Level;
 use leapfrog::games::{AnyGame, GameKind};
@@ -194,17 +194,18 @@ async fn main() {
 
     let seen = Seen::default();
     let app = Router::new().fallback(fake_rest).with_state(seen.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let rest_url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let rest_url = serve_on_loopback(app).await;
     let config = dir.path().join("config.toml");
+    let public_key = hex(key().verifying_key().as_bytes());
     std::fs::write(
         &config,
-        format!(
-            "[discord]\napi_proxy = \"{rest_url}\"\napplication_id = {APP_ID}\n\
-             public_key = \"{}\"\nregister_commands = false\nthreads = false\n\
-             [store]\ndata_dir = {data:?}\n[ai]\nthreads = {threads}\nthink_ms = {think_ms}\n",
-            hex(key().verifying_key().as_bytes())
+        http_config(
+            &rest_url,
+            APP_ID,
+            &public_key,
+            &format!(
+                "[store]\ndata_dir = {data:?}\n[ai]\nthreads = {threads}\nthink_ms = {think_ms}\n"
+            ),
         ),
     )
     .unwrap();

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use axum::http::{Method, Uri};
 use axum::Router;
-use bench_common::{percentile, setting, start_worker};
+use bench_common::{http_config, percentile, serve_on_loopback, setting, start_worker};
 use fake_discord::{hex, key, now, post, Payloads, Person, APP_ID};
 use leapfrog::games::{AnyGame, GameKind};
 use leapfrog::store::{
@@ -242,17 +242,12 @@ async fn main() {
 
     let edits = Edits::default();
     let app = Router::new().fallback(fake_rest).with_state(edits.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let rest_url = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let rest_url = serve_on_loopback(app).await;
     let config = dir.path().join("config.toml");
+    let public_key = hex(key().verifying_key().as_bytes());
     std::fs::write(
         &config,
-        format!(
-            "[discord]\napi_proxy = \"{rest_url}\"\napplication_id = {APP_ID}\n\
-             public_key = \"{}\"\nregister_commands = false\nthreads = false\n{section}",
-            hex(key().verifying_key().as_bytes())
-        ),
+        http_config(&rest_url, APP_ID, &public_key, &section),
     )
     .unwrap();
     let mut running = Vec::new();

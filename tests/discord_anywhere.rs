@@ -12,9 +12,8 @@ use std::sync::Arc;
 
 use fake_discord::{
     edit_of, has_board, in_group_dm, in_private_channel, posts_in, send, start_endpoint,
-    user_installed_by, Payloads, Person, Rest, ALICE, APP_ID, BOB, FOLLOWUPS_WITHOUT_BOT,
+    user_installed_by, Payloads, Person, Rest, ALICE, APP_ID, BOB, FOLLOWUPS_WITHOUT_BOT, LEAPFROG,
 };
-use leapfrog::ai::AiConfig;
 use leapfrog::store::{GameId, Reach, Status, Store};
 use serde_json::{json, Value};
 
@@ -24,12 +23,6 @@ const GROUP: u64 = 4_000_001;
 const CAROL: Person = Person {
     id: 303,
     name: "carol",
-};
-
-/// The bot's own user, as Discord resolves it in an option: its id is the application's.
-const LEAPFROG: Person = Person {
-    id: APP_ID,
-    name: "Leapfrog",
 };
 
 /// A group DM interaction of `who`'s, through their own install of the app.
@@ -180,17 +173,10 @@ async fn a_whole_three_player_skakanie_game_in_a_group_dm() {
 async fn the_computer_answers_within_the_players_interaction() {
     let (rest, rest_url) = Rest::start().await;
     rest.without_bot(GROUP);
-    let play = fake_discord::helpers::play_with_ai(AiConfig {
-        think_ms: 20,
-        threads: 1,
-        table_mb: 1,
-        analysis_nodes: Some(20_000),
-        analysis_depth: Some(2),
-        analysis_ms: None,
-    });
+    let play = fake_discord::play_quickly();
     let url = start_endpoint(&fake_discord::config(&rest_url), Arc::clone(&play)).await;
     let mut p = Payloads::new();
-    let mut challenge = p.command(
+    let challenge = p.command(
         ALICE,
         "play",
         &[
@@ -200,7 +186,7 @@ async fn the_computer_answers_within_the_players_interaction() {
         ],
         Some(LEAPFROG),
     );
-    challenge["data"]["resolved"]["users"][APP_ID.to_string()]["bot"] = json!(true);
+    let challenge = fake_discord::as_bot(challenge, LEAPFROG);
     let (_, board, mut seen) = shown(&rest, &url, &grouped(challenge, ALICE), 0).await;
     assert!(board, "the game begins at once");
     for _ in 0..6 {

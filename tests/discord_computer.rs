@@ -10,22 +10,15 @@ mod fake_discord;
 use std::sync::Arc;
 
 use fake_discord::{
-    assert_board, config, deferred_board, send, start_endpoint, Payloads, Person, Rest, ALICE,
-    APP_ID, BOB,
+    as_bot, assert_board, config, deferred_board, send, start_endpoint, Payloads, Person, Rest,
+    ALICE, BOB, LEAPFROG,
 };
-use leapfrog::ai::AiConfig;
 use leapfrog::discord::http_client;
 use leapfrog::discord::notify::Scheduler;
 use leapfrog::play::Play;
 use leapfrog::store::AnyStore;
 use leapfrog::store::{GameId, Player, Status, Store};
 use serde_json::{json, Value};
-
-/// The bot's own user, as Discord resolves it in an option: its id is the application's.
-const LEAPFROG: Person = Person {
-    id: APP_ID,
-    name: "Leapfrog",
-};
 
 /// Another bot on the server.
 const OTHER_BOT: Person = Person {
@@ -35,20 +28,7 @@ const OTHER_BOT: Person = Person {
 
 /// The computer thinks 20 ms at most and analyses shallowly.
 fn play() -> Arc<Play<AnyStore>> {
-    fake_discord::play_with_ai(AiConfig {
-        think_ms: 20,
-        threads: 1,
-        table_mb: 1,
-        analysis_nodes: Some(20_000),
-        analysis_depth: Some(2),
-        analysis_ms: None,
-    })
-}
-
-/// Marks the resolved user `who` of a payload as a bot, as Discord does for bot accounts.
-fn as_bot(mut payload: Value, who: Person) -> Value {
-    payload["data"]["resolved"]["users"][who.id.to_string()]["bot"] = json!(true);
-    payload
+    fake_discord::play_quickly()
 }
 
 /// The computer's next board, posted in the channel after call `seen`.

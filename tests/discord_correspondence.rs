@@ -64,6 +64,20 @@ async fn deferred(rest: &Rest, url: &str, payload: &Value) -> Call {
     edit_of(rest, payload, 0).await.1
 }
 
+/// Alice challenges bob to Jumpers on the near board, a day per move.
+fn one_day_challenge(p: &mut Payloads) -> Value {
+    p.command(
+        ALICE,
+        "play",
+        &[
+            ("game", json!("jumpers")),
+            ("board", json!("near")),
+            ("days", json!("1")),
+        ],
+        Some(BOB),
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
     let (rest, rest_url) = Rest::start().await;
@@ -73,16 +87,7 @@ async fn a_one_day_game_reminds_and_times_out_exactly_once_across_restarts() {
     let mut p = Payloads::new();
     let mut bot = boot(&spot, &time, &config).await;
 
-    let challenge = p.command(
-        ALICE,
-        "play",
-        &[
-            ("game", json!("jumpers")),
-            ("board", json!("near")),
-            ("days", json!("1")),
-        ],
-        Some(BOB),
-    );
+    let challenge = one_day_challenge(&mut p);
     let answer = send(&bot.url, &challenge).await;
     assert!(
         answer["data"]["content"]
@@ -381,16 +386,7 @@ async fn a_group_dm_games_clock_speaks_by_direct_message() {
     // Bob chose to be told by DM: his reminder reaches him once, and nobody else.
     let settings = p.command(BOB, "settings", &[("notify", json!("dm"))], None);
     send(&bot.url, &settings).await;
-    let challenge = p.command(
-        ALICE,
-        "play",
-        &[
-            ("game", json!("jumpers")),
-            ("board", json!("near")),
-            ("days", json!("1")),
-        ],
-        Some(BOB),
-    );
+    let challenge = one_day_challenge(&mut p);
     send(&bot.url, &grouped(challenge, ALICE)).await;
     deferred(
         &rest,

@@ -11,19 +11,13 @@ use std::time::{Duration, Instant};
 
 use fake_discord::{
     callback, config, has_board, original, posts_in, signed, start_endpoint, Call, Fault, Payloads,
-    Person, Rest, ALICE, APP_ID, BOB,
+    Rest, ALICE, BOB, LEAPFROG,
 };
 use leapfrog::ai::AiConfig;
 use leapfrog::games::{AnyGame, GameKind, Outcome};
 use leapfrog::play::Play;
 use leapfrog::store::{AnyStore, GameId, Player, Status, Store};
 use serde_json::{json, Value};
-
-/// The bot's own user, as Discord resolves it in an option.
-const LEAPFROG: Person = Person {
-    id: APP_ID,
-    name: "Leapfrog",
-};
 
 /// The computer thinks 20 ms at most.
 fn play() -> Arc<Play<AnyStore>> {
@@ -59,7 +53,7 @@ async fn challenged(url: &str, p: &mut Payloads) -> Value {
 /// Alice challenges the computer, which plays first: its board is the bot's own post in
 /// the channel.
 fn against_the_computer(p: &mut Payloads) -> Value {
-    let mut challenge = p.command(
+    let challenge = p.command(
         ALICE,
         "play",
         &[
@@ -69,8 +63,7 @@ fn against_the_computer(p: &mut Payloads) -> Value {
         ],
         Some(LEAPFROG),
     );
-    challenge["data"]["resolved"]["users"][LEAPFROG.id.to_string()]["bot"] = json!(true);
-    challenge
+    fake_discord::as_bot(challenge, LEAPFROG)
 }
 
 /// The edits of `payload`'s answer so far.

@@ -94,3 +94,21 @@ pub fn start_worker(config: &std::path::Path) -> (Worker, Duration) {
     });
     (Worker { child, url }, elapsed)
 }
+
+/// Serves `app` (a fake of Discord's REST side) on a free loopback port: its URL.
+pub async fn serve_on_loopback(app: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    url
+}
+
+/// The configuration of a `leapfrog http` worker whose Discord is the fake at `rest_url`
+/// (its application `app` with the public key `public_key`, in hex), registering nothing
+/// and opening no threads, followed by `more` (its store, its computer).
+pub fn http_config(rest_url: &str, app: u64, public_key: &str, more: &str) -> String {
+    format!(
+        "[discord]\napi_proxy = \"{rest_url}\"\napplication_id = {app}\n\
+         public_key = \"{public_key}\"\nregister_commands = false\nthreads = false\n{more}"
+    )
+}

@@ -218,33 +218,48 @@ fn context(user: &DiscordUser, member: Option<&Member>, origin: &Origin<'_>) -> 
     }
 }
 
+impl<'a> Origin<'a> {
+    /// Where an interaction with these fields comes from.
+    fn new(
+        guild: Option<serenity::all::GuildId>,
+        channel: serenity::all::ChannelId,
+        context: Option<InteractionContext>,
+        owners: &AuthorizingIntegrationOwners,
+        locale: &'a str,
+        guild_locale: Option<&'a str>,
+    ) -> Self {
+        let guild = guild.map(|g| g.get());
+        Self {
+            guild,
+            channel: channel.get(),
+            reach: reach(Venue::of(context, guild), owners),
+            locale,
+            guild_locale,
+        }
+    }
+}
+
 fn command_context(i: &CommandInteraction) -> Context {
-    let guild = i.guild_id.map(|g| g.get());
-    let origin = Origin {
-        guild,
-        channel: i.channel_id.get(),
-        reach: reach(
-            Venue::of(i.context, guild),
-            &i.authorizing_integration_owners,
-        ),
-        locale: &i.locale,
-        guild_locale: i.guild_locale.as_deref(),
-    };
+    let origin = Origin::new(
+        i.guild_id,
+        i.channel_id,
+        i.context,
+        &i.authorizing_integration_owners,
+        &i.locale,
+        i.guild_locale.as_deref(),
+    );
     context(&i.user, i.member.as_deref(), &origin)
 }
 
 fn component_context(i: &ComponentInteraction) -> Context {
-    let guild = i.guild_id.map(|g| g.get());
-    let origin = Origin {
-        guild,
-        channel: i.channel_id.get(),
-        reach: reach(
-            Venue::of(i.context, guild),
-            &i.authorizing_integration_owners,
-        ),
-        locale: &i.locale,
-        guild_locale: i.guild_locale.as_deref(),
-    };
+    let origin = Origin::new(
+        i.guild_id,
+        i.channel_id,
+        i.context,
+        &i.authorizing_integration_owners,
+        &i.locale,
+        i.guild_locale.as_deref(),
+    );
     context(&i.user, i.member.as_ref(), &origin)
 }
 

@@ -10,7 +10,7 @@ use leapfrog::play::{Play, SystemClock};
 use leapfrog::store::AnyStore;
 use serde_json::Value;
 
-use super::{id_of, key, now, post, token_of, Call, ChallengerFirst, Rest, APP_ID};
+use super::{id_of, key, now, post, token_of, Call, ChallengerFirst, Person, Rest, APP_ID};
 
 /// A play layer over a temporary store (sled, or PostgreSQL as the run asks), with the
 /// system's clock and the challenger moving first.
@@ -30,6 +30,30 @@ pub fn play() -> Arc<Play<AnyStore>> {
 /// [`new_play`] with the computer thinking as `ai` says, shared.
 pub fn play_with_ai(ai: AiConfig) -> Arc<Play<AnyStore>> {
     Arc::new(new_play().with_ai(ai))
+}
+
+/// The bot's own user, as Discord resolves it in an option: its id is the application's.
+pub const LEAPFROG: Person = Person {
+    id: APP_ID,
+    name: "Leapfrog",
+};
+
+/// Marks the resolved user `who` of a payload as a bot, as Discord does for bot accounts.
+pub fn as_bot(mut payload: Value, who: Person) -> Value {
+    payload["data"]["resolved"]["users"][who.id.to_string()]["bot"] = serde_json::json!(true);
+    payload
+}
+
+/// [`play_with_ai`] with a computer that thinks 20 ms at most and analyses shallowly.
+pub fn play_quickly() -> Arc<Play<AnyStore>> {
+    play_with_ai(AiConfig {
+        think_ms: 20,
+        threads: 1,
+        table_mb: 1,
+        analysis_nodes: Some(20_000),
+        analysis_depth: Some(2),
+        analysis_ms: None,
+    })
 }
 
 /// Signs `payload` as Discord does and posts it to the endpoint at `url`: the status and
