@@ -224,6 +224,55 @@ pub fn play_out(
     (result, game.moves())
 }
 
+/// How many of each seat's moves from ply `from` on undo one of that seat's own last three
+/// moves (`x-y`, later `y-x`; a path read backwards): moves without a purpose, the sign of
+/// a search that sees no progress to make. `seats` is the seat that played each ply. Each
+/// pair is a seat's moves counted and those that undo. Placements and one-square actions
+/// (`take`) undo nothing.
+#[must_use]
+pub fn undoing(moves: &[String], seats: &[usize], from: usize) -> Vec<(usize, usize)> {
+    let backwards = |mv: &str| -> Option<String> {
+        let squares: Vec<&str> = mv.split('-').collect();
+        (squares.len() >= 2).then(|| squares.iter().rev().copied().collect::<Vec<_>>().join("-"))
+    };
+    let mut counted = vec![(0, 0); seats.iter().max().map_or(0, |s| s + 1)];
+    for (i, (mv, &seat)) in moves.iter().zip(seats).enumerate().skip(from) {
+        counted[seat].0 += 1;
+        let Some(back) = backwards(mv) else { continue };
+        let undoes = (0..i)
+            .rev()
+            .filter(|&j| seats[j] == seat)
+            .take(3)
+            .any(|j| moves[j] == back);
+        if undoes {
+            counted[seat].1 += 1;
+        }
+    }
+    counted
+}
+
+/// The seat that played each of `plies` (from the start of a game of `kind` with
+/// `options`, set up for pair `pair`).
+///
+/// # Errors
+/// A ply that is not legal where it stands.
+pub fn seats_of(
+    kind: GameKind,
+    options: &[String],
+    pair: u64,
+    plies: &[String],
+) -> std::result::Result<Vec<usize>, String> {
+    let mut game = replay(kind, options, pair, &[])?;
+    plies
+        .iter()
+        .map(|ply| {
+            let seat = game.to_move().index();
+            game.play(ply).map_err(|e| format!("{ply}: {e}"))?;
+            Ok(seat)
+        })
+        .collect()
+}
+
 /// A's score in points (a draw is half) and as a share of the games.
 #[must_use]
 pub fn score(games: &[Played]) -> (f64, f64) {
@@ -236,4 +285,28 @@ pub fn score(games: &[Played]) -> (f64, f64) {
         })
         .sum();
     (points, points / games.len().max(1) as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_back_to_where_a_piece_came_from_counts_as_undone_by_its_seat() {
+        let moves: Vec<String> = [
+            "a1-a2", "h8-h7", "b1-b2", "h7-h8", "a2-a1", "g8-g7", "c1-c2",
+        ]
+        .iter()
+        .map(|m| (*m).to_owned())
+        .collect();
+        // Seat 0: a1-a2, b1-b2, a2-a1 (undoes its move two back), c1-c2; seat 1: h8-h7,
+        // h7-h8 (undoes), g8-g7.
+        let seats = [0, 1, 0, 1, 0, 1, 0];
+        assert_eq!(undoing(&moves, &seats, 0), [(4, 1), (3, 1)]);
+        // From ply 4 on: seat 0's a2-a1 still sees a1-a2 before it.
+        assert_eq!(undoing(&moves, &seats, 4), [(2, 1), (1, 0)]);
+        // Each seat looks back at its own moves only: h7-h8 answers the other seat's h8-h7.
+        let seats = [0, 1, 1, 0, 1, 1, 0];
+        assert_eq!(undoing(&moves, &seats, 0), [(3, 0), (4, 0)]);
+    }
 }

@@ -265,6 +265,8 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
         })
         .transpose()?;
     let mut played: Vec<Played> = Vec::new();
+    // Each side's moves and those that undid one of its own last three (two-player games).
+    let mut undone = [(0usize, 0usize); 2];
     for n in 0..request.games {
         let a_first = n % 2 == 0;
         let (pair, game, opening) = match &book {
@@ -282,6 +284,17 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
         };
         let (result, moves) = arena::play_out(game, a.as_ref(), b.as_ref(), a_first, pair);
         let plies = moves.len();
+        if kind.info().max_seats == 2 {
+            let seats = arena::seats_of(kind, &request.options, pair, &moves)
+                .map_err(|e| anyhow!("game {}: {e}", n + 1))?;
+            let by_seat = arena::undoing(&moves, &seats, opening.len());
+            // Seat 0 is A's when A moved first.
+            let (of_a, of_b) = if a_first { (0, 1) } else { (1, 0) };
+            for (side, seat) in [(0, of_a), (1, of_b)] {
+                undone[side].0 += by_seat[seat].0;
+                undone[side].1 += by_seat[seat].1;
+            }
+        }
         if let Some(record) = &mut record {
             writeln!(record, "{}", moves.join(" "))?;
             record.flush()?;
@@ -315,6 +328,14 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
     for (name, side) in [("A", &a), ("B", &b)] {
         if let Some(tally) = side.tally() {
             println!("{name}: {tally}");
+        }
+    }
+    for (name, (moves, undid)) in ["A", "B"].iter().zip(undone) {
+        if moves > 0 {
+            println!(
+                "{name} undid one of its last three moves {undid} times in {moves} moves ({:.1}%)",
+                undid as f64 * 100.0 / moves as f64
+            );
         }
     }
     Ok(())
