@@ -259,9 +259,11 @@ async fn main() {
             }));
         }
         let mut waiting = Vec::new();
+        let mut slowest_ack = Duration::ZERO;
         for task in sent {
             let (i, token, at, ack, ok, before) = task.await.unwrap();
             acks.push(ack);
+            slowest_ack = slowest_ack.max(ack);
             if ok {
                 waiting.push((i, token, at, before));
             } else {
@@ -294,6 +296,12 @@ async fn main() {
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
         errors += waiting.len();
+        eprintln!(
+            "round {}: {} moves, slowest acknowledgement {:.1} ms",
+            round + 1,
+            moves.len(),
+            slowest_ack.as_secs_f64() * 1e3
+        );
     }
     let busy = seen.0.lock().unwrap().busy;
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
