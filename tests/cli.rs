@@ -471,7 +471,7 @@ fn the_shipped_gyges_book_plays_its_every_opening() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert_eq!(text.lines().count(), 201, "{text}");
+    assert_match_report(&text, 200);
     assert!(text.contains("game 200: opening "), "{text}");
 }
 
@@ -489,10 +489,23 @@ fn match_prints_a_line_per_game_and_the_score() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
+    assert_match_report(&text, 2);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[0].starts_with("game 1: opening "));
     assert!(lines[2].starts_with("score A (depth=2) vs B (level=1,depth=1): "));
+}
+
+/// A match's report: a line per game, the score, then each side's share of moves
+/// that undid one of its own last three (issue 62's shuffling measure).
+fn assert_match_report(text: &str, games: usize) {
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), games + 3, "{text}");
+    assert!(lines[games].starts_with("score A "), "{text}");
+    for (line, side) in lines[games + 1..].iter().zip(["A", "B"]) {
+        let prefix = format!("{side} undid one of its last three moves ");
+        assert!(line.starts_with(&prefix), "{text}");
+        assert!(line.ends_with("%)"), "{text}");
+    }
 }
 
 #[test]
@@ -669,7 +682,7 @@ fn match_against_a_ugi_engine_plays_it_move_by_move() {
     let out = leapfrog(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert_eq!(text.lines().count(), 3, "{text}");
+    assert_match_report(&text, 2);
     assert!(!stderr(&out).contains("forfeits"), "{}", stderr(&out));
     // UGI engines move from a full board and always may displace.
     let without = args.map(|a| {
