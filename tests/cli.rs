@@ -496,16 +496,21 @@ fn match_prints_a_line_per_game_and_the_score() {
 }
 
 /// A match's report: a line per game, the score, then each side's share of moves
-/// that undid one of its own last three (issue 62's shuffling measure).
+/// that undid one of its own last three and the games drawn by repetition, by whose move
+/// repeated (issue 62's measures of aimless play).
 fn assert_match_report(text: &str, games: usize) {
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), games + 3, "{text}");
+    assert_eq!(lines.len(), games + 4, "{text}");
     assert!(lines[games].starts_with("score A "), "{text}");
-    for (line, side) in lines[games + 1..].iter().zip(["A", "B"]) {
+    for (line, side) in lines[games + 1..games + 3].iter().zip(["A", "B"]) {
         let prefix = format!("{side} undid one of its last three moves ");
         assert!(line.starts_with(&prefix), "{text}");
         assert!(line.ends_with("%)"), "{text}");
     }
+    assert!(
+        lines[games + 3].starts_with("drawn by repetition: "),
+        "{text}"
+    );
 }
 
 #[test]

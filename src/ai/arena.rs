@@ -225,25 +225,19 @@ pub fn play_out(
 }
 
 /// How many of each seat's moves from ply `from` on undo one of that seat's own last three
-/// moves (`x-y`, later `y-x`; a path read backwards): moves without a purpose, the sign of
+/// moves (`x-y`, later `y-x`: [`super::undoes`]): moves without a purpose, the sign of
 /// a search that sees no progress to make. `seats` is the seat that played each ply. Each
-/// pair is a seat's moves counted and those that undo. Placements and one-square actions
-/// (`take`) undo nothing.
+/// pair is a seat's moves counted and those that undo.
 #[must_use]
 pub fn undoing(moves: &[String], seats: &[usize], from: usize) -> Vec<(usize, usize)> {
-    let backwards = |mv: &str| -> Option<String> {
-        let squares: Vec<&str> = mv.split('-').collect();
-        (squares.len() >= 2).then(|| squares.iter().rev().copied().collect::<Vec<_>>().join("-"))
-    };
     let mut counted = vec![(0, 0); seats.iter().max().map_or(0, |s| s + 1)];
     for (i, (mv, &seat)) in moves.iter().zip(seats).enumerate().skip(from) {
         counted[seat].0 += 1;
-        let Some(back) = backwards(mv) else { continue };
         let undoes = (0..i)
             .rev()
             .filter(|&j| seats[j] == seat)
             .take(3)
-            .any(|j| moves[j] == back);
+            .any(|j| super::undoes(&moves[j], mv));
         if undoes {
             counted[seat].1 += 1;
         }

@@ -428,7 +428,23 @@ impl Job<'_> {
                 });
             }
         }
+        // A move that takes back one of this side's last three is marked down at every
+        // level: it is no progress, and the search would otherwise pick it among equals
+        // (issue 62: Jumpers's level 4 did so with a third of its moves).
+        let own = own_recent(game, UNDO_LOOKBACK);
+        let marks: Vec<i32> = moves
+            .iter()
+            .map(|mv| {
+                let mv = mv.to_string();
+                if own.iter().any(|earlier| undoes(earlier, &mv)) {
+                    UNDO_MARK
+                } else {
+                    0
+                }
+            })
+            .collect();
         let mut searcher = Searcher::new(eval, self.limits.table_mb, history, self.cancel);
+        searcher.set_root_penalties(marks.clone());
         let found = searcher.run(root, &bounds, &mut |it| {
             report(&Info {
                 depth: it.depth,
@@ -464,13 +480,8 @@ impl Job<'_> {
             }
         }
         // What a level's blur may pick: the searched move, or any move a person might play
-        // — not one that takes back this side's previous move, nor one that walks into a
-        // repetition.
-        let own_last = game
-            .moves()
-            .len()
-            .checked_sub(2)
-            .map(|i| game.moves()[i].to_string());
+        // — not one that takes back one of this side's last moves, nor one that walks into
+        // a repetition.
         let searched = best.clone();
         let human = |mv: &R::Move| {
             if *mv == searched {
@@ -478,9 +489,10 @@ impl Job<'_> {
             }
             let mut child = root.clone();
             child.play_unchecked(mv);
-            !own_last
-                .as_deref()
-                .is_some_and(|last| undoes(last, &mv.to_string()))
+            moves
+                .iter()
+                .position(|m| m == mv)
+                .is_none_or(|i| marks[i] == 0)
                 && !seen.contains(&hash::of(&child))
         };
         if style.noise > 0 && moves.len() > 1 && found.depth > 0 {
@@ -522,6 +534,13 @@ impl Job<'_> {
                     score = scores[pick];
                 }
             }
+        }
+        // The score said is the position's, not the mark the choice weighed in.
+        if score.abs() < WON {
+            score += moves
+                .iter()
+                .position(|m| *m == best)
+                .map_or(0, |i| marks[i]);
         }
         Ok(Choice {
             ply: best.to_string(),
@@ -618,6 +637,29 @@ fn searcher_history<R: Rules>(game: &Game<R>) -> Vec<u64> {
     history
 }
 
+/// How many of its own last moves a side is kept from taking back ([`UNDO_MARK`]).
+const UNDO_LOOKBACK: usize = 3;
+
+/// What a move that takes back one of the side's own last [`UNDO_LOOKBACK`] moves is
+/// marked down by at the root, in hundredths of a man: a quarter of a man, so it is played
+/// when it parries something or gains, never to fill a turn.
+const UNDO_MARK: i32 = 25;
+
+/// The last `n` moves the side to move in `game` played, latest first (who played each
+/// ply is read from a replay, so a game whose turns do not simply alternate is right too).
+fn own_recent<R: Rules>(game: &Game<R>, n: usize) -> Vec<String> {
+    let me = game.position().to_move();
+    let mut replay = game.start().clone();
+    let mut mine = Vec::new();
+    for mv in game.moves() {
+        if replay.to_move() == me {
+            mine.push(mv.to_string());
+        }
+        replay.play_unchecked(mv);
+    }
+    mine.into_iter().rev().take(n).collect()
+}
+
 /// The step that would take the Skakanie player to move straight back, when their last
 /// action, this turn, was a step.
 fn own_step_back(game: &Game<games::skakanie::Position>) -> Option<games::skakanie::Action> {
@@ -635,9 +677,12 @@ fn own_step_back(game: &Game<games::skakanie::Position>) -> Option<games::skakan
         .map(Action::Step)
 }
 
-/// Whether the move written `mv` takes back the one written `earlier` (the same side's
-/// previous move): `h6-e3` after `e3-h6`, whatever was displaced (`:d2`).
-fn undoes(earlier: &str, mv: &str) -> bool {
+/// Whether the move written `mv` takes back the one written `earlier` (one of the same
+/// side's earlier moves): it ends where that one began and begins where it ended, `h6-e3`
+/// after `e3-h6`, whatever was displaced (`:d2`) and whichever way a chain of jumps went.
+/// Placements and one-square actions (`take`) take back nothing.
+#[must_use]
+pub fn undoes(earlier: &str, mv: &str) -> bool {
     fn ends(m: &str) -> Option<(&str, &str)> {
         m.split(':').next()?.split_once('-')
     }

@@ -4,7 +4,7 @@
 //! scores at small depths).
 
 use super::hash;
-use super::search::{extension, Evaluator, Leaf, MATE, MAX_PARRY_PLIES, MAX_QUIESCENCE};
+use super::search::{extension, Evaluator, Leaf, MATE, MAX_PARRY_PLIES, MAX_QUIESCENCE, WON};
 use crate::games::{Outcome, Rules};
 
 /// The minimax score of `position` searched `depth` plies (then the same quiescence as
@@ -16,14 +16,32 @@ pub fn minimax<R: Rules, E: Evaluator<R>>(
     depth: u32,
     path: &mut Vec<u64>,
 ) -> i32 {
+    marked_minimax(eval, position, depth, path, &[])
+}
+
+/// As [`minimax`], each root move's score less its mark in `marks` (by its index in
+/// [`Rules::legal_moves`]; forced wins and losses unmarked): what the search scores with
+/// [`super::search::Searcher::set_root_penalties`].
+pub fn marked_minimax<R: Rules, E: Evaluator<R>>(
+    eval: &E,
+    position: &R,
+    depth: u32,
+    path: &mut Vec<u64>,
+    marks: &[i32],
+) -> i32 {
     path.push(hash::of(position));
     let best = position
         .legal_moves()
         .iter()
-        .map(|mv| {
+        .enumerate()
+        .map(|(i, mv)| {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            -node(eval, &child, depth as i32 - 1, 1, depth as i32, path)
+            let raw = -node(eval, &child, depth as i32 - 1, 1, depth as i32, path);
+            match marks.get(i) {
+                Some(&mark) if raw.abs() < WON => raw - mark,
+                _ => raw,
+            }
         })
         .max()
         .unwrap_or_else(|| terminal(position, 0));

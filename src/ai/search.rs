@@ -232,6 +232,9 @@ pub struct Searcher<'a, R: Rules, E: Evaluator<R>> {
     stopped: bool,
     /// The iteration's depth: threat extensions stop short of [`EXTENDED_LINE`] times it.
     root_depth: i32,
+    /// What each root move (by its index in [`Rules::legal_moves`]) is marked down by:
+    /// see [`Searcher::set_root_penalties`].
+    root_penalties: Vec<i32>,
 }
 
 impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
@@ -252,6 +255,23 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             cancel,
             stopped: false,
             root_depth: 0,
+            root_penalties: Vec::new(),
+        }
+    }
+
+    /// Marks root moves down (by their index in [`Rules::legal_moves`]; missing ones by
+    /// nothing) unless they win or lose by force: a move that walks a piece back where it
+    /// just came from gains nothing a person would play it for, so it is chosen only when
+    /// it is better by more than its mark. A score bound for the root stays a bound.
+    pub fn set_root_penalties(&mut self, penalties: Vec<i32>) {
+        self.root_penalties = penalties;
+    }
+
+    /// `raw`, the score of root move `i`, less its mark (forced results as they are).
+    fn marked_down(&self, i: usize, raw: i32) -> i32 {
+        match self.root_penalties.get(i) {
+            Some(&p) if raw.abs() < WON => raw - p,
+            _ => raw,
         }
     }
 
@@ -366,10 +386,12 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
         let scores = root
             .legal_moves()
             .iter()
-            .map(|mv| {
+            .enumerate()
+            .map(|(i, mv)| {
                 let mut child = root.clone();
                 child.play_unchecked(mv);
-                -self.negamax(&child, depth as i32 - 1, -MATE, MATE, 1)
+                let raw = -self.negamax(&child, depth as i32 - 1, -MATE, MATE, 1);
+                self.marked_down(i, raw)
             })
             .collect();
         self.path.pop();
@@ -394,12 +416,20 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
 
             let mut child = root.clone();
             child.play_unchecked(&moves[i]);
-            let score = if n == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+            // A marked-down move must beat alpha by its mark (not when all so far lose).
+            let mark = self.root_penalties.get(i).copied().unwrap_or(0);
+            let bar = if alpha.abs() < WON {
+                alpha + mark
+            } else {
+                alpha
+            };
+            let raw = if n == 0 {
+                -self.negamax(&child, depth - 1, -beta, -bar, 1)
             } else {
                 let reduce = self.root_reduction(root, &child, depth, n);
-                self.later_move(&child, depth, reduce, (alpha, beta), 1)
+                self.later_move(&child, depth, reduce, (bar, beta), 1)
             };
+            let score = self.marked_down(i, raw);
             if self.stopped {
                 self.path.pop();
                 return (best, alpha, false);

@@ -11,7 +11,7 @@ use anyhow::{anyhow, bail, Context as _, Result};
 
 use leapfrog::ai::arena::{self, Mover, Played, Player};
 use leapfrog::ai::{self, AiConfig, Level, Limits};
-use leapfrog::games::{AnyGame, GameKind};
+use leapfrog::games::{AnyGame, DrawReason, GameKind, Outcome};
 
 use super::ugi::{Failure, UgiEngine};
 use super::GameArgs;
@@ -267,6 +267,8 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
     let mut played: Vec<Played> = Vec::new();
     // Each side's moves and those that undid one of its own last three (two-player games).
     let mut undone = [(0usize, 0usize); 2];
+    // Games drawn by repetition, by the side whose move repeated the position.
+    let mut repeated = [0usize; 2];
     for n in 0..request.games {
         let a_first = n % 2 == 0;
         let (pair, game, opening) = match &book {
@@ -293,6 +295,13 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
             for (side, seat) in [(0, of_a), (1, of_b)] {
                 undone[side].0 += by_seat[seat].0;
                 undone[side].1 += by_seat[seat].1;
+            }
+            let over = arena::replay(kind, &request.options, pair, &moves)
+                .map_err(|e| anyhow!("game {}: {e}", n + 1))?;
+            if over.outcome() == Outcome::Draw(DrawReason::Repetition) {
+                if let Some(&last) = seats.last() {
+                    repeated[usize::from(last != of_a)] += 1;
+                }
             }
         }
         if let Some(record) = &mut record {
@@ -337,6 +346,14 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
                 undid as f64 * 100.0 / moves as f64
             );
         }
+    }
+    if undone[0].0 > 0 {
+        println!(
+            "drawn by repetition: {} games, the repeating move A's in {} and B's in {}",
+            repeated[0] + repeated[1],
+            repeated[0],
+            repeated[1]
+        );
     }
     Ok(())
 }
