@@ -471,7 +471,7 @@ fn the_shipped_gyges_book_plays_its_every_opening() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert_match_report(&text, 200);
+    assert_match_report(&text, 200, false);
     assert!(text.contains("game 200: opening "), "{text}");
 }
 
@@ -489,28 +489,36 @@ fn match_prints_a_line_per_game_and_the_score() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert_match_report(&text, 2);
+    assert_match_report(&text, 2, true);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("game 1: opening "));
     assert!(lines[2].starts_with("score A (depth=2) vs B (level=1,depth=1): "));
 }
 
 /// A match's report: a line per game, the score, then each side's share of moves
-/// that undid one of its own last three and the games drawn by repetition, by whose move
-/// repeated (issue 62's measures of aimless play).
-fn assert_match_report(text: &str, games: usize) {
+/// that undid one of its own last three, each side's share that brought back a position
+/// seen before, where ranks measure progress (`forward_ranks`) each side's share that moved
+/// no piece forward, and the games drawn by repetition, by whose move repeated (issue 62's
+/// measures of aimless play).
+fn assert_match_report(text: &str, games: usize, forward_ranks: bool) {
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), games + 4, "{text}");
+    let mut measures = vec![
+        "A undid one of its last three moves ",
+        "B undid one of its last three moves ",
+        "A brought back a position seen before ",
+        "B brought back a position seen before ",
+    ];
+    if forward_ranks {
+        measures.extend(["A moved no piece forward ", "B moved no piece forward "]);
+    }
+    let after = games + 1 + measures.len();
+    assert_eq!(lines.len(), after + 1, "{text}");
     assert!(lines[games].starts_with("score A "), "{text}");
-    for (line, side) in lines[games + 1..games + 3].iter().zip(["A", "B"]) {
-        let prefix = format!("{side} undid one of its last three moves ");
-        assert!(line.starts_with(&prefix), "{text}");
+    for (line, prefix) in lines[games + 1..after].iter().zip(measures) {
+        assert!(line.starts_with(prefix), "{text}");
         assert!(line.ends_with("%)"), "{text}");
     }
-    assert!(
-        lines[games + 3].starts_with("drawn by repetition: "),
-        "{text}"
-    );
+    assert!(lines[after].starts_with("drawn by repetition: "), "{text}");
 }
 
 #[test]
@@ -687,7 +695,7 @@ fn match_against_a_ugi_engine_plays_it_move_by_move() {
     let out = leapfrog(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert_match_report(&text, 2);
+    assert_match_report(&text, 2, false);
     assert!(!stderr(&out).contains("forfeits"), "{}", stderr(&out));
     // UGI engines move from a full board and always may displace.
     let without = args.map(|a| {

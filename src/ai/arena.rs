@@ -245,26 +245,68 @@ pub fn undoing(moves: &[String], seats: &[usize], from: usize) -> Vec<(usize, us
     counted
 }
 
-/// The seat that played each of `plies` (from the start of a game of `kind` with
-/// `options`, set up for pair `pair`).
+/// How many of each seat's moves from ply `from` on brought no piece further forward
+/// ([`super::advances`]: sideways or back), in games whose ranks measure progress
+/// ([`crate::games::KindInfo::forward_ranks`]); a pass is not counted. Each pair is a
+/// seat's moves counted and those without progress.
+#[must_use]
+pub fn standing_still(moves: &[String], seats: &[usize], from: usize) -> Vec<(usize, usize)> {
+    let mut counted = vec![(0, 0); seats.iter().max().map_or(0, |s| s + 1)];
+    for (mv, &seat) in moves.iter().zip(seats).skip(from) {
+        if let Some(forward) = super::advances(mv, seat) {
+            counted[seat].0 += 1;
+            counted[seat].1 += usize::from(!forward);
+        }
+    }
+    counted
+}
+
+/// What replaying a game tells of each of its plies: who played it, and whether it
+/// brought back a position the game had already been in (a move without progress: a
+/// position seen before is no gain, and three times it is a draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlyFacts {
+    /// The seat that played the ply.
+    pub seat: usize,
+    /// Whether the position after it had occurred before in the game.
+    pub revisits: bool,
+}
+
+/// [`PlyFacts`] for each of `plies` (from the start of a game of `kind` with `options`,
+/// set up for pair `pair`).
 ///
 /// # Errors
 /// A ply that is not legal where it stands.
-pub fn seats_of(
+pub fn replay_facts(
     kind: GameKind,
     options: &[String],
     pair: u64,
     plies: &[String],
-) -> std::result::Result<Vec<usize>, String> {
+) -> std::result::Result<Vec<PlyFacts>, String> {
     let mut game = replay(kind, options, pair, &[])?;
     plies
         .iter()
         .map(|ply| {
             let seat = game.to_move().index();
             game.play(ply).map_err(|e| format!("{ply}: {e}"))?;
-            Ok(seat)
+            Ok(PlyFacts {
+                seat,
+                revisits: game.occurrences() > 1,
+            })
         })
         .collect()
+}
+
+/// How many of each seat's plies from ply `from` on brought back a position seen before
+/// (a tally like [`undoing`]'s: each pair is a seat's moves counted and those that did).
+#[must_use]
+pub fn revisiting(facts: &[PlyFacts], from: usize) -> Vec<(usize, usize)> {
+    let mut counted = vec![(0, 0); facts.iter().map(|f| f.seat + 1).max().unwrap_or(0)];
+    for fact in facts.iter().skip(from) {
+        counted[fact.seat].0 += 1;
+        counted[fact.seat].1 += usize::from(fact.revisits);
+    }
+    counted
 }
 
 /// A's score in points (a draw is half) and as a share of the games.
@@ -302,5 +344,43 @@ mod tests {
         // Each seat looks back at its own moves only: h7-h8 answers the other seat's h8-h7.
         let seats = [0, 1, 1, 0, 1, 1, 0];
         assert_eq!(undoing(&moves, &seats, 0), [(3, 0), (4, 0)]);
+    }
+
+    #[test]
+    fn a_move_sideways_or_back_is_no_progress_for_either_seat() {
+        let moves: Vec<String> = [
+            "e3-h6", "e7-h4", "h6-e3", "h4-h4", "b2-a2", "g7-f7", "c1-d3:e4", "pass",
+        ]
+        .iter()
+        .map(|m| (*m).to_owned())
+        .collect();
+        // Seat 0: up (e3-h6), back (h6-e3), sideways (b2-a2), up (c1-d3); seat 1: down
+        // (forward for it), in place, sideways; a pass is not a move with squares.
+        let seats = [0, 1, 0, 1, 0, 1, 0, 1];
+        assert_eq!(standing_still(&moves, &seats, 0), [(4, 2), (3, 2)]);
+        assert_eq!(standing_still(&moves, &seats, 4), [(2, 1), (1, 1)]);
+        // A chain of jumps counts where it ends.
+        assert_eq!(super::super::advances("a1-a3-c3-c1", 0), Some(false));
+        assert_eq!(super::super::advances("a1-a3-c3-c5", 0), Some(true));
+        assert_eq!(super::super::advances("take", 0), None);
+    }
+
+    #[test]
+    fn a_move_back_into_a_position_seen_before_counts_for_its_seat() {
+        // Both Big jumpers go out and back (the start again), then out once more (the
+        // position after the first two plies again), then White plays something new.
+        let plies: Vec<String> = [
+            "e3-h6", "e7-h4", "h6-e3", "h4-e7", "e3-h6", "e7-h4", "a3-d6",
+        ]
+        .iter()
+        .map(|m| (*m).to_owned())
+        .collect();
+        let facts = replay_facts(GameKind::Jumpers, &[], 0, &plies).expect("legal plies");
+        let seats: Vec<usize> = facts.iter().map(|f| f.seat).collect();
+        assert_eq!(seats, [0, 1, 0, 1, 0, 1, 0]);
+        let revisits: Vec<bool> = facts.iter().map(|f| f.revisits).collect();
+        assert_eq!(revisits, [false, false, false, true, true, true, false]);
+        assert_eq!(revisiting(&facts, 0), [(4, 1), (3, 2)]);
+        assert_eq!(revisiting(&facts, 4), [(2, 1), (1, 1)]);
     }
 }

@@ -691,6 +691,23 @@ pub fn undoes(earlier: &str, mv: &str) -> bool {
     matches!((ends(earlier), ends(mv)), (Some((a, b)), Some((c, d))) if a == d && b == c)
 }
 
+/// Whether the move written `mv`, played by `seat` (0 moves up the ranks, 1 down), ends
+/// further forward than it began: `e3-h6` for the first seat, the first square's rank
+/// against the last's (a chain of jumps counts where it ends; a displacement `:d2` is
+/// ignored). `None` for a move without two squares (a pass).
+#[must_use]
+pub fn advances(mv: &str, seat: usize) -> Option<bool> {
+    fn rank(square: &str) -> Option<i32> {
+        let digits = square.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        digits.parse().ok()
+    }
+    let squares = mv.split(':').next()?;
+    let (first, rest) = squares.split_once('-')?;
+    let from = rank(first)?;
+    let to = rank(rest.rsplit('-').next()?)?;
+    Some(if seat == 0 { to > from } else { to < from })
+}
+
 /// Skakanie's side of the tree search.
 struct SkakanieSim<'a> {
     root: &'a games::skakanie::Position,

@@ -267,6 +267,10 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
     let mut played: Vec<Played> = Vec::new();
     // Each side's moves and those that undid one of its own last three (two-player games).
     let mut undone = [(0usize, 0usize); 2];
+    // Each side's moves and those that brought back a position seen before in the game.
+    let mut revisits = [(0usize, 0usize); 2];
+    // Each side's moves and those that brought no piece forward (games whose ranks say so).
+    let mut stayed = [(0usize, 0usize); 2];
     // Games drawn by repetition, by the side whose move repeated the position.
     let mut repeated = [0usize; 2];
     for n in 0..request.games {
@@ -287,14 +291,25 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
         let (result, moves) = arena::play_out(game, a.as_ref(), b.as_ref(), a_first, pair);
         let plies = moves.len();
         if kind.info().max_seats == 2 {
-            let seats = arena::seats_of(kind, &request.options, pair, &moves)
+            let facts = arena::replay_facts(kind, &request.options, pair, &moves)
                 .map_err(|e| anyhow!("game {}: {e}", n + 1))?;
-            let by_seat = arena::undoing(&moves, &seats, opening.len());
+            let seats: Vec<usize> = facts.iter().map(|f| f.seat).collect();
+            let undid = arena::undoing(&moves, &seats, opening.len());
+            let revisited = arena::revisiting(&facts, opening.len());
+            let still = arena::standing_still(&moves, &seats, opening.len());
             // Seat 0 is A's when A moved first.
             let (of_a, of_b) = if a_first { (0, 1) } else { (1, 0) };
             for (side, seat) in [(0, of_a), (1, of_b)] {
-                undone[side].0 += by_seat[seat].0;
-                undone[side].1 += by_seat[seat].1;
+                for (tally, by_seat) in [
+                    (&mut undone, &undid),
+                    (&mut revisits, &revisited),
+                    (&mut stayed, &still),
+                ] {
+                    if let Some(&(moves, counted)) = by_seat.get(seat) {
+                        tally[side].0 += moves;
+                        tally[side].1 += counted;
+                    }
+                }
             }
             let over = arena::replay(kind, &request.options, pair, &moves)
                 .map_err(|e| anyhow!("game {}: {e}", n + 1))?;
@@ -339,12 +354,20 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
             println!("{name}: {tally}");
         }
     }
-    for (name, (moves, undid)) in ["A", "B"].iter().zip(undone) {
-        if moves > 0 {
-            println!(
-                "{name} undid one of its last three moves {undid} times in {moves} moves ({:.1}%)",
-                undid as f64 * 100.0 / moves as f64
-            );
+    let measures = [
+        ("undid one of its last three moves", undone),
+        ("brought back a position seen before", revisits),
+        ("moved no piece forward", stayed),
+    ];
+    let shown = if kind.info().forward_ranks { 3 } else { 2 };
+    for (what, tally) in measures.into_iter().take(shown) {
+        for (name, (moves, counted)) in ["A", "B"].iter().zip(tally) {
+            if moves > 0 {
+                println!(
+                    "{name} {what} {counted} times in {moves} moves ({:.1}%)",
+                    counted as f64 * 100.0 / moves as f64
+                );
+            }
         }
     }
     if undone[0].0 > 0 {

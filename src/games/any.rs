@@ -50,6 +50,11 @@ pub struct KindInfo {
     /// a dash or arrow typed by a player stands for. `None` where arrows are words of their
     /// own (Skakanie's `→` is the action `right`).
     pub separator: Option<char>,
+    /// Whether a move's ranks measure its progress: each side's pieces are its own and
+    /// its goal is the far side (the first seat's rank 1 upwards), so a move that ends no
+    /// further up than it began (sideways or back) brings nothing nearer. Gygès's pieces
+    /// belong to nobody and Skakanie's steps collect, so theirs do not.
+    pub forward_ranks: bool,
 }
 
 /// One row per [`GameKind`], in its order.
@@ -65,6 +70,7 @@ pub const KINDS: [KindInfo; 4] = [
         options: jumpers::SPECS,
         guide: jumpers::GUIDE,
         separator: Some('-'),
+        forward_ranks: true,
     },
     KindInfo {
         name: "gyges",
@@ -77,6 +83,7 @@ pub const KINDS: [KindInfo; 4] = [
         options: gyges::SPECS,
         guide: gyges::GUIDE,
         separator: Some('-'),
+        forward_ranks: false,
     },
     KindInfo {
         name: "jump-sturdy",
@@ -89,6 +96,7 @@ pub const KINDS: [KindInfo; 4] = [
         options: jump_sturdy::SPECS,
         guide: jump_sturdy::GUIDE,
         separator: Some('-'),
+        forward_ranks: true,
     },
     KindInfo {
         name: "skakanie",
@@ -101,6 +109,7 @@ pub const KINDS: [KindInfo; 4] = [
         options: skakanie::SPECS,
         guide: skakanie::GUIDE,
         separator: None,
+        forward_ranks: false,
     },
 ];
 
@@ -395,6 +404,12 @@ impl AnyGame {
     #[must_use]
     pub fn movers(&self) -> Vec<Seat> {
         with_game!(self, g => g.movers().to_vec())
+    }
+
+    /// How many times the present position has occurred, this time included.
+    #[must_use]
+    pub fn occurrences(&self) -> u32 {
+        with_game!(self, g => g.occurrences())
     }
 
     /// The plies a typed move stands for: a Skakanie turn typed as `take right take` is

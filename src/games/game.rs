@@ -85,6 +85,14 @@ impl<R: Rules> Game<R> {
         &self.movers
     }
 
+    /// How many times the present position has occurred in the game, this time included:
+    /// above one, the last move brought back a position already seen, which gains nothing
+    /// (the measure of moves without progress in `leapfrog match`).
+    #[must_use]
+    pub fn occurrences(&self) -> u32 {
+        self.seen.get(&self.position.key()).copied().unwrap_or(1)
+    }
+
     /// The outcome: the position's own, then the history's draws.
     #[must_use]
     pub fn outcome(&self) -> Outcome {
