@@ -327,14 +327,16 @@ pub fn score(games: &[Played]) -> (f64, f64) {
 mod tests {
     use super::*;
 
+    /// Plies written as text, as a game's record holds them.
+    fn owned(plies: &[&str]) -> Vec<String> {
+        plies.iter().map(|p| (*p).to_owned()).collect()
+    }
+
     #[test]
     fn a_move_back_to_where_a_piece_came_from_counts_as_undone_by_its_seat() {
-        let moves: Vec<String> = [
+        let moves = owned(&[
             "a1-a2", "h8-h7", "b1-b2", "h7-h8", "a2-a1", "g8-g7", "c1-c2",
-        ]
-        .iter()
-        .map(|m| (*m).to_owned())
-        .collect();
+        ]);
         // Seat 0: a1-a2, b1-b2, a2-a1 (undoes its move two back), c1-c2; seat 1: h8-h7,
         // h7-h8 (undoes), g8-g7.
         let seats = [0, 1, 0, 1, 0, 1, 0];
@@ -348,12 +350,9 @@ mod tests {
 
     #[test]
     fn a_move_sideways_or_back_is_no_progress_for_either_seat() {
-        let moves: Vec<String> = [
+        let moves = owned(&[
             "e3-h6", "e7-h4", "h6-e3", "h4-h4", "b2-a2", "g7-f7", "c1-d3:e4", "pass",
-        ]
-        .iter()
-        .map(|m| (*m).to_owned())
-        .collect();
+        ]);
         // Seat 0: up (e3-h6), back (h6-e3), sideways (b2-a2), up (c1-d3); seat 1: down
         // (forward for it), in place, sideways; a pass is not a move with squares.
         let seats = [0, 1, 0, 1, 0, 1, 0, 1];
@@ -369,12 +368,9 @@ mod tests {
     fn a_move_back_into_a_position_seen_before_counts_for_its_seat() {
         // Both Big jumpers go out and back (the start again), then out once more (the
         // position after the first two plies again), then White plays something new.
-        let plies: Vec<String> = [
+        let plies = owned(&[
             "e3-h6", "e7-h4", "h6-e3", "h4-e7", "e3-h6", "e7-h4", "a3-d6",
-        ]
-        .iter()
-        .map(|m| (*m).to_owned())
-        .collect();
+        ]);
         let facts = replay_facts(GameKind::Jumpers, &[], 0, &plies).expect("legal plies");
         let seats: Vec<usize> = facts.iter().map(|f| f.seat).collect();
         assert_eq!(seats, [0, 1, 0, 1, 0, 1, 0]);
