@@ -224,25 +224,40 @@ pub fn play_out(
     (result, game.moves())
 }
 
+/// Each seat's tally of the plies from `from` on: how many `judge` (given a ply's index)
+/// counts, and how many of those it finds. `seats` is the seat that played each ply; a
+/// ply `judge` answers `None` for is not counted. The measures of aimless play below are
+/// each one judgement.
+fn per_seat(
+    seats: &[usize],
+    from: usize,
+    mut judge: impl FnMut(usize) -> Option<bool>,
+) -> Vec<(usize, usize)> {
+    let mut counted = vec![(0, 0); seats.iter().max().map_or(0, |s| s + 1)];
+    for (i, &seat) in seats.iter().enumerate().skip(from) {
+        if let Some(found) = judge(i) {
+            counted[seat].0 += 1;
+            counted[seat].1 += usize::from(found);
+        }
+    }
+    counted
+}
+
 /// How many of each seat's moves from ply `from` on undo one of that seat's own last three
 /// moves (`x-y`, later `y-x`: [`super::undoes`]): moves without a purpose, the sign of
 /// a search that sees no progress to make. `seats` is the seat that played each ply. Each
 /// pair is a seat's moves counted and those that undo.
 #[must_use]
 pub fn undoing(moves: &[String], seats: &[usize], from: usize) -> Vec<(usize, usize)> {
-    let mut counted = vec![(0, 0); seats.iter().max().map_or(0, |s| s + 1)];
-    for (i, (mv, &seat)) in moves.iter().zip(seats).enumerate().skip(from) {
-        counted[seat].0 += 1;
-        let undoes = (0..i)
-            .rev()
-            .filter(|&j| seats[j] == seat)
-            .take(3)
-            .any(|j| super::undoes(&moves[j], mv));
-        if undoes {
-            counted[seat].1 += 1;
-        }
-    }
-    counted
+    per_seat(seats, from, |i| {
+        Some(
+            (0..i)
+                .rev()
+                .filter(|&j| seats[j] == seats[i])
+                .take(3)
+                .any(|j| super::undoes(&moves[j], &moves[i])),
+        )
+    })
 }
 
 /// How many of each seat's moves from ply `from` on brought no piece further forward
@@ -251,14 +266,9 @@ pub fn undoing(moves: &[String], seats: &[usize], from: usize) -> Vec<(usize, us
 /// seat's moves counted and those without progress.
 #[must_use]
 pub fn standing_still(moves: &[String], seats: &[usize], from: usize) -> Vec<(usize, usize)> {
-    let mut counted = vec![(0, 0); seats.iter().max().map_or(0, |s| s + 1)];
-    for (mv, &seat) in moves.iter().zip(seats).skip(from) {
-        if let Some(forward) = super::advances(mv, seat) {
-            counted[seat].0 += 1;
-            counted[seat].1 += usize::from(!forward);
-        }
-    }
-    counted
+    per_seat(seats, from, |i| {
+        super::advances(&moves[i], seats[i]).map(|forward| !forward)
+    })
 }
 
 /// What replaying a game tells of each of its plies: who played it, and whether it
@@ -273,7 +283,7 @@ pub struct PlyFacts {
 }
 
 /// [`PlyFacts`] for each of `plies` (from the start of a game of `kind` with `options`,
-/// set up for pair `pair`).
+/// set up for pair `pair`), and the game they end in (its outcome says how it ended).
 ///
 /// # Errors
 /// A ply that is not legal where it stands.
@@ -282,9 +292,9 @@ pub fn replay_facts(
     options: &[String],
     pair: u64,
     plies: &[String],
-) -> std::result::Result<Vec<PlyFacts>, String> {
+) -> std::result::Result<(Vec<PlyFacts>, AnyGame), String> {
     let mut game = replay(kind, options, pair, &[])?;
-    plies
+    let facts = plies
         .iter()
         .map(|ply| {
             let seat = game.to_move().index();
@@ -294,19 +304,16 @@ pub fn replay_facts(
                 revisits: game.occurrences() > 1,
             })
         })
-        .collect()
+        .collect::<std::result::Result<_, String>>()?;
+    Ok((facts, game))
 }
 
 /// How many of each seat's plies from ply `from` on brought back a position seen before
 /// (a tally like [`undoing`]'s: each pair is a seat's moves counted and those that did).
 #[must_use]
 pub fn revisiting(facts: &[PlyFacts], from: usize) -> Vec<(usize, usize)> {
-    let mut counted = vec![(0, 0); facts.iter().map(|f| f.seat + 1).max().unwrap_or(0)];
-    for fact in facts.iter().skip(from) {
-        counted[fact.seat].0 += 1;
-        counted[fact.seat].1 += usize::from(fact.revisits);
-    }
-    counted
+    let seats: Vec<usize> = facts.iter().map(|f| f.seat).collect();
+    per_seat(&seats, from, |i| Some(facts[i].revisits))
 }
 
 /// A's score in points (a draw is half) and as a share of the games.
@@ -371,7 +378,7 @@ mod tests {
         let plies = owned(&[
             "e3-h6", "e7-h4", "h6-e3", "h4-e7", "e3-h6", "e7-h4", "a3-d6",
         ]);
-        let facts = replay_facts(GameKind::Jumpers, &[], 0, &plies).expect("legal plies");
+        let (facts, _) = replay_facts(GameKind::Jumpers, &[], 0, &plies).expect("legal plies");
         let seats: Vec<usize> = facts.iter().map(|f| f.seat).collect();
         assert_eq!(seats, [0, 1, 0, 1, 0, 1, 0]);
         let revisits: Vec<bool> = facts.iter().map(|f| f.revisits).collect();

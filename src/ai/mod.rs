@@ -483,17 +483,14 @@ impl Job<'_> {
         // — not one that takes back one of this side's last moves, nor one that walks into
         // a repetition.
         let searched = best.clone();
-        let human = |mv: &R::Move| {
-            if *mv == searched {
+        // By the move's index in `moves`, which `marks` and every score list share.
+        let human = |i: usize| {
+            if moves[i] == searched {
                 return true;
             }
             let mut child = root.clone();
-            child.play_unchecked(mv);
-            moves
-                .iter()
-                .position(|m| m == mv)
-                .is_none_or(|i| marks[i] == 0)
-                && !seen.contains(&hash::of(&child))
+            child.play_unchecked(&moves[i]);
+            marks[i] == 0 && !seen.contains(&hash::of(&child))
         };
         if style.noise > 0 && moves.len() > 1 && found.depth > 0 {
             if let Some(scores) = searcher.score_all(root, found.depth, deadline) {
@@ -501,7 +498,7 @@ impl Job<'_> {
                 let pick = scores
                     .iter()
                     .enumerate()
-                    .filter(|&(i, _)| human(&moves[i]))
+                    .filter(|&(i, _)| human(i))
                     .max_by_key(|&(_, &s)| {
                         // Forced wins and losses stay as they are: a beginner blurs close
                         // judgements, it does not throw away a win in one.
@@ -527,7 +524,7 @@ impl Job<'_> {
         if score < WON && shallower < found.depth && (rng.below(100) as u32) < style.slip {
             if let Some(scores) = searcher.score_all(root, shallower, deadline) {
                 if let Some(pick) = (0..moves.len())
-                    .filter(|&i| human(&moves[i]))
+                    .filter(|&i| human(i))
                     .max_by_key(|&i| scores[i])
                 {
                     best = moves[pick].clone();
@@ -648,18 +645,18 @@ const UNDO_LOOKBACK: usize = 3;
 const UNDO_MARK: i32 = 50;
 
 /// The last `n` moves the side to move in `game` played, latest first (who played each
-/// ply is read from a replay, so a game whose turns do not simply alternate is right too).
+/// ply is the game's own record, so a game whose turns do not simply alternate is right
+/// too).
 fn own_recent<R: Rules>(game: &Game<R>, n: usize) -> Vec<String> {
     let me = game.position().to_move();
-    let mut replay = game.start().clone();
-    let mut mine = Vec::new();
-    for mv in game.moves() {
-        if replay.to_move() == me {
-            mine.push(mv.to_string());
-        }
-        replay.play_unchecked(mv);
-    }
-    mine.into_iter().rev().take(n).collect()
+    game.moves()
+        .iter()
+        .zip(game.movers())
+        .rev()
+        .filter(|&(_, &mover)| mover == me)
+        .take(n)
+        .map(|(mv, _)| mv.to_string())
+        .collect()
 }
 
 /// The step that would take the Skakanie player to move straight back, when their last

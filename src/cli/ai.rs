@@ -291,7 +291,7 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
         let (result, moves) = arena::play_out(game, a.as_ref(), b.as_ref(), a_first, pair);
         let plies = moves.len();
         if kind.info().max_seats == 2 {
-            let facts = arena::replay_facts(kind, &request.options, pair, &moves)
+            let (facts, over) = arena::replay_facts(kind, &request.options, pair, &moves)
                 .map_err(|e| anyhow!("game {}: {e}", n + 1))?;
             let seats: Vec<usize> = facts.iter().map(|f| f.seat).collect();
             let undid = arena::undoing(&moves, &seats, opening.len());
@@ -311,8 +311,6 @@ pub fn run_match(request: MatchRequest, config: &AiConfig) -> Result<()> {
                     }
                 }
             }
-            let over = arena::replay(kind, &request.options, pair, &moves)
-                .map_err(|e| anyhow!("game {}: {e}", n + 1))?;
             if over.outcome() == Outcome::Draw(DrawReason::Repetition) {
                 if let Some(&last) = seats.last() {
                     repeated[usize::from(last != of_a)] += 1;
