@@ -8,7 +8,9 @@ use std::collections::HashMap;
 use crate::ai::hash;
 use crate::ai::run_budget::RunBudget;
 use crate::ai::search::{Evaluator, Leaf};
-use crate::games::gyges::{rows_mask, Mobility, Move, Options, Position, Side, Target, SIDE};
+use crate::games::gyges::{
+    rows_mask, Mobility, Move, Movers, Options, Position, Side, Target, SIDE,
+};
 use crate::games::Rules;
 
 /// One term of the evaluation: a feature of the position, worked out for each side and
@@ -508,6 +510,15 @@ fn mobility_of(position: &Position, moves: &[Move]) -> Mobility {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Gyges;
 
+thread_local! {
+    /// The last leaf [`Gyges::quiet_leaf`] judged under a threat, with the bounce search of
+    /// its side to move's pieces: the search asks for that leaf's moves next (to parry),
+    /// and they come from the same search instead of a second one. One position is kept,
+    /// and taken by the first question about moves, whichever position it is for.
+    static THREATENED: std::cell::Cell<Option<(Position, Movers)>> =
+        const { std::cell::Cell::new(None) };
+}
+
 impl Evaluator<Position> for Gyges {
     fn evaluate(&self, position: &Position, moves: &[Move]) -> Leaf {
         let Some(features) = features(position, moves) else {
@@ -526,16 +537,19 @@ impl Evaluator<Position> for Gyges {
             return None;
         }
         let me = position.turn();
-        let Some(mine) = position.mobility_unless_goal(me) else {
+        let Some(movers) = position.movers_unless_goal(me) else {
             return Some(Leaf::WinsNow);
         };
+        let mine = position.mobility_from(me, &movers);
         let theirs = position.mobility(me.other());
         if mine.moves == 0 {
             return None;
         }
         let score = score(position.options(), &features_of(position, &mine, &theirs));
-        // Under threat the search still needs the moves (to parry), but not the score again.
+        // Under threat the search still needs the moves (to parry), but not the score again,
+        // nor the bounce search its moves come from.
         Some(if theirs.goal {
+            THREATENED.set(Some((position.clone(), movers)));
             Leaf::Threatened(score)
         } else {
             Leaf::Score(score)
@@ -543,7 +557,10 @@ impl Evaluator<Position> for Gyges {
     }
 
     fn moves_unless_won(&self, position: &Position) -> Option<Vec<Move>> {
-        position.moves_unless_goal()
+        match THREATENED.take() {
+            Some((judged, movers)) if judged == *position => Some(position.moves_from(&movers)),
+            _ => position.moves_unless_goal(),
+        }
     }
 
     fn goal_run(

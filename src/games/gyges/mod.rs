@@ -21,4 +21,4 @@ pub use illegal::IllegalMove;
 pub use movegen::Reach;
 pub use notation::{Move, Target, MOVE_SYNTAX};
 pub use options::{Options, Setup, SPECS};
-pub use position::{Hand, Mobility, Path, Position, Side};
+pub use position::{Hand, Mobility, Movers, Path, Position, Side};

@@ -118,6 +118,17 @@ pub struct Position {
 /// One movable piece and everything it can reach.
 type Mover = (Square, Reach);
 
+/// The pieces a side may move, each with its reach: see [`Position::movers_unless_goal`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Movers(Vec<Mover>);
+
+thread_local! {
+    /// The bounce search's memory, kept from one scan of a side's pieces to the next
+    /// instead of cleared for each (it marks what is current by itself; see [`Scratch`]):
+    /// a search's leaves scan two sides each, hundreds of thousands a second.
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::new());
+}
+
 impl Position {
     /// An empty board in the movement phase.
     pub(super) fn empty(options: Options, turn: Side) -> Self {
@@ -185,12 +196,29 @@ impl Position {
         self.mobility_of(side, &self.movers(side))
     }
 
-    /// [`Position::mobility`], or `None` as soon as `side` is found to reach the goal (the
-    /// rest is then not searched): what a search's leaf needs.
+    /// The pieces `side` may move and what each reaches, or `None` as soon as one of them
+    /// is found to reach the goal (the rest is then not searched): one bounce search that
+    /// both the side's mobility ([`Position::mobility_from`]) and, for the side to move,
+    /// its moves ([`Position::moves_from`]) are read from. A search's leaf judged under a
+    /// threat needs both, its judgement and then its moves to parry with, and the bounce
+    /// search is most of either's cost.
     #[must_use]
-    pub fn mobility_unless_goal(&self, side: Side) -> Option<Mobility> {
-        self.scan_movers(side, true)
-            .map(|movers| self.mobility_of(side, &movers))
+    pub fn movers_unless_goal(&self, side: Side) -> Option<Movers> {
+        self.scan_movers(side, true).map(Movers)
+    }
+
+    /// [`Position::mobility`] from `movers`, `side`'s (from [`Position::movers_unless_goal`]).
+    #[must_use]
+    pub fn mobility_from(&self, side: Side, movers: &Movers) -> Mobility {
+        self.mobility_of(side, &movers.0)
+    }
+
+    /// The side to move's legal moves from its `movers` (from
+    /// [`Position::movers_unless_goal`]): what [`Position::moves_unless_goal`] gives when
+    /// they reach no goal.
+    #[must_use]
+    pub fn moves_from(&self, movers: &Movers) -> Vec<Move> {
+        self.moves_of(&movers.0)
     }
 
     fn mobility_of(&self, side: Side, movers: &[Mover]) -> Mobility {
@@ -261,26 +289,27 @@ impl Position {
             stop_at_goal,
             ..self.board(side)
         };
-        let mut scratch = Scratch::new();
-        for row in side.rows_nearest_first() {
-            let mut pieces = self.occupied & row_mask(row);
-            let mut found = Vec::new();
-            while pieces != 0 {
-                let square = Square(pieces.trailing_zeros() as u8);
-                pieces &= pieces - 1;
-                let r = reach(&board, square, &mut scratch, None);
-                if stop_at_goal && r.goal {
-                    return None;
+        SCRATCH.with_borrow_mut(|scratch| {
+            for row in side.rows_nearest_first() {
+                let mut pieces = self.occupied & row_mask(row);
+                let mut found = Vec::new();
+                while pieces != 0 {
+                    let square = Square(pieces.trailing_zeros() as u8);
+                    pieces &= pieces - 1;
+                    let r = reach(&board, square, scratch, None);
+                    if stop_at_goal && r.goal {
+                        return None;
+                    }
+                    if self.has_move(side, square, &r) {
+                        found.push((square, r));
+                    }
                 }
-                if self.move_count(side, square, &r) > 0 {
-                    found.push((square, r));
+                if !found.is_empty() {
+                    return Some(found);
                 }
             }
-            if !found.is_empty() {
-                return Some(found);
-            }
-        }
-        Some(Vec::new())
+            Some(Vec::new())
+        })
     }
 
     /// Whether `side`, if it were to move now, could enter the goal: [`Position::mobility`]'s
@@ -358,6 +387,13 @@ impl Position {
             drops &= !from.bit();
         }
         drops
+    }
+
+    /// Whether [`Position::move_count`] is above zero, without counting every drop.
+    fn has_move(&self, side: Side, from: Square, r: &Reach) -> bool {
+        r.ends != 0
+            || r.goal
+            || (self.options.displace && bits(r.landings).any(|to| self.drops(side, from, to) != 0))
     }
 
     fn move_count(&self, side: Side, from: Square, r: &Reach) -> usize {
