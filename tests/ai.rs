@@ -748,9 +748,9 @@ impl Evaluator<gyges::Position> for Plainer {
         Gyges.moves_unless_won(position)
     }
 
-    fn reduction(&self, depth: i32, n: usize) -> i32 {
+    fn reduction(&self, position: &gyges::Position, depth: i32, n: usize) -> i32 {
         if self.reductions {
-            Gyges.reduction(depth, n)
+            Gyges.reduction(position, depth, n)
         } else {
             0
         }

@@ -99,7 +99,7 @@ pub trait Evaluator<R: Rules> {
     /// horizon is searched first when it is quiet and ordered late (late move reductions):
     /// a move that then beats the best so far, or looks lost by force, is searched again at
     /// full depth. None by default (the search is then exact to its depth).
-    fn reduction(&self, _depth: i32, _n: usize) -> i32 {
+    fn reduction(&self, _position: &R, _depth: i32, _n: usize) -> i32 {
         0
     }
 
@@ -583,7 +583,7 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
                 // best so far, or lost by force, is searched again at full depth: so every
                 // forced win or loss the search reports was found at full depth.
                 let reduce = if order[n].0 < QUIET_RANK && !threat {
-                    self.eval.reduction(depth, n).clamp(0, depth - 1)
+                    self.eval.reduction(position, depth, n).clamp(0, depth - 1)
                 } else {
                     0
                 };
