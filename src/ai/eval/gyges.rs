@@ -351,10 +351,11 @@ impl Runs<'_> {
 /// on the other side's move, and the reply that refuted a move could look no better than
 /// the rest and never be searched again in full: five plies chose `c1-e3:b6` there, which
 /// `d6-d3:e2` wins against (the public engine found it). Against the public UGI engine at
-/// 500 ms a move (40 games, one core each, a move not given in time lost): 35 and 36 of 40
-/// where the reductions by single plies scored 29 (and 32 with the build before), no
-/// reductions 31; with the engine asked again without a time limit when it fails, 31 of 40
-/// where single plies scored 28.5.
+/// 500 ms a move (40 games from the default openings, one core each, a move not given in
+/// time lost): 35, 36, 36 and 36 of 40 where single plies scored 32 and 29, no reductions
+/// 31; from pairs 21–40 of `openings/gyges-random.txt` 33 where single plies scored 35;
+/// with the engine asked again without a time limit when it fails, 31 and 30 of 40 where
+/// single plies scored 28.5. Two plies at the root too (from four-ply iterations) scored 35.
 const REDUCED_FROM_DEPTH: i32 = 3;
 const REDUCED_FROM_MOVE: usize = 3;
 const REDUCTION_BASE: f64 = 0.75;
