@@ -749,6 +749,29 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_threatened_leafs_moves_come_from_its_judgement_and_are_its_legal_moves() {
+        // A leaf judged under threat keeps its bounce search for the moves asked next: asked
+        // about that leaf they are its legal moves; asked about another position first,
+        // that position's (and the kept search is dropped, not given to the wrong one).
+        let seen = playouts(40);
+        let (mut kept, mut elsewhere) = (0, 0);
+        for (i, (position, moves)) in seen.iter().enumerate() {
+            if !matches!(Gyges.quiet_leaf(position), Some(Leaf::Threatened(_))) {
+                continue;
+            }
+            if i % 2 == 0 {
+                let other = &seen[(i + 1) % seen.len()].0;
+                assert_eq!(Gyges.moves_unless_won(other), other.moves_unless_goal());
+                elsewhere += 1;
+            } else {
+                kept += 1;
+            }
+            assert_eq!(Gyges.moves_unless_won(position).as_ref(), Some(moves));
+        }
+        assert!(kept > 3 && elsewhere > 3, "{kept} {elsewhere}");
+    }
+
     /// The position `text` describes, in a game with displacement.
     fn displacing(text: &str) -> Position {
         let options = Options {
