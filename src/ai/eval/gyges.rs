@@ -343,14 +343,15 @@ impl Runs<'_> {
 /// drawn openings at 200 ms, 54.8 %, where one ply less from the fourth move scored 50.7 %.
 ///
 /// With displacement the reduction is rounded down to whole pairs of plies (0, 2, …), so a
-/// reduced move's subtree ends on the same side to move as its siblings'. Its evaluation
-/// swings by a thousand and more from one ply to the next (the side to move lands first:
-/// the shuffled set-up of seed 0 after `d1-b1:a2 d6-e6:e3 f1-e3:d1 c6-e5 d1-a1:b2 f6-e3:c6
-/// e1-c1:d1 c6-e3:f4 a1-c1:e1 a6-d3 b1-d3:f1 e6-f1:b5 d1-f1:a1 b6-d3:f2 e1-e3:d1 b5-e3:d6`
-/// scores 1148, 184, 780, −106 at depths 3 to 6), so a reply reduced by one ply was judged
-/// on the other side's move, and the reply that refuted a move could look no better than
-/// the rest and never be searched again in full: five plies chose `c1-e3:b6` there, which
-/// `d6-d3:e2` wins against (the public engine found it). Against the public UGI engine at
+/// reduced move's subtree ends on the same side to move as its siblings'. The evaluation
+/// swings by a thousand and more from one ply to the next (in the shuffled set-up of seed 0
+/// after `d1-b1:a2 d6-e6:e3 f1-e3:d1 c6-e5 d1-a1:b2 f6-e3:c6 e1-c1:d1 c6-e3:f4 a1-c1:e1 a6-d3
+/// b1-d3:f1 e6-f1:b5 d1-f1:a1 b6-d3:f2 e1-e3:d1 b5-e3:d6` it scores 1148, 184, 780, −106 at
+/// depths 3 to 6), so a reply reduced by one ply is judged with a different side to move from
+/// the replies beside it, and a refutation can look no better than the rest and not be
+/// searched again in full. (That position, from a lost game, is not one it mends: five plies
+/// still choose `c1-e3:b6`, which six see through, and which the public engine refuted with
+/// `d6-d3:e2`.) Against the public UGI engine at
 /// 500 ms a move (40 games from the default openings, one core each, a move not given in
 /// time lost): 35, 36, 36 and 36 of 40 where single plies scored 32 and 29, no reductions
 /// 31; from pairs 21–40 of `openings/gyges-random.txt` 33 where single plies scored 35;
