@@ -5,7 +5,7 @@
 //! only the few answers that touch the path need their own search of bounces.
 
 use super::board::{row_mask, Point, Square, SQUARES};
-use super::movegen::{reach, Board, Scratch, Witnesses};
+use super::movegen::{reach, Board, Witnesses};
 use super::notation::{Move, Target};
 use super::position::{Position, Side};
 
@@ -41,7 +41,6 @@ impl Position {
             goal_direction: side.goal_direction(),
             stop_at_goal: true,
         };
-        let mut scratch = Scratch::new();
         let mut pieces = self.occupied & row_mask(rows[nearest]);
         // Only the goal's path is ever noted, so one set serves every piece.
         let mut witnesses = Witnesses {
@@ -51,7 +50,7 @@ impl Position {
         while pieces != 0 {
             let from = Square(pieces.trailing_zeros() as u8);
             pieces &= pieces - 1;
-            if !reach(&board, from, &mut scratch, Some(&mut witnesses)).goal {
+            if !reach(&board, from, Some(&mut witnesses)).goal {
                 continue;
             }
             let points = witnesses.paths[SQUARES].as_deref()?;

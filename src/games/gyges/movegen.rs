@@ -65,8 +65,11 @@ pub(super) struct Witnesses {
 }
 
 /// The search's memory, reused from one piece to the next: a square's entries count only
-/// if it was stamped by the current search, so nothing is cleared between searches.
-pub(super) struct Scratch {
+/// if it was stamped by the current search, so nothing is cleared between searches. One
+/// per thread ([`SCRATCH`]), which every search uses: a search's leaves scan two sides
+/// each, hundreds of thousands a second, and a fresh memory cleared for each scan cost more
+/// than the scan's own bookkeeping.
+struct Scratch {
     memo: [[u64; MEMO]; SQUARES],
     len: [u8; SQUARES],
     stamp: [u32; SQUARES],
@@ -75,7 +78,7 @@ pub(super) struct Scratch {
 
 impl Scratch {
     /// Empty memory for a run of searches.
-    pub(super) fn new() -> Self {
+    fn new() -> Self {
         Self {
             memo: [[0; MEMO]; SQUARES],
             len: [0; SQUARES],
@@ -83,6 +86,11 @@ impl Scratch {
             now: 0,
         }
     }
+}
+
+thread_local! {
+    /// This thread's [`Scratch`].
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::new());
 }
 
 /// One shape of segment from a square.
@@ -350,7 +358,12 @@ fn points(segment: &Segment) -> impl Iterator<Item = Point> + '_ {
 }
 
 /// What the piece on `from` can reach; with `witnesses`, also one path to each outcome.
-pub(super) fn reach(
+pub(super) fn reach(board: &Board<'_>, from: Square, witnesses: Option<&mut Witnesses>) -> Reach {
+    SCRATCH.with_borrow_mut(|scratch| reach_with(board, from, scratch, witnesses))
+}
+
+/// [`reach`] with this memory.
+fn reach_with(
     board: &Board<'_>,
     from: Square,
     scratch: &mut Scratch,
@@ -412,9 +425,8 @@ mod tests {
                     goal_direction,
                     stop_at_goal: false,
                 };
-                let mut scratch = Scratch::new();
                 for from in (0..SQUARES as u8).filter(|&s| sizes[usize::from(s)] > 0) {
-                    let real = reach(&board, Square(from), &mut scratch, None);
+                    let real = reach(&board, Square(from), None);
                     let loose = loose_reach(&board, Square(from));
                     assert!(!real.goal || loose.goal, "{sizes:?} from {from}");
                     goals += usize::from(real.goal);

@@ -8,7 +8,7 @@ use crate::games::shuffle::Stream;
 
 use super::board::{row_mask, rows_mask, Point, Square, BOARD, NORTH, SIDE, SOUTH, SQUARES};
 use super::illegal::{diagnose, IllegalMove};
-use super::movegen::{loose_reach, reach, Board, Reach, Scratch, Witnesses};
+use super::movegen::{loose_reach, reach, Board, Reach, Witnesses};
 use super::notation::{Move, Target};
 use super::options::{Options, Setup};
 
@@ -121,13 +121,6 @@ type Mover = (Square, Reach);
 /// The pieces a side may move, each with its reach: see [`Position::movers_unless_goal`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Movers(Vec<Mover>);
-
-thread_local! {
-    /// The bounce search's memory, kept from one scan of a side's pieces to the next
-    /// instead of cleared for each (it marks what is current by itself; see [`Scratch`]):
-    /// a search's leaves scan two sides each, hundreds of thousands a second.
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::new());
-}
 
 impl Position {
     /// An empty board in the movement phase.
@@ -264,7 +257,7 @@ impl Position {
     /// its row: the raw search, for tests and for the AI's move ordering.
     #[must_use]
     pub fn reach_of(&self, from: Square) -> Reach {
-        reach(&self.board(self.turn), from, &mut Scratch::new(), None)
+        reach(&self.board(self.turn), from, None)
     }
 
     fn board(&self, side: Side) -> Board<'_> {
@@ -289,27 +282,25 @@ impl Position {
             stop_at_goal,
             ..self.board(side)
         };
-        SCRATCH.with_borrow_mut(|scratch| {
-            for row in side.rows_nearest_first() {
-                let mut pieces = self.occupied & row_mask(row);
-                let mut found = Vec::new();
-                while pieces != 0 {
-                    let square = Square(pieces.trailing_zeros() as u8);
-                    pieces &= pieces - 1;
-                    let r = reach(&board, square, scratch, None);
-                    if stop_at_goal && r.goal {
-                        return None;
-                    }
-                    if self.has_move(side, square, &r) {
-                        found.push((square, r));
-                    }
+        for row in side.rows_nearest_first() {
+            let mut pieces = self.occupied & row_mask(row);
+            let mut found = Vec::new();
+            while pieces != 0 {
+                let square = Square(pieces.trailing_zeros() as u8);
+                pieces &= pieces - 1;
+                let r = reach(&board, square, None);
+                if stop_at_goal && r.goal {
+                    return None;
                 }
-                if !found.is_empty() {
-                    return Some(found);
+                if self.has_move(side, square, &r) {
+                    found.push((square, r));
                 }
             }
-            Some(Vec::new())
-        })
+            if !found.is_empty() {
+                return Some(found);
+            }
+        }
+        Some(Vec::new())
     }
 
     /// Whether `side`, if it were to move now, could enter the goal: [`Position::mobility`]'s
@@ -472,12 +463,7 @@ impl Position {
             paths: vec![None; SQUARES + 1],
             goal_only: false,
         };
-        reach(
-            &self.board(self.turn),
-            from,
-            &mut Scratch::new(),
-            Some(&mut witnesses),
-        );
+        reach(&self.board(self.turn), from, Some(&mut witnesses));
         let slot = match to {
             Target::Square(square) => square.index(),
             Target::Goal => SQUARES,
