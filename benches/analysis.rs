@@ -84,6 +84,7 @@ fn speed<R: Rules, E: Evaluator<R>>(game: &Game<R>, eval: &E, effort: &Effort) -
         depth: effort.depth.unwrap_or(ai::search::MAX_DEPTH),
         deadline: None,
         nodes: Some(effort.nodes),
+        to_the_end: false,
     };
     let mut position = game.start().clone();
     let started = Instant::now();

@@ -66,6 +66,7 @@ fn agrees_with_minimax<R: Rules, E: Evaluator<R>>(eval: &E, positions: &[R], dep
                 depth,
                 deadline: None,
                 nodes: None,
+                to_the_end: false,
             },
             &mut |_| {},
         );
@@ -252,6 +253,7 @@ fn finds_forced_lines<R: Rules, E: Evaluator<R>>(eval: &E, positions: &[R]) -> (
                 depth: 4,
                 deadline: None,
                 nodes: None,
+                to_the_end: false,
             },
             &mut |_| {},
         );
@@ -805,6 +807,7 @@ fn shortcuts_keep_forced_results(
                 depth,
                 deadline: None,
                 nodes: None,
+                to_the_end: false,
             };
             let short =
                 Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&position, &bounds, &mut |_| {});
@@ -866,6 +869,7 @@ fn gyges_searches_never_miss_a_threat_no_answer_parries() {
         depth: 3,
         deadline: None,
         nodes: None,
+        to_the_end: false,
     };
     // Pair 17 of the match, as `leapfrog match` set it up.
     let plies = ["e1-d1:c3", "a6-b6:a3", "a1-b1:b4"].map(String::from);
@@ -939,6 +943,7 @@ fn gyges_root_reductions_make_three_plies_cheap_from_a_full_board() {
         depth: 3,
         deadline: None,
         nodes: None,
+        to_the_end: false,
     };
     let (mut reduced, mut whole) = (0, 0);
     for seed in [1, 2, 4] {
@@ -951,4 +956,35 @@ fn gyges_root_reductions_make_three_plies_cheap_from_a_full_board() {
             .nodes;
     }
     assert!(reduced * 3 < whole, "reduced {reduced} whole {whole}");
+}
+
+/// A search bounded `to_the_end` starts another iteration while anything is left, and
+/// stops inside it at the bound; one that is not stops at a whole iteration when the next
+/// could not finish. Both report the last finished iteration's depth.
+#[test]
+fn a_search_to_the_end_of_its_bound_starts_an_iteration_it_cannot_finish() {
+    let cancel = AtomicBool::new(false);
+    // Three plies from this set-up take about 60,000 nodes and four ten times as many.
+    let start = gyges::Position::start(&RANDOM_DISPLACING, Seed(1));
+    let limit = 100_000;
+    let search = |to_the_end| {
+        let bounds = Bounds {
+            depth: ai::search::MAX_DEPTH,
+            deadline: None,
+            nodes: Some(limit),
+            to_the_end,
+        };
+        Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&start, &bounds, &mut |_| {})
+    };
+    let whole = search(false);
+    let to_the_end = search(true);
+    assert!(whole.nodes <= limit, "stopped at {} nodes", whole.nodes);
+    assert!(
+        to_the_end.nodes > limit,
+        "stopped at {} nodes",
+        to_the_end.nodes
+    );
+    assert_eq!(whole.depth, to_the_end.depth);
+    let best = to_the_end.best.expect("a move");
+    assert!(start.legal_moves().contains(&best));
 }

@@ -197,6 +197,7 @@ fn review_game<R: Rules, E: Evaluator<R>>(
         depth: effort.depth.unwrap_or(MAX_DEPTH),
         deadline: None,
         nodes: Some(effort.nodes),
+        to_the_end: false,
     };
     let mut positions = vec![game.start().clone()];
     for mv in game.moves() {

@@ -178,6 +178,12 @@ pub struct Bounds {
     /// The most nodes to search (quiescence included): a bound that, unlike the clock,
     /// ends the search at the same node on every machine and under any load.
     pub nodes: Option<u64>,
+    /// Whether another iteration starts while any time or nodes are left, though it may
+    /// not finish: its move is taken when it beat the last finished iteration's best
+    /// outright. Otherwise one starts only when what is left is at least what was spent
+    /// (an iteration takes several times the one before), which leaves the end of the
+    /// time to whoever comes after the search (a level's blur, its second look).
+    pub to_the_end: bool,
 }
 
 /// One finished iteration, for `info` lines.
@@ -352,16 +358,17 @@ impl<'a, R: Rules, E: Evaluator<R>> Searcher<'a, R, E> {
             if score.abs() >= WON && (MATE - score.abs()) as u32 <= depth {
                 break;
             }
-            // An iteration takes several times the one before: do not start one that
-            // cannot finish.
+            // An iteration takes several times the one before: unless the bounds say to
+            // search to their end, do not start one that cannot finish.
             if let Some(deadline) = self.deadline {
-                let now = Instant::now();
-                if now >= deadline || (deadline - now) < self.started.elapsed() {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() || (!bounds.to_the_end && left < self.started.elapsed()) {
                     break;
                 }
             }
             if let Some(limit) = self.node_limit {
-                if limit.saturating_sub(self.nodes) < self.nodes - first_node {
+                let left = limit.saturating_sub(self.nodes);
+                if left == 0 || (!bounds.to_the_end && left < self.nodes - first_node) {
                     break;
                 }
             }
