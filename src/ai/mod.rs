@@ -419,9 +419,10 @@ impl Job<'_> {
             nodes: None,
             // The strongest level thinks to the end of its time, taking an unfinished
             // iteration's move when it beat the last best (Gygès with displacement against
-            // the public engine, 500 ms a move, a move not given in time lost: 89.8 % over
-            // four sets of openings where stopping at whole iterations scored 87.4 %; see
-            // the README). The others keep their measured strength, and a blur its time.
+            // the public engine, 500 ms a move, a move not given in time lost: 89.8 %
+            // averaged over four sets of openings, where stopping at whole iterations
+            // scored 87.4 %; see the README). The others keep their measured strength,
+            // and a blur its time.
             to_the_end: runs && self.level == Level::MAX,
         };
         if runs {
