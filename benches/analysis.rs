@@ -81,10 +81,8 @@ fn speed<R: Rules, E: Evaluator<R>>(game: &Game<R>, eval: &E, effort: &Effort) -
     let cancel = AtomicBool::new(false);
     let mut searcher = Searcher::new(eval, effort.table_mb, Vec::new(), &cancel);
     let bounds = Bounds {
-        depth: effort.depth.unwrap_or(ai::search::MAX_DEPTH),
-        deadline: None,
         nodes: Some(effort.nodes),
-        to_the_end: false,
+        ..Bounds::plies(effort.depth.unwrap_or(ai::search::MAX_DEPTH))
     };
     let mut position = game.start().clone();
     let started = Instant::now();

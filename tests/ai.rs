@@ -60,16 +60,7 @@ fn agrees_with_minimax<R: Rules, E: Evaluator<R>>(eval: &E, positions: &[R], dep
         };
         let mut searcher = Searcher::new(eval, 1, Vec::new(), &cancel);
         searcher.set_root_penalties(marks.clone());
-        let found = searcher.run(
-            position,
-            &Bounds {
-                depth,
-                deadline: None,
-                nodes: None,
-                to_the_end: false,
-            },
-            &mut |_| {},
-        );
+        let found = searcher.run(position, &Bounds::plies(depth), &mut |_| {});
         let expected = marked_minimax(eval, position, depth, &mut Vec::new(), &marks);
         // A forced win found early ends the deepening: it is still the minimax score.
         assert_eq!(
@@ -247,16 +238,7 @@ fn finds_forced_lines<R: Rules, E: Evaluator<R>>(eval: &E, positions: &[R]) -> (
             continue;
         }
         let mut searcher = Searcher::new(eval, 1, Vec::new(), &cancel);
-        let found = searcher.run(
-            position,
-            &Bounds {
-                depth: 4,
-                deadline: None,
-                nodes: None,
-                to_the_end: false,
-            },
-            &mut |_| {},
-        );
+        let found = searcher.run(position, &Bounds::plies(4), &mut |_| {});
         let chosen = moves
             .iter()
             .position(|m| Some(m) == found.best.as_ref())
@@ -803,12 +785,7 @@ fn shortcuts_keep_forced_results(
             if position.legal_moves().len() < 2 {
                 continue;
             }
-            let bounds = Bounds {
-                depth,
-                deadline: None,
-                nodes: None,
-                to_the_end: false,
-            };
+            let bounds = Bounds::plies(depth);
             let short =
                 Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&position, &bounds, &mut |_| {});
             let full = Searcher::new(&UNREDUCED, 4, Vec::new(), &cancel).run(
@@ -865,12 +842,7 @@ fn gyges_late_move_pruning_never_claims_a_forced_result_the_full_search_denies()
 fn gyges_searches_never_miss_a_threat_no_answer_parries() {
     let options = RANDOM_DISPLACING;
     let cancel = AtomicBool::new(false);
-    let bounds = Bounds {
-        depth: 3,
-        deadline: None,
-        nodes: None,
-        to_the_end: false,
-    };
+    let bounds = Bounds::plies(3);
     // Pair 17 of the match, as `leapfrog match` set it up.
     let plies = ["e1-d1:c3", "a6-b6:a3", "a1-b1:b4"].map(String::from);
     let pair = ["setup=random", "displace=on"].map(String::from);
@@ -939,12 +911,7 @@ fn gyges_reductions_never_claim_a_forced_result_the_full_search_denies() {
 fn gyges_root_reductions_make_three_plies_cheap_from_a_full_board() {
     let options = RANDOM_DISPLACING;
     let cancel = AtomicBool::new(false);
-    let bounds = Bounds {
-        depth: 3,
-        deadline: None,
-        nodes: None,
-        to_the_end: false,
-    };
+    let bounds = Bounds::plies(3);
     let (mut reduced, mut whole) = (0, 0);
     for seed in [1, 2, 4] {
         let start = gyges::Position::start(&options, Seed(seed));
@@ -969,10 +936,9 @@ fn a_search_to_the_end_of_its_bound_starts_an_iteration_it_cannot_finish() {
     let limit = 100_000;
     let search = |to_the_end| {
         let bounds = Bounds {
-            depth: ai::search::MAX_DEPTH,
-            deadline: None,
             nodes: Some(limit),
             to_the_end,
+            ..Bounds::plies(ai::search::MAX_DEPTH)
         };
         Searcher::new(&Gyges, 4, Vec::new(), &cancel).run(&start, &bounds, &mut |_| {})
     };

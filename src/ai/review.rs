@@ -194,10 +194,8 @@ fn review_game<R: Rules, E: Evaluator<R>>(
     }
     let mut searcher = Searcher::new(eval, effort.table_mb, Vec::new(), cancel);
     let bounds = Bounds {
-        depth: effort.depth.unwrap_or(MAX_DEPTH),
-        deadline: None,
         nodes: Some(effort.nodes),
-        to_the_end: false,
+        ..Bounds::plies(effort.depth.unwrap_or(MAX_DEPTH))
     };
     let mut positions = vec![game.start().clone()];
     for mv in game.moves() {

@@ -186,6 +186,20 @@ pub struct Bounds {
     pub to_the_end: bool,
 }
 
+impl Bounds {
+    /// Bounded by its depth alone: deterministic, the same tree on every machine, stopping
+    /// at whole iterations. The other bounds are added to it by name where a search has them.
+    #[must_use]
+    pub fn plies(depth: u32) -> Self {
+        Self {
+            depth,
+            deadline: None,
+            nodes: None,
+            to_the_end: false,
+        }
+    }
+}
+
 /// One finished iteration, for `info` lines.
 #[derive(Clone, Debug)]
 pub struct Iteration<M> {
