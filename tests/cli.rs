@@ -779,7 +779,7 @@ fn a_ugi_engine_that_gives_no_move_forfeits_or_plays_on_as_asked() {
     assert!(!stderr(&out).contains("forfeits"), "{}", stderr(&out));
     assert!(stderr(&out).contains("it plays"), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("times (square 100: it sees every move lose); each asked again"),
+        stdout(&out).contains("times (square 100, its null move); each asked again"),
         "{}",
         stdout(&out)
     );

@@ -133,7 +133,7 @@ impl Drop for Session {
 pub enum Failure {
     /// It is started again and asked at [`FALLBACK_PLIES`] without a time limit (which
     /// favours it: the strict measure of the other side), and when it still names no move
-    /// (it sees every move lose) it plays its first legal move.
+    /// (its null move, square 100) it plays its first legal move.
     Retry,
     /// It loses the game, as a harness that loses the engine's process would count it.
     Forfeit,
@@ -165,9 +165,9 @@ pub struct UgiEngine {
     /// too slow)...
     silent: AtomicU32,
     /// ... and moves it answered with something our rules cannot read as a move (the
-    /// public engine names square 100 when it sees every move lose): a match's score is
-    /// read with these beside it, since they are its clock and its resignations rather than
-    /// its play.
+    /// public engine names square 100, its null move, when it reads no line back from its
+    /// search, every move lost or not): a match's score is read with these beside it,
+    /// since they are its clock and its failures rather than its play.
     unreadable: AtomicU32,
 }
 
@@ -253,8 +253,8 @@ impl UgiEngine {
                 let text = fresh.best_move(&board, &settings, None)?;
                 match ugi::read_move(position, &text) {
                     Ok(mv) => mv,
-                    // It sees every move lose (it names no move then): it plays the
-                    // first, and the game goes on to show it.
+                    // Its null move again (square 100: no line read back from its
+                    // search): it plays the first, and the game goes on.
                     Err(e) => {
                         let first = position.legal_moves().first().copied();
                         eprintln!("the UGI engine gave no move again ({e}): it plays {first:?}");
@@ -296,7 +296,7 @@ impl Mover for UgiEngine {
         (silent + unreadable > 0).then(|| {
             format!(
                 "the UGI engine gave no move {silent} times and one our rules cannot read \
-                 {unreadable} times (square 100: it sees every move lose); {cost}"
+                 {unreadable} times (square 100, its null move); {cost}"
             )
         })
     }
